@@ -1,0 +1,118 @@
+"""The actions a seat can take; every action carries its seat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Bid ``tricks`` (0 is Nil, or a plain zero when the rules say so), maybe blind."""
+
+    seat: int
+    tricks: int
+    blind: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Two-player drawing deal: keep the first card offered (``True``) or the second."""
+
+    seat: int
+    keep_first: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PassCards:
+    """Nil passing: give these cards to your partner."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class RevealCards:
+    """Look at your cards, giving up the chance to bid blind."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The rest are mine: the claimer's side takes every remaining trick."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallRenege:
+    """Accuse an opponent of having reneged this hand."""
+
+    seat: int
+    accused: int
+
+
+@dataclass(frozen=True, slots=True)
+class RequestRedeal:
+    """Throw in a deficient hand and ask for a redeal."""
+
+    seat: int
+
+
+Action = Bid | Draw | PassCards | PlayCard | RevealCards | Claim | CallRenege | RequestRedeal
+
+ACTION_TYPES: tuple[type, ...] = (
+    Bid,
+    Draw,
+    PassCards,
+    PlayCard,
+    RevealCards,
+    Claim,
+    CallRenege,
+    RequestRedeal,
+)
+
+# Interned actions: legal_actions hands these out so the hot path allocates nothing.
+MAX_SEATS = 6
+PLAYS: tuple[tuple[PlayCard, ...], ...] = tuple(
+    tuple(PlayCard(seat, Card.of(i)) for i in range(54)) for seat in range(MAX_SEATS)
+)
+# Plays of one seat for each 13-bit block of a card mask (a suit; the last block holds the
+# jokers), filled in as masks turn up: legal_actions joins at most five of these.
+_PLAY_BLOCKS: list[list[dict[int, tuple[PlayCard, ...]]]] = [
+    [{} for _ in range(5)] for _ in range(MAX_SEATS)
+]
+
+
+def plays_of(seat: int, mask: int) -> list[PlayCard]:
+    """The interned ``PlayCard`` actions of ``seat`` for a logical card mask."""
+    out: list[PlayCard] = []
+    blocks = _PLAY_BLOCKS[seat]
+    block = 0
+    while mask:
+        part = mask & 0x1FFF
+        if part:
+            plays = blocks[block].get(part)
+            if plays is None:
+                base = 13 * block
+                row = PLAYS[seat]
+                plays = tuple(row[base + i] for i in range(13) if part >> i & 1)
+                blocks[block][part] = plays
+            out += plays
+        mask >>= 13
+        block += 1
+    return out
+
+
+BIDS: tuple[tuple[tuple[Bid, ...], tuple[Bid, ...]], ...] = tuple(
+    (tuple(Bid(seat, n) for n in range(19)), tuple(Bid(seat, n, True) for n in range(19)))
+    for seat in range(MAX_SEATS)
+)

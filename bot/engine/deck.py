@@ -1,0 +1,109 @@
+"""Deck composition and card ranking for each deck option and player count.
+
+Cards in hands are bitmasks. A single deck uses bit ``card.index``; a double deck (six
+players) gives the second copy of a card bit ``card.index + 54``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from bot.engine.cards import BIG_JOKER, CARD_COUNT, LITTLE_JOKER, Suit
+
+COPY_SHIFT = 54
+LOGICAL_MASK = (1 << COPY_SHIFT) - 1
+TRUMP = int(Suit.SPADES)
+
+
+def _idx(rank: int, suit: Suit) -> int:
+    return int(suit) * 13 + rank - 2
+
+
+@dataclass(frozen=True, slots=True)
+class DeckInfo:
+    """Everything the engine needs to know about one deck option at one table size."""
+
+    cards: tuple[int, ...]  # physical card ids in the deck, ascending
+    suit_of: tuple[int, ...]  # effective suit per logical card; jokers are trumps
+    power: tuple[int, ...]  # rank within the suit; trumps are 100 and up
+    suit_phys: tuple[int, int, int, int]  # physical mask of each effective suit
+    trump_phys: int
+    double: bool
+    num_tricks: int
+    removed: tuple[int, ...]  # logical cards taken out so the deal comes out even
+
+    def fold(self, mask: int) -> int:
+        """Logical mask of a physical mask (both copies of a card become one bit)."""
+        return (mask | (mask >> COPY_SHIFT)) & LOGICAL_MASK if self.double else mask
+
+
+def _trump_order(deck: str) -> list[int]:
+    """Trump cards from lowest to highest for a deck option (001, Variations)."""
+    spades = [_idx(r, Suit.SPADES) for r in range(2, 15)]
+    if deck == "ace_high":
+        return spades
+    if deck == "joker_joker_ace":
+        return [*spades, LITTLE_JOKER, BIG_JOKER]
+    deuce = spades[0]
+    order = [*spades[1:], deuce]
+    if deck == "joker_joker_deuce_deuce":
+        order.append(_idx(2, Suit.DIAMONDS))
+    return [*order, LITTLE_JOKER, BIG_JOKER]
+
+
+def _removal_order(deck: str, trumps: set[int]) -> list[int]:
+    """Which cards go first when the deck must shrink to deal evenly.
+
+    Joker decks drop the 2♥ and 2♣ first (001, Joker-Joker-Ace); plain decks the 2♣ and
+    then 2♦ (000, Five Players); after that the lowest off-suit cards.
+    """
+    if deck == "ace_high":
+        suits = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+    else:
+        suits = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+    order = [_idx(r, s) for r in range(2, 15) for s in suits]
+    return [c for c in order if c not in trumps]
+
+
+@cache
+def deck_info(deck: str, players: int) -> DeckInfo:
+    """Deck for ``players`` seats: 13 tricks for 2 (drawing deal) and 4; 17 or 18 for 3
+    (000, 004); 10 for 5; a double deck of 17 or 18 each for 6 (000, Six Players)."""
+    trumps = _trump_order(deck)
+    trump_set = set(trumps)
+    logical = list(range(52)) + ([LITTLE_JOKER, BIG_JOKER] if deck != "ace_high" else [])
+    double = players == 6
+    physical = logical + [c + COPY_SHIFT for c in logical] if double else list(logical)
+    target = 52 if players == 2 else len(physical) - len(physical) % players
+    removed: list[int] = []
+    for card in _removal_order(deck, trump_set):
+        if len(physical) <= target:
+            break
+        for copy in (card, card + COPY_SHIFT):
+            if copy in physical and len(physical) > target:
+                physical.remove(copy)
+                if card not in removed:
+                    removed.append(card)
+    suit_of = []
+    power = []
+    for i in range(CARD_COUNT):
+        if i in trump_set:
+            suit_of.append(TRUMP)
+            power.append(100 + trumps.index(i))
+        else:
+            suit_of.append(i // 13 if i < 52 else TRUMP)
+            power.append(i % 13 + 2 if i < 52 else 0)
+    masks = [0, 0, 0, 0]
+    for card in physical:
+        masks[suit_of[card % COPY_SHIFT]] |= 1 << card
+    return DeckInfo(
+        cards=tuple(sorted(physical)),
+        suit_of=tuple(suit_of),
+        power=tuple(power),
+        suit_phys=(masks[0], masks[1], masks[2], masks[3]),
+        trump_phys=masks[TRUMP],
+        double=double,
+        num_tricks=13 if players == 2 else len(physical) // players,
+        removed=tuple(removed),
+    )

@@ -1,0 +1,140 @@
+"""What happened: events returned by ``Game.apply``. They hold only public information.
+
+Events are not frozen: they are made on every card played, and a frozen dataclass costs
+four times as much to build. Nothing mutates them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine.cards import Card
+from bot.engine.scoring import HandResult
+
+
+@dataclass(slots=True)
+class HandDealt:
+    hand_number: int
+    dealer: int
+    cards_per_seat: int
+
+
+@dataclass(slots=True)
+class CardDrawn:
+    """Two-player deal: a seat took its card from the stock (which one stays private)."""
+
+    seat: int
+    stock_left: int
+
+
+@dataclass(slots=True)
+class CardsRevealed:
+    seat: int
+
+
+@dataclass(slots=True)
+class Redealt:
+    seat: int
+    hand_number: int
+
+
+@dataclass(slots=True)
+class BidMade:
+    seat: int
+    tricks: int
+    blind: bool
+    nil: bool
+
+
+@dataclass(slots=True)
+class PassingStarted:
+    """Nil passing: each pair exchanges ``count`` cards."""
+
+    pairs: tuple[tuple[int, int], ...]
+    count: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class CardsPassed:
+    seat: int
+    to_seat: int
+    count: int
+
+
+@dataclass(slots=True)
+class PlayStarted:
+    leader: int
+
+
+@dataclass(slots=True)
+class CardPlayed:
+    seat: int
+    card: Card
+    trick_number: int
+    broke_spades: bool
+
+
+@dataclass(slots=True)
+class TrickWon:
+    seat: int
+    trick_number: int
+    plays: tuple[tuple[int, Card], ...]
+
+
+@dataclass(slots=True)
+class RenegeCalled:
+    seat: int
+    accused: int
+    proven: bool
+
+
+@dataclass(slots=True)
+class ClaimAccepted:
+    seat: int
+    tricks: int
+
+
+@dataclass(slots=True)
+class HandScored:
+    result: HandResult
+
+
+@dataclass(slots=True)
+class GameOver:
+    winner: int
+    scores: tuple[int, ...]
+
+
+Event = (
+    HandDealt
+    | CardDrawn
+    | CardsRevealed
+    | Redealt
+    | BidMade
+    | PassingStarted
+    | CardsPassed
+    | PlayStarted
+    | CardPlayed
+    | TrickWon
+    | RenegeCalled
+    | ClaimAccepted
+    | HandScored
+    | GameOver
+)
+
+EVENT_TYPES: tuple[type, ...] = (
+    HandDealt,
+    CardDrawn,
+    CardsRevealed,
+    Redealt,
+    BidMade,
+    PassingStarted,
+    CardsPassed,
+    PlayStarted,
+    CardPlayed,
+    TrickWon,
+    RenegeCalled,
+    ClaimAccepted,
+    HandScored,
+    GameOver,
+)

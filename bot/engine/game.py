@@ -1,0 +1,1002 @@
+"""The Spades state machine: deal, draw, bid, pass, play, score, over.
+
+Pure and synchronous. Randomness comes only from the seed: each hand's deck is shuffled
+from ``(seed, hand_number, redeal)``, so ``Game.replay`` rebuilds any game exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import NoReturn
+
+from bot.engine.actions import (
+    BIDS,
+    Action,
+    Bid,
+    CallRenege,
+    Claim,
+    Draw,
+    PassCards,
+    PlayCard,
+    RequestRedeal,
+    RevealCards,
+    plays_of,
+)
+from bot.engine.cards import ALL_CARDS, Card, Suit, cards_of
+from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
+from bot.engine.events import (
+    BidMade,
+    CardDrawn,
+    CardPlayed,
+    CardsPassed,
+    CardsRevealed,
+    ClaimAccepted,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    PassingStarted,
+    PlayStarted,
+    Redealt,
+    RenegeCalled,
+    TrickWon,
+)
+from bot.engine.rules import DEFICITS, Rules
+from bot.engine.scoring import HandResult, score_hand
+from bot.engine.views import Phase, SeatView, TrickRecord
+
+# Why a card was restricted, so an illegal play gets a sentence a player can read.
+_FOLLOW, _LOW_CLUB, _LEAD_TRUMP, _FIRST_TRUMP, _MUST_TRUMP, _OVERTRUMP, _FREE = range(7)
+_BLIND_CAP = 7  # 000, Blind bidding: "capped at a bid of seven"
+_CLAIM_BUDGET = 20_000
+# legal_actions offers a claim only this close to the end, where proving it is cheap;
+# a claim made earlier is still judged in full when applied.
+_CLAIM_OFFER_TRICKS = 4
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message is fit to show the player."""
+
+
+class _TooComplex(Exception):
+    pass
+
+
+def _bits(mask: int) -> Iterable[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _seat_name(seat: int) -> str:
+    return f"seat {seat + 1}"
+
+
+class Game:
+    """One game of Spades under one set of ``Rules``."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        seed: int,
+        dealer: int | None = None,
+        deals: Sequence[Sequence[Sequence[Card]]] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.players = n = rules.players
+        self.teams: tuple[tuple[int, ...], ...] = rules.teams
+        self._team_of = [next(t for t, ss in enumerate(self.teams) if s in ss) for s in range(n)]
+        self._deck: DeckInfo = deck_info(rules.deck, n)
+        self.num_tricks = self._deck.num_tricks
+        self._deals = [list(map(list, d)) for d in deals] if deals else []
+        self._later_wins = rules.identical_cards == "later_wins"
+        self._renege_on = rules.allow_renege != "no"
+        self._double = self._deck.double
+        self._suit_of = self._deck.suit_of
+        self._legal_cache: tuple[int, tuple[int, int]] = (-1, (0, 0))
+        self._nil_on = rules.nil_mode == "nil"
+        self.history: list[Action] = []
+        self.results: list[HandResult] = []
+        self.scores = [0] * len(self.teams)
+        self.bags = [0] * len(self.teams)
+        self.hand_number = 1
+        self.dealer = random.Random(seed).randrange(n) if dealer is None else dealer % n
+        self.winner: int | None = None
+        self._redeals = 0
+        self._claim_cache: dict[tuple[int, int], bool | None] = {}
+        self._initial_events: list[Event] = self._deal()
+
+    # -- construction -----------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        *,
+        seed: int,
+        dealer: int | None = None,
+        deals: Sequence[Sequence[Sequence[Card]]] | None = None,
+    ) -> Game:
+        """A new game; ``deals`` fixes each seat's cards for the first hands."""
+        return cls(rules, seed=seed, dealer=dealer, deals=deals)
+
+    @classmethod
+    def replay(
+        cls,
+        rules: Rules,
+        *,
+        seed: int,
+        actions: Iterable[Action],
+        dealer: int | None = None,
+        deals: Sequence[Sequence[Sequence[Card]]] | None = None,
+    ) -> Game:
+        """Rebuild a game from its seed and the actions it accepted."""
+        game = cls(rules, seed=seed, dealer=dealer, deals=deals)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    @property
+    def initial_events(self) -> list[Event]:
+        """Events of the first deal (``Game.new`` has no caller to hand them to)."""
+        return list(self._initial_events)
+
+    # -- public state -----------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Every seat's cards (the whole truth: for tests and tools, never for players)."""
+        return [self._cards(h) for h in self._hands]
+
+    @property
+    def bids(self) -> list[Bid | None]:
+        return [
+            None if b is None else BIDS[s][int(self._blind[s])][b] for s, b in enumerate(self._bids)
+        ]
+
+    @property
+    def tricks_taken(self) -> list[int]:
+        return list(self._taken)
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        return [(s, ALL_CARDS[c]) for s, c in self._trick]
+
+    @property
+    def spades_broken(self) -> bool:
+        return self._broken
+
+    def team_of(self, seat: int) -> int:
+        return self._team_of[seat]
+
+    def has_looked(self, seat: int) -> bool:
+        return self._looked[seat]
+
+    def _cards(self, mask: int) -> list[Card]:
+        cards = cards_of(mask & ((1 << COPY_SHIFT) - 1))
+        if self._deck.double:
+            cards += cards_of(mask >> COPY_SHIFT)
+            cards.sort()
+        return cards
+
+    # -- dealing ----------------------------------------------------------------------
+
+    def _deal(self) -> list[Event]:
+        n = self.players
+        self._hands = [0] * n
+        self._bids: list[int | None] = [None] * n
+        self._blind = [False] * n
+        self._taken = [0] * n
+        self._trick: list[tuple[int, int]] = []
+        self._leader = (self.dealer + 1) % n
+        self._trick_no = 0
+        self._completed: list[TrickRecord] = []
+        self._broken = False
+        self._reneged = [False] * n
+        self._renege_set = [False] * len(self.teams)
+        self._extra_required = [0] * len(self.teams)
+        self._renege_calls: list[tuple[int, int, bool]] = []
+        self._pass_partner: dict[int, int] = {}
+        self._pass_count: dict[int, int] = {}
+        self._passed: dict[int, list[int]] = {}
+        self._received: dict[int, list[int]] = {}
+        self._stock: list[int] = []
+        self._discarded = [0] * n
+        self._bid_itself = self.rules.first_hand_bids_itself and self.hand_number == 1
+        deck = list(self._deck.cards)
+        random.Random(f"{self.seed}:{self.hand_number}:{self._redeals}").shuffle(deck)
+        fixed = self._redeals == 0 and self.hand_number <= len(self._deals)
+        if fixed:
+            self._hands = self._fixed_hands(self._deals[self.hand_number - 1])
+        elif n == 2:
+            self._stock = deck
+        else:
+            for i, card in enumerate(deck):
+                self._hands[(self.dealer + 1 + i) % n] |= 1 << card
+        events: list[Event] = [HandDealt(self.hand_number, self.dealer, self.num_tricks)]
+        if n == 2 and not fixed:
+            self._looked = [True] * n
+            self.phase = Phase.DRAW
+            self.to_act: int | None = (self.dealer + 1) % n
+            return events
+        self._looked = [self._bid_itself or not self._blind_possible(s) for s in range(n)]
+        events.extend(self._start_bidding())
+        return events
+
+    def _fixed_hands(self, deal: Sequence[Sequence[Card]]) -> list[int]:
+        if len(deal) != self.players:
+            raise ValueError(f"A deal needs {self.players} hands, got {len(deal)}.")
+        available = set(self._deck.cards)
+        hands = []
+        for seat, cards in enumerate(deal):
+            if len(cards) != self.num_tricks:
+                raise ValueError(
+                    f"Seat {seat} needs {self.num_tricks} cards in a fixed deal, got {len(cards)}."
+                )
+            mask = 0
+            for card in cards:
+                for copy in (card.index, card.index + COPY_SHIFT):
+                    if copy in available:
+                        available.remove(copy)
+                        mask |= 1 << copy
+                        break
+                else:
+                    raise ValueError(f"{card} is not in this deck, or dealt twice.")
+            hands.append(mask)
+        return hands
+
+    def _deficit(self, team: int) -> int:
+        others = [s for t, s in enumerate(self.scores) if t != team]
+        return max(others) - self.scores[team] if others else 0
+
+    def _behind_enough(self, team: int, option: str) -> bool:
+        need = DEFICITS[option]
+        return need is not None and (need == 0 or self._deficit(team) >= need)
+
+    def _blind_nil_open(self, seat: int) -> bool:
+        return self._nil_on and self._behind_enough(self._team_of[seat], self.rules.blind_nil)
+
+    def _blind_bids_open(self, seat: int) -> bool:
+        return self._behind_enough(self._team_of[seat], self.rules.blind_bids)
+
+    def _blind_possible(self, seat: int) -> bool:
+        return self.rules.variant == "regular" and (
+            self._blind_nil_open(seat) or self._blind_bids_open(seat)
+        )
+
+    def _start_bidding(self) -> list[Event]:
+        if self._bid_itself:
+            return self._start_play()
+        self.phase = Phase.BID
+        self.to_act = (self.dealer + 1) % self.players
+        return []
+
+    # -- legal actions ----------------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal actions of ``seat`` now (default: the seat to act), out-of-turn ones too."""
+        if seat is None:
+            seat = self.to_act
+            if seat is None:
+                return []
+        phase = self.phase
+        out: list[Action] = []
+        if phase is Phase.PLAY:
+            if seat == self.to_act:
+                legal = self._play_mask(seat)
+                self._legal_cache = (len(self.history), legal)
+                out.extend(plays_of(seat, self._deck.fold(legal[0]) if self._double else legal[0]))
+            if self._renege_on:
+                out.extend(self._renege_calls_open(seat))
+            if (
+                self.rules.claims
+                and self.num_tricks - self._trick_no <= _CLAIM_OFFER_TRICKS
+                and self._claim_holds(seat)
+            ):
+                out.append(Claim(seat))
+        elif phase is Phase.BID:
+            if self._bids[seat] is None and not self._looked[seat]:
+                out.append(RevealCards(seat))
+            if seat == self.to_act:
+                out.extend(self._legal_bids(seat))
+            if self._may_redeal(seat):
+                out.append(RequestRedeal(seat))
+        elif phase is Phase.PASS:
+            if seat in self._pass_count and seat not in self._passed:
+                out.extend(self._pass_options(seat))
+        elif phase is Phase.DRAW and seat == self.to_act:
+            out.extend((Draw(seat, True), Draw(seat, False)))
+        return out
+
+    def _legal_bids(self, seat: int) -> list[Bid]:
+        rules = self.rules
+        n_tricks = self.num_tricks
+        bids = BIDS[seat]
+        mates = [s for s in self.teams[self._team_of[seat]] if s != seat]
+        mate_total = sum(self._bids[s] or 0 for s in mates)
+        last_of_side = all(self._bids[s] is not None for s in mates)
+        board = rules.min_bid if (rules.min_bid and last_of_side) else None
+        zero_ok = board is None or mate_total == 0 or mate_total >= board
+        out: list[Bid]
+        if not self._looked[seat]:
+            out = []
+            if self._blind_nil_open(seat) and zero_ok:
+                out.append(bids[1][0])
+            if self._blind_bids_open(seat):
+                low = max(1, rules.min_blind_bid - mate_total, (board or 0) - mate_total)
+                out.extend(bids[1][v] for v in range(low, min(_BLIND_CAP, n_tricks) + 1))
+        elif rules.variant in ("mirror", "whiz"):
+            spades = (self._hands[seat] & self._deck.trump_phys).bit_count()
+            out = [bids[0][spades]]
+            if rules.variant == "whiz" and spades:
+                out.insert(0, bids[0][0])
+        elif rules.variant == "suicide":
+            mate_bid = self._bids[mates[0]]
+            nil = [bids[0][0]]
+            board_bids = [bids[0][v] for v in range(4, n_tricks + 1)]
+            out = nil + board_bids if mate_bid is None else (board_bids if mate_bid == 0 else nil)
+        else:
+            low = max(1, (board or 0) - mate_total)
+            high = max(low, n_tricks - mate_total)
+            out = [bids[0][v] for v in range(low, high + 1)]
+            if zero_ok and (
+                not self._nil_on or self._behind_enough(self._team_of[seat], rules.nil_allowed)
+            ):
+                out.insert(0, bids[0][0])
+        if rules.cant_total_tricks and sum(b is None for b in self._bids) == 1:
+            others = sum(b or 0 for b in self._bids)
+            kept = [b for b in out if others + b.tricks != n_tricks]
+            out = kept or out
+        return out
+
+    def _may_redeal(self, seat: int) -> bool:
+        if not (self.rules.deficient_hand_redeal and self._looked[seat]):
+            return False
+        if any(self._bids[s] is not None for s in self.teams[self._team_of[seat]]):
+            return False
+        hand = self._hands[seat]
+        trumps = (hand & self._deck.trump_phys).bit_count()
+        power = self._deck.power
+        high = any(power[c % COPY_SHIFT] > 10 for c in _bits(hand))
+        return trumps <= 1 or not high
+
+    def _pass_options(self, seat: int) -> list[PassCards]:
+        count = self._pass_count[seat]
+        cards = self._cards(self._hands[seat])
+        seen: dict[tuple[Card, ...], None] = {}
+        for combo in combinations(cards, count):
+            seen.setdefault(combo)
+        return [PassCards(seat, combo) for combo in seen]
+
+    def _renege_calls_open(self, seat: int) -> list[CallRenege]:
+        team = self._team_of[seat]
+        if any(self._team_of[c] == team for c, _, _ in self._renege_calls):
+            return []
+        return [CallRenege(seat, s) for s in range(self.players) if self._team_of[s] != team]
+
+    def _play_mask(self, seat: int, strict: bool = False) -> tuple[int, int]:
+        """(physical mask of the cards ``seat`` may play now, why the rest are barred)."""
+        return self._play_mask_at(
+            seat, self._hands[seat], self._trick, self._trick_no, self._broken, strict
+        )
+
+    def _play_mask_at(
+        self,
+        seat: int,
+        hand: int,
+        trick: list[tuple[int, int]],
+        trick_no: int,
+        broken: bool,
+        strict: bool,
+    ) -> tuple[int, int]:
+        """The same for any position (the claim search walks future ones)."""
+        deck = self._deck
+        rules = self.rules
+        if not trick:
+            if trick_no == 0 and rules.low_club_first_trick:
+                clubs = hand & deck.suit_phys[0]
+                if clubs:
+                    return self._lowest(clubs), _LOW_CLUB
+            trumps = hand & deck.trump_phys
+            if trumps and trumps != hand:
+                lead = rules.lead_spades
+                if trick_no == 0 and rules.no_spades_first_trick:
+                    return hand ^ trumps, _FIRST_TRUMP
+                if (lead == "if_broken" and not broken) or (
+                    lead == "after_first_trick" and trick_no == 0
+                ):
+                    return hand ^ trumps, _LEAD_TRUMP
+            return hand, _FREE
+        if self._renege_on and not strict:
+            return hand, _FREE
+        led = deck.suit_of[trick[0][1]]
+        follow = hand & deck.suit_phys[led]
+        if follow:
+            if trick_no == 0 and led == 0 and rules.low_club_first_trick:
+                return self._lowest(follow), _LOW_CLUB
+            return follow, _FOLLOW
+        trumps = hand & deck.trump_phys
+        if trick_no == 0 and rules.no_spades_first_trick and trumps != hand:
+            return hand ^ trumps, _FIRST_TRUMP
+        must = rules.must_trump
+        if must == "off" or not trumps:
+            return hand, _FREE
+        best_seat, best = self._best_trump(trick)
+        if must == "when_void":
+            higher = self._beating(trumps, best)
+            return (higher or trumps), _MUST_TRUMP
+        if best_seat is not None and self._team_of[best_seat] != self._team_of[seat]:
+            winner, _ = self._trick_winner(trick)
+            if winner == best_seat:
+                higher = self._beating(trumps, best)
+                if higher:
+                    return higher, _OVERTRUMP
+        return hand, _FREE
+
+    def _lowest(self, mask: int) -> int:
+        low_logical = self._deck.fold(mask)
+        low_logical &= -low_logical
+        return low_logical if mask & low_logical else low_logical << COPY_SHIFT
+
+    def _best_trump(self, trick: list[tuple[int, int]]) -> tuple[int | None, int]:
+        best_seat, best = None, -1
+        for seat, card in trick:
+            if self._deck.suit_of[card] == TRUMP and self._beats(self._deck.power[card], best):
+                best_seat, best = seat, self._deck.power[card]
+        return best_seat, best
+
+    def _beats(self, power: int, best: int) -> bool:
+        return power > best or (power == best and self._later_wins)
+
+    def _beating(self, trumps: int, best: int) -> int:
+        power = self._deck.power
+        out = 0
+        for c in _bits(trumps):
+            if self._beats(power[c % COPY_SHIFT], best):
+                out |= 1 << c
+        return out
+
+    def _trick_winner(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
+        """(winning seat, winning card) of a trick by the rules."""
+        suit_of = self._deck.suit_of
+        power = self._deck.power
+        led = suit_of[trick[0][1]]
+        later = self._later_wins
+        win_seat, win_card = trick[0]
+        best = power[win_card]
+        for seat, card in trick[1:]:
+            s = suit_of[card]
+            if s in (TRUMP, led):
+                p = power[card]
+                if p > best or (later and p == best):
+                    win_seat, win_card, best = seat, card, p
+        return win_seat, win_card
+
+    # -- applying actions -------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action and return what happened; raise ``IllegalAction`` if not allowed."""
+        kind = type(action)
+        if self.phase is Phase.OVER:
+            self._refuse("The game is over.")
+        events: list[Event]
+        if kind is PlayCard:
+            events = self._apply_play(action)  # type: ignore[arg-type]
+        elif kind is Bid:
+            events = self._apply_bid(action)  # type: ignore[arg-type]
+        elif kind is RevealCards:
+            events = self._apply_reveal(action.seat)
+        elif kind is PassCards:
+            events = self._apply_pass(action)  # type: ignore[arg-type]
+        elif kind is Draw:
+            events = self._apply_draw(action)  # type: ignore[arg-type]
+        elif kind is Claim:
+            events = self._apply_claim(action.seat)
+        elif kind is CallRenege:
+            events = self._apply_renege_call(action)  # type: ignore[arg-type]
+        elif kind is RequestRedeal:
+            events = self._apply_redeal(action.seat)
+        else:
+            self._refuse(f"{action!r} is not a Spades action.")
+        self.history.append(action)
+        return events
+
+    @staticmethod
+    def _refuse(message: str) -> NoReturn:
+        raise IllegalAction(message)
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < self.players:
+            self._refuse(f"There is no seat {seat} at this table.")
+
+    def _check_turn(self, seat: int, phase: Phase, doing: str) -> None:
+        self._check_seat(seat)
+        if self.phase is not phase:
+            self._refuse(f"You can't {doing} now: {self._phase_words()}.")
+        if seat != self.to_act:
+            assert self.to_act is not None
+            self._refuse(f"It's not your turn: waiting for {_seat_name(self.to_act)}.")
+
+    def _phase_words(self) -> str:
+        return {
+            Phase.DRAW: "the cards are being drawn",
+            Phase.BID: "bidding is under way",
+            Phase.PASS: "partners are passing cards",
+            Phase.PLAY: "the cards are being played",
+            Phase.OVER: "the game is over",
+        }[self.phase]
+
+    def _apply_play(self, action: PlayCard) -> list[Event]:
+        seat = action.seat
+        if self.phase is not Phase.PLAY or seat != self.to_act:
+            self._check_turn(seat, Phase.PLAY, "play a card")
+        card = action.card.index
+        hands = self._hands
+        hand = hands[seat]
+        bit = 1 << card
+        if not hand & bit:
+            bit <<= COPY_SHIFT
+            if not (self._double and hand & bit):
+                self._refuse(f"You don't hold the {action.card}.")
+        cached = self._legal_cache
+        legal, why = cached[1] if cached[0] == len(self.history) else self._play_mask(seat)
+        if not legal & bit:
+            self._refuse(self._why_not(seat, legal, why))
+        trick = self._trick
+        if self._renege_on and trick and not self._play_mask(seat, strict=True)[0] & bit:
+            self._reneged[seat] = True
+        hands[seat] = hand ^ bit
+        if not trick:
+            self._leader = seat
+        trick.append((seat, card))
+        broke = False
+        if not self._broken and self._suit_of[card] == TRUMP:
+            self._broken = broke = True
+        if len(trick) < self.players:
+            self.to_act = (seat + 1) % self.players
+            return [CardPlayed(seat, action.card, self._trick_no + 1, broke)]
+        events: list[Event] = [CardPlayed(seat, action.card, self._trick_no + 1, broke)]
+        winner, _ = self._trick_winner(trick)
+        self._taken[winner] += 1
+        plays = tuple([(s, ALL_CARDS[c]) for s, c in trick])
+        self._completed.append(TrickRecord(self._leader, plays, winner))
+        self._trick_no += 1
+        events.append(TrickWon(winner, self._trick_no, plays))
+        self._trick = []
+        self._leader = winner
+        self.to_act = winner
+        if self._trick_no == self.num_tricks:
+            events.extend(self._finish_hand())
+        return events
+
+    def _played_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """Cards each seat has played this hand, in order."""
+        played: list[list[Card]] = [[] for _ in range(self.players)]
+        for record in self._completed:
+            for seat, card in record.plays:
+                played[seat].append(card)
+        for seat, index in self._trick:
+            played[seat].append(ALL_CARDS[index])
+        return tuple(tuple(p) for p in played)
+
+    def _why_not(self, seat: int, legal: int, why: int) -> str:
+        cards = self._cards(legal)
+        if why == _FOLLOW:
+            suit = Suit(self._deck.suit_of[self._trick[0][1]])
+            name = "a spade" if suit is Suit.SPADES else f"a {suit.symbol}"
+            return f"You must follow suit: you hold {name}."
+        if why == _LOW_CLUB:
+            return f"First trick: you must play your lowest club, the {cards[0]}."
+        if why == _LEAD_TRUMP:
+            if self.rules.lead_spades == "after_first_trick":
+                return "Spades can't be led on the first trick."
+            return "Spades aren't broken yet: lead another suit."
+        if why == _FIRST_TRUMP:
+            return "No spades on the first trick while you hold another suit."
+        if why == _MUST_TRUMP:
+            return "You can't follow suit, so you must trump (and beat any trump already played)."
+        if why == _OVERTRUMP:
+            return "You must overtrump the opponent's spade."
+        return "You can't play that card now."
+
+    def _apply_bid(self, action: Bid) -> list[Event]:
+        seat = action.seat
+        self._check_turn(seat, Phase.BID, "bid")
+        legal = self._legal_bids(seat)
+        if action not in legal:
+            self._refuse(self._bid_refusal(seat, action, legal))
+        self._bids[seat] = action.tricks
+        self._blind[seat] = action.blind
+        events: list[Event] = [
+            BidMade(seat, action.tricks, action.blind, action.tricks == 0 and self._nil_on)
+        ]
+        if any(b is None for b in self._bids):
+            self.to_act = (seat + 1) % self.players
+            return events
+        for s in range(self.players):
+            self._looked[s] = True
+        events.extend(self._start_passing())
+        return events
+
+    def _bid_refusal(self, seat: int, action: Bid, legal: list[Bid]) -> str:
+        if not self._looked[seat] and not action.blind:
+            return "Look at your cards first, or bid blind."
+        if action.blind and self._looked[seat]:
+            return "You've looked at your cards, so you can't bid blind."
+        words = ", ".join(
+            ("blind " if b.blind else "")
+            + ("nil" if b.tricks == 0 and self._nil_on else str(b.tricks))
+            for b in legal
+        )
+        said = "nil" if action.tricks == 0 and self._nil_on else str(action.tricks)
+        variant = {
+            "mirror": " Mirror: bid the number of spades you hold.",
+            "whiz": " Whiz: bid the number of spades you hold, or nil.",
+            "suicide": " Suicide: one partner bids nil, the other 4 or more.",
+        }.get(self.rules.variant, "")
+        blind = "blind " if action.blind else ""
+        return f"You can't bid {blind}{said}.{variant} You may bid: {words}."
+
+    def _apply_reveal(self, seat: int) -> list[Event]:
+        self._check_seat(seat)
+        if self.phase is not Phase.BID or self._bids[seat] is not None or self._looked[seat]:
+            self._refuse("Your cards are already face up.")
+        self._looked[seat] = True
+        return [CardsRevealed(seat)]
+
+    def _apply_redeal(self, seat: int) -> list[Event]:
+        self._check_seat(seat)
+        if self.phase is not Phase.BID or not self._may_redeal(seat):
+            if not self.rules.deficient_hand_redeal:
+                self._refuse("This table doesn't allow redeals.")
+            self._refuse(
+                "A redeal needs a hand with at most one spade or nothing above a ten, "
+                "before your side bids."
+            )
+        self._redeals += 1
+        return [Redealt(seat, self.hand_number), *self._deal()]
+
+    def _start_passing(self) -> list[Event]:
+        rules = self.rules
+        pairs: list[tuple[int, int]] = []
+        counts: list[int] = []
+        if self._nil_on and (rules.nil_pass or rules.blind_nil_pass):
+            for seats in self.teams:
+                nils = [s for s in seats if self._bids[s] == 0]
+                if len(seats) != 2 or not nils:
+                    continue
+                count = (
+                    rules.blind_nil_pass if any(self._blind[s] for s in nils) else rules.nil_pass
+                )
+                if count:
+                    a, b = seats
+                    pairs.append((a, b))
+                    counts.append(count)
+                    self._pass_partner.update({a: b, b: a})
+                    self._pass_count.update({a: count, b: count})
+        if not pairs:
+            return self._start_play()
+        self.phase = Phase.PASS
+        self.to_act = self._next_passer()
+        return [PassingStarted(tuple(pairs), tuple(counts))]
+
+    def _next_passer(self) -> int | None:
+        start = (self.dealer + 1) % self.players
+        for i in range(self.players):
+            s = (start + i) % self.players
+            if s in self._pass_count and s not in self._passed:
+                return s
+        return None
+
+    def _apply_pass(self, action: PassCards) -> list[Event]:
+        seat = action.seat
+        self._check_seat(seat)
+        if self.phase is not Phase.PASS or seat not in self._pass_count:
+            self._refuse("There is no card passing for you now.")
+        if seat in self._passed:
+            self._refuse("You have already passed your cards.")
+        count = self._pass_count[seat]
+        if len(action.cards) != count:
+            self._refuse(f"Pass exactly {count} card{'s' if count > 1 else ''} to your partner.")
+        hand = self._hands[seat]
+        chosen = []
+        for card in action.cards:
+            for copy in (card.index, card.index + COPY_SHIFT):
+                if hand >> copy & 1:
+                    hand ^= 1 << copy
+                    chosen.append(copy)
+                    break
+            else:
+                self._refuse(f"You don't hold the {card}.")
+        self._hands[seat] = hand
+        self._passed[seat] = chosen
+        self.to_act = self._next_passer()
+        if self.to_act is not None:
+            return []
+        events: list[Event] = []
+        for giver, cards in self._passed.items():
+            taker = self._pass_partner[giver]
+            for copy in cards:
+                self._hands[taker] |= 1 << copy
+            self._received[taker] = cards
+            events.append(CardsPassed(giver, taker, len(cards)))
+        events.extend(self._start_play())
+        return events
+
+    def _apply_draw(self, action: Draw) -> list[Event]:
+        seat = action.seat
+        self._check_turn(seat, Phase.DRAW, "draw")
+        first, second = self._stock[0], self._stock[1]
+        keep, drop = (first, second) if action.keep_first else (second, first)
+        self._stock = self._stock[2:]
+        self._hands[seat] |= 1 << keep
+        if not (action.keep_first and self.rules.two_player_deal == "first_or_second_unseen"):
+            self._discarded[seat] |= 1 << (drop % COPY_SHIFT)
+        events: list[Event] = [CardDrawn(seat, len(self._stock))]
+        if self._stock:
+            self.to_act = (seat + 1) % self.players
+            return events
+        events.extend(self._start_bidding())
+        return events
+
+    def _start_play(self) -> list[Event]:
+        rules = self.rules
+        n = self.players
+        leader = (self.dealer + 1) % n
+        if rules.low_club_first_trick:
+            lowest = None
+            for s in range(n):
+                clubs = self._deck.fold(self._hands[s] & self._deck.suit_phys[0])
+                low = (clubs & -clubs).bit_length()
+                if clubs and (lowest is None or low < lowest[0]):
+                    lowest = (low, s)
+            if lowest is not None:
+                leader = lowest[1]
+        if rules.high_bidder_leads and not self._bid_itself:
+            order = [(self.dealer + 1 + i) % n for i in range(n)]
+            top = max(self._bids[s] or 0 for s in order)
+            leader = next(s for s in order if (self._bids[s] or 0) == top)
+        self.phase = Phase.PLAY
+        self._leader = leader
+        self.to_act = leader
+        return [PlayStarted(leader)]
+
+    def _apply_renege_call(self, action: CallRenege) -> list[Event]:
+        seat, accused = action.seat, action.accused
+        self._check_seat(seat)
+        self._check_seat(accused)
+        if not self._renege_on:
+            self._refuse("Reneging isn't played at this table, so there is nothing to call.")
+        if self.phase is not Phase.PLAY:
+            self._refuse("A renege can only be called while the cards are being played.")
+        if self._team_of[seat] == self._team_of[accused]:
+            self._refuse("You can only call a renege on an opponent.")
+        if CallRenege(seat, accused) not in self._renege_calls_open(seat):
+            self._refuse("Your side has already called a renege this hand.")
+        proven = self._reneged[accused]
+        guilty = self._team_of[accused] if proven else self._team_of[seat]
+        if proven and self.rules.allow_renege == "set":
+            self._renege_set[guilty] = True
+        else:
+            self._extra_required[guilty] += 3
+        self._renege_calls.append((seat, accused, proven))
+        return [RenegeCalled(seat, accused, proven)]
+
+    # -- claims -------------------------------------------------------------------------
+
+    def _claim_holds(self, seat: int) -> bool | None:
+        """True if the claimer's side takes every remaining trick whatever the others play;
+        ``None`` when there are too many lines to check."""
+        if self.phase is not Phase.PLAY or (self._bids[seat] == 0 and self._nil_on):
+            return False
+        key = (len(self.history), self._team_of[seat])
+        if key not in self._claim_cache:
+            if self._opponent_holds_top_trump(seat):
+                return False
+            self._claim_cache = {k: v for k, v in self._claim_cache.items() if k[0] == key[0]}
+            try:
+                self._claim_cache[key] = self._search_claim(seat)
+            except _TooComplex:
+                self._claim_cache[key] = None
+        return self._claim_cache[key]
+
+    def _opponent_holds_top_trump(self, seat: int) -> bool:
+        """Quick refusal: an opponent's top trump must win the trick it is played to."""
+        if self._deck.double:
+            return False
+        live = 0
+        for hand in self._hands:
+            live |= hand
+        trumps = live & self._deck.trump_phys
+        if not trumps:
+            return False
+        power = self._deck.power
+        top = max(_bits(trumps), key=lambda c: power[c])
+        if any(power[c] > power[top] for _, c in self._trick if self._deck.suit_of[c] == TRUMP):
+            return False
+        holder = next(s for s, h in enumerate(self._hands) if h >> top & 1)
+        return self._team_of[holder] != self._team_of[seat]
+
+    def _search_claim(self, seat: int) -> bool:
+        team = self._team_of[seat]
+        winners = {s for s in self.teams[team] if not (self._bids[s] == 0 and self._nil_on)}
+        n = self.players
+        deck = self._deck
+        memo: dict[tuple[object, ...], bool] = {}
+        budget = [_CLAIM_BUDGET]
+
+        def search(
+            hands: list[int], trick: list[tuple[int, int]], leader: int, trick_no: int, broken: bool
+        ) -> bool:
+            key = (tuple(hands), tuple(trick), leader, broken)
+            if key in memo:
+                return memo[key]
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _TooComplex
+            actor = (leader + len(trick)) % n
+            mask, _ = self._play_mask_at(actor, hands[actor], trick, trick_no, broken, True)
+            ours = self._team_of[actor] == team
+            result = not ours
+            cards = sorted(
+                {c % COPY_SHIFT: c for c in _bits(mask)}.values(),
+                key=lambda c: -deck.power[c % COPY_SHIFT],
+            )
+            for card in cards:
+                logical = card % COPY_SHIFT
+                next_hands = list(hands)
+                next_hands[actor] ^= 1 << card
+                next_trick = [*trick, (actor, logical)]
+                next_broken = broken or deck.suit_of[logical] == TRUMP
+                if len(next_trick) == n:
+                    winner, _ = self._trick_winner(next_trick)
+                    ok = winner in winners and (
+                        trick_no + 1 == self.num_tricks
+                        or search(next_hands, [], winner, trick_no + 1, next_broken)
+                    )
+                else:
+                    ok = search(next_hands, next_trick, leader, trick_no, next_broken)
+                if ok == ours:
+                    result = ours
+                    break
+            memo[key] = result
+            return result
+
+        return search(
+            list(self._hands), list(self._trick), self._leader, self._trick_no, self._broken
+        )
+
+    def _apply_claim(self, seat: int) -> list[Event]:
+        self._check_seat(seat)
+        if not self.rules.claims:
+            self._refuse("Claims aren't allowed at this table.")
+        if self.phase is not Phase.PLAY:
+            self._refuse("You can only claim while the cards are being played.")
+        if self._bids[seat] == 0 and self._nil_on:
+            self._refuse("You bid nil: you can't claim the rest of the tricks.")
+        holds = self._claim_holds(seat)
+        if holds is None:
+            self._refuse("Claim refused: too many ways the play could still go. Play on a little.")
+        if not holds:
+            self._refuse("Claim refused: the other side can still take a trick.")
+        remaining = self.num_tricks - self._trick_no
+        self._taken[seat] += remaining
+        for s in range(self.players):
+            self._hands[s] = 0
+        self._trick = []
+        self._trick_no = self.num_tricks
+        return [ClaimAccepted(seat, remaining), *self._finish_hand()]
+
+    # -- end of hand and game -----------------------------------------------------------
+
+    def _finish_hand(self) -> list[Event]:
+        result = score_hand(
+            self.rules,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            bids=list(self._bids),
+            blind=list(self._blind),
+            tricks=list(self._taken),
+            scores=self.scores,
+            bags=self.bags,
+            num_tricks=self.num_tricks,
+            renege_set=self._renege_set,
+            extra_required=self._extra_required,
+        )
+        self.results.append(result)
+        for team in result.teams:
+            self.scores[team.team] = team.score
+            self.bags[team.team] = team.bags_total
+        events: list[Event] = [HandScored(result)]
+        winner = self._game_winner(result)
+        if winner is not None:
+            self.winner = winner
+            self.phase = Phase.OVER
+            self.to_act = None
+            events.append(GameOver(winner, tuple(self.scores)))
+            return events
+        self.hand_number += 1
+        self.dealer = (self.dealer + 1) % self.players
+        self._redeals = 0
+        events.extend(self._deal())
+        return events
+
+    def _game_winner(self, result: HandResult) -> int | None:
+        rules = self.rules
+        if result.moon_winner is not None:
+            return result.moon_winner
+        scores = self.scores
+        if rules.play_to == "hands":
+            ended = self.hand_number >= rules.hands_to_play
+        else:
+            high, low = max(scores), min(scores)
+            target = rules.target_score
+            ended = (
+                high >= target
+                or {
+                    "none": False,
+                    "minus_200": low <= -200,
+                    "minus_target": low <= -target,
+                    "spread_target": high - low >= target,
+                }[rules.mercy]
+            )
+        if not ended:
+            return None
+        top = max(scores)
+        leaders = [t for t, s in enumerate(scores) if s == top]
+        return leaders[0] if len(leaders) == 1 else None
+
+    # -- views ------------------------------------------------------------------------
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now: its own cards, never another seat's."""
+        self._check_seat(seat)
+        looked = self._looked[seat]
+        offer: tuple[Card, ...] = ()
+        if self.phase is Phase.DRAW and seat == self.to_act:
+            shown = 2 if self.rules.two_player_deal == "keep_one_of_two" else 1
+            offer = tuple(ALL_CARDS[c % COPY_SHIFT] for c in self._stock[:shown])
+        everyone = None
+        if self.rules.show_all_hands:
+            everyone = tuple(tuple(self._cards(h)) for h in self._hands)
+        return SeatView(
+            seat=seat,
+            rules=self.rules,
+            phase=self.phase,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            to_act=self.to_act,
+            teams=self.teams,
+            num_tricks=self.num_tricks,
+            hand=tuple(self._cards(self._hands[seat])) if looked else None,
+            cards_left=tuple(h.bit_count() for h in self._hands),
+            bids=tuple(self.bids),
+            trick=tuple(self.trick),
+            trick_number=self._trick_no + 1,
+            tricks=tuple(self._completed),
+            played=self._played_cards(),
+            tricks_taken=tuple(self._taken),
+            spades_broken=self._broken,
+            scores=tuple(self.scores),
+            bags=tuple(self.bags),
+            legal_actions=tuple(self.legal_actions(seat)),
+            passed=tuple(self._cards(sum(1 << c for c in self._passed.get(seat, ())))),
+            received=tuple(self._cards(sum(1 << c for c in self._received.get(seat, ())))),
+            draw_offer=offer,
+            discarded=tuple(cards_of(self._discarded[seat])),
+            removed=tuple(ALL_CARDS[c] for c in self._deck.removed),
+            renege_calls=tuple(self._renege_calls),
+            last_result=self.results[-1] if self.results else None,
+            is_over=self.is_over,
+            winner=self.winner,
+            all_hands=everyone,
+        )

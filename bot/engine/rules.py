@@ -1,0 +1,373 @@
+"""The house rules: one frozen, validated pydantic model, its presets and option parsing.
+
+Every option traces to the rule sources in ``shared/seeds``: ``000`` (the encyclopedia
+article, whose basic method gives the defaults), ``001`` (an online site's option table,
+which names the options and their values), ``002``, ``003`` and ``004``.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from typing import Annotated, Any, Literal, Self, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+Deficit = Literal["never", "losing_by_250", "losing_by_200", "losing_by_100", "anytime"]
+
+# How far behind the leader a side must be for a "losing_by_N" option to open up.
+DEFICITS: dict[str, int | None] = {
+    "never": None,
+    "losing_by_250": 250,
+    "losing_by_200": 200,
+    "losing_by_100": 100,
+    "losing_by_50": 50,
+    "anytime": 0,
+}
+
+# Options that 001 says are "not available in Mirror, Suicide and Whiz", with the only
+# value they may take there.
+_FIXED_IN_BID_VARIANTS: dict[str, object] = {
+    "cant_total_tricks": False,
+    "min_bid": None,
+    "nil_allowed": "anytime",
+    "blind_nil": "never",
+    "blind_bids": "never",
+    "blind_nil_pass": 0,
+}
+
+# Team sizes each player count can be seated in (000, "The number of players").
+_TEAM_SIZES: dict[int, tuple[int, ...]] = {2: (1,), 3: (1,), 4: (1, 2), 5: (1,), 6: (1, 2, 3)}
+
+
+class Rules(BaseModel):
+    """Every house rule of a Spades table. Defaults are the basic method of ``000``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # table
+    players: Literal[2, 3, 4, 5, 6] = Field(4, description="Number of players (000).")
+    team_size: Literal[1, 2, 3] = Field(
+        2, description="Players per side: 1 is cutthroat, 2 partners, 3 (six players) two teams."
+    )
+    deck: Literal[
+        "ace_high", "joker_joker_ace", "joker_joker_deuce_ace", "joker_joker_deuce_deuce"
+    ] = Field("ace_high", description="Deck and trump ranking (001, Variations).")
+    identical_cards: Literal["later_wins", "earlier_wins"] = Field(
+        "later_wins", description="Double deck (six players): which of two identical cards wins."
+    )
+    two_player_deal: Literal["keep_one_of_two", "first_or_second", "first_or_second_unseen"] = (
+        Field(
+            "keep_one_of_two",
+            description="Two players draw from the stock (000): see two and keep one; or keep "
+            "or refuse the first card; or the same without seeing the refused second card.",
+        )
+    )
+    variant: Literal["regular", "mirror", "whiz", "suicide"] = Field(
+        "regular", description="Bidding variant (000, 001)."
+    )
+    # game length
+    play_to: Literal["score", "hands"] = Field("score", description="Play to a score or a count.")
+    target_score: Annotated[int, Field(ge=100, le=1000, multiple_of=50)] = Field(
+        500, description="Score that ends the game when playing to a score."
+    )
+    hands_to_play: Annotated[int, Field(ge=1, le=50)] = Field(
+        8, description="Hands in the game when playing a number of hands."
+    )
+    mercy: Literal["none", "minus_200", "minus_target", "spread_target"] = Field(
+        "minus_200",
+        description="End early when a side is at -200, at minus the target, or trails by the "
+        "target (001 Mercy rule; only when playing to a score).",
+    )
+    # bidding
+    first_hand_bids_itself: bool = Field(
+        False, description="No bidding in the first hand: 10 points a trick (001)."
+    )
+    cant_total_tricks: bool = Field(
+        False, description="The last bidder may not make the bids total the tricks (000, 001)."
+    )
+    ten_for_two_hundred: bool = Field(
+        False, description="A side bid of exactly 10 scores +/-200 (000 10-for-200, 001)."
+    )
+    shoot_the_moon: Literal["off", "plus_minus_200", "wins_game"] = Field(
+        "off", description="A side bid of every trick: +/-200 (004) or wins the game (000 Boston)."
+    )
+    min_bid: Annotated[int, Field(ge=2, le=5)] | None = Field(
+        None, description="Board: the least a side may bid, nil aside (000 Board, 001 Min bid)."
+    )
+    nil_mode: Literal["nil", "zero"] = Field(
+        "nil", description="A bid of 0 is Nil (bonus or penalty) or a plain zero (001)."
+    )
+    nil_allowed: Literal["anytime", "losing_by_50", "losing_by_100", "never"] = Field(
+        "anytime", description="When Nil may be bid (001 Can bid Nil)."
+    )
+    nil_points: Literal[50, 100] = Field(100, description="Nil made or failed (001 Nil points).")
+    double_nil_bonus: bool = Field(
+        False, description="Both partners making Nil doubles their bonuses (000 Double Nil)."
+    )
+    blind_nil: Deficit = Field(
+        "losing_by_100",
+        description="When Blind Nil may be bid (000: down by 100; 001 Blind Nil). Scores double.",
+    )
+    blind_bids: Deficit = Field(
+        "never", description="When blind bids other than Nil may be made (001). Score double."
+    )
+    min_blind_bid: Annotated[int, Field(ge=1, le=7)] = Field(
+        1,
+        description="Least side bid a blind bid must bring the side to (001); 7 is the cap (000).",
+    )
+    nil_pass: Annotated[int, Field(ge=0, le=4)] = Field(
+        0, description="Cards exchanged between a Nil bidder and partner (000 Passing, 001)."
+    )
+    blind_nil_pass: Annotated[int, Field(ge=0, le=4)] = Field(
+        0, description="Cards exchanged after a Blind Nil (000 Passing, 001)."
+    )
+    deficient_hand_redeal: bool = Field(
+        False,
+        description="A player with at most one trump or no card above a ten may ask for a "
+        "redeal before their side bids (000 Deficient Hand).",
+    )
+    # play
+    lead_spades: Literal["if_broken", "after_first_trick", "anytime"] = Field(
+        "if_broken", description="When trumps may be led (000 Breaking Spades, 001 Lead spades)."
+    )
+    no_spades_first_trick: bool = Field(
+        False, description="No trump may be played to the first trick unless no other card (001)."
+    )
+    low_club_first_trick: bool = Field(
+        False, description="Lowest club leads and everyone plays their lowest club (000, 001)."
+    )
+    high_bidder_leads: bool = Field(
+        False, description="The highest bidder leads the first trick (001)."
+    )
+    must_trump: Literal["off", "when_void", "overtrump"] = Field(
+        "off",
+        description="Void in the led suit: must trump and beat any trump (when_void), or must "
+        "beat an opponent's trump (overtrump) (000 Play To Beat).",
+    )
+    allow_renege: Literal["no", "set", "bid_plus_3"] = Field(
+        "no",
+        description="Reneging allowed and, if called, costs the side its bid or 3 more tricks; "
+        "a false call costs the caller 3 tricks (000 Reneging, 001 Allow renege).",
+    )
+    claims: bool = Field(
+        False, description="A player may claim the rest of the tricks (000 The rest are mine)."
+    )
+    # scoring
+    overtricks: Literal["bags", "no_overs", "minus_one", "quicksand"] = Field(
+        "bags",
+        description="Overtricks: +1 and bags; nothing; -1 each; -10 each (000 Scoring variations).",
+    )
+    bag_limit: Annotated[int, Field(ge=1, le=20)] = Field(
+        10, description="Bags that cost the bag penalty (000 Sandbags)."
+    )
+    bag_penalty: Annotated[int, Field(ge=0, le=500, multiple_of=10)] = Field(
+        100, description="Points lost per bag limit reached; 0 turns it off (000, 001)."
+    )
+    failed_nil: Literal["takes_bags", "helps_team_bid", "no_bags_no_help"] = Field(
+        "takes_bags", description="Tricks taken by a failed Nil (002 tournament rule, 001)."
+    )
+    failed_bids: Literal["minus_10x_bid", "zero", "minus_10x_short"] = Field(
+        "minus_10x_bid", description="Score of a side that is set (000, 001 Failed bids)."
+    )
+    # table settings
+    time_to_bid: Annotated[int, Field(ge=0, le=600)] = Field(
+        60, description="Seconds to bid before the bot bids for you; 0 is off (001)."
+    )
+    time_to_play: Annotated[int, Field(ge=0, le=600)] = Field(
+        60, description="Seconds to play before the bot plays for you; 0 is off (001)."
+    )
+    show_all_hands: bool = Field(False, description="Every hand face up (001).")
+    allow_suggestions: bool = Field(True, description="Players may ask for a hint (001).")
+    allow_watching: Literal["no", "face_down", "face_up"] = Field(
+        "face_down", description="Spectators, and whether they see hands (001)."
+    )
+
+    @model_validator(mode="after")
+    def _check_combinations(self) -> Self:
+        problems = self.problems()
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    def problems(self) -> list[str]:
+        """Every reason this combination of options cannot be played."""
+        out: list[str] = []
+        sizes = _TEAM_SIZES[self.players]
+        if self.team_size not in sizes:
+            allowed = " or ".join(str(s) for s in sizes)
+            out.append(f"{self.players} players need team_size {allowed}")
+        if self.variant == "suicide" and (self.players, self.team_size) != (4, 2):
+            out.append("suicide is played by four players as partners (players 4, team_size 2)")
+        if self.variant != "regular":
+            for name, value in _FIXED_IN_BID_VARIANTS.items():
+                if getattr(self, name) != value:
+                    out.append(f"{name} is not available in {self.variant} (must be {value})")
+        if (
+            self.allow_renege == "bid_plus_3"
+            and self.nil_mode == "nil"
+            and (self.nil_allowed != "never")
+        ):
+            out.append("allow_renege bid_plus_3 needs a game without Nil (nil_allowed never)")
+        if (self.nil_pass or self.blind_nil_pass) and self.team_size != 2:
+            out.append("nil_pass and blind_nil_pass need partnerships of two (team_size 2)")
+        return out
+
+    # -- derived facts the engine reads -------------------------------------------------
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Seats of each side: partners sit opposite, so seat s plays for side s % sides."""
+        sides = self.players // self.team_size
+        return tuple(tuple(range(t, self.players, sides)) for t in range(sides))
+
+    @property
+    def double_deck(self) -> bool:
+        return self.players == 6
+
+    @property
+    def jokers(self) -> bool:
+        return self.deck != "ace_high"
+
+    # -- presets and text input -----------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The named preset (see ``PRESETS``)."""
+        try:
+            overrides = PRESETS[name]
+        except KeyError:
+            names = ", ".join(PRESETS)
+            raise ValueError(f"No preset called {name!r}. Presets: {names}.") from None
+        return cls.model_validate(overrides)
+
+    def to_json(self) -> str:
+        return self.model_dump_json()
+
+    @classmethod
+    def from_json(cls, text: str) -> Rules:
+        return cls.model_validate_json(text)
+
+    def changed(self) -> dict[str, Any]:
+        """Options that differ from the defaults."""
+        return self.model_dump(exclude_defaults=True)
+
+    def with_option(self, name: str, value: str) -> Rules:
+        """A copy with one option set from text, as typed in ``/houserules set``.
+
+        Raises ``ValueError`` naming the allowed values when the value does not fit, or the
+        reason when the new combination cannot be played.
+        """
+        if name not in Rules.model_fields:
+            raise ValueError(
+                f"No option called {name!r}. Options: {', '.join(Rules.model_fields)}."
+            )
+        parsed = parse_option_value(name, value)
+        data = self.model_dump()
+        data[name] = parsed
+        try:
+            return Rules.model_validate(data)
+        except ValidationError as exc:
+            reasons = "; ".join(
+                str(err["msg"]).removeprefix("Value error, ") for err in exc.errors()
+            )
+            raise ValueError(
+                f"{name} {value}: {reasons}. Allowed: {allowed_values(name)}."
+            ) from None
+
+
+def _option_type(name: str) -> tuple[type | None, tuple[object, ...], dict[str, int]]:
+    """(base type, literal choices, numeric bounds) of an option; base None means Literal."""
+    field = Rules.model_fields[name]
+    annotation: object = field.annotation
+    bounds: dict[str, int] = {}
+    for meta in field.metadata:
+        for key in ("ge", "le", "multiple_of"):
+            if getattr(meta, key, None) is not None:
+                bounds[key] = getattr(meta, key)
+    args = get_args(annotation)
+    if get_origin(annotation) in (typing.Union, types.UnionType):
+        inner = next(a for a in args if a is not type(None))
+        for meta in getattr(inner, "__metadata__", ()):
+            for key in ("ge", "le", "multiple_of"):
+                if getattr(meta, key, None) is not None:
+                    bounds[key] = getattr(meta, key)
+        annotation = get_args(inner)[0] if get_origin(inner) is Annotated else inner
+        args = get_args(annotation)
+    if get_origin(annotation) is Literal:
+        return None, args, bounds
+    return annotation if isinstance(annotation, type) else None, (), bounds
+
+
+def allowed_values(name: str) -> str:
+    """The allowed values of an option, as a short phrase for players."""
+    base, choices, bounds = _option_type(name)
+    nullable = Rules.model_fields[name].default is None
+    if choices:
+        text = ", ".join(str(c) for c in choices)
+    elif base is bool:
+        text = "yes, no"
+    else:
+        step = bounds.get("multiple_of", 1)
+        text = f"{bounds.get('ge', 0)} to {bounds.get('le', 0)}" + (
+            f" in steps of {step}" if step != 1 else ""
+        )
+    return ("none, " + text) if nullable else text
+
+
+def parse_option_value(name: str, value: str) -> object:
+    """Turn typed text into the option's Python value, or raise with the allowed values."""
+    base, choices, _ = _option_type(name)
+    text = value.strip().lower()
+    if Rules.model_fields[name].default is None and text in ("none", "off", "no", ""):
+        return None
+    if choices:
+        for choice in choices:
+            if str(choice).lower() == text:
+                return choice
+    elif base is bool:
+        if text in ("yes", "true", "on", "1", "y"):
+            return True
+        if text in ("no", "false", "off", "0", "n"):
+            return False
+    elif base is int:
+        try:
+            return int(text)
+        except ValueError:
+            pass
+    raise ValueError(f"{name} cannot be {value!r}. Allowed: {allowed_values(name)}.")
+
+
+_NO_BLINDS: dict[str, object] = {"blind_nil": "never"}
+
+# Each preset lists only what differs from the defaults (the basic method of 000).
+PRESETS: dict[str, dict[str, object]] = {
+    "classic": {},
+    "casual": {"bag_penalty": 0, "nil_allowed": "anytime", "claims": True},
+    "short": {"target_score": 250, "bag_limit": 5, "bag_penalty": 50},
+    "jokers": {"deck": "joker_joker_deuce_ace"},
+    "mirror": {"variant": "mirror", **_NO_BLINDS},
+    "whiz": {"variant": "whiz", **_NO_BLINDS},
+    "suicide": {"variant": "suicide", **_NO_BLINDS},
+    "cutthroat3": {"players": 3, "team_size": 1},
+    "cutthroat4": {"players": 4, "team_size": 1},
+    "two_player": {"players": 2, "team_size": 1},
+    "five_player": {"players": 5, "team_size": 1},
+    "six_pairs": {"players": 6, "team_size": 2},
+    "six_threes": {"players": 6, "team_size": 3},
+}
+
+
+def describe_presets() -> str:
+    """Every preset with its differences from the defaults, one per line."""
+    lines = []
+    for name, overrides in PRESETS.items():
+        diff = ", ".join(f"{k}={v}" for k, v in overrides.items()) or "the defaults"
+        lines.append(f"{name}: {diff}")
+    return "\n".join(lines)
+
+
+def rules_digest(rules: Rules) -> str:
+    """A stable text key for caching per-rules tables."""
+    return json.dumps(rules.model_dump(), sort_keys=True)

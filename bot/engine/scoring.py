@@ -1,0 +1,263 @@
+"""Scoring a finished hand: a standalone function of bids, tricks and the rules.
+
+Every number a player needs to check the arithmetic is kept: for each side,
+``contract + overtricks + nil + blind + special + renege + bag_penalty == total``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine.rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOutcome:
+    """One seat's bid and tricks; ``made`` is for Nil bids (``None`` for other bids)."""
+
+    seat: int
+    bid: int | None
+    blind: bool
+    nil: bool
+    tricks: int
+    made: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamHandResult:
+    """One side's score for one hand, item by item."""
+
+    team: int
+    seats: tuple[int, ...]
+    bid: int
+    blind_bid: int
+    tricks: int
+    made: bool | None
+    contract_points: int
+    overtrick_points: int
+    bags: int
+    bag_penalty: int
+    nil_bonus: int
+    blind_bonus: int
+    special: str | None
+    special_points: int
+    renege_points: int
+    total: int
+    score: int
+    bags_total: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    hand_number: int
+    dealer: int
+    bid_itself: bool
+    teams: tuple[TeamHandResult, ...]
+    seats: tuple[SeatOutcome, ...]
+    moon_winner: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Side:
+    """What one side bid and took, as the contract sees it."""
+
+    bid: int
+    blind_bid: int
+    counted: int
+    extra_bags: int
+    has_bid: bool
+    num_tricks: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Contract:
+    made: bool | None
+    contract: int
+    over: int
+    bags: int
+    blind: int
+    special: str | None
+    special_points: int
+
+
+def _contract(
+    rules: Rules, side: _Side, *, required_extra: int, forced_set: bool, forced_made: bool
+) -> _Contract:
+    """The contract part of one side's score, before bag penalties."""
+    over_mode = rules.overtricks
+    bid, blind_bid, counted = side.bid, side.blind_bid, side.counted
+    extra_bags, has_bid, num_tricks = side.extra_bags, side.has_bid, side.num_tricks
+    if not has_bid:
+        overs = extra_bags
+        made: bool | None = None
+        contract = blind = 0
+    else:
+        required = bid + required_extra
+        if forced_made:
+            counted = max(counted, required)
+        made = counted >= required and not forced_set
+        if made:
+            contract, blind = 10 * bid, 10 * blind_bid
+            overs = counted - required + extra_bags
+        else:
+            overs = extra_bags
+            if rules.failed_bids == "minus_10x_bid":
+                contract, blind = -10 * bid, -10 * blind_bid
+            elif rules.failed_bids == "zero":
+                contract = blind = 0
+            else:
+                short = required - counted if counted < required else bid
+                contract, blind = -10 * short, -10 * min(short, blind_bid)
+    over_points = {"bags": overs, "no_overs": 0, "minus_one": -overs, "quicksand": -10 * overs}[
+        over_mode
+    ]
+    bags = overs if over_mode in ("bags", "minus_one") else 0
+    special: str | None = None
+    special_points = 0
+    if has_bid:
+        if rules.shoot_the_moon != "off" and bid == num_tricks:
+            special = "shoot the moon"
+            if rules.shoot_the_moon == "plus_minus_200":
+                value = 200 if made else (-200 if rules.failed_bids != "zero" else 0)
+                special_points = value - contract
+        elif rules.ten_for_two_hundred and bid == 10:
+            special = "10 for 200"
+            value = 200 if made else (-200 if rules.failed_bids != "zero" else 0)
+            special_points = value - contract
+    return _Contract(made, contract, over_points, bags, blind, special, special_points)
+
+
+def score_hand(
+    rules: Rules,
+    *,
+    hand_number: int,
+    dealer: int,
+    bids: list[int | None],
+    blind: list[bool],
+    tricks: list[int],
+    scores: list[int],
+    bags: list[int],
+    num_tricks: int,
+    renege_set: list[bool] | None = None,
+    extra_required: list[int] | None = None,
+) -> HandResult:
+    """Score one hand. ``bids`` all ``None`` means the hand bid itself (001).
+
+    ``renege_set[t]``: side ``t`` was caught reneging under the ``set`` rule (it is set and
+    every other side makes its bid). ``extra_required[t]``: tricks side ``t`` must take
+    beyond its bid (caught reneging under ``bid_plus_3``, or a false renege call).
+    """
+    teams = rules.teams
+    n_teams = len(teams)
+    renege_set = renege_set or [False] * n_teams
+    extra_required = extra_required or [0] * n_teams
+    bid_itself = all(b is None for b in bids)
+    nil_on = rules.nil_mode == "nil"
+    seat_outcomes = []
+    for seat, b in enumerate(bids):
+        is_nil = b == 0 and nil_on
+        seat_outcomes.append(
+            SeatOutcome(
+                seat, b, blind[seat], is_nil, tricks[seat], tricks[seat] == 0 if is_nil else None
+            )
+        )
+    team_results = []
+    moon_winner = None
+    for t, seats in enumerate(teams):
+        team_tricks = sum(tricks[s] for s in seats)
+        if bid_itself:
+            total = 10 * team_tricks
+            team_results.append(
+                TeamHandResult(
+                    t,
+                    seats,
+                    0,
+                    0,
+                    team_tricks,
+                    None,
+                    total,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    None,
+                    0,
+                    0,
+                    total,
+                    scores[t] + total,
+                    bags[t],
+                )
+            )
+            continue
+        nil_seats = [s for s in seats if seat_outcomes[s].nil]
+        bid_seats = [s for s in seats if not seat_outcomes[s].nil]
+        nil_bonus = 0
+        failed_nil_tricks = 0
+        for s in nil_seats:
+            value = rules.nil_points * (2 if blind[s] else 1)
+            nil_bonus += value if tricks[s] == 0 else -value
+            failed_nil_tricks += tricks[s]
+        if rules.double_nil_bonus and len(nil_seats) == len(seats) > 1 and failed_nil_tricks == 0:
+            nil_bonus *= 2
+        team_bid = sum(bids[s] or 0 for s in bid_seats)
+        blind_bid = sum(bids[s] or 0 for s in bid_seats if blind[s])
+        counted = sum(tricks[s] for s in bid_seats)
+        extra_bags = 0
+        if rules.failed_nil == "helps_team_bid" and bid_seats:
+            counted += failed_nil_tricks
+        elif rules.failed_nil == "takes_bags" or (
+            rules.failed_nil == "helps_team_bid" and not bid_seats
+        ):
+            extra_bags = failed_nil_tricks
+        side = _Side(team_bid, blind_bid, counted, extra_bags, bool(bid_seats), num_tricks)
+        plain = _contract(rules, side, required_extra=0, forced_set=False, forced_made=False)
+        actual = _contract(
+            rules,
+            side,
+            required_extra=extra_required[t],
+            forced_set=renege_set[t],
+            forced_made=any(renege_set[o] for o in range(n_teams) if o != t),
+        )
+
+        def _sum(c: _Contract) -> int:
+            return c.contract + c.over + c.blind + c.special_points
+
+        renege_points = _sum(actual) - _sum(plain)
+        new_bags = bags[t] + actual.bags
+        bag_penalty = 0
+        if rules.overtricks == "bags" and rules.bag_penalty:
+            times, new_bags = divmod(new_bags, rules.bag_limit)
+            bag_penalty = -times * rules.bag_penalty
+        total = _sum(plain) + renege_points + nil_bonus + bag_penalty
+        if (
+            actual.special == "shoot the moon"
+            and actual.made
+            and rules.shoot_the_moon == "wins_game"
+        ):
+            moon_winner = t
+        team_results.append(
+            TeamHandResult(
+                team=t,
+                seats=seats,
+                bid=team_bid,
+                blind_bid=blind_bid,
+                tricks=team_tricks,
+                made=actual.made,
+                contract_points=plain.contract,
+                overtrick_points=plain.over,
+                bags=actual.bags,
+                bag_penalty=bag_penalty,
+                nil_bonus=nil_bonus,
+                blind_bonus=plain.blind,
+                special=plain.special,
+                special_points=plain.special_points,
+                renege_points=renege_points,
+                total=total,
+                score=scores[t] + total,
+                bags_total=new_bags,
+            )
+        )
+    return HandResult(
+        hand_number, dealer, bid_itself, tuple(team_results), tuple(seat_outcomes), moon_winner
+    )

@@ -1,0 +1,81 @@
+"""What one seat may know: the only state that bots, hints and renderers ever read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.engine.actions import Action, Bid
+from bot.engine.cards import Card
+from bot.engine.rules import Rules
+from bot.engine.scoring import HandResult
+
+
+class Phase(StrEnum):
+    DRAW = "draw"
+    BID = "bid"
+    PASS = "pass"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(slots=True)
+class TrickRecord:
+    """A finished trick: who led, what each seat played in order, who won.
+
+    Not frozen, like the events: one is made per trick. Nothing mutates it."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Everything seat ``seat`` may see right now, and nothing more.
+
+    ``hand`` is ``None`` while the seat has not looked at its cards (blind bids possible).
+    """
+
+    seat: int
+    rules: Rules
+    phase: Phase
+    hand_number: int
+    dealer: int
+    to_act: int | None
+    teams: tuple[tuple[int, ...], ...]
+    num_tricks: int
+    hand: tuple[Card, ...] | None
+    cards_left: tuple[int, ...]
+    bids: tuple[Bid | None, ...]
+    trick: tuple[tuple[int, Card], ...]
+    trick_number: int
+    tricks: tuple[TrickRecord, ...]
+    played: tuple[tuple[Card, ...], ...]
+    tricks_taken: tuple[int, ...]
+    spades_broken: bool
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
+    legal_actions: tuple[Action, ...]
+    passed: tuple[Card, ...]
+    received: tuple[Card, ...]
+    draw_offer: tuple[Card, ...]
+    discarded: tuple[Card, ...]
+    removed: tuple[Card, ...]
+    renege_calls: tuple[tuple[int, int, bool], ...]
+    last_result: HandResult | None
+    is_over: bool
+    winner: int | None
+    all_hands: tuple[tuple[Card, ...], ...] | None = None
+
+    @property
+    def team(self) -> int:
+        return next(t for t, seats in enumerate(self.teams) if self.seat in seats)
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        return tuple(s for s in self.teams[self.team] if s != self.seat)
+
+    @property
+    def last_trick(self) -> TrickRecord | None:
+        return self.tricks[-1] if self.tricks else None

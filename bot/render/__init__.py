@@ -1,0 +1,1 @@
+"""Text renderings of engine values, shared by the terminal and the Discord layer."""

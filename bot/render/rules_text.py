@@ -1,0 +1,106 @@
+"""House-rule reference generated from the ``Rules`` model: options, allowed values, presets."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from dataclasses import dataclass
+
+from bot.engine import PRESETS, Rules, allowed_values
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """One house-rule option: what it means, what it accepts, its default and its value."""
+
+    name: str
+    description: str
+    allowed: str
+    default: object
+    value: object
+
+    @property
+    def changed(self) -> bool:
+        return self.value != self.default
+
+
+def rule_options(rules: Rules) -> list[RuleOption]:
+    """Every option of ``rules`` in declaration order, with JSON-ready values."""
+    defaults = Rules().model_dump(mode="json")
+    values = rules.model_dump(mode="json")
+    return [
+        RuleOption(
+            name=name,
+            description=info.description or "",
+            allowed=allowed_values(name),
+            default=defaults[name],
+            value=values[name],
+        )
+        for name, info in Rules.model_fields.items()
+    ]
+
+
+def show_value(value: object) -> str:
+    """A rule value as a player reads and types it: yes, no, none, or the value itself."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def rules_text(preset: str | None = None) -> str:
+    """Every option with its allowed values and default; with ``preset``, that preset's values.
+
+    Without a preset the text ends with each preset's differences from the defaults; with
+    one, a ``*`` marks the options where it differs.
+    """
+    if preset is None:
+        lines = ["House rules: every option, the values it accepts, and its default.", ""]
+    else:
+        lines = [f"House rules of preset {preset!r} (* marks a difference from the default).", ""]
+    for option in rule_options(_rules(preset)):
+        if option.changed:
+            shown = f"{show_value(option.value)}  (default {show_value(option.default)})"
+            lines.append(f"* {option.name} = {shown}")
+        else:
+            lines.append(f"  {option.name} = {show_value(option.value)}")
+        lines.append(f"      allowed: {option.allowed}")
+        lines += textwrap.wrap(
+            option.description, width=92, initial_indent=" " * 6, subsequent_indent=" " * 6
+        )
+    if preset is None:
+        lines += ["", "Presets, as differences from the defaults:"]
+        for name in PRESETS:
+            changed = Rules.preset(name).changed()
+            shown = ", ".join(f"{key} = {show_value(value)}" for key, value in changed.items())
+            lines.append(f"  {name}: {shown or 'same as the defaults'}")
+    return "\n".join(lines)
+
+
+def rules_json(preset: str | None = None) -> str:
+    """The same reference as ``rules_text`` as JSON, shaped the same with or without a preset.
+
+    Without a preset, each option's ``value`` is its default.
+    """
+    data = {
+        "preset": preset,
+        "options": [
+            {
+                "name": option.name,
+                "description": option.description,
+                "allowed": option.allowed,
+                "default": option.default,
+                "value": option.value,
+            }
+            for option in rule_options(_rules(preset))
+        ],
+        "presets": {name: Rules.preset(name).changed() for name in PRESETS},
+    }
+    return json.dumps(data, indent=2)
+
+
+def _rules(preset: str | None) -> Rules:
+    return Rules() if preset is None else Rules.preset(preset)

@@ -1,0 +1,1 @@
+"""discord.py extensions: slash commands, buttons and the Discord presenter."""
