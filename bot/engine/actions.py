@@ -92,24 +92,30 @@ _PLAY_BLOCKS: list[list[dict[int, tuple[PlayCard, ...]]]] = [
 ]
 
 
-def plays_of(seat: int, mask: int) -> list[PlayCard]:
+def plays_of(seat: int, mask: int) -> list[Action]:
     """The interned ``PlayCard`` actions of ``seat`` for a logical card mask."""
-    out: list[PlayCard] = []
     blocks = _PLAY_BLOCKS[seat]
+    top = (mask.bit_length() - 1) // 13 if mask else 0
+    part = mask >> 13 * top
+    if part << 13 * top == mask:
+        # All in one block (following suit, the common case): a single lookup.
+        return list(blocks[top].get(part) or _block(seat, top, part))
+    out: list[Action] = []
     block = 0
     while mask:
         part = mask & 0x1FFF
         if part:
-            plays = blocks[block].get(part)
-            if plays is None:
-                base = 13 * block
-                row = PLAYS[seat]
-                plays = tuple(row[base + i] for i in range(13) if part >> i & 1)
-                blocks[block][part] = plays
-            out += plays
+            out += blocks[block].get(part) or _block(seat, block, part)
         mask >>= 13
         block += 1
     return out
+
+
+def _block(seat: int, block: int, part: int) -> tuple[PlayCard, ...]:
+    row = PLAYS[seat]
+    plays = tuple(row[13 * block + i] for i in range(13) if part >> i & 1)
+    _PLAY_BLOCKS[seat][block][part] = plays
+    return plays
 
 
 BIDS: tuple[tuple[tuple[Bid, ...], tuple[Bid, ...]], ...] = tuple(

@@ -292,9 +292,11 @@ class Game:
         out: list[Action] = []
         if phase is Phase.PLAY:
             if seat == self.to_act:
-                legal = self._play_mask(seat)
+                legal = self._play_mask_at(
+                    seat, self._hands[seat], self._trick, self._trick_no, self._broken, False
+                )
                 self._legal_cache = (len(self.history), legal)
-                out.extend(plays_of(seat, self._deck.fold(legal[0]) if self._double else legal[0]))
+                out = plays_of(seat, self._deck.fold(legal[0]) if self._double else legal[0])
             if self._renege_on:
                 out.extend(self._renege_calls_open(seat))
             if (
@@ -365,8 +367,7 @@ class Game:
             return False
         hand = self._hands[seat]
         trumps = (hand & self._deck.trump_phys).bit_count()
-        power = self._deck.power
-        high = any(power[c % COPY_SHIFT] > 10 for c in _bits(hand))
+        high = any(ALL_CARDS[c % COPY_SHIFT].rank > 10 for c in _bits(hand))
         return trumps <= 1 or not high
 
     def _pass_options(self, seat: int) -> list[PassCards]:

@@ -7,8 +7,11 @@ Every number a player needs to check the arithmetic is kept: for each side,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from bot.engine.rules import Rules
+
+_OVERTRICK_POINTS = {"bags": 1, "no_overs": 0, "minus_one": -1, "quicksand": -10}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +60,7 @@ class HandResult:
     moon_winner: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class _Side:
+class _Side(NamedTuple):
     """What one side bid and took, as the contract sees it."""
 
     bid: int
@@ -69,8 +71,7 @@ class _Side:
     num_tricks: int
 
 
-@dataclass(frozen=True, slots=True)
-class _Contract:
+class _Contract(NamedTuple):
     made: bool | None
     contract: int
     over: int
@@ -108,9 +109,7 @@ def _contract(
             else:
                 short = required - counted if counted < required else bid
                 contract, blind = -10 * short, -10 * min(short, blind_bid)
-    over_points = {"bags": overs, "no_overs": 0, "minus_one": -overs, "quicksand": -10 * overs}[
-        over_mode
-    ]
+    over_points = overs * _OVERTRICK_POINTS[over_mode]
     bags = overs if over_mode in ("bags", "minus_one") else 0
     special: str | None = None
     special_points = 0
@@ -212,12 +211,17 @@ def score_hand(
             extra_bags = failed_nil_tricks
         side = _Side(team_bid, blind_bid, counted, extra_bags, bool(bid_seats), num_tricks)
         plain = _contract(rules, side, required_extra=0, forced_set=False, forced_made=False)
-        actual = _contract(
-            rules,
-            side,
-            required_extra=extra_required[t],
-            forced_set=renege_set[t],
-            forced_made=any(renege_set[o] for o in range(n_teams) if o != t),
+        forced_made = any(renege_set[o] for o in range(n_teams) if o != t)
+        actual = (
+            _contract(
+                rules,
+                side,
+                required_extra=extra_required[t],
+                forced_set=renege_set[t],
+                forced_made=forced_made,
+            )
+            if extra_required[t] or renege_set[t] or forced_made
+            else plain
         )
 
         def _sum(c: _Contract) -> int:
