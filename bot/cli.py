@@ -1,4 +1,4 @@
-"""Command line: run the Discord bot (the default), print the house rules, run benchmarks."""
+"""Command line: run the Discord bot (the default), play in the terminal, rules, benchmarks."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from bot.bench.engine import format_engine_bench, run_engine_bench
 from bot.config import load_settings
 from bot.engine import PRESETS
 from bot.render.rules_text import rules_json, rules_text
+from bot.terminal import play_terminal
 
 # Exit status for "cannot start as configured", distinct from a crash (1).
 EXIT_NOT_CONFIGURED = 2
@@ -31,6 +32,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--preset", choices=list(PRESETS), metavar="PRESET", help="show this preset's values"
     )
     rules.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+    play = commands.add_parser("play", help="play Spades against bots in the terminal")
+    play.add_argument(
+        "--preset",
+        choices=list(PRESETS),
+        metavar="PRESET",
+        default="classic",
+        help="house rules (default: classic); see `python -m bot rules`",
+    )
+    play.add_argument("--seed", type=int, help="replay a deal: the same seed, the same cards")
+    play.add_argument("--hands", type=_positive_int, help="stop after this many hands")
 
     bench = commands.add_parser("bench", help="benchmarks")
     benchmarks = bench.add_subparsers(dest="benchmark", metavar="benchmark", required=True)
@@ -54,6 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "rules":
         print(rules_json(args.preset) if args.json else rules_text(args.preset))
         return 0
+    if args.command == "play":
+        return play_terminal(args.preset, seed=args.seed, hands=args.hands)
     if args.command == "bench":
         result = run_engine_bench(args.hands, args.seed, args.preset, args.all_presets)
         print(format_engine_bench(result))
