@@ -486,25 +486,24 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action and return what happened; raise ``IllegalAction`` if not allowed."""
-        kind = type(action)
-        if self.phase is Phase.OVER:
-            self._refuse("The game is over.")
         events: list[Event]
-        if kind is PlayCard:
-            events = self._apply_play(action)  # type: ignore[arg-type]
-        elif kind is Bid:
-            events = self._apply_bid(action)  # type: ignore[arg-type]
-        elif kind is RevealCards:
+        if isinstance(action, PlayCard):
+            events = self._apply_play(action)
+        elif self.phase is Phase.OVER:
+            self._refuse("The game is over.")
+        elif isinstance(action, Bid):
+            events = self._apply_bid(action)
+        elif isinstance(action, RevealCards):
             events = self._apply_reveal(action.seat)
-        elif kind is PassCards:
-            events = self._apply_pass(action)  # type: ignore[arg-type]
-        elif kind is Draw:
-            events = self._apply_draw(action)  # type: ignore[arg-type]
-        elif kind is Claim:
+        elif isinstance(action, PassCards):
+            events = self._apply_pass(action)
+        elif isinstance(action, Draw):
+            events = self._apply_draw(action)
+        elif isinstance(action, Claim):
             events = self._apply_claim(action.seat)
-        elif kind is CallRenege:
-            events = self._apply_renege_call(action)  # type: ignore[arg-type]
-        elif kind is RequestRedeal:
+        elif isinstance(action, CallRenege):
+            events = self._apply_renege_call(action)
+        elif isinstance(action, RequestRedeal):
             events = self._apply_redeal(action.seat)
         else:
             self._refuse(f"{action!r} is not a Spades action.")

@@ -7,9 +7,9 @@ which names the options and their values), ``002``, ``003`` and ``004``.
 
 from __future__ import annotations
 
-import json
 import types
 import typing
+from functools import cache
 from typing import Annotated, Any, Literal, Self, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -39,6 +39,12 @@ _FIXED_IN_BID_VARIANTS: dict[str, object] = {
 
 # Team sizes each player count can be seated in (000, "The number of players").
 _TEAM_SIZES: dict[int, tuple[int, ...]] = {2: (1,), 3: (1,), 4: (1, 2), 5: (1,), 6: (1, 2, 3)}
+
+
+@cache
+def _teams(players: int, team_size: int) -> tuple[tuple[int, ...], ...]:
+    sides = players // team_size
+    return tuple(tuple(range(t, players, sides)) for t in range(sides))
 
 
 class Rules(BaseModel):
@@ -219,8 +225,7 @@ class Rules(BaseModel):
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """Seats of each side: partners sit opposite, so seat s plays for side s % sides."""
-        sides = self.players // self.team_size
-        return tuple(tuple(range(t, self.players, sides)) for t in range(sides))
+        return _teams(self.players, self.team_size)
 
     @property
     def double_deck(self) -> bool:
@@ -357,17 +362,3 @@ PRESETS: dict[str, dict[str, object]] = {
     "six_pairs": {"players": 6, "team_size": 2},
     "six_threes": {"players": 6, "team_size": 3},
 }
-
-
-def describe_presets() -> str:
-    """Every preset with its differences from the defaults, one per line."""
-    lines = []
-    for name, overrides in PRESETS.items():
-        diff = ", ".join(f"{k}={v}" for k, v in overrides.items()) or "the defaults"
-        lines.append(f"{name}: {diff}")
-    return "\n".join(lines)
-
-
-def rules_digest(rules: Rules) -> str:
-    """A stable text key for caching per-rules tables."""
-    return json.dumps(rules.model_dump(), sort_keys=True)

@@ -2,6 +2,9 @@
 
 Every number a player needs to check the arithmetic is kept: for each side,
 ``contract + overtricks + nil + blind + special + renege + bag_penalty == total``.
+
+The result classes are not frozen because one is built for every hand a bot simulates and
+frozen dataclasses cost several times as much to build; nothing mutates them.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from bot.engine.rules import Rules
 _OVERTRICK_POINTS = {"bags": 1, "no_overs": 0, "minus_one": -1, "quicksand": -10}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SeatOutcome:
     """One seat's bid and tricks; ``made`` is for Nil bids (``None`` for other bids)."""
 
@@ -26,7 +29,7 @@ class SeatOutcome:
     made: bool | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TeamHandResult:
     """One side's score for one hand, item by item."""
 
@@ -50,7 +53,7 @@ class TeamHandResult:
     bags_total: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandResult:
     hand_number: int
     dealer: int
