@@ -99,6 +99,7 @@ class Game:
         self._double = self._deck.double
         self._suit_of = self._deck.suit_of
         self._legal_cache: tuple[int, tuple[int, int]] = (-1, (0, 0))
+        self._bids_cache: tuple[int, list[Bid]] = (-1, [])
         self._nil_on = rules.nil_mode == "nil"
         self.history: list[Action] = []
         self.results: list[HandResult] = []
@@ -309,7 +310,7 @@ class Game:
             if self._bids[seat] is None and not self._looked[seat]:
                 out.append(RevealCards(seat))
             if seat == self.to_act:
-                out.extend(self._legal_bids(seat))
+                out.extend(self._cached_bids(seat))
             if self._may_redeal(seat):
                 out.append(RequestRedeal(seat))
         elif phase is Phase.PASS:
@@ -318,6 +319,13 @@ class Game:
         elif phase is Phase.DRAW and seat == self.to_act:
             out.extend((Draw(seat, True), Draw(seat, False)))
         return out
+
+    def _cached_bids(self, seat: int) -> list[Bid]:
+        """Legal bids of the seat to act, computed once per position."""
+        step = len(self.history)
+        if self._bids_cache[0] != step:
+            self._bids_cache = (step, self._legal_bids(seat))
+        return self._bids_cache[1]
 
     def _legal_bids(self, seat: int) -> list[Bid]:
         rules = self.rules
@@ -611,8 +619,9 @@ class Game:
     def _apply_bid(self, action: Bid) -> list[Event]:
         seat = action.seat
         self._check_turn(seat, Phase.BID, "bid")
-        legal = self._legal_bids(seat)
-        if action not in legal:
+        legal = self._cached_bids(seat)
+        interned = BIDS[seat][action.blind][action.tricks] if 0 <= action.tricks < 19 else None
+        if not any(b is interned for b in legal):
             self._refuse(self._bid_refusal(seat, action, legal))
         self._bids[seat] = action.tricks
         self._blind[seat] = action.blind
