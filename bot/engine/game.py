@@ -229,7 +229,9 @@ class Game:
             self.phase = Phase.DRAW
             self.to_act: int | None = (self.dealer + 1) % n
             return events
-        self._looked = [self._bid_itself or not self._blind_possible(s) for s in range(n)]
+        # Face-up tables (show_all_hands) have no blind bids: every card is seen anyway.
+        face_up = self._bid_itself or self.rules.show_all_hands
+        self._looked = [face_up or not self._blind_possible(s) for s in range(n)]
         events.extend(self._start_bidding())
         return events
 

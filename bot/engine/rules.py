@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Iterable
 from functools import cache
 from typing import Annotated, Any, Literal, Self, get_args, get_origin
 
@@ -282,22 +283,26 @@ class Rules(BaseModel):
             ) from None
 
 
+def _bounds(metadata: Iterable[object]) -> dict[str, int]:
+    """Numeric limits (ge, le, multiple_of) from field metadata, looking inside FieldInfo."""
+    bounds: dict[str, int] = {}
+    for meta in metadata:
+        bounds.update(_bounds(getattr(meta, "metadata", ())))
+        for key in ("ge", "le", "multiple_of"):
+            if getattr(meta, key, None) is not None:
+                bounds[key] = getattr(meta, key)
+    return bounds
+
+
 def _option_type(name: str) -> tuple[type | None, tuple[object, ...], dict[str, int]]:
     """(base type, literal choices, numeric bounds) of an option; base None means Literal."""
     field = Rules.model_fields[name]
     annotation: object = field.annotation
-    bounds: dict[str, int] = {}
-    for meta in field.metadata:
-        for key in ("ge", "le", "multiple_of"):
-            if getattr(meta, key, None) is not None:
-                bounds[key] = getattr(meta, key)
+    bounds = _bounds(field.metadata)
     args = get_args(annotation)
     if get_origin(annotation) in (typing.Union, types.UnionType):
         inner = next(a for a in args if a is not type(None))
-        for meta in getattr(inner, "__metadata__", ()):
-            for key in ("ge", "le", "multiple_of"):
-                if getattr(meta, key, None) is not None:
-                    bounds[key] = getattr(meta, key)
+        bounds.update(_bounds(getattr(inner, "__metadata__", ())))
         annotation = get_args(inner)[0] if get_origin(inner) is Annotated else inner
         args = get_args(annotation)
     if get_origin(annotation) is Literal:

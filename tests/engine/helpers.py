@@ -1,0 +1,155 @@
+"""Fixed deals and scripted play for engine tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from bot.engine import (
+    Action,
+    Bid,
+    Card,
+    Game,
+    IllegalAction,
+    PassCards,
+    Phase,
+    PlayCard,
+    RevealCards,
+    Rules,
+    SeatView,
+)
+from bot.engine.deck import COPY_SHIFT, deck_info
+
+Hand = list[Card]
+Deal = list[Hand]
+Policy = Callable[[Game, int], Action]
+
+# The four suits split one to a seat: with dealer 0, seat 1 leads a diamond, seat 3 trumps
+# it and then leads spades to the end, so seat 3 takes all thirteen tricks.
+SUITED = ("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+          "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS")  # fmt: skip
+
+
+def cards(codes: str) -> Hand:
+    """Cards from space-separated codes: ``cards("AS 10H BJ")``."""
+    return [Card.parse(code) for code in codes.split()]
+
+
+def hand_codes(hand: Sequence[Card]) -> str:
+    """Space-separated codes of cards, sorted, the inverse of ``cards``."""
+    return " ".join(card.code for card in sorted(hand))
+
+
+def deal_from_codes(*hands: str) -> Deal:
+    """One deal from a string of codes per seat."""
+    return [cards(codes) for codes in hands]
+
+
+def deal_with(rules: Rules, fixed: dict[int, str]) -> Deal:
+    """A full deal for ``rules``: the ``fixed`` seats get exactly those cards (as many as a
+    hand holds), the others share the rest of the deck round robin in card order."""
+    info = deck_info(rules.deck, rules.players)
+    size = info.num_tricks
+    stock = [Card.of(c % COPY_SHIFT) for c in info.cards]
+    deal: Deal = [[] for _ in range(rules.players)]
+    for seat, codes in fixed.items():
+        deal[seat] = cards(codes)
+        for card in deal[seat]:
+            stock.remove(card)
+    open_seats = [s for s in range(rules.players) if s not in fixed]
+    for i, card in enumerate(stock):
+        deal[open_seats[i % len(open_seats)]].append(card)
+    assert all(len(hand) == size for hand in deal), [len(h) for h in deal]
+    return deal
+
+
+def new_game(rules: Rules, *deals: Deal, seed: int = 1, dealer: int = 0) -> Game:
+    """A game whose first hands are the given deals."""
+    return Game.new(rules, seed=seed, dealer=dealer, deals=list(deals))
+
+
+def first_legal(game: Game, seat: int) -> Action:
+    """Policy: the first legal action (lowest card, first pass option)."""
+    return game.legal_actions(seat)[0]
+
+
+def follow_suit(game: Game, seat: int) -> Action:
+    """Policy: the first legal card of the suit led if the seat holds one (so no renege when
+    reneging is allowed), else the first legal card."""
+    plays = [a for a in game.legal_actions(seat) if isinstance(a, PlayCard)]
+    if game.trick:
+        led = game.trick[0][1].suit
+        return next((a for a in plays if a.card.suit == led), plays[0])
+    return plays[0]
+
+
+def bid_all(game: Game, bids: Sequence[int], blind: Sequence[bool] = ()) -> None:
+    """Bids by seat number, applied in turn order from the seat left of the dealer; a seat
+    that has not looked at its cards looks first unless its bid is blind."""
+    assert game.phase is Phase.BID
+    n = game.players
+    start = game.to_act
+    assert start is not None
+    for i in range(n):
+        seat = (start + i) % n
+        is_blind = bool(blind and blind[seat])
+        if not is_blind and not game.has_looked(seat):
+            game.apply(RevealCards(seat))
+        game.apply(Bid(seat, bids[seat], is_blind))
+
+
+def play_out(game: Game, policy: Policy = first_legal, *, tricks: int | None = None) -> None:
+    """Pass (if asked) and play cards by ``policy`` until the hand ends, or ``tricks``
+    more tricks have been played."""
+    hand = game.hand_number
+    goal = None if tricks is None else len(game.view(0).tricks) + tricks
+    while not game.is_over and game.hand_number == hand:
+        if game.phase is Phase.PASS:
+            for passer in range(game.players):
+                options = [a for a in game.legal_actions(passer) if isinstance(a, PassCards)]
+                if options:
+                    game.apply(options[0])
+            continue
+        assert game.phase is Phase.PLAY, game.phase
+        if goal is not None and len(game.view(0).tricks) == goal:
+            return
+        seat = game.to_act
+        assert seat is not None
+        game.apply(policy(game, seat))
+
+
+def play_hand(
+    game: Game, bids: Sequence[int], policy: Policy = first_legal, blind: Sequence[bool] = ()
+) -> None:
+    """Bid and play one whole hand."""
+    bid_all(game, bids, blind)
+    play_out(game, policy)
+
+
+def refused(game: Game, action: Action, match: str) -> str:
+    """Assert ``action`` is refused with a message matching ``match`` and changes nothing
+    a seat can see; return the message."""
+    history = list(game.history)
+    views: list[SeatView] = [game.view(s) for s in range(game.players)]
+    with pytest.raises(IllegalAction, match=match) as info:
+        game.apply(action)
+    assert game.history == history
+    assert [game.view(s) for s in range(game.players)] == views
+    return str(info.value)
+
+
+def plays(game: Game, seat: int) -> list[str]:
+    """Codes of the cards ``seat`` may play now."""
+    return [a.card.code for a in game.legal_actions(seat) if isinstance(a, PlayCard)]
+
+
+def bids_of(game: Game, seat: int) -> list[tuple[int, bool]]:
+    """(tricks, blind) of every bid ``seat`` may make now."""
+    return [(a.tricks, a.blind) for a in game.legal_actions(seat) if isinstance(a, Bid)]
+
+
+def play(game: Game, *moves: tuple[int, str]) -> None:
+    """Play cards by (seat, code)."""
+    for seat, code in moves:
+        game.apply(PlayCard(seat, Card.parse(code)))

@@ -1,0 +1,1066 @@
+"""Every house-rule option changes what a real game allows or how it ends."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import pytest
+
+from bot.engine import (
+    PRESETS,
+    Bid,
+    CallRenege,
+    Card,
+    Claim,
+    ClaimAccepted,
+    Draw,
+    Game,
+    PassCards,
+    Phase,
+    PlayCard,
+    Redealt,
+    RenegeCalled,
+    RequestRedeal,
+    RevealCards,
+    Rules,
+)
+from tests.engine.helpers import (
+    SUITED,
+    bid_all,
+    bids_of,
+    cards,
+    deal_from_codes,
+    deal_with,
+    first_legal,
+    follow_suit,
+    hand_codes,
+    new_game,
+    play,
+    play_hand,
+    play_out,
+    plays,
+    refused,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# Options some test below shows changing an outcome; filled in by ``covers``.
+COVERED: set[str] = set()
+
+
+def covers(*options: str) -> Callable[[F], F]:
+    """Mark a test as the one that shows these options at work."""
+    unknown = set(options) - set(Rules.model_fields)
+    assert not unknown, f"not options: {unknown}"
+
+    def mark(test: F) -> F:
+        COVERED.update(options)
+        return test
+
+    return mark
+
+
+# Dealer 0, so seat 1 leads. Seat 1 holds ten spades and three top clubs; seats 0 and 2 no
+# spades; the lowest club (2C) is seat 0's.
+MIXED = deal_from_codes(
+    "2C 3C 4C 2D 3D 4D 5D 6D 7D 8D 9D 10D JD",
+    "AC KC QC 2S 3S 4S 5S 6S 7S 8S 9S 10S JS",
+    "5C 6C 7C QD KD AD 2H 3H 4H 5H 6H 7H 8H",
+    "8C 9C 10C JC 9H 10H JH QH KH AH QS KS AS",
+)
+SPADES_OF_SEAT_1 = [f"{r}S" for r in "23456789TJ"]
+# The default deck dealt round robin in card order: with ``first_legal`` the seats take
+# 2, 2, 1 and 8 tricks; with ``follow_suit`` after seat 2 reneges (below) 3, 2, 3 and 5.
+ROUND_ROBIN = deal_with(Rules(), {})
+
+
+def cards_codes(codes: str) -> list[str]:
+    """Codes of cards in the engine's order (as ``legal_actions`` lists them)."""
+    return [card.code for card in sorted(cards(codes))]
+
+
+def _rules(**options: object) -> Rules:
+    """Rules from options held in variables (typed wider than their Literal values)."""
+    return Rules.model_validate(options)
+
+
+def _suited_game(rules: Rules, hands: int = 1) -> Game:
+    return new_game(rules, *[deal_from_codes(*SUITED)] * hands)
+
+
+def _team_totals(game: Game) -> list[int]:
+    return [team.total for team in game.results[-1].teams]
+
+
+# --- table and deck --------------------------------------------------------------------
+
+
+@covers("players")
+@pytest.mark.parametrize(
+    ("preset", "cards_each", "removed", "sides"),
+    [
+        ("cutthroat3", 17, ["2C"], 3),
+        ("cutthroat4", 13, [], 4),
+        ("classic", 13, [], 2),
+        ("five_player", 10, ["2C", "2D"], 5),
+        ("six_pairs", 17, ["2C"], 3),
+        ("six_threes", 17, ["2C"], 2),
+    ],
+)
+def test_players_set_the_deal_and_the_sides(
+    preset: str, cards_each: int, removed: list[str], sides: int
+) -> None:
+    """000 The number of players: 17 each for three (a card out), 10 for five (two deuces
+    out), a double deck less both 2C for six."""
+    rules = Rules.preset(preset)
+    view = Game.new(rules, seed=3, dealer=0).view(0)
+    assert view.num_tricks == cards_each
+    assert view.cards_left == (cards_each,) * rules.players
+    assert [card.code for card in view.removed] == removed
+    assert len(view.teams) == sides
+
+
+@covers("team_size")
+def test_team_size_scores_partners_together_or_apart() -> None:
+    partners = _suited_game(Rules())
+    play_hand(partners, [2, 1, 2, 3])
+    cutthroat = _suited_game(Rules(team_size=1))
+    play_hand(cutthroat, [2, 1, 2, 3])
+    # Seat 3 takes all 13 tricks. Partners: 0+2 bid 4 set, 1+3 bid 4 with 9 bags.
+    assert partners.scores == [-40, 49]
+    # Alone: seat 3 bid 3, 10 bags cost 100.
+    assert cutthroat.scores == [-20, -10, -20, -60]
+
+
+# Seats 2 and 3 are void in clubs; seat 1 leads the 3C each time. The joker decks of 001
+# (Variations) take out 2H and 2C.
+JOKER_DEAL = (
+    "4C AD BJ 3S 4S 5S 6S 7S 8S 9S 10S JS QS",
+    "3C 5C 6C 7C 8C 9C 10C JC QC KC AC 3H 4H",
+    "AS 2S 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD",
+    "2D KS LJ 5H 6H 7H 8H 9H 10H JH QH KH AH",
+)
+
+
+@covers("deck")
+@pytest.mark.parametrize(
+    ("deck", "seat2", "seat3", "winner"),
+    [
+        ("joker_joker_ace", "AS", "2D", 2),
+        ("joker_joker_deuce_ace", "AS", "2D", 2),
+        pytest.param("joker_joker_deuce_deuce", "AS", "2D", 3, id="JJDD: 2D is a trump above AS"),
+        pytest.param("joker_joker_ace", "2S", "KS", 3, id="JJA: 2S is the lowest spade"),
+        pytest.param("joker_joker_deuce_ace", "2S", "KS", 2, id="JJDA: 2S ranks above AS"),
+        ("joker_joker_deuce_deuce", "2S", "KS", 2),
+        pytest.param("joker_joker_deuce_deuce", "2S", "2D", 3, id="JJDD: 2D above 2S"),
+        ("joker_joker_deuce_ace", "2S", "2D", 2),
+        pytest.param("joker_joker_deuce_deuce", "AS", "LJ", 3, id="JJDD: LJ above AS"),
+    ],
+)
+def test_deck_ranks_the_trumps(deck: str, seat2: str, seat3: str, winner: int) -> None:
+    rules = Rules.model_validate({"deck": deck})
+    game = new_game(rules, deal_from_codes(*JOKER_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "3C"), (2, seat2), (3, seat3), (0, "4C"))
+    assert game.view(0).tricks[-1].winner == winner
+
+
+@covers("deck")
+@pytest.mark.parametrize(
+    ("deck", "seat3", "broken", "winner"),
+    [
+        ("joker_joker_deuce_ace", ["2D"], False, 0),
+        ("joker_joker_deuce_deuce", cards_codes(JOKER_DEAL[3]), True, 3),
+    ],
+)
+def test_deck_deuce_of_diamonds_is_a_spade_only_in_jjdd(
+    deck: str, seat3: list[str], broken: bool, winner: int
+) -> None:
+    """001 JJDD: the 2D is a spade, so it no longer follows a diamond lead; it trumps."""
+    game = new_game(Rules.model_validate({"deck": deck}), deal_from_codes(*JOKER_DEAL), dealer=1)
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (2, "3D"))
+    assert plays(game, 3) == seat3
+    play(game, (3, "2D"), (0, "AD"), (1, "3C"))
+    assert game.spades_broken is broken
+    assert game.view(0).tricks[-1].winner == winner
+
+
+@covers("deck")
+def test_deck_without_jokers_refuses_a_joker_and_keeps_every_deuce() -> None:
+    with pytest.raises(ValueError, match="not in this deck"):
+        new_game(Rules(), deal_from_codes(*JOKER_DEAL))
+    assert Game.new(Rules(), seed=1, dealer=0).view(0).removed == ()
+    jokers = Game.new(Rules(deck="joker_joker_ace"), seed=1, dealer=0).view(0)
+    assert [card.code for card in jokers.removed] == ["2H", "2C"]
+
+
+@covers("identical_cards", "players")
+@pytest.mark.parametrize(("option", "winner"), [("later_wins", 2), ("earlier_wins", 1)])
+def test_identical_cards_decide_between_two_aces(option: str, winner: int) -> None:
+    """000 Six Players / 004: when two identical cards fall, the later (or earlier) wins."""
+    clubs = "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D"
+    rules = _rules(players=6, team_size=2, identical_cards=option)
+    # Both copies of the AH, one each to seats 1 and 2 (the double deck of ``deck_info``).
+    game = new_game(rules, deal_with(rules, {1: f"AH {clubs}", 2: f"AH {clubs}"}))
+    assert game.num_tricks == 17
+    bid_all(game, [1] * 6)
+    play(game, (1, "AH"), (2, "AH"))
+    for seat in (3, 4, 5, 0):
+        assert all(code.endswith("H") for code in plays(game, seat))
+        game.apply(first_legal(game, seat))
+    assert game.view(0).tricks[-1].winner == winner
+    assert game.to_act == winner
+
+
+@covers("two_player_deal")
+@pytest.mark.parametrize(
+    ("option", "offered", "keep_first_discards"),
+    [
+        ("keep_one_of_two", 2, True),
+        ("first_or_second", 1, True),
+        ("first_or_second_unseen", 1, False),
+    ],
+)
+def test_two_player_deal_draws_from_the_stock(
+    option: str, offered: int, keep_first_discards: bool
+) -> None:
+    """000 Two Players: see two and keep one; or keep or refuse the first card, seeing the
+    refused second card or (unseen) not."""
+    rules = _rules(players=2, team_size=1, two_player_deal=option)
+    stock = Game.new(Rules(players=2, team_size=1), seed=11, dealer=0).view(1).draw_offer
+    game = Game.new(rules, seed=11, dealer=0)
+    assert game.phase is Phase.DRAW
+    assert game.legal_actions(1) == [Draw(1, True), Draw(1, False)]
+    assert game.legal_actions(0) == []
+    view = game.view(1)
+    assert view.draw_offer == stock[:offered]
+    assert game.view(0).draw_offer == ()
+    refused(game, Draw(0, True), "not your turn")
+    game.apply(Draw(1, True))
+    assert game.view(1).hand == (stock[0],)
+    assert game.view(1).discarded == ((stock[1],) if keep_first_discards else ())
+    # Keeping the second card means the first was seen and thrown away.
+    game.apply(Draw(0, False))
+    while game.phase is Phase.DRAW:
+        assert game.to_act is not None
+        game.apply(Draw(game.to_act, True))
+    assert game.phase is Phase.BID
+    assert game.view(0).cards_left == (13, 13)
+
+
+@covers("variant")
+@pytest.mark.parametrize(
+    ("variant", "seat1", "seat2", "seat3"),
+    [
+        ("regular", list(range(14)), list(range(14)), [0, 1, 2, 3]),
+        ("mirror", [10], [0], [3]),
+        ("whiz", [0, 10], [0], [0, 3]),
+        ("suicide", [0, *range(4, 14)], [0, *range(4, 14)], [0]),
+    ],
+)
+def test_variant_fixes_the_bids(
+    variant: str, seat1: list[int], seat2: list[int], seat3: list[int]
+) -> None:
+    """001 Mirror (bid your spades), Whiz (your spades or Nil), Suicide (one partner Nil,
+    the other 4 or more). Seat 1 holds ten spades, seat 2 none, seat 3 three."""
+    rules = Rules(blind_nil="never") if variant == "regular" else Rules.preset(variant)
+    game = new_game(rules, MIXED)
+    assert [t for t, _ in bids_of(game, 1)] == seat1
+    game.apply(Bid(1, 10))
+    assert [t for t, _ in bids_of(game, 2)] == seat2
+    game.apply(Bid(2, 0))
+    assert [t for t, _ in bids_of(game, 3)] == seat3
+    if variant == "mirror":
+        refused(game, Bid(3, 0), r"Mirror: bid the number of spades you hold\. You may bid: 3\.")
+
+
+# --- game length ------------------------------------------------------------------------
+
+
+@covers("target_score")
+@pytest.mark.parametrize(("target", "over"), [(100, True), (500, False)])
+def test_target_score_ends_the_game(target: int, over: bool) -> None:
+    game = _suited_game(Rules(target_score=target))
+    play_hand(game, [6, 1, 7, 12])
+    assert game.scores == [-130, 130]
+    assert game.is_over is over
+    assert game.winner == (1 if over else None)
+
+
+@covers("play_to", "hands_to_play")
+@pytest.mark.parametrize(
+    ("play_to", "hands", "over"), [("hands", 1, True), ("hands", 2, False), ("score", 1, False)]
+)
+def test_play_to_a_number_of_hands(play_to: str, hands: int, over: bool) -> None:
+    """001 Play / Play # of hands: the highest score wins when the hands are played."""
+    rules = _rules(play_to=play_to, hands_to_play=hands)
+    game = _suited_game(rules)
+    play_hand(game, [2, 1, 2, 3])
+    assert game.is_over is over
+    assert game.winner == (1 if over else None)
+    assert game.phase is (Phase.OVER if over else Phase.BID)
+
+
+@covers("play_to", "hands_to_play")
+def test_a_tie_after_the_last_hand_plays_another() -> None:
+    """000 Winning: if there is a tie, all players play one more round."""
+    rules = Rules(play_to="hands", hands_to_play=1, ten_for_two_hundred=True, overtricks="no_overs")
+    game = _suited_game(rules)
+    play_hand(game, [0, 5, 0, 5])  # both Nils make 200; 10-for-200 without overs is 200
+    assert game.scores == [200, 200]
+    assert not game.is_over
+    assert game.hand_number == 2
+
+
+@covers("mercy")
+@pytest.mark.parametrize(
+    ("mercy", "play_to", "over"),
+    [
+        ("none", "score", False),
+        ("minus_200", "score", True),
+        ("minus_target", "score", False),
+        ("spread_target", "score", True),
+        ("minus_200", "hands", False),
+    ],
+)
+def test_mercy_ends_a_lopsided_game(mercy: str, play_to: str, over: bool) -> None:
+    """001 Mercy rule, applied only when playing to a score: after two hands the sides stand
+    at -260 and 260."""
+    rules = _rules(mercy=mercy, play_to=play_to, hands_to_play=5)
+    game = _suited_game(rules, hands=2)
+    play_hand(game, [6, 1, 7, 12])
+    assert game.scores == [-130, 130]
+    assert not game.is_over
+    play_hand(game, [6, 1, 7, 12])
+    assert game.scores == [-260, 260]
+    assert game.is_over is over
+    assert game.winner == (1 if over else None)
+
+
+# --- bidding ----------------------------------------------------------------------------
+
+
+@covers("first_hand_bids_itself")
+@pytest.mark.parametrize("bids_itself", [True, False])
+def test_first_hand_bids_itself(bids_itself: bool) -> None:
+    """001 1st hand bids itself: no bidding, 10 points a trick."""
+    game = _suited_game(Rules(first_hand_bids_itself=bids_itself))
+    if not bids_itself:
+        assert game.phase is Phase.BID
+        assert all(isinstance(a, Bid) for a in game.legal_actions(1))
+        return
+    assert game.phase is Phase.PLAY
+    assert plays(game, 1)[0] == "2D"
+    play_out(game)
+    assert game.results[-1].bid_itself
+    assert game.scores == [0, 130]
+    assert game.view(0).phase is Phase.BID  # hand 2 is bid
+
+
+@covers("cant_total_tricks")
+@pytest.mark.parametrize("cant_total", [True, False])
+def test_cant_total_tricks_limits_the_dealer(cant_total: bool) -> None:
+    """000 Bidding variations / 001: the sum of all bids must not equal the tricks."""
+    game = _suited_game(Rules(cant_total_tricks=cant_total))
+    for seat in (1, 2, 3):
+        game.apply(Bid(seat, 3))
+    offered = [t for t, _ in bids_of(game, 0)]
+    assert offered == [t for t in range(11) if not (cant_total and t == 4)]
+    if cant_total:
+        refused(
+            game, Bid(0, 4), r"You can't bid 4\. You may bid: nil, 1, 2, 3, 5, 6, 7, 8, 9, 10\."
+        )
+
+
+@covers("min_bid")
+@pytest.mark.parametrize(
+    ("min_bid", "team_size", "offered"),
+    [(4, 2, list(range(3, 13))), (None, 2, list(range(13))), (4, 1, [0, *range(4, 14)])],
+)
+def test_min_bid_is_a_board_for_the_side(
+    min_bid: int | None, team_size: int, offered: list[int]
+) -> None:
+    """000 Board / 001 Min bid: the side must reach the board (or bid Nil); solo, a player
+    bids Nil or board."""
+    rules = _rules(min_bid=min_bid, team_size=team_size)
+    game = _suited_game(rules)
+    if team_size == 1:
+        assert [t for t, _ in bids_of(game, 1)] == offered
+        return
+    game.apply(Bid(1, 1))
+    game.apply(Bid(2, 1))
+    assert [t for t, _ in bids_of(game, 3)] == offered
+
+
+@covers("min_bid")
+def test_min_bid_partner_of_a_nil_bids_the_board() -> None:
+    """000 Board: when bidding Nil, the teammate must bid at least four, or Double Nil."""
+    game = _suited_game(Rules(min_bid=4))
+    game.apply(Bid(1, 0))
+    game.apply(Bid(2, 2))
+    assert [t for t, _ in bids_of(game, 3)] == [0, *range(4, 14)]
+
+
+def _deficit_game(rules: Rules, bids: list[int] | None) -> Game:
+    """A game at its first bid (``bids`` None) or at hand 2 after a hand bid ``bids``."""
+    game = _suited_game(rules, hands=2)
+    if bids is not None:
+        play_hand(game, bids)
+    return game
+
+
+def _offered(game: Game, seat: int, option: str) -> bool:
+    legal = game.legal_actions(seat)
+    wanted = {"nil_allowed": Bid(seat, 0), "blind_nil": Bid(seat, 0, True)}.get(
+        option, Bid(seat, 1, True)
+    )
+    return wanted in legal
+
+
+THRESHOLDS = {"never": None, "losing_by_250": 250, "losing_by_200": 200, "losing_by_100": 100,
+              "losing_by_50": 50, "anytime": 0}  # fmt: skip
+# First-hand bids by seat and the scores they leave (seat 3 takes every trick).
+DEFICITS = [
+    pytest.param(None, [0, 0], id="level"),
+    pytest.param([1, 2, 1, 2], [-20, 49], id="behind 69"),
+    pytest.param([3, 3, 3, 3], [-60, 67], id="behind 127"),
+    pytest.param([5, 1, 6, 10], [-110, 112], id="behind 222"),
+    pytest.param([6, 1, 7, 12], [-130, 130], id="behind 260"),
+]
+
+
+@covers("nil_allowed", "blind_nil", "blind_bids")
+@pytest.mark.parametrize(("bids", "scores"), DEFICITS)
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("nil_allowed", v) for v in ("anytime", "losing_by_50", "losing_by_100", "never")]
+    + [
+        (option, v)
+        for option in ("blind_nil", "blind_bids")
+        for v in ("never", "losing_by_250", "losing_by_200", "losing_by_100", "anytime")
+    ],
+)
+def test_nil_and_blind_bids_open_when_far_enough_behind(
+    option: str, value: str, bids: list[int] | None, scores: list[int]
+) -> None:
+    """001 Can bid Nil / Blind Nil / Blind bids: offered if behind by N points or more."""
+    others = {"blind_nil": "never"} if option == "nil_allowed" else {}
+    rules = Rules.model_validate({**others, option: value})
+    game = _deficit_game(rules, bids)
+    assert game.scores == scores
+    need = THRESHOLDS[value]
+    # The first two bidders: one of each side.
+    for _ in range(2):
+        seat = game.to_act
+        assert seat is not None
+        team = game.team_of(seat)
+        deficit = scores[1 - team] - scores[team]
+        assert _offered(game, seat, option) is (need == 0 or (need is not None and deficit >= need))
+        if not game.has_looked(seat):
+            game.apply(RevealCards(seat))
+        game.apply(Bid(seat, 3))
+
+
+@covers("blind_bids", "min_blind_bid")
+@pytest.mark.parametrize("least", [1, 4])
+def test_blind_bids_only_before_looking(least: int) -> None:
+    """001 Blind bids / Min blind bid (a team bid); 000 Blind bidding: capped at seven."""
+    rules = Rules(blind_bids="anytime", min_blind_bid=least)
+    game = _suited_game(rules)
+    assert game.view(1).hand is None
+    assert game.legal_actions(1) == [
+        RevealCards(1),
+        *[Bid(1, t, True) for t in range(least, 8)],
+    ]
+    refused(game, Bid(1, 3), "Look at your cards first, or bid blind.")
+    game.apply(RevealCards(1))
+    assert game.view(1).hand is not None
+    assert bids_of(game, 1) == [(t, False) for t in range(14)]
+    refused(game, Bid(1, 5, True), "You've looked at your cards, so you can't bid blind.")
+    refused(game, RevealCards(1), "already face up")
+    game.apply(Bid(1, 1))
+    game.apply(RevealCards(2))
+    game.apply(Bid(2, 2))
+    # Seat 3 may still bid blind, but the side's blind bid must reach ``least``.
+    low = max(1, least - 1)
+    assert bids_of(game, 3) == [(t, True) for t in range(low, 8)]
+
+
+# --- scoring options, played out ---------------------------------------------------------
+
+
+@covers("nil_mode", "nil_allowed")
+@pytest.mark.parametrize(
+    ("nil_mode", "nil_allowed", "zero_offered", "team0"),
+    [("nil", "anytime", True, 80), ("zero", "anytime", True, -20), ("zero", "never", True, -20),
+     ("nil", "never", False, None)],
+)  # fmt: skip
+def test_nil_mode_zero_is_a_plain_bid(
+    nil_mode: str, nil_allowed: str, zero_offered: bool, team0: int | None
+) -> None:
+    """001 Nil or Zero: Zero is worth nothing and is offered whatever "Can bid Nil" says."""
+    rules = _rules(nil_mode=nil_mode, nil_allowed=nil_allowed)
+    game = _suited_game(rules)
+    game.apply(Bid(1, 1))
+    game.apply(Bid(2, 2))
+    game.apply(Bid(3, 3))
+    assert ((0, False) in bids_of(game, 0)) is zero_offered
+    if team0 is None:
+        refused(game, Bid(0, 0), "You can't bid nil")
+        return
+    game.apply(Bid(0, 0))
+    play_out(game)
+    assert _team_totals(game)[0] == team0  # seat 2 is set for 2; a made Nil adds 100
+
+
+@covers("nil_points")
+@pytest.mark.parametrize(("points", "team0"), [(50, 30), (100, 80)])
+def test_nil_points(points: int, team0: int) -> None:
+    game = _suited_game(_rules(nil_points=points))
+    play_hand(game, [0, 1, 2, 3])
+    assert game.results[-1].teams[0].nil_bonus == points
+    assert _team_totals(game)[0] == team0
+
+
+@covers("double_nil_bonus")
+@pytest.mark.parametrize(("double", "team0"), [(True, 400), (False, 200)])
+def test_double_nil_bonus(double: bool, team0: int) -> None:
+    """000 Double Nil: both partners make Nil and their bonuses are doubled."""
+    game = _suited_game(Rules(double_nil_bonus=double))
+    play_hand(game, [0, 1, 0, 3])
+    assert _team_totals(game)[0] == team0
+
+
+@covers("ten_for_two_hundred")
+@pytest.mark.parametrize(("ten_for_200", "team1"), [(True, 203), (False, 103)])
+def test_ten_for_two_hundred(ten_for_200: bool, team1: int) -> None:
+    game = _suited_game(Rules(ten_for_two_hundred=ten_for_200))
+    play_hand(game, [2, 5, 2, 5])
+    assert _team_totals(game)[1] == team1
+
+
+@covers("shoot_the_moon")
+@pytest.mark.parametrize(
+    ("moon", "team1", "over"),
+    [("off", 130, False), ("plus_minus_200", 200, False), ("wins_game", 130, True)],
+)
+def test_shoot_the_moon(moon: str, team1: int, over: bool) -> None:
+    """004 shoot the moon +/-200; 000 Boston wins the game outright."""
+    game = _suited_game(_rules(shoot_the_moon=moon))
+    play_hand(game, [2, 1, 2, 12])
+    assert _team_totals(game)[1] == team1
+    assert game.is_over is over
+    assert game.winner == (1 if over else None)
+
+
+@covers("overtricks")
+@pytest.mark.parametrize(
+    ("overtricks", "team1", "bags"),
+    [("bags", 67, 7), ("no_overs", 60, 0), ("minus_one", 53, 7), ("quicksand", -10, 0)],
+)
+def test_overtricks(overtricks: str, team1: int, bags: int) -> None:
+    """000 Scoring variations: +1 (bags), No Overs, Sandbags Negative Value, Quicksand."""
+    game = _suited_game(_rules(overtricks=overtricks))
+    play_hand(game, [2, 3, 2, 3])
+    assert _team_totals(game)[1] == team1
+    assert game.bags[1] == bags
+
+
+@covers("bag_limit", "bag_penalty")
+@pytest.mark.parametrize(
+    ("limit", "penalty", "team1", "bags"),
+    [(10, 100, 67, 7), (5, 100, -33, 2), (5, 50, 17, 2), (5, 0, 67, 7)],
+)
+def test_bag_limit_and_penalty(limit: int, penalty: int, team1: int, bags: int) -> None:
+    """000 Sandbags: 100 at 10 bags, or 50 at 5 in shorter games; 001: the penalty can be
+    turned off."""
+    game = _suited_game(Rules(bag_limit=limit, bag_penalty=penalty))
+    play_hand(game, [2, 3, 2, 3])  # side 1 bids 6 and takes 13: 7 bags
+    assert _team_totals(game)[1] == team1
+    assert game.bags[1] == bags
+
+
+@covers("failed_nil")
+@pytest.mark.parametrize(
+    ("failed_nil", "team1", "bags"),
+    [("takes_bags", -227, 3), ("helps_team_bid", -51, 9), ("no_bags_no_help", -140, 0)],
+)
+def test_failed_nil(failed_nil: str, team1: int, bags: int) -> None:
+    """001 Failed Nil. Seat 3 bids Nil and takes all 13; partner seat 1 bid 4 and took 0."""
+    game = _suited_game(_rules(failed_nil=failed_nil))
+    play_hand(game, [2, 4, 2, 0])
+    assert _team_totals(game)[1] == team1
+    assert game.bags[1] == bags
+
+
+@covers("failed_bids")
+@pytest.mark.parametrize(
+    ("failed_bids", "team0"), [("minus_10x_bid", -50), ("zero", 0), ("minus_10x_short", -20)]
+)
+def test_failed_bids(failed_bids: str, team0: int) -> None:
+    """001 Failed bids: side 0 bids 5 and takes 3."""
+    game = new_game(_rules(failed_bids=failed_bids), ROUND_ROBIN)
+    play_hand(game, [2, 3, 3, 3])
+    assert game.results[-1].teams[0].tricks == 3
+    assert _team_totals(game) == [team0, 64]
+
+
+# --- passing and redeals -----------------------------------------------------------------
+
+
+@covers("nil_pass")
+@pytest.mark.parametrize("count", [0, 1])
+def test_nil_pass_exchanges_cards_with_the_partner(count: int) -> None:
+    """000 Passing / 001 Nil pass."""
+    game = _suited_game(Rules(nil_pass=count))
+    bid_all(game, [3, 0, 3, 4])
+    if count == 0:
+        assert game.phase is Phase.PLAY
+        return
+    assert game.phase is Phase.PASS
+    assert len(game.legal_actions(1)) == 13
+    assert game.legal_actions(0) == []
+    refused(game, PassCards(1, tuple(cards("AD KD"))), "Pass exactly 1 card to your partner.")
+    refused(game, PassCards(1, tuple(cards("AS"))), "You don't hold the")
+    refused(game, PassCards(0, tuple(cards("AC"))), "There is no card passing for you now.")
+    game.apply(PassCards(1, tuple(cards("AD"))))
+    assert game.phase is Phase.PASS
+    game.apply(PassCards(3, tuple(cards("2S"))))
+    assert game.view(0).phase is Phase.PLAY
+    view = game.view(1)
+    assert view.passed == tuple(cards("AD"))
+    assert view.received == tuple(cards("2S"))
+    assert hand_codes(game.hands[1]) == hand_codes(cards("2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD 2S"))
+    assert Card.parse("AD") in game.hands[3]
+
+
+@covers("blind_nil_pass")
+@pytest.mark.parametrize(("count", "passing"), [(0, False), (2, True)])
+def test_blind_nil_pass(count: int, passing: bool) -> None:
+    """000 Passing: commonly one card for Nil and two for Blind Nil."""
+    rules = Rules(blind_nil="anytime", nil_pass=1, blind_nil_pass=count)
+    game = _suited_game(rules)
+    assert Bid(1, 0, True) in game.legal_actions(1)
+    bid_all(game, [3, 0, 3, 4], blind=[False, True, False, False])
+    assert game.phase is (Phase.PASS if passing else Phase.PLAY)
+    if passing:
+        assert all(len(a.cards) == 2 for a in game.legal_actions(3) if isinstance(a, PassCards))
+
+
+# Seat 1: two spades and nothing above a ten; seat 2 and seat 3 no spade; seat 0 sound.
+DEFICIENT = deal_from_codes(
+    "4S 5S 6S 7S 8S 9S 10S JS QS KS AS AD KD",
+    "2S 3S 2C 3C 4C 5C 6C 7C 8C 9C 10C 2D 3D",
+    "JC QC KC AC 4D 5D 6D 7D 8D 9D 10D JD QD",
+    "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+)
+
+
+@covers("deficient_hand_redeal")
+def test_deficient_hand_redeal() -> None:
+    """000 Deficient Hand: one or no spades, or no face cards, before the side bids."""
+    game = new_game(Rules(deficient_hand_redeal=True), DEFICIENT)
+    assert RequestRedeal(1) in game.legal_actions(1)  # two spades but nothing above a ten
+    assert RequestRedeal(2) in game.legal_actions(2)
+    assert RequestRedeal(0) not in game.legal_actions(0)
+    refused(game, RequestRedeal(0), "A redeal needs a hand with at most one spade")
+    dealt = game.hands
+    events = game.apply(RequestRedeal(1))
+    assert isinstance(events[0], Redealt)
+    assert game.hands != dealt
+    assert game.hand_number == 1
+    assert game.phase is Phase.BID
+    assert game.to_act == 1
+
+
+@covers("deficient_hand_redeal")
+def test_deficient_hand_redeal_needs_the_option_and_an_unbid_side() -> None:
+    game = new_game(Rules(), DEFICIENT)
+    assert RequestRedeal(1) not in game.legal_actions(1)
+    refused(game, RequestRedeal(1), "This table doesn't allow redeals.")
+    game = new_game(Rules(deficient_hand_redeal=True), DEFICIENT)
+    game.apply(Bid(1, 1))
+    assert RequestRedeal(3) not in game.legal_actions(3)  # partner already bid
+
+
+# --- play --------------------------------------------------------------------------------
+
+
+@covers("lead_spades")
+@pytest.mark.parametrize(
+    ("lead", "first", "second"),
+    [
+        ("if_broken", ["QC", "KC", "AC"], ["QC", "KC"]),
+        ("after_first_trick", ["QC", "KC", "AC"], ["QC", "KC", *SPADES_OF_SEAT_1]),
+        ("anytime", ["QC", "KC", "AC", *SPADES_OF_SEAT_1], ["QC", "KC", *SPADES_OF_SEAT_1]),
+    ],
+)
+def test_lead_spades(lead: str, first: list[str], second: list[str]) -> None:
+    """000 Breaking Spades / 001 Lead spades. Trick 1 has no spade in it."""
+    game = new_game(_rules(lead_spades=lead), MIXED)
+    bid_all(game, [3, 3, 3, 3])
+    assert plays(game, 1) == first
+    if lead != "anytime":
+        message = "can't be led on the first" if lead == "after_first_trick" else "aren't broken"
+        refused(game, PlayCard(1, Card.parse("2S")), message)
+    play(game, (1, "AC"), (2, "5C"), (3, "8C"), (0, "2C"))
+    assert game.to_act == 1
+    assert plays(game, 1) == second
+
+
+@covers("no_spades_first_trick")
+@pytest.mark.parametrize("no_spades", [True, False])
+def test_no_spades_first_trick(no_spades: bool) -> None:
+    """001 No spades first trick: not led, and not played when void either."""
+    rules = Rules(no_spades_first_trick=no_spades, lead_spades="anytime")
+    game = new_game(rules, MIXED)
+    bid_all(game, [3, 3, 3, 3])
+    all_cards = ["QC", "KC", "AC", *SPADES_OF_SEAT_1]
+    assert plays(game, 1) == (["QC", "KC", "AC"] if no_spades else all_cards)
+    # Seat 0 leads a diamond (dealer 3); seat 1 has none.
+    game = new_game(rules, MIXED, dealer=3)
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (0, "2D"))
+    assert plays(game, 1) == (["QC", "KC", "AC"] if no_spades else all_cards)
+    if no_spades:
+        refused(game, PlayCard(1, Card.parse("2S")), "No spades on the first trick")
+    play(game, (1, "QC"), (2, "QD"), (3, "8C"))
+    # From trick 2 on a void seat may trump: seat 2 leads a diamond, seat 3 has none.
+    play(game, (2, "KD"))
+    assert plays(game, 3) == cards_codes("9C 10C JC 9H 10H JH QH KH AH QS KS AS")
+
+
+@covers("low_club_first_trick", "high_bidder_leads")
+@pytest.mark.parametrize(
+    ("low_club", "high_bidder", "bids", "leader", "leads"),
+    [
+        (True, False, [3, 3, 3, 3], 0, ["2C"]),
+        (False, False, [3, 3, 3, 3], 1, ["QC", "KC", "AC"]),
+        (False, True, [2, 3, 5, 3], 2, ["5C", "6C", "7C", "QD", "KD", "AD", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]),
+        pytest.param(False, True, [5, 3, 5, 3], 2, None, id="tie: first high bidder left of the dealer"),
+        (True, True, [2, 3, 2, 5], 3, ["8C"]),
+    ],
+)  # fmt: skip
+def test_who_leads_the_first_trick(
+    low_club: bool, high_bidder: bool, bids: list[int], leader: int, leads: list[str] | None
+) -> None:
+    """000 First Trick Lowest Club; 001 Low club first trick, High bidder leads (and both
+    together: the high bidder leads, with the lowest club)."""
+    rules = Rules(low_club_first_trick=low_club, high_bidder_leads=high_bidder)
+    game = new_game(rules, MIXED)
+    bid_all(game, bids)
+    assert game.to_act == leader
+    if leads is not None:
+        assert plays(game, leader) == leads
+
+
+@covers("low_club_first_trick")
+def test_low_club_first_trick_everyone_plays_their_lowest_club() -> None:
+    game = new_game(Rules(low_club_first_trick=True), MIXED)
+    bid_all(game, [3, 3, 3, 3])
+    refused(game, PlayCard(0, Card.parse("3C")), "you must play your lowest club, the 2♣")
+    play(game, (0, "2C"))
+    assert plays(game, 1) == ["QC"]
+    play(game, (1, "QC"))
+    assert plays(game, 2) == ["5C"]
+    play(game, (2, "5C"))
+    assert plays(game, 3) == ["8C"]
+
+
+ALL_13 = None  # marker: every card in hand
+# Seat 1 leads hearts; 2 and 3 are void. Seat 2 trumps low, seat 3 (opponent) must beat it.
+MUST_OPPONENT = deal_from_codes(
+    "KC AC KD AD 2S 4S 6S 7S 8S 10S JS QS AS",
+    "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+    "5S 9S 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC",
+    "3S KS 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD",
+)
+# The same, but seat 3 follows hearts: seat 0's partner seat 2 is winning with a trump.
+MUST_PARTNER = deal_from_codes(
+    "KD AD 2S 3S 4S 6S 7S 8S 10S JS QS KS AS",
+    "AH KH QH JH 10H 9H 8H 7H 2C 3C 4C 5C 6C",
+    "5S 9S 7C 8C 9C 10C JC QC KC AC 10D JD QD",
+    "2H 3H 4H 5H 6H 2D 3D 4D 5D 6D 7D 8D 9D",
+)
+
+
+@covers("must_trump")
+@pytest.mark.parametrize(
+    ("must", "seat2", "seat3", "seat0"),
+    [
+        ("off", ALL_13, ALL_13, ALL_13),
+        ("when_void", ["5S", "9S"], ["KS"], ["AS"]),
+        ("overtrump", ALL_13, ["KS"], ["AS"]),
+    ],
+)
+def test_must_trump_against_an_opponent(
+    must: str, seat2: list[str] | None, seat3: list[str] | None, seat0: list[str] | None
+) -> None:
+    """000 Play To Beat: void, must trump and beat any trump (when_void), or must beat an
+    opponent's trump (overtrump)."""
+    game = new_game(_rules(must_trump=must), MUST_OPPONENT)
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "AH"))
+    for seat, card, expected in ((2, "5S", seat2), (3, "KS", seat3), (0, "AS", seat0)):
+        legal = plays(game, seat)
+        assert legal == (expected or [c.code for c in sorted(game.hands[seat])])
+        play(game, (seat, card))
+    if must == "overtrump":
+        game = new_game(Rules(must_trump="overtrump"), MUST_OPPONENT)
+        bid_all(game, [3, 3, 3, 3])
+        play(game, (1, "AH"), (2, "5S"))
+        refused(game, PlayCard(3, Card.parse("3S")), "You must overtrump the opponent's spade.")
+
+
+@covers("must_trump")
+@pytest.mark.parametrize(
+    ("must", "seat0"),
+    [("off", ALL_13), ("when_void", ["6S", "7S", "8S", "10S", "JS", "QS", "KS", "AS"]), ("overtrump", ALL_13)],
+)  # fmt: skip
+def test_must_trump_over_a_partner(must: str, seat0: list[str] | None) -> None:
+    game = new_game(_rules(must_trump=must), MUST_PARTNER)
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "AH"), (2, "5S"), (3, "2H"))
+    expected = (
+        [Card.parse(c).code for c in seat0] if seat0 else [c.code for c in sorted(game.hands[0])]
+    )
+    assert plays(game, 0) == expected
+    if must == "when_void":
+        refused(game, PlayCard(0, Card.parse("KD")), "you must trump")
+
+
+def _renege_game(rules: Rules, *, renege: bool, call: CallRenege | None) -> Game:
+    """Round robin deal, seat 1 leads the KH; seat 2 (holding hearts) may play the 4C."""
+    game = new_game(rules, ROUND_ROBIN)
+    bid_all(game, [1, 3, 2, 3])
+    play(game, (1, "KH"), (2, "4C" if renege else "2H"))
+    if call is not None:
+        proven = renege and call.accused == 2
+        assert game.apply(call) == [RenegeCalled(call.seat, call.accused, proven)]
+        assert game.view(0).renege_calls == ((call.seat, call.accused, proven),)
+    play_out(game, follow_suit)
+    return game
+
+
+NO_NIL = {"nil_allowed": "never"}
+
+
+@covers("allow_renege")
+def test_renege_not_allowed_means_follow_suit() -> None:
+    game = new_game(Rules(), ROUND_ROBIN)
+    bid_all(game, [1, 3, 2, 3])
+    play(game, (1, "KH"))
+    assert plays(game, 2) == ["2H", "6H", "TH", "AH"]
+    refused(game, PlayCard(2, Card.parse("4C")), "You must follow suit: you hold a ♥.")
+    refused(game, CallRenege(1, 2), "Reneging isn't played at this table")
+    assert not any(isinstance(a, CallRenege) for a in game.legal_actions(3))
+
+
+@covers("allow_renege")
+@pytest.mark.parametrize(
+    ("renege", "options", "renege_called", "team0", "made0", "renege_points0"),
+    [
+        pytest.param("set", {}, False, 33, True, 0, id="set: not caught, the renege stands"),
+        pytest.param("set", {}, True, -30, False, -63, id="set: caught, the side is set"),
+        pytest.param("bid_plus_3", NO_NIL, True, 30, True, -3, id="bid+3: caught, needs 3 more"),
+    ],
+)
+def test_allow_renege_caught(
+    renege: str,
+    options: dict[str, str],
+    renege_called: bool,
+    team0: int,
+    made0: bool,
+    renege_points0: int,
+) -> None:
+    """000 Reneging / 001 Allow renege. Side 0 bids 3 and takes 6 after seat 2 reneges."""
+    rules = Rules.model_validate({"allow_renege": renege, **options})
+    game = new_game(rules, ROUND_ROBIN)
+    bid_all(game, [1, 3, 2, 3])
+    play(game, (1, "KH"))
+    assert "4C" in plays(game, 2)
+    play(game, (2, "4C"))
+    assert CallRenege(1, 2) in game.legal_actions(1)
+    if renege_called:
+        assert game.apply(CallRenege(1, 2)) == [RenegeCalled(1, 2, True)]
+        assert not any(isinstance(a, CallRenege) for a in game.legal_actions(3))
+        refused(game, CallRenege(3, 0), "Your side has already called a renege this hand.")
+    play_out(game, follow_suit)
+    result = game.results[-1]
+    side0, side1 = result.teams
+    assert (side0.tricks, side1.tricks) == (6, 7)
+    assert (side0.total, side0.made, side0.renege_points) == (team0, made0, renege_points0)
+    assert (side1.total, side1.made) == (61, True)
+
+
+@covers("allow_renege")
+@pytest.mark.parametrize(("renege", "options"), [("set", {}), ("bid_plus_3", NO_NIL)])
+def test_a_false_renege_call_costs_the_caller_three_tricks(
+    renege: str, options: dict[str, str]
+) -> None:
+    """000 Reneging: a false accusation costs the accusers the three-trick penalty."""
+    rules = Rules.model_validate({"allow_renege": renege, **options})
+    game = _renege_game(rules, renege=False, call=CallRenege(0, 1))
+    side0 = game.results[-1].teams[0]
+    # Side 0 bid 3 and took 3: made, but 3 more were needed.
+    assert (side0.tricks, side0.made, side0.total, side0.renege_points) == (3, False, -30, -60)
+
+
+@covers("claims")
+def test_claims_accepted_with_the_top_cards() -> None:
+    """000 The rest are mine (TRAM)."""
+    game = _suited_game(Rules(claims=True))
+    bid_all(game, [2, 1, 2, 3])
+    play_out(game, tricks=9)
+    assert hand_codes(game.hands[3]) == "JS QS KS AS"
+    assert Claim(3) in game.legal_actions(3)
+    assert Claim(1) in game.legal_actions(1)
+    assert Claim(0) not in game.legal_actions(0)
+    refused(game, Claim(0), "Claim refused: the other side can still take a trick.")
+    events = game.apply(Claim(3))
+    assert events[0] == ClaimAccepted(3, 4)
+    assert game.results[-1].teams[1].tricks == 13
+    assert game.scores == [-40, 49]
+
+
+@covers("claims")
+def test_claims_refused_for_a_nil_bidder_and_at_a_table_without_claims() -> None:
+    game = _suited_game(Rules(claims=True))
+    bid_all(game, [2, 0, 2, 3])
+    play_out(game, tricks=9)
+    refused(game, Claim(1), "You bid nil: you can't claim the rest of the tricks.")
+    game = _suited_game(Rules())
+    bid_all(game, [2, 1, 2, 3])
+    play_out(game, tricks=9)
+    assert Claim(3) not in game.legal_actions(3)
+    refused(game, Claim(3), "Claims aren't allowed at this table.")
+
+
+# --- table settings ----------------------------------------------------------------------
+
+
+@covers("show_all_hands")
+@pytest.mark.parametrize("show", [True, False])
+def test_show_all_hands(show: bool) -> None:
+    game = _suited_game(Rules(show_all_hands=show))
+    view = game.view(0)
+    expected = tuple(tuple(sorted(hand)) for hand in deal_from_codes(*SUITED))
+    assert view.all_hands == (expected if show else None)
+    assert view.hand == expected[0]
+
+
+def test_face_up_tables_have_no_blind_bids() -> None:
+    # Blind Nil is open to everyone here, but with every hand face up nothing is blind.
+    face_down = new_game(Rules(blind_nil="anytime"), deal_from_codes(*SUITED))
+    face_up = new_game(Rules(blind_nil="anytime", show_all_hands=True), deal_from_codes(*SUITED))
+    assert face_down.view(1).hand is None
+    assert RevealCards(1) in face_down.legal_actions(1)
+    assert face_up.view(1).hand is not None
+    assert not any(isinstance(a, Bid) and a.blind for a in face_up.legal_actions(1))
+
+
+@covers("time_to_bid", "time_to_play", "allow_suggestions", "allow_watching")
+@pytest.mark.parametrize(
+    ("option", "text", "value", "bad", "allowed"),
+    [
+        ("time_to_bid", "15", 15, "700", "0 to 600"),
+        ("time_to_bid", "0", 0, "soon", "0 to 600"),
+        ("time_to_play", "7", 7, "-1", "0 to 600"),
+        ("allow_suggestions", "no", False, "maybe", "yes, no"),
+        ("allow_watching", "face_up", "face_up", "sideways", "no, face_down, face_up"),
+    ],
+)
+def test_table_settings_validate_parse_and_round_trip(
+    option: str, text: str, value: object, bad: str, allowed: str
+) -> None:
+    """001 Limits: time to bid/play, suggestions, watching. The tables layer applies them;
+    the rules carry, check and store them."""
+    rules = Rules().with_option(option, text)
+    assert getattr(rules, option) == value
+    assert Rules.from_json(rules.to_json()) == rules
+    assert rules.changed() == {option: value}
+    with pytest.raises(ValueError, match=f"Allowed: {allowed}\\."):
+        Rules().with_option(option, bad)
+    with pytest.raises(ValueError, match=option):
+        Rules.model_validate({option: bad})
+
+
+# --- rules validation, presets and text input --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        ({"players": 3, "team_size": 2}, "3 players need team_size 1"),
+        ({"players": 6, "team_size": 2, "variant": "suicide", "blind_nil": "never"}, "suicide is played by four players as partners"),
+        ({"variant": "mirror", "blind_nil": "never", "cant_total_tricks": True}, "cant_total_tricks is not available in mirror"),
+        ({"variant": "whiz", "blind_nil": "never", "min_bid": 4}, "min_bid is not available in whiz"),
+        ({"variant": "mirror"}, r"blind_nil is not available in mirror \(must be never\)"),
+        ({"allow_renege": "bid_plus_3"}, r"allow_renege bid_plus_3 needs a game without Nil \(nil_allowed never\)"),
+        ({"team_size": 1, "nil_pass": 1}, "nil_pass and blind_nil_pass need partnerships of two"),
+        ({"target_score": 120}, "multiple of 50"),
+        ({"time_to_bid": 601}, "less than or equal to 600"),
+        ({"colour": "red"}, "Extra inputs are not permitted"),
+    ],
+)  # fmt: skip
+def test_bad_combinations_say_what_is_wrong(options: dict[str, object], reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        Rules.model_validate(options)
+
+
+def test_bid_plus_3_is_fine_without_nil() -> None:
+    assert Rules(allow_renege="bid_plus_3", nil_allowed="never").allow_renege == "bid_plus_3"
+    assert Rules(allow_renege="bid_plus_3", nil_mode="zero").nil_mode == "zero"
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_preset_builds_a_playable_game(name: str) -> None:
+    rules = Rules.preset(name)
+    for option, value in PRESETS[name].items():
+        assert getattr(rules, option) == value
+    assert set(rules.changed()) <= set(PRESETS[name])
+    game = Game.new(rules, seed=5, dealer=0)
+    assert game.phase in (Phase.BID, Phase.DRAW)
+    assert game.legal_actions()
+
+
+def test_unknown_preset_lists_the_presets() -> None:
+    with pytest.raises(ValueError, match=r"No preset called 'nope'\. Presets: classic, casual,"):
+        Rules.preset("nope")
+
+
+@pytest.mark.parametrize(
+    ("option", "text", "message"),
+    [
+        ("deck", "tarot", "deck cannot be 'tarot'. Allowed: ace_high, joker_joker_ace, joker_joker_deuce_ace, joker_joker_deuce_deuce."),
+        ("lead_spades", "sometimes", "Allowed: if_broken, after_first_trick, anytime."),
+        ("target_score", "120", "target_score 120: Input should be a multiple of 50. Allowed: 100 to 1000 in steps of 50."),
+        ("claims", "perhaps", "claims cannot be 'perhaps'. Allowed: yes, no."),
+        ("players", "3", "players 3: 3 players need team_size 1. Allowed: 2, 3, 4, 5, 6."),
+        ("min_bid", "7", "Allowed: none, 2 to 5."),
+        ("nope", "1", "No option called 'nope'. Options: players, team_size,"),
+    ],
+)  # fmt: skip
+def test_with_option_errors_list_the_allowed_values(option: str, text: str, message: str) -> None:
+    with pytest.raises(ValueError) as info:
+        Rules().with_option(option, text)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("option", "text", "value"),
+    [("min_bid", "4", 4), ("min_bid", "none", None), ("claims", "yes", True), ("nil_points", "50", 50),
+     ("deck", "JOKER_JOKER_ACE", "joker_joker_ace"), ("bag_penalty", "0", 0)],
+)  # fmt: skip
+def test_with_option_parses_text(option: str, text: str, value: object) -> None:
+    base = Rules(min_bid=3)
+    rules = base.with_option(option, text)
+    assert getattr(rules, option) == value
+    assert base.min_bid == 3  # the original is unchanged
+
+
+def test_every_option_changes_an_outcome_somewhere() -> None:
+    missing = [name for name in Rules.model_fields if name not in COVERED]
+    assert not missing, f"options without a test that shows them at work: {missing}"

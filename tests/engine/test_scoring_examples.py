@@ -1,0 +1,261 @@
+"""Every worked scoring example of the rule sources, scored by ``score_hand``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from bot.engine import HandResult, Rules, TeamHandResult, score_hand
+
+Expect = dict[str, int | bool | str | None]
+
+
+@dataclass(frozen=True)
+class Example:
+    """One hand: options that differ from the defaults, each seat's bid and tricks, and
+    what the named sides must score (field of ``TeamHandResult`` -> value)."""
+
+    expect: dict[int, Expect]
+    bids: list[int | None]
+    tricks: list[int]
+    rules: dict[str, Any] = field(default_factory=dict)
+    blind: list[bool] | None = None
+    scores: list[int] | None = None
+    bags: list[int] | None = None
+    moon_winner: int | None = None
+
+
+def _score(example: Example) -> tuple[Rules, HandResult]:
+    rules = Rules.model_validate(example.rules)
+    sides = len(rules.teams)
+    result = score_hand(
+        rules,
+        hand_number=2,
+        dealer=0,
+        bids=example.bids,
+        blind=example.blind or [False] * rules.players,
+        tricks=example.tricks,
+        scores=example.scores or [0] * sides,
+        bags=example.bags or [0] * sides,
+        num_tricks=sum(example.tricks),
+    )
+    return rules, result
+
+
+QUICKSAND = {"overtricks": "quicksand", "failed_bids": "minus_10x_short"}
+DOUBLE_NIL = {"double_nil_bonus": True, "failed_nil": "no_bags_no_help"}
+CUTTHROAT3 = {"players": 3, "team_size": 1}
+TWO_PLAYER = {"players": 2, "team_size": 1}
+BLIND_SIDE = [True, False, True, False]
+BLIND_SEAT0 = [True, False, False, False]
+
+EXAMPLES = [
+    # --- 004, SCORING and HOW TO PLAY -----------------------------------------------------
+    pytest.param(Example({0: {"bid": 7, "tricks": 8, "contract_points": 70, "overtrick_points": 1, "total": 71, "bags_total": 1}, 1: {"bid": 4, "total": 41}}, [3, 1, 4, 3], [4, 2, 4, 3]),
+                 id="004 SCORING+HOW TO PLAY: N3 E1 S4 W3 is NS 7 / EW 4; bid seven take eight -> 71"),
+    pytest.param(Example({0: {"total": -29, "bag_penalty": -100, "score": 271, "bags_total": 0}}, [3, 1, 4, 3], [4, 2, 4, 3], scores=[300, 0], bags=[9, 0]),
+                 id="004 SCORING: each time a side accumulates ten overtricks, 100 points are deducted"),
+    pytest.param(Example({0: {"made": False, "contract_points": -70, "total": -70}, 1: {"total": 52}}, [3, 2, 4, 3], [3, 4, 3, 3]),
+                 id="004 SCORING: fail to meet your bid, lose ten times the bid (bid 7 take 6 -> -70)"),
+    pytest.param(Example({0: {"nil_bonus": 100, "contract_points": 50, "total": 150}}, [0, 4, 5, 3], [0, 4, 5, 4]),
+                 id="004 SCORING: successful nil scores 100"),
+    pytest.param(Example({0: {"nil_bonus": -100, "contract_points": 50, "overtrick_points": 1, "total": -49}}, [0, 4, 5, 3], [1, 4, 5, 3]),
+                 id="004 SCORING: failed nil subtracts 100"),
+    pytest.param(Example({0: {"special": "shoot the moon", "contract_points": 130, "special_points": 70, "total": 200}}, [6, 1, 7, 1], [6, 0, 7, 0], rules={"shoot_the_moon": "plus_minus_200"}),
+                 id="004 SCORING: shoot the moon (bid thirteen) made -> 200"),
+    pytest.param(Example({0: {"made": False, "contract_points": -130, "special_points": -70, "total": -200}}, [6, 1, 7, 1], [6, 1, 6, 0], rules={"shoot_the_moon": "plus_minus_200"}),
+                 id="004 SCORING: shoot the moon failed -> -200"),
+    pytest.param(Example({0: {"contract_points": 60, "overtrick_points": -10, "total": 50, "bags_total": 0}, 1: {"total": 50}, 2: {"total": 30}}, [6, 5, 4], [7, 5, 5], rules={**CUTTHROAT3, "overtricks": "quicksand"}),
+                 id="004 VARIATION 1 THREE-HAND: bid six win seven -> (6-1) x 10 = 50"),
+    # --- 001, Scoring -----------------------------------------------------------------------
+    pytest.param(Example({0: {"bid": 7, "contract_points": 70, "overtrick_points": 1, "total": 71}}, [3, 2, 4, 2], [5, 3, 3, 2]),
+                 id="001 Scoring: bids 3 and 4, took 8 -> 70 + 1 bag = 71"),
+    pytest.param(Example({0: {"total": -28, "bag_penalty": -100, "score": 122, "bags_total": 0}}, [3, 2, 4, 2], [5, 2, 4, 2], scores=[150, 0], bags=[8, 0]),
+                 id="001 Scoring: 10 bags across hands cost 100"),
+    pytest.param(Example({0: {"made": False, "contract_points": 0, "total": 0, "score": 120}}, [3, 2, 4, 2], [3, 4, 3, 3], rules={"failed_bids": "zero"}, scores=[120, 80]),
+                 id="001 Scoring: a team that fails its bid, its score is not changed (failed_bids zero)"),
+    pytest.param(Example({0: {"nil_bonus": 200, "contract_points": 40, "total": 241}}, [0, 3, 4, 3], [0, 4, 5, 4], blind=BLIND_SEAT0),
+                 id="001 Scoring: Nil achieved adds 100, double for Blind Nil -> 200"),
+    pytest.param(Example({0: {"nil_bonus": -200, "contract_points": 40, "overtrick_points": 2, "total": -158}}, [0, 3, 4, 3], [2, 4, 4, 3], blind=BLIND_SEAT0),
+                 id="001 Scoring: Nil failed subtracts 100, double for Blind Nil -> -200"),
+    pytest.param(Example({0: {"made": False, "contract_points": -40, "overtrick_points": 2, "nil_bonus": -100, "total": -138}}, [0, 3, 4, 3], [2, 4, 3, 4]),
+                 id="001 Scoring: partner of a Nil bidder scores own bid and tricks, not the Nil bidder's (bid 4 take 3 is set)"),
+    pytest.param(Example({0: {"nil_bonus": 50, "total": 90}}, [0, 3, 4, 3], [0, 4, 4, 5], rules={"nil_points": 50}),
+                 id="001 Nil points: +50 made"),
+    pytest.param(Example({0: {"nil_bonus": -50, "total": -9}}, [0, 3, 4, 3], [1, 4, 4, 4], rules={"nil_points": 50}),
+                 id="001 Nil points: -50 missed"),
+    pytest.param(Example({0: {"nil_bonus": 100, "total": 140}}, [0, 3, 4, 3], [0, 4, 4, 5], rules={"nil_points": 50}, blind=BLIND_SEAT0),
+                 id="001 Nil points: a bid of Blind Nil doubles the 50"),
+    pytest.param(Example({0: {"made": False, "contract_points": -30, "overtrick_points": 2, "nil_bonus": -100, "total": -128, "bags_total": 2}}, [0, 3, 3, 4], [2, 4, 2, 5], rules={"failed_nil": "takes_bags"}),
+                 id="001 Failed Nil: takes bags (and 002 Scoring: a set Nil's tricks are bags, not the partner's)"),
+    pytest.param(Example({0: {"made": True, "contract_points": 30, "overtrick_points": 1, "nil_bonus": -100, "total": -69, "bags_total": 1}}, [0, 3, 3, 4], [2, 4, 2, 5], rules={"failed_nil": "helps_team_bid"}),
+                 id="001 Failed Nil: helps team bid"),
+    pytest.param(Example({0: {"made": False, "contract_points": -30, "overtrick_points": 0, "nil_bonus": -100, "total": -130, "bags_total": 0}}, [0, 3, 3, 4], [2, 4, 2, 5], rules={"failed_nil": "no_bags_no_help"}),
+                 id="001 Failed Nil: no bags / no help"),
+    pytest.param(Example({0: {"contract_points": 0, "total": 0}}, [3, 2, 4, 2], [3, 5, 2, 3], rules={"failed_bids": "zero"}),
+                 id="001 Failed bids: +0 (bid 7 take 5)"),
+    pytest.param(Example({0: {"contract_points": -70, "total": -70}}, [3, 2, 4, 2], [3, 5, 2, 3], rules={"failed_bids": "minus_10x_bid"}),
+                 id="001 Failed bids: -10x bid (bid 7 take 5 -> -70)"),
+    pytest.param(Example({0: {"contract_points": -20, "total": -20}}, [3, 2, 4, 2], [3, 5, 2, 3], rules={"failed_bids": "minus_10x_short"}),
+                 id="001 Failed bids: -10x tricks short (bid 7 take 5 -> -20)"),
+    pytest.param(Example({0: {"total": 53, "bag_penalty": 0, "bags_total": 12}}, [3, 2, 2, 2], [4, 2, 4, 3], rules={"bag_penalty": 0}, bags=[9, 0]),
+                 id="001 -100 for 10 bags: No, overtricks simply add 1 point"),
+    pytest.param(Example({0: {"contract_points": 50, "total": 50, "bags_total": 0}, 1: {"total": 80}}, [None] * 4, [3, 4, 2, 4], rules={"first_hand_bids_itself": True}),
+                 id="001 1st hand bids itself: 10 points for every trick taken"),
+    pytest.param(Example({0: {"special": "10 for 200", "contract_points": 100, "special_points": 100, "total": 200}}, [5, 1, 5, 1], [5, 1, 5, 2], rules={"ten_for_two_hundred": True}),
+                 id="001 10-for-200: Yes, a side bid of 10 made -> 200"),
+    pytest.param(Example({0: {"contract_points": -100, "special_points": -100, "total": -200}}, [5, 1, 5, 1], [5, 2, 4, 2], rules={"ten_for_two_hundred": True}),
+                 id="001 10-for-200: Yes, a side bid of 10 missed -> -200"),
+    pytest.param(Example({0: {"special": None, "special_points": 0, "total": 100}}, [5, 1, 5, 1], [5, 1, 5, 2]),
+                 id="001 10-for-200: No, a bid of 10 made is +100"),
+    pytest.param(Example({0: {"special": None, "total": -100}}, [5, 1, 5, 1], [5, 2, 4, 2]),
+                 id="001 10-for-200: No, a bid of 10 missed is -100"),
+    pytest.param(Example({0: {"made": True, "nil_bonus": 0, "contract_points": 40, "overtrick_points": 2, "total": 42}}, [0, 3, 4, 3], [2, 4, 4, 3], rules={"nil_mode": "zero"}),
+                 id="001 Nil or Zero: Zero is worth nothing and cannot be failed"),
+    pytest.param(Example({0: {"blind_bid": 4, "contract_points": 60, "blind_bonus": 40, "total": 100}}, [4, 3, 2, 3], [4, 3, 2, 4], blind=BLIND_SEAT0),
+                 id="001 Blind bids: score twice the normal points (blind 4 + 2 made -> 100)"),
+    pytest.param(Example({0: {"contract_points": -60, "blind_bonus": -40, "total": -100}}, [4, 3, 2, 3], [3, 4, 2, 4], blind=BLIND_SEAT0),
+                 id="001 Blind bids: twice the normal points lost when set"),
+    # --- 002, Scoring / Contract score and Sandbags ---------------------------------------
+    pytest.param(Example({0: {"contract_points": 50, "total": 50}}, [2, 4, 3, 4], [2, 6, 3, 2]),
+                 id="002 Contract score: a bid of 5 earns 50 points if made"),
+    pytest.param(Example({0: {"contract_points": -60, "total": -60}}, [2, 4, 4, 3], [2, 5, 3, 3]),
+                 id="002 Contract score: six bid and fewer taken -> -60"),
+    pytest.param(Example({0: {"contract_points": 50, "overtrick_points": 1, "total": 51}}, [2, 4, 3, 3], [3, 4, 3, 3]),
+                 id="002 Contract score: bid 5 take 6 -> 51"),
+    pytest.param(Example({0: {"total": -57, "bag_penalty": -110, "score": 51, "bags_total": 1}}, [2, 3, 3, 2], [4, 3, 4, 2], rules={"bag_penalty": 110}, scores=[108, 0], bags=[8, 0]),
+                 id="002 Sandbags and bagging out: the penalty can instead be 110 (108 + 53 - 110 -> 51)"),
+    # --- 000, Bonuses or penalties ----------------------------------------------------------
+    pytest.param(Example({0: {"nil_bonus": 100, "total": 141}}, [0, 4, 4, 4], [0, 4, 5, 4]),
+                 id="000 Bonuses table: Nil met exactly -> +100"),
+    pytest.param(Example({0: {"nil_bonus": -100, "total": -59}}, [0, 4, 4, 4], [1, 4, 4, 4]),
+                 id="000 Bonuses table: Nil took more -> -100"),
+    pytest.param(Example({0: {"nil_bonus": 200, "total": 241}}, [0, 4, 4, 4], [0, 4, 5, 4], blind=BLIND_SEAT0),
+                 id="000 Bonuses table: Blind Nil met exactly -> +200"),
+    pytest.param(Example({0: {"nil_bonus": -200, "total": -159}}, [0, 4, 4, 4], [1, 4, 4, 4], blind=BLIND_SEAT0),
+                 id="000 Bonuses table: Blind Nil took more -> -200"),
+    pytest.param(Example({0: {"made": None, "contract_points": 0, "nil_bonus": 400, "total": 400}, 1: {"total": 103}}, [0, 5, 0, 5], [0, 6, 0, 7], rules=DOUBLE_NIL),
+                 id="000 Bonuses table + Double Nil: both make Nil -> 400"),
+    pytest.param(Example({0: {"nil_bonus": 0, "total": 0}}, [0, 5, 0, 5], [1, 6, 0, 6], rules=DOUBLE_NIL),
+                 id="000 Bonuses table + Double Nil: one fails -> 0 (no penalty)"),
+    pytest.param(Example({0: {"nil_bonus": -200, "total": -200}}, [0, 5, 0, 5], [1, 6, 1, 5], rules=DOUBLE_NIL),
+                 id="000 Bonuses table: Double Nil, both fail -> -200"),
+    pytest.param(Example({0: {"nil_bonus": 800, "total": 800}}, [0, 5, 0, 5], [0, 6, 0, 7], rules=DOUBLE_NIL, blind=BLIND_SIDE),
+                 id="000 Bonuses table + Double Blind Nil: both make -> 800"),
+    pytest.param(Example({0: {"nil_bonus": 0, "total": 0}}, [0, 5, 0, 5], [0, 6, 1, 6], rules=DOUBLE_NIL, blind=BLIND_SIDE),
+                 id="000 Bonuses table + Double Blind Nil: one fails -> 0 (no penalty)"),
+    pytest.param(Example({0: {"nil_bonus": -400, "total": -400}}, [0, 5, 0, 5], [1, 6, 1, 5], rules=DOUBLE_NIL, blind=BLIND_SIDE),
+                 id="000 Bonuses table: Double Blind Nil, both fail -> -400"),
+    pytest.param(Example({0: {"made": False, "contract_points": -50, "nil_bonus": 100, "total": 50}}, [0, 4, 5, 3], [0, 5, 4, 4]),
+                 id="000 Bonuses or penalties: Nil made, partner bid 5 took 4 -> -50 + 100 = 50"),
+    pytest.param(Example({0: {"made": True, "contract_points": 50, "overtrick_points": 0, "nil_bonus": -100, "total": -50}}, [0, 4, 5, 3], [1, 4, 4, 4], rules={"failed_nil": "helps_team_bid"}),
+                 id="000 Bonuses or penalties: Nil failed, partnership bid and took 5 -> -50 (helps_team_bid)"),
+    pytest.param(Example({0: {"made": False, "contract_points": -50, "overtrick_points": 1, "nil_bonus": -100, "total": -149, "bags_total": 1}}, [0, 4, 5, 3], [1, 4, 4, 4]),
+                 id="002 Bonuses or penalties: a set Nil's overtricks are bags, not the partner's (takes_bags)"),
+    # --- 000, Sandbags and bagging out -----------------------------------------------------
+    pytest.param(Example({0: {"contract_points": 50, "overtrick_points": 3, "total": 53, "bags_total": 3}}, [2, 3, 3, 2], [4, 3, 4, 2]),
+                 id="000 Sandbags and bagging out: bid 5 take 8 -> 53"),
+    pytest.param(Example({0: {"total": -47, "bag_penalty": -100, "score": 61, "bags_total": 1}}, [2, 3, 3, 2], [4, 3, 4, 2], scores=[108, 0], bags=[8, 0]),
+                 id="000 Sandbags and bagging out: bid 5 take 8 with 108 before -> 61"),
+    pytest.param(Example({0: {"total": 3, "bag_penalty": -50, "score": 3, "bags_total": 1}}, [2, 3, 3, 2], [4, 3, 4, 2], rules={"target_score": 250, "bag_limit": 5, "bag_penalty": 50}, bags=[3, 0]),
+                 id="000 Sandbags and bagging out: shorter variants to 250 take 50 points at 5 bags"),
+    pytest.param(Example({0: {"contract_points": 20, "overtrick_points": 11, "bag_penalty": -200, "total": -169, "bags_total": 0}}, [1, 6, 1, 5], [7, 0, 6, 0], bags=[9, 0]),
+                 id="000 Sandbags and bagging out: a team can bag out more than once (9 + 11 bags -> -200)"),
+    # --- 000, Scoring variations -----------------------------------------------------------
+    pytest.param(Example({0: {"total": 70}, 1: {"total": 20}}, [3, 2, 4, 2], [3, 3, 4, 3], rules=QUICKSAND),
+                 id="000 Quicksand: bid 7 made exactly -> 70"),
+    pytest.param(Example({0: {"made": False, "contract_points": -20, "total": -20}}, [3, 2, 4, 2], [2, 4, 3, 4], rules=QUICKSAND),
+                 id="000 Quicksand: bid 7 took 5 -> -20"),
+    pytest.param(Example({0: {"contract_points": 70, "overtrick_points": -20, "total": 50, "bags_total": 0}}, [3, 2, 4, 2], [5, 2, 4, 2], rules=QUICKSAND),
+                 id="000 Quicksand: bid 7 took 9 -> 70 - 20 = 50"),
+    pytest.param(Example({0: {"contract_points": 40, "overtrick_points": -20, "total": 20, "bags_total": 0}}, [2, 3, 2, 3], [3, 3, 3, 4], rules={"overtricks": "quicksand"}),
+                 id="000 3B-Spades: -10 for each extra trick (bid 4 take 6 -> 20)"),
+    pytest.param(Example({0: {"overtrick_points": 0, "total": 50, "bag_penalty": 0, "bags_total": 9}}, [2, 3, 3, 2], [4, 3, 4, 2], rules={"overtricks": "no_overs"}, bags=[9, 0]),
+                 id="000 No Overs: only 10 per bid trick, no bagging-out penalty"),
+    pytest.param(Example({0: {"overtrick_points": -3, "total": 47, "bag_penalty": 0}}, [2, 3, 3, 2], [4, 3, 4, 2], rules={"overtricks": "minus_one"}, bags=[9, 0]),
+                 id="000 Sandbags Negative Value: -1 per overtrick, no 10-bag penalty"),
+    pytest.param(Example({0: {"made": False, "contract_points": -20, "total": -20}}, [2, 4, 3, 4], [1, 6, 2, 4], rules={"failed_bids": "minus_10x_short"}),
+                 id="000 Cancellation Spades: getting 3 of 5 means -20"),
+    pytest.param(Example({0: {"nil_bonus": 50, "total": 100}}, [0, 4, 5, 4], [0, 4, 5, 4], rules={"nil_points": 50}),
+                 id="000 Cancellation Spades: successful nil bids score 50"),
+    pytest.param(Example({0: {"nil_bonus": 200, "total": 200}}, [0, 5, 0, 5], [0, 6, 0, 7], rules={"nil_points": 50, "double_nil_bonus": True}),
+                 id="000 Cancellation Spades: double nil scores 200"),
+    pytest.param(Example({0: {"overtrick_points": 3, "total": 53, "bag_penalty": 0}}, [2, 3, 3, 2], [4, 3, 4, 2], rules={"bag_penalty": 0}, bags=[9, 0]),
+                 id="000 Cancellation Spades: extra tricks get 1 point, no penalties for sandbags"),
+    pytest.param(Example({0: {"contract_points": 50, "blind_bonus": 50, "overtrick_points": 0, "total": 100}}, [3, 3, 2, 3], [4, 3, 3, 3], rules={"overtricks": "no_overs"}, blind=BLIND_SIDE),
+                 id="000 Trailing Blind Bids: 20 points per bid trick, no overtricks (blind 5 take 7 -> 100)"),
+    pytest.param(Example({0: {"blind_bid": 6, "total": 120}}, [3, 3, 3, 4], [3, 3, 3, 4], blind=BLIND_SIDE),
+                 id="000 Blind 6: 120 if the side takes exactly six"),
+    pytest.param(Example({0: {"made": False, "total": -120}}, [3, 3, 3, 4], [3, 4, 2, 4], blind=BLIND_SIDE),
+                 id="000 Blind 6: fewer than six loses 120"),
+    pytest.param(Example({0: {"overtrick_points": 0, "total": 120}}, [3, 3, 3, 4], [4, 2, 4, 3], rules={"overtricks": "no_overs"}, blind=BLIND_SIDE),
+                 id="000 Blind 6: at least six, overtricks not counted"),
+    pytest.param(Example({0: {"total": 200}}, [5, 1, 5, 1], [5, 1, 5, 2], rules={"ten_for_two_hundred": True}),
+                 id="000 10-for-200: at least 10 tricks scores 200"),
+    pytest.param(Example({0: {"total": -200}}, [5, 1, 5, 1], [4, 2, 5, 2], rules={"ten_for_two_hundred": True}),
+                 id="000 10-for-200: fewer than 10 loses 200"),
+    pytest.param(Example({0: {"contract_points": 100, "overtrick_points": 1, "special_points": 100, "total": 201, "bags_total": 1}}, [5, 1, 5, 1], [6, 1, 5, 1], rules={"ten_for_two_hundred": True}),
+                 id="000 10-for-200: tricks over 10 are still bags"),
+    pytest.param(Example({0: {"total": 200}, 1: {"made": False, "total": -40}}, [5, 2, 5, 2], [5, 1, 5, 2], rules={"ten_for_two_hundred": True, "min_bid": 4}),
+                 id="000 10-for-200: the other side cannot make Board, so the side is 240 ahead"),
+    pytest.param(Example({0: {"special": "shoot the moon", "total": 130}}, [6, 1, 7, 1], [6, 0, 7, 0], rules={"shoot_the_moon": "wins_game"}, moon_winner=0),
+                 id="000 Boston: bid all the tricks and take them wins the game outright"),
+    # --- 003 (reader variants): the rows the options can express --------------------------
+    pytest.param(Example({0: {"total": 40}, 1: {"total": 63}}, [4, 6], [4, 9], rules=TWO_PLAYER),
+                 id="003 Spades - Two Players: Bid of 4 (Board) 40; overtricks 1 pt"),
+    pytest.param(Example({0: {"total": -40}}, [4, 6], [3, 10], rules=TWO_PLAYER),
+                 id="003 Spades - Two Players: Bid of 4 (Board) failed -40"),
+    pytest.param(Example({1: {"bag_penalty": -100, "total": -37, "bags_total": 1}}, [4, 6], [4, 9], rules=TWO_PLAYER, bags=[0, 8]),
+                 id="003 Spades - Two Players: 10 overtricks -100"),
+    pytest.param(Example({0: {"total": 50}, 1: {"total": 61}, 2: {"total": 32}}, [5, 6, 3], [5, 7, 5], rules=CUTTHROAT3),
+                 id="003 Spades - Three Players: Bid of 3 to 6 scores 10 a trick, overtricks 1 pt"),
+    pytest.param(Example({0: {"total": -50}}, [5, 6, 3], [4, 9, 4], rules=CUTTHROAT3),
+                 id="003 Spades - Three Players: Bid of 5 failed -50"),
+]  # fmt: skip
+
+
+def _items(team: TeamHandResult) -> int:
+    return (
+        team.contract_points
+        + team.overtrick_points
+        + team.nil_bonus
+        + team.blind_bonus
+        + team.special_points
+        + team.renege_points
+        + team.bag_penalty
+    )
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_worked_example(example: Example) -> None:
+    rules, result = _score(example)
+    before = example.scores or [0] * len(rules.teams)
+    for side, expected in example.expect.items():
+        team = result.teams[side]
+        got = {name: getattr(team, name) for name in expected}
+        assert got == expected
+    for team in result.teams:
+        assert _items(team) == team.total
+        assert team.score == before[team.team] + team.total
+    assert result.moon_winner == example.moon_winner
+
+
+def test_bid_itself_hand_keeps_the_bags() -> None:
+    """001 1st hand bids itself: the hand is worth 10 a trick and nothing else."""
+    rules = Rules(first_hand_bids_itself=True)
+    result = score_hand(
+        rules,
+        hand_number=1,
+        dealer=0,
+        bids=[None] * 4,
+        blind=[False] * 4,
+        tricks=[13, 0, 0, 0],
+        scores=[0, 0],
+        bags=[4, 0],
+        num_tricks=13,
+    )
+    assert result.bid_itself
+    assert [t.total for t in result.teams] == [130, 0]
+    assert [t.bags_total for t in result.teams] == [4, 0]
