@@ -25,7 +25,7 @@ from bot.engine.actions import (
     plays_of,
 )
 from bot.engine.cards import ALL_CARDS, Card, Suit, cards_of
-from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
+from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo
 from bot.engine.events import (
     BidMade,
     CardDrawn,
@@ -45,10 +45,18 @@ from bot.engine.events import (
 )
 from bot.engine.rules import DEFICITS, Rules
 from bot.engine.scoring import HandResult, score_hand
+from bot.engine.tricks import (
+    FIRST_TRUMP,
+    FOLLOW,
+    LEAD_TRUMP,
+    LOW_CLUB,
+    MUST_TRUMP,
+    OVERTRUMP,
+    TrickRules,
+    bits,
+)
 from bot.engine.views import Phase, SeatView, TrickRecord
 
-# Why a card was restricted, so an illegal play gets a sentence a player can read.
-_FOLLOW, _LOW_CLUB, _LEAD_TRUMP, _FIRST_TRUMP, _MUST_TRUMP, _OVERTRUMP, _FREE = range(7)
 _BLIND_CAP = 7  # 000, Blind bidding: "capped at a bid of seven"
 _CLAIM_BUDGET = 20_000
 # legal_actions offers a claim only this close to the end, where proving it is cheap;
@@ -62,13 +70,6 @@ class IllegalAction(ValueError):
 
 class _TooComplex(Exception):
     pass
-
-
-def _bits(mask: int) -> Iterable[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def _seat_name(seat: int) -> str:
@@ -90,12 +91,12 @@ class Game:
         self.seed = seed
         self.players = n = rules.players
         self.teams: tuple[tuple[int, ...], ...] = rules.teams
-        self._team_of = [next(t for t, ss in enumerate(self.teams) if s in ss) for s in range(n)]
-        self._deck: DeckInfo = deck_info(rules.deck, n)
+        self._tricks = TrickRules(rules)
+        self._team_of = self._tricks.team_of
+        self._deck: DeckInfo = self._tricks.deck
         self.num_tricks = self._deck.num_tricks
         self._deals = [list(map(list, d)) for d in deals] if deals else []
-        self._later_wins = rules.identical_cards == "later_wins"
-        self._renege_on = rules.allow_renege != "no"
+        self._renege_on = self._tricks.renege_on
         self._double = self._deck.double
         self._suit_of = self._deck.suit_of
         self._legal_cache: tuple[int, tuple[int, int]] = (-1, (0, 0))
@@ -295,7 +296,7 @@ class Game:
         out: list[Action] = []
         if phase is Phase.PLAY:
             if seat == self.to_act:
-                legal = self._play_mask_at(
+                legal = self._tricks.legal_mask(
                     seat, self._hands[seat], self._trick, self._trick_no, self._broken, False
                 )
                 self._legal_cache = (len(self.history), legal)
@@ -377,7 +378,7 @@ class Game:
             return False
         hand = self._hands[seat]
         trumps = (hand & self._deck.trump_phys).bit_count()
-        high = any(ALL_CARDS[c % COPY_SHIFT].rank > 10 for c in _bits(hand))
+        high = any(ALL_CARDS[c % COPY_SHIFT].rank > 10 for c in bits(hand))
         return trumps <= 1 or not high
 
     def _pass_options(self, seat: int) -> list[PassCards]:
@@ -396,101 +397,9 @@ class Game:
 
     def _play_mask(self, seat: int, strict: bool = False) -> tuple[int, int]:
         """(physical mask of the cards ``seat`` may play now, why the rest are barred)."""
-        return self._play_mask_at(
+        return self._tricks.legal_mask(
             seat, self._hands[seat], self._trick, self._trick_no, self._broken, strict
         )
-
-    def _play_mask_at(
-        self,
-        seat: int,
-        hand: int,
-        trick: list[tuple[int, int]],
-        trick_no: int,
-        broken: bool,
-        strict: bool,
-    ) -> tuple[int, int]:
-        """The same for any position (the claim search walks future ones)."""
-        deck = self._deck
-        rules = self.rules
-        if not trick:
-            if trick_no == 0 and rules.low_club_first_trick:
-                clubs = hand & deck.suit_phys[0]
-                if clubs:
-                    return self._lowest(clubs), _LOW_CLUB
-            trumps = hand & deck.trump_phys
-            if trumps and trumps != hand:
-                lead = rules.lead_spades
-                if trick_no == 0 and rules.no_spades_first_trick:
-                    return hand ^ trumps, _FIRST_TRUMP
-                if (lead == "if_broken" and not broken) or (
-                    lead == "after_first_trick" and trick_no == 0
-                ):
-                    return hand ^ trumps, _LEAD_TRUMP
-            return hand, _FREE
-        if self._renege_on and not strict:
-            return hand, _FREE
-        led = deck.suit_of[trick[0][1]]
-        follow = hand & deck.suit_phys[led]
-        if follow:
-            if trick_no == 0 and led == 0 and rules.low_club_first_trick:
-                return self._lowest(follow), _LOW_CLUB
-            return follow, _FOLLOW
-        trumps = hand & deck.trump_phys
-        if trick_no == 0 and rules.no_spades_first_trick and trumps != hand:
-            return hand ^ trumps, _FIRST_TRUMP
-        must = rules.must_trump
-        if must == "off" or not trumps:
-            return hand, _FREE
-        best_seat, best = self._best_trump(trick)
-        if must == "when_void":
-            higher = self._beating(trumps, best)
-            return (higher or trumps), _MUST_TRUMP
-        if best_seat is not None and self._team_of[best_seat] != self._team_of[seat]:
-            winner, _ = self._trick_winner(trick)
-            if winner == best_seat:
-                higher = self._beating(trumps, best)
-                if higher:
-                    return higher, _OVERTRUMP
-        return hand, _FREE
-
-    def _lowest(self, mask: int) -> int:
-        low_logical = self._deck.fold(mask)
-        low_logical &= -low_logical
-        return low_logical if mask & low_logical else low_logical << COPY_SHIFT
-
-    def _best_trump(self, trick: list[tuple[int, int]]) -> tuple[int | None, int]:
-        best_seat, best = None, -1
-        for seat, card in trick:
-            if self._deck.suit_of[card] == TRUMP and self._beats(self._deck.power[card], best):
-                best_seat, best = seat, self._deck.power[card]
-        return best_seat, best
-
-    def _beats(self, power: int, best: int) -> bool:
-        return power > best or (power == best and self._later_wins)
-
-    def _beating(self, trumps: int, best: int) -> int:
-        power = self._deck.power
-        out = 0
-        for c in _bits(trumps):
-            if self._beats(power[c % COPY_SHIFT], best):
-                out |= 1 << c
-        return out
-
-    def _trick_winner(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
-        """(winning seat, winning card) of a trick by the rules."""
-        suit_of = self._deck.suit_of
-        power = self._deck.power
-        led = suit_of[trick[0][1]]
-        later = self._later_wins
-        win_seat, win_card = trick[0]
-        best = power[win_card]
-        for seat, card in trick[1:]:
-            s = suit_of[card]
-            if s in (TRUMP, led):
-                p = power[card]
-                if p > best or (later and p == best):
-                    win_seat, win_card, best = seat, card, p
-        return win_seat, win_card
 
     # -- applying actions -------------------------------------------------------------
 
@@ -575,7 +484,7 @@ class Game:
             self.to_act = (seat + 1) % self.players
             return [CardPlayed(seat, action.card, self._trick_no + 1, broke)]
         events: list[Event] = [CardPlayed(seat, action.card, self._trick_no + 1, broke)]
-        winner, _ = self._trick_winner(trick)
+        winner, _ = self._tricks.winner(trick)
         self._taken[winner] += 1
         plays = tuple([(s, ALL_CARDS[c]) for s, c in trick])
         self._completed.append(TrickRecord(self._leader, plays, winner))
@@ -600,21 +509,21 @@ class Game:
 
     def _why_not(self, seat: int, legal: int, why: int) -> str:
         cards = self._cards(legal)
-        if why == _FOLLOW:
+        if why == FOLLOW:
             suit = Suit(self._deck.suit_of[self._trick[0][1]])
             name = "a spade" if suit is Suit.SPADES else f"a {suit.symbol}"
             return f"You must follow suit: you hold {name}."
-        if why == _LOW_CLUB:
+        if why == LOW_CLUB:
             return f"First trick: you must play your lowest club, the {cards[0]}."
-        if why == _LEAD_TRUMP:
+        if why == LEAD_TRUMP:
             if self.rules.lead_spades == "after_first_trick":
                 return "Spades can't be led on the first trick."
             return "Spades aren't broken yet: lead another suit."
-        if why == _FIRST_TRUMP:
+        if why == FIRST_TRUMP:
             return "No spades on the first trick while you hold another suit."
-        if why == _MUST_TRUMP:
+        if why == MUST_TRUMP:
             return "You can't follow suit, so you must trump (and beat any trump already played)."
-        if why == _OVERTRUMP:
+        if why == OVERTRUMP:
             return "You must overtrump the opponent's spade."
         return "You can't play that card now."
 
@@ -831,7 +740,7 @@ class Game:
         if not trumps:
             return False
         power = self._deck.power
-        top = max(_bits(trumps), key=lambda c: power[c])
+        top = max(bits(trumps), key=lambda c: power[c])
         if any(power[c] > power[top] for _, c in self._trick if self._deck.suit_of[c] == TRUMP):
             return False
         holder = next(s for s, h in enumerate(self._hands) if h >> top & 1)
@@ -855,11 +764,11 @@ class Game:
             if budget[0] < 0:
                 raise _TooComplex
             actor = (leader + len(trick)) % n
-            mask, _ = self._play_mask_at(actor, hands[actor], trick, trick_no, broken, True)
+            mask, _ = self._tricks.legal_mask(actor, hands[actor], trick, trick_no, broken, True)
             ours = self._team_of[actor] == team
             result = not ours
             cards = sorted(
-                {c % COPY_SHIFT: c for c in _bits(mask)}.values(),
+                {c % COPY_SHIFT: c for c in bits(mask)}.values(),
                 key=lambda c: -deck.power[c % COPY_SHIFT],
             )
             for card in cards:
@@ -869,7 +778,7 @@ class Game:
                 next_trick = [*trick, (actor, logical)]
                 next_broken = broken or deck.suit_of[logical] == TRUMP
                 if len(next_trick) == n:
-                    winner, _ = self._trick_winner(next_trick)
+                    winner, _ = self._tricks.winner(next_trick)
                     ok = winner in winners and (
                         trick_no + 1 == self.num_tricks
                         or search(next_hands, [], winner, trick_no + 1, next_broken)

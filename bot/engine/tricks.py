@@ -1,0 +1,132 @@
+"""Trick rules: which cards a seat may play and who wins a trick.
+
+One implementation serves the game, its claim checks and the bots' fast playouts, so a
+simulated trick can never follow different rules from a real one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
+from bot.engine.rules import Rules
+
+# Why a card was restricted, so an illegal play gets a sentence a player can read.
+FOLLOW, LOW_CLUB, LEAD_TRUMP, FIRST_TRUMP, MUST_TRUMP, OVERTRUMP, FREE = range(7)
+
+
+def bits(mask: int) -> Iterable[int]:
+    """The set bit positions of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class TrickRules:
+    """The play rules of one table, on bitmask hands."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.deck: DeckInfo = deck_info(rules.deck, rules.players)
+        self.team_of = [
+            next(t for t, seats in enumerate(rules.teams) if s in seats)
+            for s in range(rules.players)
+        ]
+        self.later_wins = rules.identical_cards == "later_wins"
+        self.renege_on = rules.allow_renege != "no"
+
+    def legal_mask(
+        self,
+        seat: int,
+        hand: int,
+        trick: list[tuple[int, int]],
+        trick_no: int,
+        broken: bool,
+        strict: bool,
+    ) -> tuple[int, int]:
+        """(physical mask of the cards ``seat`` may play, why the rest are barred).
+
+        ``strict`` ignores a table's permission to renege (to detect a renege).
+        """
+        deck = self.deck
+        rules = self.rules
+        if not trick:
+            if trick_no == 0 and rules.low_club_first_trick:
+                clubs = hand & deck.suit_phys[0]
+                if clubs:
+                    return self.lowest(clubs), LOW_CLUB
+            trumps = hand & deck.trump_phys
+            if trumps and trumps != hand:
+                lead = rules.lead_spades
+                if trick_no == 0 and rules.no_spades_first_trick:
+                    return hand ^ trumps, FIRST_TRUMP
+                if (lead == "if_broken" and not broken) or (
+                    lead == "after_first_trick" and trick_no == 0
+                ):
+                    return hand ^ trumps, LEAD_TRUMP
+            return hand, FREE
+        if self.renege_on and not strict:
+            return hand, FREE
+        led = deck.suit_of[trick[0][1]]
+        follow = hand & deck.suit_phys[led]
+        if follow:
+            if trick_no == 0 and led == 0 and rules.low_club_first_trick:
+                return self.lowest(follow), LOW_CLUB
+            return follow, FOLLOW
+        trumps = hand & deck.trump_phys
+        if trick_no == 0 and rules.no_spades_first_trick and trumps != hand:
+            return hand ^ trumps, FIRST_TRUMP
+        must = rules.must_trump
+        if must == "off" or not trumps:
+            return hand, FREE
+        best_seat, best = self.best_trump(trick)
+        if must == "when_void":
+            higher = self.beating(trumps, best)
+            return (higher or trumps), MUST_TRUMP
+        if best_seat is not None and self.team_of[best_seat] != self.team_of[seat]:
+            winner, _ = self.winner(trick)
+            if winner == best_seat:
+                higher = self.beating(trumps, best)
+                if higher:
+                    return higher, OVERTRUMP
+        return hand, FREE
+
+    def lowest(self, mask: int) -> int:
+        low_logical = self.deck.fold(mask)
+        low_logical &= -low_logical
+        return low_logical if mask & low_logical else low_logical << COPY_SHIFT
+
+    def best_trump(self, trick: list[tuple[int, int]]) -> tuple[int | None, int]:
+        best_seat, best = None, -1
+        for seat, card in trick:
+            if self.deck.suit_of[card] == TRUMP and self.beats(self.deck.power[card], best):
+                best_seat, best = seat, self.deck.power[card]
+        return best_seat, best
+
+    def beats(self, power: int, best: int) -> bool:
+        return power > best or (power == best and self.later_wins)
+
+    def beating(self, trumps: int, best: int) -> int:
+        power = self.deck.power
+        out = 0
+        for c in bits(trumps):
+            if self.beats(power[c % COPY_SHIFT], best):
+                out |= 1 << c
+        return out
+
+    def winner(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
+        """(winning seat, winning card) of a trick by the rules."""
+        suit_of = self.deck.suit_of
+        power = self.deck.power
+        led = suit_of[trick[0][1]]
+        later = self.later_wins
+        win_seat, win_card = trick[0]
+        best = power[win_card]
+        for seat, card in trick[1:]:
+            s = suit_of[card]
+            if s in (TRUMP, led):
+                p = power[card]
+                if p > best or (later and p == best):
+                    win_seat, win_card, best = seat, card, p
+        return win_seat, win_card
