@@ -1,0 +1,122 @@
+"""What one seat knows about the unseen cards, and deals of them consistent with it.
+
+Everything here is read from a ``SeatView``: the seat's own cards, the cards played, the
+cards it passed, the voids others have shown and the bids. No hidden card is consulted.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bot.engine import Card, SeatView
+from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
+
+# A Nil bidder is unlikely to hold honours: a deal gives them one this much less often.
+_NIL_HONOUR_WEIGHT = 0.25
+_TRIES = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """One seat's picture of the hand: what is unseen and what each other seat must hold."""
+
+    seat: int
+    deck: DeckInfo
+    unseen: tuple[int, ...]  # logical card ids not seen by this seat (repeats: double deck)
+    needs: tuple[int, ...]  # unseen cards each seat still holds (0 for this seat)
+    known: tuple[tuple[int, ...], ...]  # cards known to be in each seat's hand
+    voids: tuple[frozenset[int], ...]  # suits each seat has shown it lacks
+    nil: tuple[bool, ...]
+
+
+def _ids(cards: tuple[Card, ...] | None) -> list[int]:
+    return [c.index for c in cards or ()]
+
+
+def knowledge_of(view: SeatView) -> Knowledge:
+    rules = view.rules
+    deck = deck_info(rules.deck, rules.players)
+    n = rules.players
+    pool: dict[int, int] = {}
+    for physical in deck.cards:
+        pool[physical % COPY_SHIFT] = pool.get(physical % COPY_SHIFT, 0) + 1
+    seen = _ids(view.hand) + [c.index for cards in view.played for c in cards]
+    seen += _ids(view.discarded)
+    for index in seen:
+        pool[index] -= 1
+    known: list[list[int]] = [[] for _ in range(n)]
+    partners = view.partners
+    if view.passed and partners:
+        still = list(_ids(view.passed))
+        for card in view.played[partners[0]]:
+            if card.index in still:
+                still.remove(card.index)
+        known[partners[0]] = still
+        for index in still:
+            pool[index] -= 1
+    unseen = tuple(c for c, count in sorted(pool.items()) for _ in range(count))
+    needs = [0 if s == view.seat else view.cards_left[s] - len(known[s]) for s in range(n)]
+    voids: list[set[int]] = [set() for _ in range(n)]
+    if rules.allow_renege == "no":
+        plays = [record.plays for record in view.tricks]
+        if view.trick:
+            plays.append(view.trick)
+        for trick in plays:
+            led = deck.suit_of[trick[0][1].index]
+            for seat, card in trick[1:]:
+                suit = deck.suit_of[card.index]
+                if suit != led:
+                    voids[seat].add(led)
+                    if rules.must_trump == "when_void" and suit != TRUMP:
+                        voids[seat].add(TRUMP)
+    nil = tuple(b is not None and b.tricks == 0 and rules.nil_mode == "nil" for b in view.bids)
+    return Knowledge(
+        seat=view.seat,
+        deck=deck,
+        unseen=unseen,
+        needs=tuple(needs),
+        known=tuple(tuple(k) for k in known),
+        voids=tuple(frozenset(v) for v in voids),
+        nil=nil,
+    )
+
+
+def _honour(card: int, deck: DeckInfo) -> bool:
+    return deck.power[card] >= 12 if deck.suit_of[card] != TRUMP else deck.power[card] >= 110
+
+
+def sample_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int]]:
+    """Logical cards for every other seat, honouring shown voids; this seat's list is empty.
+
+    Cards left over (the two-player discards nobody saw) are dropped.
+    """
+    deck = knowledge.deck
+    n = len(knowledge.needs)
+    for attempt in range(_TRIES + 1):
+        strict = attempt < _TRIES
+        hands = [list(k) for k in knowledge.known]
+        room = list(knowledge.needs)
+        cards = list(knowledge.unseen)
+        rng.shuffle(cards)
+        # The most constrained cards go first so a void cannot strand them.
+        cards.sort(key=lambda c: sum(deck.suit_of[c] not in knowledge.voids[s] for s in range(n)))
+        for card in cards:
+            suit = deck.suit_of[card]
+            seats = [
+                s for s in range(n) if room[s] and (not strict or suit not in knowledge.voids[s])
+            ]
+            if not seats:
+                if sum(room) == 0:
+                    break
+                continue
+            weights = [
+                room[s] * (_NIL_HONOUR_WEIGHT if knowledge.nil[s] and _honour(card, deck) else 1)
+                for s in seats
+            ]
+            seat = rng.choices(seats, weights)[0]
+            hands[seat].append(card)
+            room[seat] -= 1
+        if sum(room) == 0:
+            break
+    return hands

@@ -1,0 +1,40 @@
+"""Bot difficulty levels and policy names, as tables and the arena ask for them."""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai.heuristic import HeuristicPolicy
+from bot.ai.policy import Policy, RandomPolicy
+from bot.ai.search import SearchPolicy
+from bot.engine import Action, SeatView
+
+
+class NoisyPolicy:
+    """``easy``: the heuristic, but now and then any legal move instead."""
+
+    def __init__(self, inner: Policy, noise: float) -> None:
+        self.inner = inner
+        self.noise = noise
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        if rng.random() < self.noise:
+            return rng.choice(view.legal_actions)
+        return self.inner.decide(view, rng)
+
+
+LEVELS = ("easy", "normal", "hard")
+POLICY_NAMES = ("random", "heuristic", "search", *LEVELS)
+
+
+def policy_for(name: str) -> Policy:
+    """The policy for a difficulty level or a policy name."""
+    if name == "random":
+        return RandomPolicy()
+    if name in ("heuristic", "normal"):
+        return HeuristicPolicy()
+    if name == "easy":
+        return NoisyPolicy(HeuristicPolicy(), 0.25)
+    if name in ("search", "hard"):
+        return SearchPolicy()
+    raise ValueError(f"No bot called {name!r}. Choose one of: {', '.join(POLICY_NAMES)}.")

@@ -1,0 +1,160 @@
+"""The search bot: sampled deals respect what the seat knows, playouts follow the engine."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from bot.ai.knowledge import knowledge_of, sample_deal
+from bot.ai.playout import Playout, Position
+from bot.ai.search import SearchPolicy
+from bot.engine import PRESETS, Card, Game, Phase, PlayCard, Rules, SeatView
+from bot.engine.deck import COPY_SHIFT, deck_info
+
+
+def _random_play_position(preset: str, seed: int) -> Game:
+    """A game advanced by random legal moves to a random point of a hand's play."""
+    rng = random.Random(seed)
+    game = Game.new(Rules.preset(preset), seed=seed)
+    stop = rng.randrange(game.num_tricks * game.players // 2)
+    played = 0
+    while not game.is_over:
+        if game.phase is Phase.PLAY:
+            if played == stop:
+                return game
+            played += 1
+        seat = game.to_act
+        assert seat is not None
+        game.apply(rng.choice(game.legal_actions(seat)))
+    raise AssertionError("the game ended before the chosen point")
+
+
+def _physical(cards: list[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= (1 << card << COPY_SHIFT) if mask >> card & 1 else 1 << card
+    return mask
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("seed", range(4))
+def test_playout_agrees_with_the_engine(preset: str, seed: int) -> None:
+    game = _random_play_position(preset, seed)
+    view = game.view(0)
+    playout = Playout(
+        game.rules,
+        [None if b is None else b.tricks for b in game.bids],
+        [bool(b and b.blind) for b in game.bids],
+    )
+    gone = 0
+    for cards in view.played:
+        for card in cards:
+            gone |= 1 << card.index
+    pos = Position(
+        [_physical([c.index for c in hand]) for hand in game.hands],
+        [(s, c.index) for s, c in game.trick],
+        game.trick[0][0] if game.trick else game.to_act or 0,
+        view.trick_number - 1,
+        game.spades_broken,
+        game.tricks_taken,
+        gone,
+    )
+    hand = game.hand_number
+    while game.hand_number == hand and not game.is_over:
+        seat = (pos.leader + len(pos.trick)) % game.players
+        assert seat == game.to_act
+        mask, _ = playout.tricks.legal_mask(
+            seat, pos.hands[seat], pos.trick, pos.trick_no, pos.broken, True
+        )
+        logical = {c % COPY_SHIFT for c in _bits(mask)}
+        engine_legal = {a.card.index for a in game.legal_actions(seat) if isinstance(a, PlayCard)}
+        if game.rules.allow_renege == "no":
+            assert logical == engine_legal
+        card = playout.choose(pos, seat, mask)
+        game.apply(PlayCard(seat, Card.of(card % COPY_SHIFT)))
+        playout.play(pos, seat, card)
+        if game.hand_number == hand and not game.is_over:
+            assert pos.taken == game.tricks_taken
+    assert pos.taken == [outcome.tricks for outcome in game.results[-1].seats]
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+@pytest.mark.parametrize("preset", ["classic", "two_player", "six_pairs", "jokers", "cutthroat3"])
+def test_sampled_deals_match_counts_voids_and_hide_nothing_known(preset: str) -> None:
+    for seed in range(6):
+        game = _random_play_position(preset, seed + 10)
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        knowledge = knowledge_of(view)
+        deck = deck_info(game.rules.deck, game.rules.players)
+        mine = {c.index for c in view.hand or ()}
+        played = {c.index for cards in view.played for c in cards}
+        for sample in range(20):
+            deal = sample_deal(knowledge, random.Random(sample))
+            assert deal[seat] == []
+            for other in range(game.players):
+                if other == seat:
+                    continue
+                assert len(deal[other]) == view.cards_left[other]
+                for card in deal[other]:
+                    assert deck.suit_of[card] not in knowledge.voids[other]
+                    if not deck.double:
+                        assert card not in mine and card not in played
+
+
+def test_voids_are_read_from_the_tricks() -> None:
+    for seed in range(40):
+        game = _random_play_position("classic", seed)
+        view = game.view(0)
+        knowledge = knowledge_of(view)
+        for seat, voids in enumerate(knowledge.voids):
+            for suit in voids:
+                assert not any(
+                    deck_info("ace_high", 4).suit_of[c.index] == suit for c in game.hands[seat]
+                ), "a void the seat does not really have"
+
+
+def _contains_game(value: object, depth: int = 0) -> bool:
+    if isinstance(value, Game):
+        return True
+    if depth > 6:
+        return False
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return any(
+            _contains_game(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)
+        )
+    if isinstance(value, (tuple, list)):
+        return any(_contains_game(v, depth + 1) for v in value)
+    return False
+
+
+def test_a_view_holds_no_route_to_the_game() -> None:
+    game = _random_play_position("classic", 3)
+    view: SeatView = game.view(game.to_act or 0)
+    assert not _contains_game(view)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_search_plays_legal_cards_and_is_deterministic_for_a_seed(preset: str) -> None:
+    policy = SearchPolicy(deals=6, time_budget=None)
+    for seed in range(3):
+        game = _random_play_position(preset, seed + 20)
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        first = policy.decide(view, random.Random(seed))
+        assert first in view.legal_actions
+        assert policy.decide(view, random.Random(seed)) == first
+
+
+def test_a_tiny_budget_falls_back_to_the_heuristic() -> None:
+    game = _random_play_position("classic", 5)
+    view = game.view(game.to_act or 0)
+    quick = SearchPolicy(time_budget=0.0).decide(view, random.Random(1))
+    assert quick == SearchPolicy().fallback.decide(view, random.Random(1))
