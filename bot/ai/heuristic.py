@@ -1,5 +1,6 @@
-"""A rule-of-thumb bot: bids from honours and trump length, plays cheap winners and low losers.
+"""The ``normal`` bot: bids from honours and trump length, plays cheap winners and low losers.
 
+Every decision comes with a one-line reason, which is also the hint a player is shown.
 It reads only the seat's view and follows every house rule because it chooses among the
 view's legal actions.
 """
@@ -9,8 +10,23 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.engine import Action, Bid, Card, Claim, Draw, PassCards, PlayCard, RevealCards, SeatView
-from bot.engine.deck import TRUMP, DeckInfo, deck_info
+from bot.engine import (
+    Action,
+    Bid,
+    Card,
+    Claim,
+    Draw,
+    PassCards,
+    PlayCard,
+    RevealCards,
+    SeatView,
+)
+from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
+
+# Blind Nil is a last resort: only this far behind does the bot bid it unseen.
+_BLIND_NIL_DEFICIT = 200
+# Bags this close to the limit make the bot duck tricks it does not need.
+_BAG_MARGIN = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,16 +41,27 @@ class _Table:
     def power(self, card: Card) -> int:
         return self.deck.power[card.index]
 
+    def strength(self, card: Card) -> int:
+        return self.power(card) + (1000 if self.suit(card) == TRUMP else 0)
+
+
+Choice = tuple[Action, str]
+
 
 class HeuristicPolicy:
-    """Bids by counting likely tricks; covers a partner's Nil; ducks when bagging is near."""
+    """Rule-of-thumb bidding and play; covers a partner's Nil; ducks when bags pile up."""
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
+        return self.explain(view, rng)[0]
+
+    def explain(self, view: SeatView, rng: random.Random | None = None) -> Choice:
+        """The action and a one-line reason a person understands."""
         legal = view.legal_actions
         table = _Table(deck_info(view.rules.deck, view.rules.players))
         kinds = {type(a) for a in legal}
         if Claim in kinds:
-            return next(a for a in legal if isinstance(a, Claim))
+            claim = next(a for a in legal if isinstance(a, Claim))
+            return claim, "Nobody can beat your side now: claim the rest."
         if PassCards in kinds:
             return _pass_cards(view, table)
         if Draw in kinds:
@@ -43,7 +70,12 @@ class HeuristicPolicy:
             return _bid(view, table)
         if PlayCard in kinds:
             return _play(view, table)
-        return rng.choice(legal)
+        return (rng or random.Random(0)).choice(legal), "Nothing better to do."
+
+
+def hint(view: SeatView) -> Choice:
+    """The suggestion shown to a player who asks for one."""
+    return HeuristicPolicy().explain(view)
 
 
 def _estimate(hand: tuple[Card, ...], table: _Table, partners: int) -> float:
@@ -57,42 +89,70 @@ def _estimate(hand: tuple[Card, ...], table: _Table, partners: int) -> float:
         cards = by_suit[suit]
         ranks = {c.rank for c in cards}
         if 14 in ranks:
-            tricks += 1.0 if len(cards) <= 6 else 0.7
+            tricks += 1.0 if len(cards) <= 5 else 0.6
         if 13 in ranks and len(cards) >= 2:
-            tricks += 0.8 if len(cards) <= 4 else 0.4
+            tricks += 0.8 if len(cards) <= 4 else 0.3
         if 12 in ranks and len(cards) >= 3 and partners:
-            tricks += 0.3
+            tricks += 0.25
         if len(cards) <= 1 and len(trumps) >= 3:
-            tricks += 0.6 if not cards else 0.3
+            tricks += 0.5 if not cards else 0.25
     top_power = max(table.deck.power)
     for i, card in enumerate(trumps):
         gap = top_power - table.power(card)
-        if gap <= i + 1:
+        if gap <= i:
             tricks += 1.0
         elif i >= 3:
             tricks += 0.8
-        elif gap <= 4:
+        elif gap <= 3:
             tricks += 0.5
     return tricks
 
 
-def _bid(view: SeatView, table: _Table) -> Action:
+def _nil_risk(hand: tuple[Card, ...], table: _Table) -> bool:
+    """Cards that tend to take a trick whatever the Nil bidder does."""
+    trumps = [c for c in hand if table.suit(c) == TRUMP]
+    if any(table.power(c) >= 110 for c in trumps) or len(trumps) > 3:
+        return True
+    by_suit: dict[int, list[Card]] = {}
+    for card in hand:
+        by_suit.setdefault(table.suit(card), []).append(card)
+    for suit, cards in by_suit.items():
+        if suit == TRUMP:
+            continue
+        low = sum(1 for c in cards if c.rank <= 8)
+        if any(c.rank >= 13 for c in cards) and low < 2:
+            return True
+    return False
+
+
+def _bid(view: SeatView, table: _Table) -> Choice:
     legal = view.legal_actions
     bids = [a for a in legal if isinstance(a, Bid)]
-    if view.hand is None:
-        reveal = [a for a in legal if isinstance(a, RevealCards)]
-        return reveal[0] if reveal else bids[0]
-    estimate = _estimate(view.hand, table, len(view.partners))
-    nil_ok = view.rules.nil_mode == "nil" and any(b.tricks == 0 for b in bids)
-    high = [c for c in view.hand if c.rank >= 12 or (table.suit(c) == TRUMP and c.rank >= 10)]
     partner_nil = any(_bid_nil(view, p) for p in view.partners)
-    if nil_ok and estimate < 1.0 and len(high) <= 1 and not partner_nil:
-        return next(b for b in bids if b.tricks == 0)
+    if view.hand is None:
+        blind_nil = [b for b in bids if b.tricks == 0]
+        behind = max(view.scores) - view.scores[view.team]
+        if blind_nil and behind >= _BLIND_NIL_DEFICIT and not partner_nil:
+            return blind_nil[0], f"Your side is {behind} behind: a Blind Nil can catch up."
+        reveal = [a for a in legal if isinstance(a, RevealCards)]
+        if reveal:
+            return reveal[0], "Look at your cards before you bid."
+        return bids[0], "Only blind bids are left."
+    if len(bids) == 1:
+        return bids[0], "The rules leave only this bid."
+    estimate = _estimate(view.hand, table, len(view.partners))
+    nil_on = view.rules.nil_mode == "nil"
+    nil = [b for b in bids if b.tricks == 0]
+    if nil_on and nil and not partner_nil and estimate < 1.5 and not _nil_risk(view.hand, table):
+        return nil[0], "No card here should take a trick: bid Nil."
     target = max(1, round(estimate))
+    reason = f"About {estimate:.1f} tricks: {target} from honours and spades."
     if partner_nil:
         target += 1
-    plain = [b for b in bids if not b.blind and (b.tricks or not nil_ok)] or bids
-    return min(plain, key=lambda b: (abs(b.tricks - target), b.tricks))
+        reason = f"Your partner bid Nil: bid {target} and cover them."
+    plain = [b for b in bids if not b.blind and (b.tricks or not nil_on)] or bids
+    choice = min(plain, key=lambda b: (abs(b.tricks - target), b.tricks))
+    return choice, reason
 
 
 def _bid_nil(view: SeatView, seat: int) -> bool:
@@ -100,102 +160,137 @@ def _bid_nil(view: SeatView, seat: int) -> bool:
     return bid is not None and bid.tricks == 0 and view.rules.nil_mode == "nil"
 
 
-def _pass_cards(view: SeatView, table: _Table) -> Action:
+def _pass_cards(view: SeatView, table: _Table) -> Choice:
     options = [a for a in view.legal_actions if isinstance(a, PassCards)]
     nil = _bid_nil(view, view.seat)
 
     def weight(option: PassCards) -> int:
-        total = sum(table.power(c) for c in option.cards)
+        total = sum(table.strength(c) for c in option.cards)
         return -total if nil else total
 
-    return min(options, key=weight)
+    choice = min(options, key=weight)
+    if nil:
+        return choice, "You bid Nil: pass your highest cards to your partner."
+    return choice, "Your partner bid Nil: pass low cards and keep your winners to cover."
 
 
-def _draw(view: SeatView, table: _Table) -> Action:
+def _draw(view: SeatView, table: _Table) -> Choice:
     offer = view.draw_offer
-
-    def value(card: Card) -> int:
-        return table.power(card) + (50 if table.suit(card) == TRUMP else 0)
-
     if len(offer) == 2:
-        return Draw(view.seat, value(offer[0]) >= value(offer[1]))
-    return Draw(view.seat, value(offer[0]) >= 12)
+        keep_first = table.strength(offer[0]) >= table.strength(offer[1])
+        kept = offer[0] if keep_first else offer[1]
+        return Draw(view.seat, keep_first), f"Keep the stronger card, the {kept}."
+    keep = table.suit(offer[0]) == TRUMP or offer[0].rank >= 12
+    why = "a spade or an honour" if keep else "a low card: try the next one"
+    return Draw(view.seat, keep), f"The {offer[0]} is {why}."
 
 
-def _winning_power(view: SeatView, table: _Table) -> tuple[int | None, int]:
-    """(seat winning the trick so far, the power a card must beat to take it)."""
-    if not view.trick:
-        return None, -1
+def _beats(card: Card, view: SeatView, table: _Table) -> bool:
+    """Would this card take the lead in the trick as it stands?"""
     led = table.suit(view.trick[0][1])
-    best_seat, best = None, -1
-    for seat, card in view.trick:
-        s = table.suit(card)
-        p = table.power(card) if s in (led, TRUMP) else -1
-        if p > best:
-            best_seat, best = seat, p
-    return best_seat, best
-
-
-def _play(view: SeatView, table: _Table) -> Action:
-    plays = [a for a in view.legal_actions if isinstance(a, PlayCard)]
-    bids = view.bids
-    i_bid_nil = _bid_nil(view, view.seat)
-    partner_nil = any(_bid_nil(view, p) for p in view.partners)
-    team = view.team
-    side_bid = sum(b.tricks for s in view.teams[team] if (b := bids[s]) is not None)
-    side_taken = sum(view.tricks_taken[s] for s in view.teams[team])
-    need = side_bid - side_taken
-
-    def power(a: PlayCard) -> int:
-        return table.power(a.card) + (1000 if table.suit(a.card) == TRUMP else 0)
-
-    ordered = sorted(plays, key=power)
-    winner_seat, best = _winning_power(view, table)
-    if not view.trick:
-        if i_bid_nil:
-            return ordered[0]
-        side = [a for a in ordered if table.suit(a.card) != TRUMP]
-        tops = [a for a in side if _is_top(a.card, view, table)]
-        if tops and need > 0:
-            return tops[-1]
-        return (side or ordered)[0]
-    winners = [a for a in ordered if _beats(a.card, view, table, best)]
-    if i_bid_nil:
-        losers = [a for a in ordered if a not in winners]
-        return losers[-1] if losers else ordered[0]
-    partner_winning = winner_seat in view.partners
-    if partner_nil and winner_seat in view.partners and winners:
-        return winners[0]
-    if partner_winning or not winners or (need <= 0 and view.bags[team] >= 5):
-        return ordered[0] if not partner_nil or not winners else winners[0]
-    last_to_play = len(view.trick) == len(view.teams) * len(view.teams[0]) - 1
-    return winners[0] if last_to_play or need > 0 else ordered[0]
-
-
-def _beats(card: Card, view: SeatView, table: _Table, best: int) -> bool:
-    led = table.suit(view.trick[0][1])
-    s = table.suit(card)
-    if s != led and s != TRUMP:
+    later = view.rules.identical_cards == "later_wins" and view.rules.players == 6
+    best = max(
+        (table.strength(c) for _, c in view.trick if table.suit(c) in (led, TRUMP)), default=-1
+    )
+    suit = table.suit(card)
+    if suit not in (led, TRUMP):
         return False
-    if s == TRUMP and table.suit(view.trick[0][1]) != TRUMP:
-        trump_best = max(
-            (table.power(c) for _, c in view.trick if table.suit(c) == TRUMP), default=-1
-        )
-        return table.power(card) > trump_best
-    return table.power(card) > best
+    strength = table.strength(card)
+    return strength > best or (later and strength == best)
+
+
+def _trick_leader(view: SeatView, table: _Table) -> int:
+    led = table.suit(view.trick[0][1])
+    later = view.rules.identical_cards == "later_wins" and view.rules.players == 6
+    leader, best = view.trick[0][0], -1
+    for seat, card in view.trick:
+        if table.suit(card) in (led, TRUMP):
+            strength = table.strength(card)
+            if strength > best or (later and strength == best):
+                leader, best = seat, strength
+    return leader
 
 
 def _is_top(card: Card, view: SeatView, table: _Table) -> bool:
-    """No unseen card of the same suit outranks this one."""
-    suit = table.suit(card)
+    """No card this seat has not seen outranks this one in its suit."""
     seen = {c.index for cards in view.played for c in cards}
     seen |= {c.index for c in view.hand or ()}
     seen |= {c.index for c in view.removed}
+    suit = table.suit(card)
     return not any(
-        table.suit(c) == suit and table.power(c) > table.power(card) and c.index not in seen
-        for c in _deck_cards(table)
+        table.suit(Card.of(i % COPY_SHIFT)) == suit
+        and table.power(Card.of(i % COPY_SHIFT)) > table.power(card)
+        and i % COPY_SHIFT not in seen
+        for i in table.deck.cards
     )
 
 
-def _deck_cards(table: _Table) -> list[Card]:
-    return [Card.of(i % 54) for i in table.deck.cards]
+def _side_need(view: SeatView, team: int) -> int:
+    """Tricks a side still needs for its contract (Nil bidders' tricks do not count)."""
+    need = 0
+    for seat in view.teams[team]:
+        bid = view.bids[seat]
+        if bid is None:
+            return view.num_tricks
+        if not _bid_nil(view, seat):
+            need += bid.tricks - view.tricks_taken[seat]
+    return need
+
+
+def _play(view: SeatView, table: _Table) -> Choice:
+    plays = sorted(
+        (a for a in view.legal_actions if isinstance(a, PlayCard)),
+        key=lambda a: table.strength(a.card),
+    )
+    low = plays[0]
+    side = [a for a in plays if table.suit(a.card) != TRUMP]
+    low_side = side[0] if side else low
+    team = view.team
+    need = _side_need(view, team)
+    i_nil = _bid_nil(view, view.seat)
+    partner_nil = [p for p in view.partners if _bid_nil(view, p)]
+    remaining = view.num_tricks - view.trick_number + 1
+    bag_danger = (
+        view.rules.overtricks == "bags"
+        and view.rules.bag_penalty > 0
+        and view.bags[team] >= view.rules.bag_limit - _BAG_MARGIN
+    )
+    others = [t for t in range(len(view.teams)) if t != team]
+    settable = [t for t in others if 0 < _side_need(view, t) <= remaining]
+    if not view.trick:
+        if i_nil:
+            return low, f"You bid Nil: lead your lowest card, the {low.card}."
+        tops = [a for a in side if _is_top(a.card, view, table)]
+        if tops and (need > 0 or partner_nil or (settable and not bag_danger)):
+            why = "to protect your partner's Nil" if partner_nil else "and take a trick you need"
+            return tops[
+                -1
+            ], f"The {tops[-1].card} is the best card left in its suit: lead it {why}."
+        return low_side, f"Lead low with the {low_side.card} and keep your winners."
+    winners = [a for a in plays if _beats(a.card, view, table)]
+    losers = [a for a in plays if a not in winners]
+    if i_nil:
+        if losers:
+            return losers[
+                -1
+            ], f"You bid Nil: the {losers[-1].card} is your highest card that loses."
+        return low, "You bid Nil but every card wins here: play your lowest."
+    leader = _trick_leader(view, table)
+    if leader in partner_nil:
+        if winners:
+            return winners[0], f"Cover your partner's Nil: take it with the {winners[0].card}."
+        return low_side, "You can't cover your partner here: play low."
+    if leader in view.partners:
+        return low_side, f"Your partner is winning this trick: play low with the {low_side.card}."
+    partner_to_play = [p for p in partner_nil if p not in {s for s, _ in view.trick}]
+    if partner_to_play and winners:
+        return winners[-1], f"Win high with the {winners[-1].card} so your Nil partner can duck."
+    if _bid_nil(view, leader):
+        return (losers or plays)[-1 if losers else 0], "The Nil bidder is winning: stay under them."
+    if winners and need > 0:
+        return winners[0], f"Your side needs {need} more: win it with the {winners[0].card}."
+    if winners and settable and not bag_danger:
+        return winners[0], f"Take it with the {winners[0].card} to set the other side."
+    if need <= 0 and bag_danger:
+        return low_side, f"Your side has its bid and {view.bags[team]} bags: duck this trick."
+    return low_side, f"Nothing to gain here: play your {low_side.card}."
