@@ -30,7 +30,7 @@ _BAG_MARGIN = 3
 
 
 @dataclass(frozen=True, slots=True)
-class _Table:
+class CardTable:
     """Card facts for the view's deck: effective suit and power of each card."""
 
     deck: DeckInfo
@@ -57,7 +57,7 @@ class HeuristicPolicy:
     def explain(self, view: SeatView, rng: random.Random | None = None) -> Choice:
         """The action and a one-line reason a person understands."""
         legal = view.legal_actions
-        table = _Table(deck_info(view.rules.deck, view.rules.players))
+        table = CardTable(deck_info(view.rules.deck, view.rules.players))
         kinds = {type(a) for a in legal}
         if Claim in kinds:
             claim = next(a for a in legal if isinstance(a, Claim))
@@ -78,7 +78,7 @@ def hint(view: SeatView) -> Choice:
     return HeuristicPolicy().explain(view)
 
 
-def _estimate(hand: tuple[Card, ...], table: _Table, partners: int) -> float:
+def estimate_tricks(hand: tuple[Card, ...], table: CardTable, partners: int) -> float:
     """Expected tricks: side-suit honours, trump honours and length, ruffing chances."""
     by_suit: dict[int, list[Card]] = {0: [], 1: [], 2: [], 3: []}
     for card in hand:
@@ -108,7 +108,7 @@ def _estimate(hand: tuple[Card, ...], table: _Table, partners: int) -> float:
     return tricks
 
 
-def _nil_risk(hand: tuple[Card, ...], table: _Table) -> bool:
+def _nil_risk(hand: tuple[Card, ...], table: CardTable) -> bool:
     """Cards that tend to take a trick whatever the Nil bidder does."""
     trumps = [c for c in hand if table.suit(c) == TRUMP]
     if any(table.power(c) >= 110 for c in trumps) or len(trumps) > 3:
@@ -125,7 +125,7 @@ def _nil_risk(hand: tuple[Card, ...], table: _Table) -> bool:
     return False
 
 
-def _bid(view: SeatView, table: _Table) -> Choice:
+def _bid(view: SeatView, table: CardTable) -> Choice:
     legal = view.legal_actions
     bids = [a for a in legal if isinstance(a, Bid)]
     partner_nil = any(_bid_nil(view, p) for p in view.partners)
@@ -140,7 +140,7 @@ def _bid(view: SeatView, table: _Table) -> Choice:
         return bids[0], "Only blind bids are left."
     if len(bids) == 1:
         return bids[0], "The rules leave only this bid."
-    estimate = _estimate(view.hand, table, len(view.partners))
+    estimate = estimate_tricks(view.hand, table, len(view.partners))
     nil_on = view.rules.nil_mode == "nil"
     nil = [b for b in bids if b.tricks == 0]
     if nil_on and nil and not partner_nil and estimate < 1.5 and not _nil_risk(view.hand, table):
@@ -160,7 +160,7 @@ def _bid_nil(view: SeatView, seat: int) -> bool:
     return bid is not None and bid.tricks == 0 and view.rules.nil_mode == "nil"
 
 
-def _pass_cards(view: SeatView, table: _Table) -> Choice:
+def _pass_cards(view: SeatView, table: CardTable) -> Choice:
     options = [a for a in view.legal_actions if isinstance(a, PassCards)]
     nil = _bid_nil(view, view.seat)
 
@@ -174,7 +174,7 @@ def _pass_cards(view: SeatView, table: _Table) -> Choice:
     return choice, "Your partner bid Nil: pass low cards and keep your winners to cover."
 
 
-def _draw(view: SeatView, table: _Table) -> Choice:
+def _draw(view: SeatView, table: CardTable) -> Choice:
     offer = view.draw_offer
     if len(offer) == 2:
         keep_first = table.strength(offer[0]) >= table.strength(offer[1])
@@ -185,7 +185,7 @@ def _draw(view: SeatView, table: _Table) -> Choice:
     return Draw(view.seat, keep), f"The {offer[0]} is {why}."
 
 
-def _beats(card: Card, view: SeatView, table: _Table) -> bool:
+def _beats(card: Card, view: SeatView, table: CardTable) -> bool:
     """Would this card take the lead in the trick as it stands?"""
     led = table.suit(view.trick[0][1])
     later = view.rules.identical_cards == "later_wins" and view.rules.players == 6
@@ -199,7 +199,7 @@ def _beats(card: Card, view: SeatView, table: _Table) -> bool:
     return strength > best or (later and strength == best)
 
 
-def _trick_leader(view: SeatView, table: _Table) -> int:
+def _trick_leader(view: SeatView, table: CardTable) -> int:
     led = table.suit(view.trick[0][1])
     later = view.rules.identical_cards == "later_wins" and view.rules.players == 6
     leader, best = view.trick[0][0], -1
@@ -211,7 +211,7 @@ def _trick_leader(view: SeatView, table: _Table) -> int:
     return leader
 
 
-def _is_top(card: Card, view: SeatView, table: _Table) -> bool:
+def _is_top(card: Card, view: SeatView, table: CardTable) -> bool:
     """No card this seat has not seen outranks this one in its suit."""
     seen = {c.index for cards in view.played for c in cards}
     seen |= {c.index for c in view.hand or ()}
@@ -237,7 +237,7 @@ def _side_need(view: SeatView, team: int) -> int:
     return need
 
 
-def _play(view: SeatView, table: _Table) -> Choice:
+def _play(view: SeatView, table: CardTable) -> Choice:
     plays = sorted(
         (a for a in view.legal_actions if isinstance(a, PlayCard)),
         key=lambda a: table.strength(a.card),

@@ -8,11 +8,12 @@ checks that both take the same tricks.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from bot.engine import Rules
-from bot.engine.deck import COPY_SHIFT, TRUMP
+from bot.engine.deck import COPY_SHIFT, TRUMP, deck_info
 from bot.engine.scoring import score_hand
-from bot.engine.tricks import TrickRules, bits
+from bot.engine.tricks import TrickRules
 
 
 @dataclass(slots=True)
@@ -39,6 +40,23 @@ class Position:
         )
 
 
+@cache
+def _card_tables(deck_name: str, players: int) -> tuple[list[int], list[int]]:
+    """Per logical card: its strength (trumps above all) and the mask of higher cards
+    of its suit."""
+    deck = deck_info(deck_name, players)
+    rank = [deck.power[c] + (1000 if deck.suit_of[c] == TRUMP else 0) for c in range(COPY_SHIFT)]
+    higher = [
+        sum(
+            1 << o
+            for o in range(COPY_SHIFT)
+            if deck.suit_of[o] == deck.suit_of[c] and deck.power[o] > deck.power[c]
+        )
+        for c in range(COPY_SHIFT)
+    ]
+    return rank, higher
+
+
 class Playout:
     """Plays out a position with a quick rule-of-thumb card choice for every seat."""
 
@@ -54,17 +72,7 @@ class Playout:
         self.bids = bids
         self.blind = blind
         self.nil = [b == 0 and rules.nil_mode == "nil" for b in bids]
-        self.rank = [
-            deck.power[c] + (1000 if deck.suit_of[c] == TRUMP else 0) for c in range(COPY_SHIFT)
-        ]
-        self.higher = [
-            sum(
-                1 << o
-                for o in range(COPY_SHIFT)
-                if deck.suit_of[o] == deck.suit_of[c] and deck.power[o] > deck.power[c]
-            )
-            for c in range(COPY_SHIFT)
-        ]
+        self.rank, self.higher = _card_tables(rules.deck, rules.players)
 
     def play(self, pos: Position, seat: int, card: int) -> None:
         """Play physical ``card`` for ``seat`` and settle the trick if it is complete."""
@@ -105,64 +113,76 @@ class Playout:
 
     def choose(self, pos: Position, seat: int, mask: int) -> int:
         """A physical card from ``mask``: cheap winners when needed, low losers otherwise."""
-        cards = list(bits(mask))
-        if len(cards) == 1:
-            return cards[0]
+        if not mask & (mask - 1):
+            return mask.bit_length() - 1
         rank = self.rank
         suit_of = self.deck.suit_of
-
-        def strength(c: int) -> int:
-            return rank[c % COPY_SHIFT]
-
-        low = min(cards, key=strength)
-        side = [c for c in cards if suit_of[c % COPY_SHIFT] != TRUMP]
-        low_side = min(side, key=strength) if side else low
-        if not pos.trick:
+        trick = pos.trick
+        # Strength a card must exceed to take the trick (trumps rank above every side suit).
+        if trick:
+            win_seat, win_card = self.tricks.winner(trick)
+            led = suit_of[trick[0][1]]
+            bar = rank[win_card] - (1 if self.tricks.later_wins else 0)
+        else:
+            win_seat, led, bar = seat, -1, 1 << 30
+        # One pass: the lowest card, the lowest side card, the lowest winner, the highest
+        # loser and the highest card that is the best left in its suit.
+        low = low_side = low_win = high_lose = top = -1
+        low_r = low_side_r = low_win_r = high_lose_r = top_r = 0
+        known = pos.gone | self.deck.fold(pos.hands[seat]) if not trick else 0
+        m = mask
+        while m:
+            bit = m & -m
+            card = bit.bit_length() - 1
+            m ^= bit
+            logical = card - COPY_SHIFT if card >= COPY_SHIFT else card
+            r = rank[logical]
+            suit = suit_of[logical]
+            if low < 0 or r < low_r:
+                low, low_r = card, r
+            if suit != TRUMP:
+                if low_side < 0 or r < low_side_r:
+                    low_side, low_side_r = card, r
+                if not trick and not self.higher[logical] & ~known and (top < 0 or r > top_r):
+                    top, top_r = card, r
+            if trick and r > bar and suit in (TRUMP, led):
+                if low_win < 0 or r < low_win_r:
+                    low_win, low_win_r = card, r
+            elif trick and (high_lose < 0 or r > high_lose_r):
+                high_lose, high_lose_r = card, r
+        if low_side < 0:
+            low_side = low
+        if not trick:
             if self.nil[seat]:
                 return low
-            if self._need(pos, seat) > 0:
-                own = self.deck.fold(pos.hands[seat])
-                known = pos.gone | own
-                tops = [c for c in side if not self.higher[c % COPY_SHIFT] & ~known]
-                if tops:
-                    return max(tops, key=strength)
+            if top >= 0 and self._need(pos, seat) > 0:
+                return top
             return low_side
-        win_seat, win_card = self.tricks.winner(pos.trick)
-        win_trump = suit_of[win_card] == TRUMP
-        led = suit_of[pos.trick[0][1]]
-        power = self.deck.power
-        best = power[win_card]
-        later = self.tricks.later_wins
-
-        def beats(c: int) -> bool:
-            logical = c % COPY_SHIFT
-            s, p = suit_of[logical], power[logical]
-            above = p > best or (later and p == best)
-            if s == TRUMP:
-                return not win_trump or above
-            return s == led and not win_trump and above
-
-        winners = [c for c in cards if beats(c)]
         if self.nil[seat]:
-            losers = [c for c in cards if c not in winners]
-            return max(losers, key=strength) if losers else min(winners, key=strength)
+            return high_lose if high_lose >= 0 else low
         if self.team_of[win_seat] == self.team_of[seat]:
-            if self.nil[win_seat] and winners:
-                return min(winners, key=strength)
-            return low_side
+            return low_win if self.nil[win_seat] and low_win >= 0 else low_side
         if self.nil[win_seat]:
             return low_side
-        if winners and self._need(pos, seat) > 0:
-            return min(winners, key=strength)
+        if low_win >= 0 and self._need(pos, seat) > 0:
+            return low_win
         return low_side
 
-    def value(self, taken: list[int], team: int, scores: list[int], bags: list[int]) -> float:
-        """The hand's points for ``team`` less the other sides' average, by the table's rules."""
+    def value(
+        self,
+        taken: list[int],
+        team: int,
+        scores: list[int],
+        bags: list[int],
+        bids: list[int | None] | None = None,
+    ) -> float:
+        """The hand's points for ``team`` less the other sides' average, by the table's
+        rules; ``bids`` overrides the bids the playout was made with."""
         result = score_hand(
             self.rules,
             hand_number=2,
             dealer=0,
-            bids=self.bids,
+            bids=self.bids if bids is None else bids,
             blind=self.blind,
             tricks=taken,
             scores=scores,

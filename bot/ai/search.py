@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 import time
 
-from bot.ai.heuristic import HeuristicPolicy
+from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import knowledge_of, sample_deal
 from bot.ai.playout import Playout, Position
-from bot.engine import Action, Claim, Phase, PlayCard, SeatView
+from bot.engine import Action, Bid, Card, Claim, Phase, PlayCard, SeatView
 from bot.engine.deck import COPY_SHIFT
 
 # Below this many seconds there is no time to search: play the heuristic's card.
@@ -38,24 +38,81 @@ class SearchPolicy:
     given ``rng``); ``time_budget`` caps the seconds, whichever comes first.
     """
 
-    def __init__(self, deals: int = 60, time_budget: float | None = 0.5) -> None:
+    def __init__(self, deals: int = 120, time_budget: float | None = 0.6) -> None:
         self.deals = deals
         self.time_budget = time_budget
         self.fallback = HeuristicPolicy()
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
-        plays = [a for a in view.legal_actions if isinstance(a, PlayCard)]
-        if any(isinstance(a, Claim) for a in view.legal_actions):
-            return next(a for a in view.legal_actions if isinstance(a, Claim))
-        searchable = view.phase is Phase.PLAY and view.seat == view.to_act and len(plays) > 1
-        if not searchable or (self.time_budget is not None and self.time_budget < _MIN_BUDGET):
+        legal = view.legal_actions
+        if any(isinstance(a, Claim) for a in legal):
+            return next(a for a in legal if isinstance(a, Claim))
+        if self.time_budget is not None and self.time_budget < _MIN_BUDGET:
             return self.fallback.decide(view, rng)
-        values = self.evaluate(view, plays, rng)
-        best = max(values.values())
         preferred = self.fallback.decide(view, rng)
-        if preferred in values and values[preferred] >= best - 1e-9:
+        if view.seat != view.to_act:
             return preferred
-        return max(plays, key=lambda a: values[a])
+        plays = [a for a in legal if isinstance(a, PlayCard)]
+        bids = [a for a in legal if isinstance(a, Bid) and not a.blind]
+        values: dict[Action, float]
+        if view.phase is Phase.PLAY and len(plays) > 1:
+            values = {a: v for a, v in self.evaluate(view, plays, rng).items()}
+        elif view.phase is Phase.BID and view.hand is not None and len(bids) > 1:
+            values = {a: v for a, v in self.evaluate_bids(view, bids, rng).items()}
+        else:
+            return preferred
+        best = max(values.values())
+        if values.get(preferred, best - 1) >= best - 1e-9:
+            return preferred
+        return max(values, key=lambda a: values[a])
+
+    def evaluate_bids(
+        self, view: SeatView, bids: list[Bid], rng: random.Random
+    ) -> dict[Bid, float]:
+        """Average value of each bid: the hand is played out on sampled deals (once as a
+        Nil bidder, once not) and every bid is scored against the same tricks."""
+        start = time.perf_counter()
+        rules = view.rules
+        n = rules.players
+        knowledge = knowledge_of(view)
+        table = CardTable(knowledge.deck)
+        assert view.hand is not None
+        mine = [c.index for c in view.hand]
+        nil_on = rules.nil_mode == "nil"
+        blind = [bool(b and b.blind) for b in view.bids]
+        scores, bags = list(view.scores), list(view.bags)
+        totals = dict.fromkeys(bids, 0.0)
+        samples = max(1, self.deals // 2)
+        for sample in range(samples):
+            deal = sample_deal(knowledge, rng)
+            deal[view.seat] = mine
+            assumed: list[int | None] = [
+                b.tricks
+                if (b := view.bids[s]) is not None
+                else max(1, round(estimate_tricks(tuple(Card.of(c) for c in deal[s]), table, 1)))
+                for s in range(n)
+            ]
+            outcomes: dict[bool, list[int]] = {}
+            for as_nil in {nil_on and b.tricks == 0 for b in bids}:
+                assumed[view.seat] = 0 if as_nil else max(1, max(b.tricks for b in bids) // 2)
+                playout = Playout(rules, list(assumed), blind)
+                pos = Position(
+                    [_physical(cards) for cards in deal],
+                    [],
+                    (view.dealer + 1) % n,
+                    0,
+                    False,
+                    [0] * n,
+                    0,
+                )
+                outcomes[as_nil] = playout.finish(pos)
+            for bid in bids:
+                assumed[view.seat] = bid.tricks
+                taken = outcomes[nil_on and bid.tricks == 0]
+                totals[bid] += playout.value(taken, view.team, scores, bags, assumed)
+            if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
+                return {b: v / (sample + 1) for b, v in totals.items()}
+        return {b: v / samples for b, v in totals.items()}
 
     def evaluate(
         self, view: SeatView, plays: list[PlayCard], rng: random.Random
