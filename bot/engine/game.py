@@ -59,6 +59,7 @@ from bot.engine.views import Phase, SeatView, TrickRecord
 
 _BLIND_CAP = 7  # 000, Blind bidding: "capped at a bid of seven"
 _CLAIM_BUDGET = 20_000
+_PLAY = Phase.PLAY  # a module global is found faster than the enum member on the hot path
 # legal_actions offers a claim only this close to the end, where proving it is cheap;
 # a claim made earlier is still judged in full when applied.
 _CLAIM_OFFER_TRICKS = 4
@@ -92,6 +93,8 @@ class Game:
         self.players = n = rules.players
         self.teams: tuple[tuple[int, ...], ...] = rules.teams
         self._tricks = TrickRules(rules)
+        self._legal_mask = self._tricks.legal_mask
+        self._claims_on = rules.claims
         self._team_of = self._tricks.team_of
         self._deck: DeckInfo = self._tricks.deck
         self.num_tricks = self._deck.num_tricks
@@ -294,9 +297,9 @@ class Game:
                 return []
         phase = self.phase
         out: list[Action] = []
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             if seat == self.to_act:
-                legal = self._tricks.legal_mask(
+                legal = self._legal_mask(
                     seat, self._hands[seat], self._trick, self._trick_no, self._broken, False
                 )
                 self._legal_cache = (len(self.history), legal)
@@ -304,7 +307,7 @@ class Game:
             if self._renege_on:
                 out.extend(self._renege_calls_open(seat))
             if (
-                self.rules.claims
+                self._claims_on
                 and self.num_tricks - self._trick_no <= _CLAIM_OFFER_TRICKS
                 and self._claim_holds(seat)
             ):
@@ -456,7 +459,7 @@ class Game:
 
     def _apply_play(self, action: PlayCard) -> list[Event]:
         seat = action.seat
-        if self.phase is not Phase.PLAY or seat != self.to_act:
+        if self.phase is not _PLAY or seat != self.to_act:
             self._check_turn(seat, Phase.PLAY, "play a card")
         card = action.card.index
         hands = self._hands
