@@ -1,0 +1,1 @@
+"""Durable storage: SQLite via aiosqlite (house rules, tables and their actions, stats)."""

@@ -1,0 +1,144 @@
+"""What tables need from storage: the records and the store protocol, with an in-memory store.
+
+The table manager depends only on ``TableStore``; production uses the SQLite store in this
+package, tests and the terminal use ``MemoryStore``. A table is stored as its rules, seed,
+first dealer and seats, plus the ordered list of accepted actions, so it can be rebuilt by
+``Game.replay`` after a restart.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.engine import Action, Game, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """Who holds a seat: a member (``user_id``) or a bot (``bot`` is its level)."""
+
+    seat: int
+    name: str
+    user_id: int | None = None
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A started table as storage holds it: enough to rebuild the game by replay."""
+
+    table_id: int
+    guild_id: int | None
+    channel_id: int
+    host_id: int | None
+    rules: Rules
+    seed: int
+    dealer: int
+    seats: tuple[SeatRecord, ...]
+    actions: tuple[Action, ...] = ()
+    message_id: int | None = None
+
+
+class DuplicateAction(Exception):
+    """An action with this sequence number was already stored for the table."""
+
+
+class TableStore(Protocol):
+    """Durable tables. Every method's write is committed before it returns."""
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int | None,
+        rules: Rules,
+        seed: int,
+        dealer: int,
+        seats: tuple[SeatRecord, ...],
+    ) -> int:
+        """Store a table whose game has just started; returns its ``table_id``."""
+        ...
+
+    async def append_action(self, table_id: int, seq: int, action: Action) -> None:
+        """Store the table's ``seq``-th accepted action (1-based, consecutive).
+
+        Raises ``DuplicateAction`` when ``seq`` is already stored.
+        """
+        ...
+
+    async def update_seats(self, table_id: int, seats: tuple[SeatRecord, ...]) -> None:
+        """A seat changed hands (substitute, bot takeover)."""
+        ...
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        """The channel message that shows the table (so it can be edited after a restart)."""
+        ...
+
+    async def finish_table(self, table_id: int, game: Game, *, stopped: bool) -> None:
+        """The table closed: record the finished hands and, unless ``stopped``, the game's
+        result for stats and ratings. A finished table is no longer restored."""
+        ...
+
+    async def unfinished_tables(self) -> list[StoredTable]:
+        """Every started table that has not finished, with its actions in order."""
+        ...
+
+    async def guild_rules(self, guild_id: int) -> Rules | None:
+        """The server's house rules, or ``None`` when it has set none."""
+        ...
+
+
+class MemoryStore:
+    """A ``TableStore`` in memory: for tests and the terminal, where nothing must survive."""
+
+    def __init__(self, rules: dict[int, Rules] | None = None) -> None:
+        self.tables: dict[int, StoredTable] = {}
+        self.finished: dict[int, bool] = {}
+        self.rules = dict(rules or {})
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int | None,
+        rules: Rules,
+        seed: int,
+        dealer: int,
+        seats: tuple[SeatRecord, ...],
+    ) -> int:
+        table_id = len(self.tables) + 1
+        self.tables[table_id] = StoredTable(
+            table_id, guild_id, channel_id, host_id, rules, seed, dealer, seats
+        )
+        return table_id
+
+    async def append_action(self, table_id: int, seq: int, action: Action) -> None:
+        table = self.tables[table_id]
+        if seq <= len(table.actions):
+            raise DuplicateAction(f"table {table_id} already has action {seq}")
+        if seq != len(table.actions) + 1:
+            raise ValueError(f"table {table_id} expects action {len(table.actions) + 1}, not {seq}")
+        self.tables[table_id] = dataclasses.replace(table, actions=(*table.actions, action))
+
+    async def update_seats(self, table_id: int, seats: tuple[SeatRecord, ...]) -> None:
+        self.tables[table_id] = dataclasses.replace(self.tables[table_id], seats=seats)
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        self.tables[table_id] = dataclasses.replace(self.tables[table_id], message_id=message_id)
+
+    async def finish_table(self, table_id: int, game: Game, *, stopped: bool) -> None:
+        self.finished[table_id] = stopped
+
+    async def unfinished_tables(self) -> list[StoredTable]:
+        return [t for i, t in self.tables.items() if i not in self.finished]
+
+    async def guild_rules(self, guild_id: int) -> Rules | None:
+        return self.rules.get(guild_id)
