@@ -1,0 +1,721 @@
+"""Property tests: whatever legal line is played, the engine keeps its invariants."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from itertools import pairwise
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.engine import (
+    PRESETS,
+    Action,
+    Bid,
+    CallRenege,
+    Card,
+    CardPlayed,
+    CardsPassed,
+    Claim,
+    ClaimAccepted,
+    Draw,
+    Event,
+    Game,
+    HandDealt,
+    HandScored,
+    IllegalAction,
+    PassCards,
+    Phase,
+    PlayCard,
+    PlayStarted,
+    RequestRedeal,
+    RevealCards,
+    Rules,
+    SeatView,
+    TrickWon,
+    action_from_json,
+    action_to_json,
+    view_to_json,
+)
+from bot.engine.deck import deck_info
+
+# Tables beyond the presets, so the properties also meet renege, must-trump, passing, blind
+# bids, claims, redeals, jokers at every table size and both two-player drawing variants.
+EXTRA_TABLES: dict[str, dict[str, object]] = {
+    "x_renege_set": {"allow_renege": "set", "claims": True},
+    "x_renege_plus_3": {"allow_renege": "bid_plus_3", "nil_allowed": "never"},
+    "x_must_trump": {"must_trump": "when_void", "no_spades_first_trick": True},
+    "x_overtrump_jokers": {"must_trump": "overtrump", "deck": "joker_joker_ace"},
+    "x_low_club": {"low_club_first_trick": True, "lead_spades": "after_first_trick"},
+    "x_nil_passing": {"nil_pass": 2, "blind_nil_pass": 3, "blind_nil": "anytime"},
+    "x_blind_anytime": {"blind_bids": "anytime", "blind_nil": "anytime", "min_blind_bid": 4},
+    "x_show_all": {"show_all_hands": True, "nil_pass": 1},
+    "x_redeal_board": {"deficient_hand_redeal": True, "min_bid": 4, "cant_total_tricks": True},
+    "x_bids_itself": {"first_hand_bids_itself": True, "play_to": "hands", "hands_to_play": 3},
+    "x_jokers3": {"players": 3, "team_size": 1, "deck": "joker_joker_deuce_deuce"},
+    "x_jokers5": {
+        "players": 5,
+        "team_size": 1,
+        "deck": "joker_joker_ace",
+        "must_trump": "when_void",
+    },
+    "x_jokers6_earlier": {
+        "players": 6,
+        "team_size": 2,
+        "deck": "joker_joker_deuce_deuce",
+        "identical_cards": "earlier_wins",
+        "must_trump": "overtrump",
+    },
+    "x_six_threes_later": {"players": 6, "team_size": 3, "deck": "joker_joker_deuce_ace"},
+    "x_two_unseen": {"players": 2, "team_size": 1, "two_player_deal": "first_or_second_unseen"},
+    "x_two_first_jokers": {
+        "players": 2,
+        "team_size": 1,
+        "two_player_deal": "first_or_second",
+        "deck": "joker_joker_ace",
+    },
+}
+TABLES: dict[str, Rules] = {
+    name: Rules.model_validate(overrides) for name, overrides in {**PRESETS, **EXTRA_TABLES}.items()
+}
+
+# Every table is its own test case, so each one gets its share of examples.
+SETTINGS = settings(max_examples=8, deadline=None, derandomize=True)
+PER_TABLE = pytest.mark.parametrize("name", list(TABLES))
+MAX_STEPS = 600
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+choice_lists = st.lists(st.integers(min_value=0, max_value=2**16 - 1), max_size=300)
+
+Hook = Callable[[Game, Action], None]
+AfterHook = Callable[[Game, Action, list[Event]], None]
+
+
+# -- driving a game ---------------------------------------------------------------------
+
+
+def pick(game: Game, choice: int) -> Action:
+    """The action ``choice`` selects: usually the acting seat's, sometimes an out-of-turn one."""
+    actions = game.legal_actions()
+    assert actions, f"{game.phase} with seat {game.to_act} to act, but no legal action"
+    if choice % 8 == 0:
+        others = [a for s in range(game.players) if s != game.to_act for a in game.legal_actions(s)]
+        if others:
+            actions = others
+    return actions[(choice // 8) % len(actions)]
+
+
+def play(
+    rules: Rules,
+    seed: int,
+    choices: list[int],
+    *,
+    dealer: int | None = None,
+    before: Hook | None = None,
+    after: AfterHook | None = None,
+    start: Callable[[Game], None] | None = None,
+    max_steps: int = MAX_STEPS,
+) -> Game:
+    """Play up to ``max_steps`` actions; ``choices`` picks the first ones, then the seed."""
+    game = Game.new(rules, seed=seed, dealer=dealer)
+    rng = random.Random(seed)
+    if start is not None:
+        start(game)
+    for step in range(max_steps):
+        if game.is_over:
+            break
+        choice = choices[step] if step < len(choices) else rng.getrandbits(16)
+        action = pick(game, choice)
+        if before is not None:
+            before(game, action)
+        events = game.apply(action)
+        if after is not None:
+            after(game, action, events)
+    return game
+
+
+def views(game: Game) -> list[SeatView]:
+    return [game.view(s) for s in range(game.players)]
+
+
+# -- an independent reference for trick winners and card suits ---------------------------
+
+
+def trump_order(deck: str) -> list[str]:
+    """Trump card codes from lowest to highest, written out from the rule text."""
+    spades = [rank + "S" for rank in "23456789TJQKA"]
+    if deck == "ace_high":
+        return spades
+    if deck == "joker_joker_ace":
+        return [*spades, "LJ", "BJ"]
+    if deck == "joker_joker_deuce_ace":
+        return [*spades[1:], "2S", "LJ", "BJ"]
+    assert deck == "joker_joker_deuce_deuce"
+    return [*spades[1:], "2S", "2D", "LJ", "BJ"]
+
+
+def effective_suit(rules: Rules, card: Card) -> str:
+    """'T' for a trump, else the suit letter."""
+    return "T" if card.code in trump_order(rules.deck) else card.code[-1]
+
+
+def reference_winner(rules: Rules, plays: Iterable[tuple[int, Card]]) -> int:
+    plays = list(plays)
+    trumps = trump_order(rules.deck)
+    led = effective_suit(rules, plays[0][1])
+    trumped = [p for p in plays if effective_suit(rules, p[1]) == "T"]
+    contenders = trumped or [p for p in plays if effective_suit(rules, p[1]) == led]
+
+    def strength(card: Card) -> int:
+        return trumps.index(card.code) if card.code in trumps else card.rank
+
+    best = max(strength(card) for _, card in contenders)
+    top = [seat for seat, card in contenders if strength(card) == best]
+    if len(top) > 1:
+        assert rules.players == 6, f"identical cards {plays} outside a double deck"
+        return top[-1] if rules.identical_cards == "later_wins" else top[0]
+    return top[0]
+
+
+# -- properties ---------------------------------------------------------------------------
+
+
+class Tracker:
+    """Follows what the test can know independently: cards played, passed and drawn."""
+
+    def __init__(self, game: Game) -> None:
+        self.played: Counter[int] = Counter()
+        self.passed: dict[int, tuple[Card, ...]] = {}
+        self.delivered = False
+        self.dropped: Counter[int] = Counter()
+        self.seen_drops: dict[int, Counter[int]] = {s: Counter() for s in range(game.players)}
+
+    def before(self, game: Game, action: Action) -> None:
+        if isinstance(action, Draw):
+            # The stock is private state; peeking is the only way to follow the refused card.
+            first, second = (c % 54 for c in game._stock[:2])
+            keep_first = action.keep_first
+            dropped = second if keep_first else first
+            self.dropped[dropped] += 1
+            unseen = game.rules.two_player_deal == "first_or_second_unseen"
+            if not (keep_first and unseen):
+                self.seen_drops[action.seat][dropped] += 1
+
+    def after(self, game: Game, action: Action, events: list[Event]) -> None:
+        if isinstance(action, PassCards):
+            self.passed[action.seat] = action.cards
+        for event in events:
+            if isinstance(event, HandDealt):
+                self.__init__(game)  # type: ignore[misc]
+            elif isinstance(event, CardPlayed):
+                self.played[event.card.index] += 1
+            elif isinstance(event, CardsPassed):
+                self.delivered = True
+
+
+def deck_counter(rules: Rules) -> Counter[int]:
+    return Counter(c % 54 for c in deck_info(rules.deck, rules.players).cards)
+
+
+def accounted_cards(game: Game, tracker: Tracker) -> Counter[int]:
+    seat_views = views(game)
+    counts: Counter[int] = Counter()
+    for hand in game.hands:
+        counts.update(card.index for card in hand)
+    counts.update(card.index for _, card in game.trick)
+    for record in seat_views[0].tricks:
+        counts.update(card.index for _, card in record.plays)
+    if game.phase is Phase.PASS:
+        for view in seat_views:
+            counts.update(card.index for card in view.passed)
+    if game.players == 2:
+        counts.update(c % 54 for c in game._stock)  # the stock has no public accessor
+        counts.update(tracker.dropped)
+    return counts
+
+
+@PER_TABLE
+@given(seed=seeds, choices=choice_lists)
+@SETTINGS
+def test_cards_are_conserved(name: str, seed: int, choices: list[int]) -> None:
+    rules = TABLES[name]
+    deck = deck_counter(rules)
+    dealt = (
+        52
+        if rules.players == 2
+        else rules.players * deck_info(rules.deck, rules.players).num_tricks
+    )
+    assert sum(deck.values()) == dealt
+    holder: dict[str, Tracker] = {}
+
+    def start(game: Game) -> None:
+        holder["t"] = Tracker(game)
+        assert accounted_cards(game, holder["t"]) == deck
+
+    def after(game: Game, action: Action, events: list[Event]) -> None:
+        tracker = holder["t"]
+        tracker.after(game, action, events)
+        counts = accounted_cards(game, tracker)
+        if game.is_over and any(isinstance(e, ClaimAccepted) for e in events):
+            # A claim ends the hand with the claimed cards unplayed.
+            assert not counts - deck, f"after {action}: cards from nowhere {counts - deck}"
+        else:
+            assert counts == deck, f"after {action}: extra {counts - deck}, missing {deck - counts}"
+        for seat, view in enumerate(views(game)):
+            assert Counter(c.index for c in view.discarded) == tracker.seen_drops[seat]
+            assert view.cards_left == tuple(len(h) for h in game.hands)
+
+    def before(game: Game, action: Action) -> None:
+        holder["t"].before(game, action)
+
+    play(rules, seed, choices, start=start, before=before, after=after)
+
+
+@PER_TABLE
+@given(seed=seeds, choices=choice_lists)
+@SETTINGS
+def test_every_trick_has_the_winner_the_rules_give(
+    name: str, seed: int, choices: list[int]
+) -> None:
+    rules = TABLES[name]
+    n = rules.players
+    checked = []
+    state: dict[str, Any] = {"leader": None, "last_winner": None}
+
+    def after(game: Game, action: Action, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, PlayStarted):
+                state["leader"] = event.leader
+            elif isinstance(event, HandDealt):
+                state["leader"] = None
+            elif isinstance(event, TrickWon):
+                seats = [seat for seat, _ in event.plays]
+                assert seats == [(seats[0] + i) % n for i in range(n)], event
+                if state["leader"] is not None:
+                    assert seats[0] == state["leader"], f"{event} led out of turn"
+                expected = reference_winner(rules, event.plays)
+                assert event.seat == expected, (
+                    f"{name}: trick {event.plays} won by seat {event.seat}, rules say {expected}"
+                )
+                state["leader"] = event.seat
+                checked.append(event)
+        if game.phase is Phase.PLAY:
+            records = game.view(0).tricks
+            for record in records:
+                assert record.leader == record.plays[0][0]
+                assert record.winner == reference_winner(rules, record.plays)
+            for earlier, later in pairwise(records):
+                assert later.leader == earlier.winner
+            assert sum(game.tricks_taken) == len(records)
+            assert game.view(0).trick_number == len(records) + 1
+
+    play(rules, seed, choices, after=after)
+
+
+def check_score_items(game: Game) -> None:
+    running = [0] * len(game.teams)
+    for number, result in enumerate(game.results, start=1):
+        assert result.hand_number == number
+        for team in result.teams:
+            items = (
+                team.contract_points
+                + team.overtrick_points
+                + team.bag_penalty
+                + team.nil_bonus
+                + team.blind_bonus
+                + team.special_points
+                + team.renege_points
+            )
+            assert items == team.total, f"hand {number} team {team.team}: {team}"
+            running[team.team] += team.total
+            assert team.score == running[team.team], f"hand {number} team {team.team}"
+    assert running == game.scores
+    for t in range(len(game.teams)):
+        assert sum(r.teams[t].total for r in game.results) == game.scores[t]
+    if game.results:
+        assert [team.bags_total for team in game.results[-1].teams] == game.bags
+
+
+@PER_TABLE
+@given(seed=seeds, choices=choice_lists)
+@SETTINGS
+def test_scores_are_the_sum_of_hand_results(name: str, seed: int, choices: list[int]) -> None:
+    def after(game: Game, action: Action, events: list[Event]) -> None:
+        if any(isinstance(e, HandScored) for e in events):
+            scored = [e.result for e in events if isinstance(e, HandScored)]
+            assert scored == game.results[-1:]
+            check_score_items(game)
+
+    game = play(TABLES[name], seed, choices, after=after, max_steps=1500)
+    check_score_items(game)
+    assert all(view.scores == tuple(game.scores) for view in views(game))
+
+
+def full_state(game: Game) -> tuple[object, ...]:
+    return (
+        tuple(views(game)),
+        tuple(game.history),
+        tuple(game.scores),
+        tuple(game.bags),
+        tuple(game.results),
+        tuple(tuple(h) for h in game.hands),
+        game.hand_number,
+        game.dealer,
+        game.phase,
+        game.to_act,
+        game.winner,
+    )
+
+
+@PER_TABLE
+@given(
+    seed=seeds,
+    choices=choice_lists,
+    dealer=st.none() | st.integers(min_value=0, max_value=7),
+    cut=st.integers(min_value=0, max_value=2000),
+)
+@SETTINGS
+def test_replay_reproduces_the_game(
+    name: str, seed: int, choices: list[int], dealer: int | None, cut: int
+) -> None:
+    rules = TABLES[name]
+    saved: dict[str, Any] = {}
+
+    def after(game: Game, action: Action, events: list[Event]) -> None:
+        if len(game.history) == cut:
+            saved["mid"] = full_state(game)
+
+    game = play(rules, seed, choices, dealer=dealer, after=after)
+    again = Game.replay(rules, seed=seed, actions=game.history, dealer=dealer)
+    assert full_state(again) == full_state(game)
+    assert again.initial_events == game.initial_events
+    decoded = [action_from_json(json.loads(json.dumps(action_to_json(a)))) for a in game.history]
+    from_json = Game.replay(rules, seed=seed, actions=decoded, dealer=dealer)
+    assert full_state(from_json) == full_state(game)
+    if "mid" in saved:
+        part = Game.replay(rules, seed=seed, actions=game.history[:cut], dealer=dealer)
+        assert full_state(part) == saved["mid"]
+
+
+CARD_CODES = frozenset(Card.of(i).code for i in range(54))
+
+
+def card_codes_in(data: object) -> set[str]:
+    """Every card code among the strings of a JSON value."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item in CARD_CODES:
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def view_cards(view: SeatView) -> set[Card]:
+    """Every card in the card-bearing fields of a view."""
+    cards: set[Card] = set(view.hand or ())
+    cards.update(card for _, card in view.trick)
+    for record in view.tricks:
+        cards.update(card for _, card in record.plays)
+    for seat_cards in view.played:
+        cards.update(seat_cards)
+    cards.update(view.passed, view.received, view.draw_offer, view.discarded, view.removed)
+    for hand in view.all_hands or ():
+        cards.update(hand)
+    for action in view.legal_actions:
+        if isinstance(action, PlayCard):
+            cards.add(action.card)
+        elif isinstance(action, PassCards):
+            cards.update(action.cards)
+    return cards
+
+
+@PER_TABLE
+@given(seed=seeds, choices=choice_lists)
+@SETTINGS
+def test_a_view_never_shows_another_seats_cards(name: str, seed: int, choices: list[int]) -> None:
+    rules = TABLES[name]
+    removed = {Card.of(c) for c in deck_info(rules.deck, rules.players).removed}
+    holder: dict[str, Tracker] = {}
+
+    def check(game: Game) -> None:
+        tracker = holder["t"]
+        hands = game.hands
+        public = {Card.of(i) for i in tracker.played} | removed
+        for seat in range(game.players):
+            view = game.view(seat)
+            looked = game.has_looked(seat)
+            if looked:
+                assert view.hand is not None and list(view.hand) == hands[seat]
+            else:
+                assert view.hand is None
+            if rules.show_all_hands:
+                assert view.all_hands == tuple(tuple(h) for h in hands)
+            else:
+                assert view.all_hands is None
+            allowed = set(public)
+            if looked:
+                allowed.update(hands[seat])
+            allowed.update(tracker.passed.get(seat, ()))
+            if tracker.delivered:
+                allowed.update(
+                    card
+                    for giver, cards in tracker.passed.items()
+                    if giver != seat and game.team_of(giver) == game.team_of(seat)
+                    for card in cards
+                )
+            allowed.update(Card.of(c) for c in tracker.seen_drops[seat])
+            if game.phase is Phase.DRAW and seat == game.to_act:
+                shown = 2 if rules.two_player_deal == "keep_one_of_two" else 1
+                allowed.update(Card.of(c % 54) for c in game._stock[:shown])
+            if rules.show_all_hands:
+                allowed.update(card for hand in hands for card in hand)
+            leaked = view_cards(view) - allowed
+            assert not leaked, f"seat {seat} sees {sorted(leaked)} in {name}"
+            if len(game.history) % 4 == 0:  # the JSON is slow to build: every fourth step
+                in_json = {Card.parse(code) for code in card_codes_in(view_to_json(view))}
+                assert in_json <= allowed, f"seat {seat} JSON shows {sorted(in_json - allowed)}"
+                assert in_json == view_cards(view)
+
+    def start(game: Game) -> None:
+        holder["t"] = Tracker(game)
+        check(game)
+
+    def before(game: Game, action: Action) -> None:
+        holder["t"].before(game, action)
+
+    def after(game: Game, action: Action, events: list[Event]) -> None:
+        holder["t"].after(game, action, events)
+        check(game)
+
+    play(rules, seed, choices, start=start, before=before, after=after, max_steps=300)
+
+
+@PER_TABLE
+@given(seed=seeds, choices=choice_lists)
+@SETTINGS
+def test_someone_to_act_always_has_a_legal_action(name: str, seed: int, choices: list[int]) -> None:
+    def check(game: Game) -> None:
+        assert (game.to_act is None) == game.is_over
+        if game.to_act is not None:
+            actions = game.legal_actions()
+            assert actions, f"{game.phase}: seat {game.to_act} has no legal action"
+            assert actions == game.legal_actions(game.to_act)
+            assert all(a.seat == game.to_act for a in actions)
+            assert len(set(actions)) == len(actions), "an action is offered twice"
+        for seat in range(game.players):
+            assert all(a.seat == seat for a in game.legal_actions(seat))
+            assert game.view(seat).legal_actions == tuple(game.legal_actions(seat))
+        if game.is_over:
+            assert game.winner is not None
+            assert all(not game.legal_actions(s) for s in range(game.players))
+
+    play(TABLES[name], seed, choices, start=check, after=lambda g, a, e: check(g))
+
+
+def follows_the_rules(rules: Rules, game: Game, action: PlayCard, played_before: list[Card]) -> str:
+    """Why a play broke a rule the test can check on its own, or ''."""
+    hand = game.hands[action.seat]
+    trick = game.trick
+    suit = effective_suit(rules, action.card)
+    first = len(played_before) < rules.players
+    held = {effective_suit(rules, c) for c in hand}
+    if trick and rules.allow_renege == "no":
+        led = effective_suit(rules, trick[0][1])
+        if suit != led and led in held:
+            return f"played {action.card} on a {led} lead while holding {led}"
+        no_trump_yet = first and rules.no_spades_first_trick
+        if no_trump_yet and suit == "T" and held != {"T"}:
+            return f"trumped the first trick with {action.card} while holding another suit"
+        if (
+            rules.must_trump == "when_void"
+            and not no_trump_yet
+            and led not in held
+            and "T" in held
+            and suit != "T"
+        ):
+            return f"void in {led} and holding a trump, played {action.card}"
+    if not trick and suit == "T" and held != {"T"}:
+        broken = any(effective_suit(rules, c) == "T" for c in played_before)
+        if rules.lead_spades == "if_broken" and not broken:
+            return f"led {action.card} before trumps were broken"
+        if rules.lead_spades == "after_first_trick" and first:
+            return f"led {action.card} to the first trick"
+        if rules.no_spades_first_trick and first:
+            return f"led {action.card} to the first trick"
+    return ""
+
+
+@PER_TABLE
+@given(seed=seeds, choices=choice_lists)
+@SETTINGS
+def test_plays_follow_suit_and_trump_leads(name: str, seed: int, choices: list[int]) -> None:
+    rules = TABLES[name]
+    played: list[Card] = []
+
+    def before(game: Game, action: Action) -> None:
+        if isinstance(action, PlayCard):
+            problem = follows_the_rules(rules, game, action, played)
+            assert not problem, f"{name}: seat {action.seat} {problem}"
+            assert action.card in game.hands[action.seat]
+
+    def after(game: Game, action: Action, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, HandDealt):
+                played.clear()
+            elif isinstance(event, CardPlayed):
+                played.append(event.card)
+
+    play(rules, seed, choices, before=before, after=after)
+
+
+# -- illegal actions ----------------------------------------------------------------------
+
+
+def illegal_candidates(game: Game) -> list[Action]:
+    """Actions that the rules refuse in this position, built from the rules, not the engine."""
+    rules = game.rules
+    n = game.players
+    to_act = game.to_act
+    hands = game.hands
+    deck = sorted({Card.of(c % 54) for c in deck_info(rules.deck, n).cards})
+    any_card = deck[0]
+    out: list[Action] = []
+    for bad in (-1, n, 6):
+        out += [
+            PlayCard(bad, any_card),
+            Bid(bad, 1),
+            Bid(bad, 0, True),
+            RevealCards(bad),
+            Draw(bad, True),
+            PassCards(bad, (any_card,)),
+            Claim(bad),
+            CallRenege(bad, 0),
+            RequestRedeal(bad),
+        ]
+        if not game.is_over:
+            out.append(CallRenege(0, bad))
+    if to_act is None:
+        for s in range(n):
+            card = hands[s][0] if hands[s] else any_card
+            out += [PlayCard(s, card), Bid(s, 1), RevealCards(s), Claim(s), Draw(s, True)]
+            out += [CallRenege(s, (s + 1) % n), PassCards(s, (card,)), RequestRedeal(s)]
+        return out
+    own = hands[to_act]
+    own_card = own[0] if own else any_card
+    others = [s for s in range(n) if s != to_act]
+    phase = game.phase
+    if phase is not Phase.PLAY:
+        out += [PlayCard(to_act, own_card), PlayCard(others[0], own_card)]
+        out += [CallRenege(s, (s + 1) % n) for s in range(n)]
+        out += [Claim(s) for s in range(n)]
+    if phase is not Phase.BID:
+        out += [Bid(to_act, 1), Bid(to_act, 0), Bid(to_act, 0, True)]
+        out += [RevealCards(s) for s in range(n)]
+        out += [RequestRedeal(s) for s in range(n)]
+    if phase is not Phase.DRAW:
+        out += [Draw(to_act, True), Draw(to_act, False)]
+    if phase is not Phase.PASS:
+        out.append(PassCards(to_act, (own_card,)))
+    if phase is Phase.DRAW:
+        out += [Draw(s, keep) for s in others for keep in (True, False)]
+    elif phase is Phase.BID:
+        legal = set(game.legal_actions(to_act))
+        out += [
+            Bid(to_act, tricks, blind)
+            for tricks in range(-1, game.num_tricks + 3)
+            for blind in (False, True)
+            if Bid(to_act, tricks, blind) not in legal
+        ]
+        out += [Bid(s, 1) for s in others] + [Bid(s, 0, True) for s in others]
+        bids = game.bids
+        out += [RevealCards(s) for s in range(n) if game.has_looked(s) or bids[s] is not None]
+        out += [RequestRedeal(s) for s in range(n) if RequestRedeal(s) not in game.legal_actions(s)]
+    elif phase is Phase.PASS:
+        for s in range(n):
+            offered = [a for a in game.legal_actions(s) if isinstance(a, PassCards)]
+            held = hands[s]
+            if not offered:
+                out.append(PassCards(s, tuple(held[:1])))
+                continue
+            count = len(offered[0].cards)
+            missing = next(c for c in deck if c not in held)
+            out.append(PassCards(s, tuple(held[: count - 1])))
+            if len(held) > count:
+                out.append(PassCards(s, tuple(held[: count + 1])))
+            out.append(PassCards(s, (*held[: count - 1], missing)))
+    elif phase is Phase.PLAY:
+        legal = set(game.legal_actions(to_act))
+        out += [PlayCard(to_act, c) for c in deck if c not in own][:6]
+        out += [PlayCard(to_act, c) for c in own if PlayCard(to_act, c) not in legal]
+        out += [PlayCard(s, hands[s][0]) for s in others if hands[s]]
+        if rules.allow_renege == "no":
+            out += [CallRenege(s, (s + 1) % n) for s in range(n)]
+        else:
+            for s in range(n):
+                out += [CallRenege(s, mate) for mate in game.teams[game.team_of(s)]]
+                offered = set(game.legal_actions(s))
+                out += [
+                    CallRenege(s, o)
+                    for o in range(n)
+                    if game.team_of(o) != game.team_of(s) and CallRenege(s, o) not in offered
+                ]
+        if not rules.claims:
+            out += [Claim(s) for s in range(n)]
+        else:
+            nil_on = rules.nil_mode == "nil"
+            out += [Claim(s) for s, b in enumerate(game.bids) if nil_on and b and b.tricks == 0]
+    return out
+
+
+def private_state(game: Game) -> tuple[object, ...]:
+    # The two-player stock is private and has no accessor; a refused draw must not touch it.
+    return (*full_state(game), tuple(game._stock), tuple(game.trick), tuple(game.tricks_taken))
+
+
+@PER_TABLE
+@given(
+    seed=seeds,
+    choices=choice_lists,
+    probes=st.sets(st.integers(min_value=0, max_value=400), min_size=1, max_size=12),
+)
+@SETTINGS
+def test_illegal_actions_are_refused_and_change_nothing(
+    name: str, seed: int, choices: list[int], probes: set[int]
+) -> None:
+    tried: list[Action] = []
+
+    def probe(game: Game) -> None:
+        if len(game.history) not in probes and not game.is_over:
+            return
+        state = private_state(game)
+        for action in illegal_candidates(game):
+            if 0 <= action.seat < game.players:
+                assert action not in game.legal_actions(action.seat), (
+                    f"{action} is offered as legal in {game.phase}"
+                )
+            try:
+                game.apply(action)
+            except IllegalAction as exc:
+                assert isinstance(exc, ValueError)
+                assert str(exc).strip(), f"{action} refused without a message"
+            else:
+                raise AssertionError(f"{name}: {action} was accepted in {game.phase}")
+            assert private_state(game) == state, f"refusing {action} changed the game"
+            tried.append(action)
+
+    game = play(TABLES[name], seed, choices, start=probe, after=lambda g, a, e: probe(g))
+    if not game.is_over:
+        probes.add(len(game.history))
+        probe(game)
+    assert tried
