@@ -14,7 +14,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import (
-    PRESETS,
     Action,
     Bid,
     CallRenege,
@@ -43,46 +42,7 @@ from bot.engine import (
     view_to_json,
 )
 from bot.engine.deck import deck_info
-
-# Tables beyond the presets, so the properties also meet renege, must-trump, passing, blind
-# bids, claims, redeals, jokers at every table size and both two-player drawing variants.
-EXTRA_TABLES: dict[str, dict[str, object]] = {
-    "x_renege_set": {"allow_renege": "set", "claims": True},
-    "x_renege_plus_3": {"allow_renege": "bid_plus_3", "nil_allowed": "never"},
-    "x_must_trump": {"must_trump": "when_void", "no_spades_first_trick": True},
-    "x_overtrump_jokers": {"must_trump": "overtrump", "deck": "joker_joker_ace"},
-    "x_low_club": {"low_club_first_trick": True, "lead_spades": "after_first_trick"},
-    "x_nil_passing": {"nil_pass": 2, "blind_nil_pass": 3, "blind_nil": "anytime"},
-    "x_blind_anytime": {"blind_bids": "anytime", "blind_nil": "anytime", "min_blind_bid": 4},
-    "x_show_all": {"show_all_hands": True, "nil_pass": 1},
-    "x_redeal_board": {"deficient_hand_redeal": True, "min_bid": 4, "cant_total_tricks": True},
-    "x_bids_itself": {"first_hand_bids_itself": True, "play_to": "hands", "hands_to_play": 3},
-    "x_jokers3": {"players": 3, "team_size": 1, "deck": "joker_joker_deuce_deuce"},
-    "x_jokers5": {
-        "players": 5,
-        "team_size": 1,
-        "deck": "joker_joker_ace",
-        "must_trump": "when_void",
-    },
-    "x_jokers6_earlier": {
-        "players": 6,
-        "team_size": 2,
-        "deck": "joker_joker_deuce_deuce",
-        "identical_cards": "earlier_wins",
-        "must_trump": "overtrump",
-    },
-    "x_six_threes_later": {"players": 6, "team_size": 3, "deck": "joker_joker_deuce_ace"},
-    "x_two_unseen": {"players": 2, "team_size": 1, "two_player_deal": "first_or_second_unseen"},
-    "x_two_first_jokers": {
-        "players": 2,
-        "team_size": 1,
-        "two_player_deal": "first_or_second",
-        "deck": "joker_joker_ace",
-    },
-}
-TABLES: dict[str, Rules] = {
-    name: Rules.model_validate(overrides) for name, overrides in {**PRESETS, **EXTRA_TABLES}.items()
-}
+from tests.engine.helpers import TABLES
 
 # Every table is its own test case, so each one gets its share of examples.
 SETTINGS = settings(max_examples=8, deadline=None, derandomize=True)

@@ -1,0 +1,114 @@
+"""Cards parse the ways players type them; rules, actions, events and views survive JSON."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from pydantic import ValidationError
+
+from bot.engine import (
+    ALL_CARDS,
+    PRESETS,
+    Bid,
+    CallRenege,
+    Card,
+    Claim,
+    Draw,
+    Game,
+    PassCards,
+    PlayCard,
+    RequestRedeal,
+    RevealCards,
+    Rules,
+    action_from_json,
+    action_to_json,
+    event_from_json,
+    event_to_json,
+    view_from_json,
+    view_to_json,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "shown"),
+    [
+        ("AS", "AS", "A♠"),
+        ("as", "AS", "A♠"),
+        ("10h", "TH", "10♥"),
+        ("TH", "TH", "10♥"),
+        ("Q♦", "QD", "Q♦"),
+        (" 2c ", "2C", "2♣"),
+        ("BJ", "BJ", "Big Joker"),
+        ("LJ", "LJ", "Little Joker"),
+    ],
+)
+def test_cards_parse_as_players_type_them(text: str, code: str, shown: str) -> None:
+    card = Card.parse(text)
+    assert card.code == code
+    assert str(card) == shown
+    assert card is Card.parse(code)
+
+
+@pytest.mark.parametrize("text", ["", "1S", "11H", "AX", "ZZ", "10", "joker"])
+def test_a_bad_card_says_what_a_card_looks_like(text: str) -> None:
+    with pytest.raises(ValueError, match="is not a card: try AS, 10H"):
+        Card.parse(text)
+
+
+def test_every_card_round_trips_through_its_code_and_sorts_by_suit_then_rank() -> None:
+    assert [Card.parse(card.code) for card in ALL_CARDS] == list(ALL_CARDS)
+    assert len({card.code for card in ALL_CARDS}) == 54
+    shuffled = list(ALL_CARDS)
+    random.Random(3).shuffle(shuffled)
+    assert sorted(shuffled) == list(ALL_CARDS)
+    assert Card.parse("2C") < Card.parse("AC") < Card.parse("2D") < Card.parse("AS")
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_preset_round_trips_through_json(name: str) -> None:
+    rules = Rules.preset(name)
+    assert Rules.model_validate_json(rules.model_dump_json()) == rules
+
+
+def test_rules_are_frozen_and_bad_combinations_say_what_is_wrong() -> None:
+    rules = Rules.preset("classic")
+    with pytest.raises(ValidationError):
+        rules.players = 3  # type: ignore[misc]
+    with pytest.raises(ValueError, match="team"):
+        Rules(players=5, team_size=2)
+    with pytest.raises(ValueError, match="No preset called 'nope'"):
+        Rules.preset("nope")
+
+
+def test_every_kind_of_action_round_trips_through_json() -> None:
+    actions = [
+        Bid(0, 4),
+        Bid(1, 0, blind=True),
+        PassCards(2, (Card.parse("AS"), Card.parse("2C"))),
+        PlayCard(3, Card.parse("BJ")),
+        RevealCards(0),
+        Claim(1),
+        CallRenege(2, 1),
+        RequestRedeal(3),
+        Draw(0, True),
+    ]
+    for action in actions:
+        data = json.loads(json.dumps(action_to_json(action)))
+        assert action_from_json(data) == action
+
+
+@pytest.mark.parametrize("name", ["classic", "two_player", "six_threes", "jokers"])
+def test_events_and_views_of_a_played_hand_round_trip_through_json(name: str) -> None:
+    rules = Rules.preset(name)
+    game = Game.new(rules, seed=11)
+    rng = random.Random(11)
+    events = list(game.initial_events)
+    while game.hand_number == 1 and not game.is_over:
+        events += game.apply(rng.choice(game.legal_actions()))
+        for seat in range(game.players):
+            view = game.view(seat)
+            assert view_from_json(json.loads(json.dumps(view_to_json(view)))) == view
+    for event in events:
+        assert event_from_json(json.loads(json.dumps(event_to_json(event)))) == event
