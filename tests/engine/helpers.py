@@ -196,3 +196,28 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
 TABLES: dict[str, Rules] = {
     name: Rules.model_validate(overrides) for name, overrides in {**PRESETS, **EXTRA_TABLES}.items()
 }
+
+
+def check_score_items(game: Game) -> None:
+    """Every hand's items add up to its total, and the totals to the running scores."""
+    running = [0] * len(game.teams)
+    for number, result in enumerate(game.results, start=1):
+        assert result.hand_number == number
+        for team in result.teams:
+            items = (
+                team.contract_points
+                + team.overtrick_points
+                + team.bag_penalty
+                + team.nil_bonus
+                + team.blind_bonus
+                + team.special_points
+                + team.renege_points
+            )
+            assert items == team.total, f"hand {number} team {team.team}: {team}"
+            running[team.team] += team.total
+            assert team.score == running[team.team], f"hand {number} team {team.team}"
+    assert running == game.scores
+    for t in range(len(game.teams)):
+        assert sum(r.teams[t].total for r in game.results) == game.scores[t]
+    if game.results:
+        assert [team.bags_total for team in game.results[-1].teams] == game.bags

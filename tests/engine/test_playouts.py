@@ -8,30 +8,20 @@ import random
 import pytest
 
 from bot.engine import Game, GameOver, HandScored, Phase, Rules
-from tests.engine.helpers import TABLES
+from tests.engine.helpers import TABLES, check_score_items
 
 # At least 2,000 hands in all, shared evenly by the tables.
 TOTAL_HANDS = 2000
 HANDS_PER_TABLE = math.ceil(TOTAL_HANDS / len(TABLES))
 
 
-def check_hand(game: Game, scored: HandScored, scores_before: list[int]) -> None:
-    """A scored hand adds up: every trick taken by someone, totals added to the running score."""
+def check_hand(game: Game, scored: HandScored) -> None:
+    """A scored hand adds up: every trick taken by someone, every point accounted for."""
     result = scored.result
     assert sum(outcome.tricks for outcome in result.seats) == game.num_tricks
     assert sum(team.tricks for team in result.teams) == game.num_tricks
-    for team in result.teams:
-        assert team.score == scores_before[team.team] + team.total
-        assert team.total == (
-            team.contract_points
-            + team.overtrick_points
-            + team.bag_penalty
-            + team.nil_bonus
-            + team.blind_bonus
-            + team.special_points
-            + team.renege_points
-        )
-    assert [team.score for team in result.teams] == game.scores
+    assert result is game.results[-1]
+    check_score_items(game)
 
 
 def play_random_hands(rules: Rules, hands: int, seed: int) -> int:
@@ -42,7 +32,6 @@ def play_random_hands(rules: Rules, hands: int, seed: int) -> int:
     while played < hands:
         game = Game.new(rules, seed=game_seed)
         game_seed += 1
-        scores_before = list(game.scores)
         while not game.is_over and played < hands:
             seat = game.to_act
             assert seat is not None, f"{game.phase} with no one to act"
@@ -50,8 +39,7 @@ def play_random_hands(rules: Rules, hands: int, seed: int) -> int:
             assert actions, f"seat {seat} must act in {game.phase} but has no legal action"
             for event in game.apply(rng.choice(actions)):
                 if isinstance(event, HandScored):
-                    check_hand(game, event, scores_before)
-                    scores_before = list(game.scores)
+                    check_hand(game, event)
                     played += 1
                 elif isinstance(event, GameOver):
                     assert event.winner == game.winner

@@ -42,7 +42,7 @@ from bot.engine import (
     view_to_json,
 )
 from bot.engine.deck import deck_info
-from tests.engine.helpers import TABLES
+from tests.engine.helpers import TABLES, check_score_items
 
 # Every table is its own test case, so each one gets its share of examples.
 SETTINGS = settings(max_examples=8, deadline=None, derandomize=True)
@@ -275,30 +275,6 @@ def test_every_trick_has_the_winner_the_rules_give(
             assert game.view(0).trick_number == len(records) + 1
 
     play(rules, seed, choices, after=after)
-
-
-def check_score_items(game: Game) -> None:
-    running = [0] * len(game.teams)
-    for number, result in enumerate(game.results, start=1):
-        assert result.hand_number == number
-        for team in result.teams:
-            items = (
-                team.contract_points
-                + team.overtrick_points
-                + team.bag_penalty
-                + team.nil_bonus
-                + team.blind_bonus
-                + team.special_points
-                + team.renege_points
-            )
-            assert items == team.total, f"hand {number} team {team.team}: {team}"
-            running[team.team] += team.total
-            assert team.score == running[team.team], f"hand {number} team {team.team}"
-    assert running == game.scores
-    for t in range(len(game.teams)):
-        assert sum(r.teams[t].total for r in game.results) == game.scores[t]
-    if game.results:
-        assert [team.bags_total for team in game.results[-1].teams] == game.bags
 
 
 @PER_TABLE
