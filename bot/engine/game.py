@@ -60,8 +60,8 @@ from bot.engine.views import Phase, SeatView, TrickRecord
 _BLIND_CAP = 7  # 000, Blind bidding: "capped at a bid of seven"
 _CLAIM_BUDGET = 20_000
 _PLAY = Phase.PLAY  # a module global is found faster than the enum member on the hot path
-# legal_actions offers a claim only this close to the end, where proving it is cheap;
-# a claim made earlier is still judged in full when applied.
+# legal_actions offers a claim between tricks and only this close to the end, where proving
+# it is cheap; a claim made at any other moment is still judged in full when applied.
 _CLAIM_OFFER_TRICKS = 4
 
 
@@ -308,6 +308,7 @@ class Game:
                 out.extend(self._renege_calls_open(seat))
             if (
                 self._claims_on
+                and not self._trick
                 and self.num_tricks - self._trick_no <= _CLAIM_OFFER_TRICKS
                 and self._claim_holds(seat)
             ):
@@ -755,6 +756,7 @@ class Game:
         n = self.players
         deck = self._deck
         memo: dict[tuple[object, ...], bool] = {}
+        orders: dict[int, list[int]] = {}
         budget = [_CLAIM_BUDGET]
 
         def search(
@@ -770,10 +772,13 @@ class Game:
             mask, _ = self._tricks.legal_mask(actor, hands[actor], trick, trick_no, broken, True)
             ours = self._team_of[actor] == team
             result = not ours
-            cards = sorted(
-                {c % COPY_SHIFT: c for c in bits(mask)}.values(),
-                key=lambda c: -deck.power[c % COPY_SHIFT],
-            )
+            cards = orders.get(mask)
+            if cards is None:
+                # Highest first: a refutation or a winning line usually shows up at once.
+                cards = orders[mask] = sorted(
+                    {c % COPY_SHIFT: c for c in bits(mask)}.values(),
+                    key=lambda c: -deck.power[c % COPY_SHIFT],
+                )
             for card in cards:
                 logical = card % COPY_SHIFT
                 next_hands = list(hands)
