@@ -1,0 +1,847 @@
+"""A fake Discord server on 127.0.0.1: enough REST and gateway for the real discord.py client.
+
+The unmodified client talks to it over real HTTP and a real WebSocket. The fake records what
+the bot sent (channel messages, interaction responses, DMs) and lets a test act as members:
+run slash commands, click components, ask for autocomplete. See
+``shared/docs/discord-testing.md`` for the protocol facts it relies on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import datetime
+import itertools
+import json
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import discord
+from aiohttp import WSMsgType, web
+
+JSON = dict[str, Any]
+T = TypeVar("T")
+
+API_PREFIX = "/api/v10"
+EPHEMERAL = 64  # message flag
+LOADING = 128  # message flag: a deferred response that has not been edited yet
+DISCORD_EPOCH_MS = 1_420_070_400_000
+# View channel, send messages, read history, use application commands.
+MEMBER_PERMISSIONS = 1024 | 2048 | 65536 | (1 << 31)
+MANAGE_MESSAGES = 1 << 13
+# How long a helper waits for the bot before failing the test (not a timing assertion).
+WAIT_SECONDS = 10.0
+
+# Interaction types and callback types (Discord API).
+SLASH, COMPONENT, AUTOCOMPLETE = 2, 3, 4
+MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE, CHOICES = 4, 5, 6, 7, 8
+SUBCOMMAND, SUBCOMMAND_GROUP, USER_OPTION = 1, 2, 6
+OPTION_VALUE: dict[int, Callable[[Any], Any]] = {3: str, 4: int, 5: bool, 10: float}
+
+
+class FakeSnowflakes:
+    """Increasing ids whose embedded timestamps are now, as Discord's are."""
+
+    def __init__(self) -> None:
+        start = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        self._ids = itertools.count(start)
+
+    def __call__(self) -> int:
+        return next(self._ids)
+
+
+def timestamp() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat()
+
+
+@dataclass(eq=False)
+class FakeUser:
+    """A Discord user; every non-bot user is a member of the fake guild."""
+
+    id: int
+    name: str
+    permissions: int = MEMBER_PERMISSIONS
+    bot: bool = False
+    dms_open: bool = True
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def payload(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.name,
+            "avatar": None,
+            "bot": self.bot,
+        }
+
+    def member_payload(self) -> JSON:
+        return {
+            "user": self.payload(),
+            "roles": [],
+            "joined_at": timestamp(),
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "permissions": str(self.permissions),
+        }
+
+
+@dataclass(eq=False)
+class FakeChannel:
+    """A guild text channel, or a DM channel with ``recipient``."""
+
+    id: int
+    name: str
+    recipient: FakeUser | None = None
+
+    @property
+    def is_dm(self) -> bool:
+        return self.recipient is not None
+
+    def payload(self, guild_id: int) -> JSON:
+        if self.recipient is not None:
+            return {"id": str(self.id), "type": 1, "recipients": [self.recipient.payload()]}
+        return {
+            "id": str(self.id),
+            "type": 0,
+            "name": self.name,
+            "position": 0,
+            "guild_id": str(guild_id),
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+        }
+
+
+@dataclass(eq=False)
+class RecordedMessage:
+    """A message the bot sent: in a channel, in a DM, or as an interaction response."""
+
+    id: int
+    channel: FakeChannel
+    author: FakeUser
+    content: str = ""
+    embeds: list[JSON] = field(default_factory=list)
+    components: list[JSON] = field(default_factory=list)
+    flags: int = 0
+    deleted: bool = False
+    edits: int = 0
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def text(self) -> str:
+        """The content and every embed's visible text, one block."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title", ""), embed.get("description", "")]
+            for embed_field in embed.get("fields", []):
+                parts += [embed_field["name"], embed_field["value"]]
+            parts.append(embed.get("footer", {}).get("text", ""))
+        return "\n".join(part for part in parts if part)
+
+    def controls(self) -> list[JSON]:
+        """Every button and select on the message, in order."""
+        found: list[JSON] = []
+        pending = list(self.components)
+        while pending:
+            component = pending.pop(0)
+            if "custom_id" in component:
+                found.append(component)
+            pending[:0] = component.get("components", [])
+        return found
+
+    def custom_ids(self) -> list[str]:
+        return [control["custom_id"] for control in self.controls()]
+
+    def control(self, match: str) -> JSON:
+        """The one control whose label or custom id contains ``match``."""
+        hits = [
+            c for c in self.controls() if match in c.get("label", "") or match in c["custom_id"]
+        ]
+        if len(hits) != 1:
+            labels = [(c.get("label"), c["custom_id"]) for c in self.controls()]
+            raise AssertionError(f"{len(hits)} controls match {match!r} among {labels}")
+        return hits[0]
+
+    def snapshot(self) -> RecordedMessage:
+        """A copy as it looks now, e.g. to click a button a later edit removes."""
+        return copy.deepcopy(self)
+
+    def payload(self, guild_id: int) -> JSON:
+        data: JSON = {
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": timestamp(),
+            "edited_timestamp": timestamp() if self.edits else None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "type": 0,
+            "flags": self.flags,
+        }
+        if not self.channel.is_dm:
+            data["guild_id"] = str(guild_id)
+        return data
+
+    def apply_edit(self, body: JSON) -> None:
+        """Change the fields an edit request names; ``None`` clears a field."""
+        if "content" in body:
+            self.content = body["content"] or ""
+        if "embeds" in body:
+            self.embeds = body["embeds"] or []
+        if "components" in body:
+            self.components = body["components"] or []
+        self.flags &= ~LOADING
+        self.edits += 1
+
+
+@dataclass(eq=False)
+class InteractionRecord:
+    """One interaction the fake sent to the bot, and everything the bot answered to it."""
+
+    id: int
+    token: str
+    kind: int
+    user: FakeUser
+    channel: FakeChannel
+    message: RecordedMessage | None = None  # the clicked message, for a component
+    callback_type: int | None = None
+    original: RecordedMessage | None = None
+    followups: list[RecordedMessage] = field(default_factory=list)
+    choices: list[JSON] = field(default_factory=list)
+
+    @property
+    def responses(self) -> list[RecordedMessage]:
+        """The response message (or the updated clicked message) and the follow-ups."""
+        first = [] if self.original is None else [self.original]
+        return first + self.followups
+
+    @property
+    def text(self) -> str:
+        return "\n".join(message.text for message in self.responses)
+
+    @property
+    def settled(self) -> bool:
+        """Answered, and a deferred answer has been filled in."""
+        if self.callback_type is None:
+            return False
+        if self.callback_type == DEFERRED_MESSAGE:
+            return self.original is not None and not self.original.flags & LOADING
+        return True
+
+
+class FakeDiscord:
+    """The server. Start it with ``start()``; patch discord.py with ``api_base`` and
+    ``gateway_url`` (the ``fake_discord`` fixture does both)."""
+
+    def __init__(self, channel_names: tuple[str, ...] = ("general", "cards", "lounge")) -> None:
+        self.next_id = FakeSnowflakes()
+        self.token = "fake-bot-token"
+        self.app_id = self.next_id()
+        self.bot_user = FakeUser(self.app_id, "Spades", bot=True)
+        self.guild_id = self.next_id()
+        self.owner = FakeUser(self.next_id(), "Owner", permissions=8)
+        self.users: dict[int, FakeUser] = {self.owner.id: self.owner}
+        self.channels: dict[int, FakeChannel] = {}
+        for name in channel_names:
+            channel = FakeChannel(self.next_id(), name)
+            self.channels[channel.id] = channel
+        self.dm_channels: dict[int, FakeChannel] = {}  # by recipient id
+        self.sent: dict[int, list[RecordedMessage]] = {}  # by channel id, in order
+        self.by_id: dict[int, RecordedMessage] = {}
+        self.interactions: dict[str, InteractionRecord] = {}  # by token
+        self.commands: dict[int | None, dict[str, JSON]] = {}  # by guild id (None: global)
+        self.requests: list[tuple[str, str]] = []
+        self.rate_limited: list[tuple[str, str]] = []
+        self._rate_limits: dict[tuple[str, str], int] = {}
+        self._sockets: list[web.WebSocketResponse] = []
+        self._sequence = itertools.count(1)
+        self._send_lock = asyncio.Lock()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # --- lifecycle -------------------------------------------------------------------------
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API_PREFIX}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/"
+
+    async def start(self) -> None:
+        app = web.Application(middlewares=[self._middleware])
+        app.router.add_get("/", self._gateway)
+        routes = [
+            ("GET", "/users/@me", self._get_me),
+            ("GET", "/oauth2/applications/@me", self._get_application),
+            ("PUT", "/applications/{app}/commands", self._put_commands),
+            ("PUT", "/applications/{app}/guilds/{guild}/commands", self._put_commands),
+            ("POST", "/channels/{channel}/messages", self._post_message),
+            ("GET", "/channels/{channel}/messages/{message}", self._get_message),
+            ("PATCH", "/channels/{channel}/messages/{message}", self._patch_message),
+            ("DELETE", "/channels/{channel}/messages/{message}", self._delete_message),
+            ("POST", "/users/@me/channels", self._open_dm),
+            ("POST", "/interactions/{interaction}/{token}/callback", self._callback),
+            ("POST", "/webhooks/{app}/{token}", self._followup),
+            ("GET", "/webhooks/{app}/{token}/messages/{message}", self._get_webhook_message),
+            ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._patch_webhook_message),
+            ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self._delete_webhook_message),
+        ]
+        for method, path, handler in routes:
+            app.router.add_route(method, API_PREFIX + path, handler)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+
+    async def close(self) -> None:
+        for socket in list(self._sockets):
+            await socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # --- test controls ---------------------------------------------------------------------
+
+    def add_user(self, name: str, *, permissions: int = MEMBER_PERMISSIONS) -> FakeUser:
+        """A new guild member (add members before the bot connects to have them cached)."""
+        user = FakeUser(self.next_id(), name, permissions=permissions)
+        self.users[user.id] = user
+        return user
+
+    def channel(self, name: str) -> FakeChannel:
+        return next(c for c in self.channels.values() if c.name == name)
+
+    def close_dms(self, user: FakeUser) -> None:
+        """From now on a DM to ``user`` fails with 403, code 50007."""
+        user.dms_open = False
+
+    def rate_limit(self, method: str, path: str, times: int = 1) -> None:
+        """Answer the next ``times`` requests of a route with 429. ``path`` is concrete
+        (``/channels/123/messages``) or a template as registered here
+        (``/channels/{channel}/messages``), without the ``/api/v10`` prefix."""
+        self._rate_limits[(method, path)] = times
+
+    def messages(self, channel: FakeChannel) -> list[RecordedMessage]:
+        """The bot's messages in a channel that still exist, oldest first."""
+        return [m for m in self.sent.get(channel.id, []) if not m.deleted]
+
+    def dms(self, user: FakeUser) -> list[RecordedMessage]:
+        """The bot's DMs to ``user``, oldest first."""
+        dm = self.dm_channels.get(user.id)
+        return [] if dm is None else self.messages(dm)
+
+    async def wait_for(
+        self, probe: Callable[[], T | None], what: str, timeout: float = WAIT_SECONDS
+    ) -> T:
+        """Poll the recorded state until ``probe`` returns something truthy; fail after
+        ``timeout`` seconds saying ``what`` never happened."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            result = probe()
+            if result:
+                return result
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"gave up waiting: {what}")
+            await asyncio.sleep(0.005)
+
+    async def wait_message(
+        self,
+        channel: FakeChannel,
+        predicate: Callable[[RecordedMessage], bool],
+        what: str = "a matching message",
+    ) -> RecordedMessage:
+        """The latest message in ``channel`` for which ``predicate`` holds, once there is one."""
+
+        def probe() -> RecordedMessage | None:
+            hits = [m for m in self.messages(channel) if predicate(m)]
+            return hits[-1] if hits else None
+
+        return await self.wait_for(probe, f"{what} in #{channel.name}")
+
+    async def slash(
+        self, user: FakeUser, *path: str, channel: FakeChannel | None = None, **options: Any
+    ) -> InteractionRecord:
+        """Run ``/path... option=value`` as ``user`` and return once the bot has answered."""
+        data = self._command_data(path, options, focus=None)
+        record = await self._interact(user, channel or self.channel("general"), SLASH, data)
+        await self.wait_for(lambda: record.settled, f"an answer to /{' '.join(path)}")
+        return record
+
+    async def autocomplete(
+        self,
+        user: FakeUser,
+        *path: str,
+        focus: str,
+        channel: FakeChannel | None = None,
+        **options: Any,
+    ) -> list[JSON]:
+        """Type into option ``focus`` of ``/path...``; returns the choices the bot offers."""
+        data = self._command_data(path, options, focus=focus)
+        record = await self._interact(user, channel or self.channel("general"), AUTOCOMPLETE, data)
+        await self.wait_for(lambda: record.settled, f"choices for /{' '.join(path)} {focus}")
+        return record.choices
+
+    async def click(
+        self, user: FakeUser, message: RecordedMessage, match: str, values: list[str] | None = None
+    ) -> InteractionRecord:
+        """Click the control of ``message`` whose label or custom id contains ``match`` (pick
+        ``values`` in a select), as the message looked when passed in."""
+        control = message.control(match)
+        if control.get("disabled"):
+            raise AssertionError(f"{match!r} is disabled; Discord would not send the click")
+        data: JSON = {"custom_id": control["custom_id"], "component_type": control["type"]}
+        if values is not None:
+            data["values"] = values
+        record = await self._interact(user, message.channel, COMPONENT, data, message)
+        await self.wait_for(lambda: record.settled, f"an answer to the click on {match!r}")
+        return record
+
+    # --- interactions ----------------------------------------------------------------------
+
+    def _command_data(self, path: tuple[str, ...], options: JSON, focus: str | None) -> JSON:
+        """The ``data`` of a command interaction, typed from the definitions the bot synced."""
+        synced = self.commands.get(self.guild_id, {}) | self.commands.get(None, {})
+        command = synced.get(path[0])
+        if command is None:
+            raise AssertionError(f"/{path[0]} was not synced; synced: {sorted(synced)}")
+        data: JSON = {"id": command["id"], "name": command["name"], "type": 1}
+        definitions: list[JSON] = command.get("options", [])
+        target = data
+        for name in path[1:]:
+            definition = next((d for d in definitions if d["name"] == name), None)
+            if definition is None or definition["type"] not in (SUBCOMMAND, SUBCOMMAND_GROUP):
+                raise AssertionError(f"no subcommand {name!r} under /{' '.join(path)}")
+            nested: JSON = {"name": name, "type": definition["type"]}
+            target["options"] = [nested]
+            target = nested
+            definitions = definition.get("options", [])
+        target["options"] = []
+        resolved: JSON = {"users": {}, "members": {}}
+        for name, value in options.items():
+            definition = next((d for d in definitions if d["name"] == name), None)
+            if definition is None:
+                known = [d["name"] for d in definitions]
+                raise AssertionError(f"/{' '.join(path)} has no option {name!r}; it has {known}")
+            option: JSON = {"name": name, "type": definition["type"]}
+            if name == focus:
+                option |= {"value": str(value), "focused": True}
+            elif definition["type"] == USER_OPTION:
+                option["value"] = str(value.id)
+                resolved["users"][str(value.id)] = value.payload()
+                member = value.member_payload()
+                del member["user"]
+                resolved["members"][str(value.id)] = member
+            else:
+                option["value"] = OPTION_VALUE[definition["type"]](value)
+            target["options"].append(option)
+        if resolved["users"]:
+            data["resolved"] = resolved
+        return data
+
+    async def _interact(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        kind: int,
+        data: JSON,
+        message: RecordedMessage | None = None,
+    ) -> InteractionRecord:
+        record = InteractionRecord(
+            self.next_id(), secrets.token_urlsafe(24), kind, user, channel, message
+        )
+        self.interactions[record.token] = record
+        payload: JSON = {
+            "id": str(record.id),
+            "application_id": str(self.app_id),
+            "type": kind,
+            "token": record.token,
+            "version": 1,
+            "attachment_size_limit": 10_485_760,
+            "data": data,
+            "channel_id": str(channel.id),
+            "channel": channel.payload(self.guild_id),
+            "locale": "en-US",
+            "app_permissions": str((1 << 50) - 1),
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+        }
+        if channel.is_dm:
+            payload |= {"user": user.payload(), "context": 1}
+        else:
+            payload |= {
+                "guild_id": str(self.guild_id),
+                "guild_locale": "en-US",
+                "member": user.member_payload(),
+                "context": 0,
+            }
+        if message is not None:
+            payload["message"] = message.payload(self.guild_id)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return record
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        record = self.interactions.get(request.match_info["token"])
+        if record is None or str(record.id) != request.match_info["interaction"]:
+            return error(404, 10062, "Unknown interaction")
+        if record.callback_type is not None:
+            return error(400, 40060, "Interaction has already been acknowledged.")
+        body = await request.json()
+        kind: int = body["type"]
+        data: JSON = body.get("data") or {}
+        if kind == CHOICES:
+            record.choices = data.get("choices", [])
+        elif kind in (MESSAGE, DEFERRED_MESSAGE):
+            flags = data.get("flags", 0) | (LOADING if kind == DEFERRED_MESSAGE else 0)
+            record.original = await self._create(record.channel, data, flags)
+        elif kind in (UPDATE, DEFERRED_UPDATE) and record.message is not None:
+            record.original = self.by_id.get(record.message.id, record.message)
+            if kind == UPDATE:
+                await self._edit(record.original, data)
+        else:
+            return error(400, 50035, f"Invalid interaction callback type {kind}")
+        record.callback_type = kind
+        if request.query.get("with_response") not in ("1", "true"):
+            return web.Response(status=204)
+        answer: JSON = {
+            "interaction": {
+                "id": str(record.id),
+                "type": record.kind,
+                "response_message_id": None if record.original is None else str(record.original.id),
+                "response_message_loading": kind == DEFERRED_MESSAGE,
+                "response_message_ephemeral": record.original is not None
+                and record.original.ephemeral,
+            },
+            "resource": {"type": kind},
+        }
+        if record.original is not None and kind != DEFERRED_UPDATE:
+            answer["resource"]["message"] = record.original.payload(self.guild_id)
+        return json_response(answer)
+
+    def _webhook_record(self, request: web.Request) -> InteractionRecord | None:
+        record = self.interactions.get(request.match_info["token"])
+        if record is None or request.match_info["app"] != str(self.app_id):
+            return None
+        return record
+
+    def _webhook_message(self, request: web.Request) -> RecordedMessage | None:
+        record = self._webhook_record(request)
+        if record is None:
+            return None
+        wanted = request.match_info["message"]
+        if wanted == "@original":
+            return record.original
+        return next((m for m in record.followups if str(m.id) == wanted), None)
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        record = self._webhook_record(request)
+        if record is None or record.callback_type is None:
+            return error(404, 10015, "Unknown Webhook")
+        body = await request.json()
+        message = await self._create(record.channel, body, body.get("flags", 0))
+        record.followups.append(message)
+        return json_response(message.payload(self.guild_id))
+
+    async def _get_webhook_message(self, request: web.Request) -> web.Response:
+        message = self._webhook_message(request)
+        if message is None or message.deleted:
+            return error(404, 10008, "Unknown Message")
+        return json_response(message.payload(self.guild_id))
+
+    async def _patch_webhook_message(self, request: web.Request) -> web.Response:
+        message = self._webhook_message(request)
+        if message is None or message.deleted:
+            return error(404, 10008, "Unknown Message")
+        await self._edit(message, await request.json())
+        return json_response(message.payload(self.guild_id))
+
+    async def _delete_webhook_message(self, request: web.Request) -> web.Response:
+        message = self._webhook_message(request)
+        if message is None or message.deleted:
+            return error(404, 10008, "Unknown Message")
+        await self._delete(message)
+        return web.Response(status=204)
+
+    # --- messages --------------------------------------------------------------------------
+
+    async def _create(self, channel: FakeChannel, body: JSON, flags: int) -> RecordedMessage:
+        message = RecordedMessage(
+            self.next_id(),
+            channel,
+            self.bot_user,
+            content=body.get("content") or "",
+            embeds=body.get("embeds") or [],
+            components=body.get("components") or [],
+            flags=flags,
+        )
+        self.by_id[message.id] = message
+        if not message.ephemeral:
+            self.sent.setdefault(channel.id, []).append(message)
+            await self.dispatch("MESSAGE_CREATE", message.payload(self.guild_id))
+        return message
+
+    async def _edit(self, message: RecordedMessage, body: JSON) -> None:
+        message.apply_edit(body)
+        if not message.ephemeral:
+            await self.dispatch("MESSAGE_UPDATE", message.payload(self.guild_id))
+
+    async def _delete(self, message: RecordedMessage) -> None:
+        message.deleted = True
+        if not message.ephemeral:
+            data = {"id": str(message.id), "channel_id": str(message.channel.id)}
+            if not message.channel.is_dm:
+                data["guild_id"] = str(self.guild_id)
+            await self.dispatch("MESSAGE_DELETE", data)
+
+    def _channel_message(self, request: web.Request) -> RecordedMessage | None:
+        message = self.by_id.get(int(request.match_info["message"]))
+        if message is None or message.deleted or message.ephemeral:
+            return None
+        return message if str(message.channel.id) == request.match_info["channel"] else None
+
+    async def _post_message(self, request: web.Request) -> web.Response:
+        channel_id = int(request.match_info["channel"])
+        channel = self.channels.get(channel_id) or next(
+            (dm for dm in self.dm_channels.values() if dm.id == channel_id), None
+        )
+        if channel is None:
+            return error(404, 10003, "Unknown Channel")
+        if channel.recipient is not None and not channel.recipient.dms_open:
+            return error(403, 50007, "Cannot send messages to this user")
+        body = await request.json()
+        message = await self._create(channel, body, body.get("flags", 0) & ~EPHEMERAL)
+        return json_response(message.payload(self.guild_id))
+
+    async def _get_message(self, request: web.Request) -> web.Response:
+        message = self._channel_message(request)
+        if message is None:
+            return error(404, 10008, "Unknown Message")
+        return json_response(message.payload(self.guild_id))
+
+    async def _patch_message(self, request: web.Request) -> web.Response:
+        message = self._channel_message(request)
+        if message is None:
+            return error(404, 10008, "Unknown Message")
+        await self._edit(message, await request.json())
+        return json_response(message.payload(self.guild_id))
+
+    async def _delete_message(self, request: web.Request) -> web.Response:
+        message = self._channel_message(request)
+        if message is None:
+            return error(404, 10008, "Unknown Message")
+        await self._delete(message)
+        return web.Response(status=204)
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        recipient = self.users.get(int((await request.json())["recipient_id"]))
+        if recipient is None:
+            return error(404, 10013, "Unknown User")
+        dm = self.dm_channels.get(recipient.id)
+        if dm is None:
+            dm = FakeChannel(self.next_id(), f"dm-{recipient.name}", recipient)
+            self.dm_channels[recipient.id] = dm
+        return json_response(dm.payload(self.guild_id))
+
+    # --- start-up REST ---------------------------------------------------------------------
+
+    async def _get_me(self, request: web.Request) -> web.Response:
+        return json_response(
+            self.bot_user.payload() | {"verified": True, "mfa_enabled": False, "flags": 0}
+        )
+
+    async def _get_application(self, request: web.Request) -> web.Response:
+        return json_response(
+            {
+                "id": str(self.app_id),
+                "name": self.bot_user.name,
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": self.owner.payload(),
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "team": None,
+            }
+        )
+
+    async def _put_commands(self, request: web.Request) -> web.Response:
+        if request.match_info["app"] != str(self.app_id):
+            return error(403, 50001, "Missing Access")
+        guild = request.match_info.get("guild")
+        guild_id = None if guild is None else int(guild)
+        previous = self.commands.get(guild_id, {})
+        synced: dict[str, JSON] = {}
+        for command in await request.json():
+            known = previous.get(command["name"])
+            command_id = known["id"] if known else str(self.next_id())
+            echoed = command | {
+                "id": command_id,
+                "application_id": str(self.app_id),
+                "version": str(self.next_id()),
+            }
+            if guild_id is not None:
+                echoed["guild_id"] = str(guild_id)
+            synced[command["name"]] = echoed
+        self.commands[guild_id] = synced
+        return json_response(list(synced.values()))
+
+    # --- plumbing --------------------------------------------------------------------------
+
+    @web.middleware
+    async def _middleware(
+        self, request: web.Request, handler: Callable[[web.Request], Any]
+    ) -> web.StreamResponse:
+        if request.path == "/":
+            response: web.StreamResponse = await handler(request)
+            return response
+        path = request.path.removeprefix(API_PREFIX)
+        # Interaction callbacks and webhooks are authorised by the token in their path.
+        token_in_path = path.startswith(("/interactions/", "/webhooks/"))
+        if not token_in_path and request.headers.get("Authorization") != f"Bot {self.token}":
+            return error(401, 0, "401: Unauthorized")
+        resource = request.match_info.route.resource
+        template = path if resource is None else resource.canonical.removeprefix(API_PREFIX)
+        self.requests.append((request.method, path))
+        for key in ((request.method, path), (request.method, template)):
+            if self._rate_limits.get(key, 0) > 0:
+                self._rate_limits[key] -= 1
+                self.rate_limited.append((request.method, path))
+                body = {"message": "You are being rate limited.", "retry_after": 0.05}
+                return json_response(body | {"global": False}, 429, {"Via": "1.1 google"})
+        response = await handler(request)
+        return response
+
+    async def dispatch(self, event: str, data: JSON) -> None:
+        """Send a gateway DISPATCH to every connected client."""
+        async with self._send_lock:
+            for socket in list(self._sockets):
+                if not socket.closed:
+                    frame = {"op": 0, "t": event, "s": next(self._sequence), "d": data}
+                    await socket.send_str(json.dumps(frame))
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        await socket.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41_250}}))
+        async for frame in socket:
+            if frame.type != WSMsgType.TEXT:
+                break
+            message = json.loads(frame.data)
+            if message["op"] == 1:
+                await socket.send_str(json.dumps({"op": 11}))
+            elif message["op"] == 2:
+                self._sockets.append(socket)
+                await self._identify()
+        if socket in self._sockets:
+            self._sockets.remove(socket)
+        return socket
+
+    async def _identify(self) -> None:
+        await self.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": self.bot_user.payload(),
+                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                "session_id": secrets.token_hex(16),
+                "resume_gateway_url": self.gateway_url,
+                "application": {"id": str(self.app_id), "flags": 0},
+            },
+        )
+        everyone = {
+            "id": str(self.guild_id),
+            "name": "@everyone",
+            "permissions": str(MEMBER_PERMISSIONS),
+            "position": 0,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+        members = [user.member_payload() for user in self.users.values()]
+        await self.dispatch(
+            "GUILD_CREATE",
+            {
+                "id": str(self.guild_id),
+                "name": "Fake Guild",
+                "owner_id": str(self.owner.id),
+                "joined_at": timestamp(),
+                "large": False,
+                "unavailable": False,
+                "member_count": len(members) + 1,
+                "roles": [everyone],
+                "members": [*members, self.bot_user.member_payload()],
+                "channels": [c.payload(self.guild_id) for c in self.channels.values()],
+                "threads": [],
+                "emojis": [],
+                "stickers": [],
+                "features": [],
+                "presences": [],
+                "voice_states": [],
+                "stage_instances": [],
+                "guild_scheduled_events": [],
+                "soundboard_sounds": [],
+                "premium_tier": 0,
+                "preferred_locale": "en-US",
+            },
+        )
+
+
+def json_response(
+    data: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
+    # Exactly ``application/json``: discord.py compares the whole header (no charset).
+    return web.Response(
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
+
+
+def error(status: int, code: int, message: str) -> web.Response:
+    return json_response({"code": code, "message": message}, status)
+
+
+@asynccontextmanager
+async def running(bot: discord.Client, fake: FakeDiscord) -> AsyncIterator[discord.Client]:
+    """Log ``bot`` in to ``fake``, connect it on the running loop, wait until it is ready;
+    close it on exit."""
+    await bot.login(fake.token)
+    connection = asyncio.create_task(bot.connect(reconnect=False))
+    ready = asyncio.create_task(bot.wait_until_ready())
+    try:
+        done, _ = await asyncio.wait(
+            {connection, ready}, timeout=WAIT_SECONDS, return_when=asyncio.FIRST_COMPLETED
+        )
+        if connection in done:
+            connection.result()
+            raise AssertionError("the bot disconnected before it was ready")
+        if ready not in done:
+            raise AssertionError("the bot did not become ready")
+        yield bot
+    finally:
+        ready.cancel()
+        await bot.close()
+        await connection

@@ -1,0 +1,169 @@
+"""The fake Discord server against the real discord.py client, with a test-only cog."""
+
+import discord
+import discord.gateway
+import discord.http
+import discord.webhook.async_
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from tests.discord.fake_discord import FakeDiscord, running
+
+
+class ClickView(discord.ui.View):
+    """A button that rewrites its own message: found again by the message id sent back."""
+
+    @discord.ui.button(label="Press", custom_id="probe:press")
+    async def press(
+        self, interaction: discord.Interaction, button: discord.ui.Button["ClickView"]
+    ) -> None:
+        await interaction.response.edit_message(
+            content=f"pressed by {interaction.user.name}", view=None
+        )
+
+
+class Probe(commands.GroupCog, group_name="probe"):
+    """Each command exercises one piece of the fake."""
+
+    deep = app_commands.Group(name="deep", description="a subcommand group")
+
+    @app_commands.command(description="an ephemeral reply")
+    async def ping(self, interaction: discord.Interaction, word: str, times: int = 1) -> None:
+        await interaction.response.send_message(f"pong {word * times}", ephemeral=True)
+
+    @app_commands.command(description="a message with a button")
+    async def button(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("press it", view=ClickView())
+
+    @app_commands.command(description="deferred, then edited, then a follow-up")
+    async def slow(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.edit_original_response(content="done")
+        await interaction.followup.send("and more", ephemeral=True)
+
+    @app_commands.command(description="DM a member")
+    async def dm(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        try:
+            await member.send("hello")
+        except discord.Forbidden as error:
+            await interaction.response.send_message(f"closed {error.code}", ephemeral=True)
+        else:
+            await interaction.response.send_message("sent", ephemeral=True)
+
+    @app_commands.command(description="post in the channel")
+    async def say(self, interaction: discord.Interaction, text: str) -> None:
+        assert isinstance(interaction.channel, discord.TextChannel)
+        message = await interaction.channel.send(text)
+        await message.edit(content=f"{text}!")
+        await interaction.response.send_message("said", ephemeral=True)
+
+    @app_commands.command(description="autocomplete")
+    async def pick(self, interaction: discord.Interaction, fruit: str) -> None:
+        await interaction.response.send_message(f"picked {fruit}", ephemeral=True)
+
+    @pick.autocomplete("fruit")
+    async def pick_fruit(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        fruits = ["apple", "apricot", "banana"]
+        return [app_commands.Choice(name=f, value=f) for f in fruits if f.startswith(current)]
+
+    @deep.command(description="inside a group")
+    async def inner(self, interaction: discord.Interaction, value: int) -> None:
+        await interaction.response.send_message(f"inner {value + 1}", ephemeral=True)
+
+
+class ProbeBot(commands.Bot):
+    def __init__(self) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            guild_ready_timeout=0.01,
+            chunk_guilds_at_startup=False,
+        )
+
+    async def setup_hook(self) -> None:
+        await self.add_cog(Probe())
+        await self.tree.sync()
+
+
+def test_the_patch_points_are_where_the_fake_expects_them() -> None:
+    # If discord.py moves these internals, every Discord test would silently hit the internet.
+    assert discord.version_info[:2] == (2, 7)
+    assert discord.http.Route.BASE == "https://discord.com/api/v10"
+    assert discord.http.Route("GET", "/users/@me").url == "https://discord.com/api/v10/users/@me"
+    assert vars(discord.webhook.async_)["Route"] is discord.http.Route
+    assert yarl.URL("wss://gateway.discord.gg/") == discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+
+
+async def test_login_ready_and_command_sync(fake: FakeDiscord) -> None:
+    async with running(ProbeBot(), fake) as bot:
+        assert bot.user is not None and bot.user.id == fake.bot_user.id
+        guild = bot.get_guild(fake.guild_id)
+        assert guild is not None
+        assert {c.name for c in guild.text_channels} == {"general", "cards", "lounge"}
+        assert ("GET", "/oauth2/applications/@me") in fake.requests
+        probe = fake.commands[None]["probe"]
+        assert {o["name"] for o in probe["options"]} >= {"ping", "deep", "dm"}
+
+
+async def test_slash_command_with_options_replies_ephemerally(fake: FakeDiscord) -> None:
+    alice = fake.add_user("alice")
+    async with running(ProbeBot(), fake):
+        record = await fake.slash(alice, "probe", "ping", word="ab", times=2)
+        assert record.text == "pong abab"
+        assert record.original is not None and record.original.ephemeral
+        assert fake.messages(fake.channel("general")) == []
+        inner = await fake.slash(alice, "probe", "deep", "inner", value=41)
+        assert inner.text == "inner 42"
+
+
+async def test_deferred_answer_is_edited_and_followed_up(fake: FakeDiscord) -> None:
+    alice = fake.add_user("alice")
+    async with running(ProbeBot(), fake):
+        record = await fake.slash(alice, "probe", "slow")
+        await fake.wait_for(lambda: record.followups, "the follow-up")
+        assert [m.content for m in record.responses] == ["done", "and more"]
+        assert all(m.ephemeral for m in record.responses)
+
+
+async def test_a_click_finds_the_view_by_the_message_id_and_edits_the_message(
+    fake: FakeDiscord,
+) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running(ProbeBot(), fake):
+        await fake.slash(alice, "probe", "button")
+        [message] = fake.messages(fake.channel("general"))
+        assert message.custom_ids() == ["probe:press"]
+        await fake.click(bob, message, "Press")
+        assert message.content == "pressed by bob"
+        assert message.components == []
+
+
+async def test_autocomplete_offers_the_bots_choices(fake: FakeDiscord) -> None:
+    alice = fake.add_user("alice")
+    async with running(ProbeBot(), fake):
+        choices = await fake.autocomplete(alice, "probe", "pick", focus="fruit", fruit="ap")
+        assert [c["value"] for c in choices] == ["apple", "apricot"]
+
+
+async def test_a_dm_to_a_member_with_closed_dms_raises_forbidden_50007(fake: FakeDiscord) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    fake.close_dms(bob)
+    async with running(ProbeBot(), fake):
+        assert (await fake.slash(alice, "probe", "dm", member=alice)).text == "sent"
+        assert [m.content for m in fake.dms(alice)] == ["hello"]
+        assert (await fake.slash(alice, "probe", "dm", member=bob)).text == "closed 50007"
+        assert fake.dms(bob) == []
+
+
+async def test_a_429_is_retried_by_the_client(fake: FakeDiscord) -> None:
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    fake.rate_limit("POST", "/channels/{channel}/messages", times=2)
+    fake.rate_limit("PATCH", "/channels/{channel}/messages/{message}", times=1)
+    async with running(ProbeBot(), fake):
+        assert (await fake.slash(alice, "probe", "say", text="hi")).text == "said"
+        assert [m.content for m in fake.messages(general)] == ["hi!"]
+        assert [method for method, _ in fake.rate_limited] == ["POST", "POST", "PATCH"]
