@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine import PRESETS, Game, Rules
 
 OPENSPIEL_INSTALL_HINT = "pip install -e '.[bench]'"
+ROUND_HANDS = 250
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,12 +40,7 @@ class EngineBench:
 
     @property
     def ours_total(self) -> Throughput:
-        return Throughput(
-            label="total",
-            hands=sum(run.hands for run in self.ours),
-            actions=sum(run.actions for run in self.ours),
-            seconds=sum(run.seconds for run in self.ours),
-        )
+        return combined("total", self.ours)
 
     @property
     def ratio(self) -> float | None:
@@ -51,6 +48,16 @@ class EngineBench:
         if self.openspiel is None:
             return None
         return self.ours_total.hands_per_second / self.openspiel.hands_per_second
+
+
+def combined(label: str, runs: Sequence[Throughput]) -> Throughput:
+    """Several runs counted as one."""
+    return Throughput(
+        label,
+        hands=sum(run.hands for run in runs),
+        actions=sum(run.actions for run in runs),
+        seconds=sum(run.seconds for run in runs),
+    )
 
 
 def play_random_hands(rules: Rules, hands: int, seed: int, label: str) -> Throughput:
@@ -102,20 +109,32 @@ def play_openspiel_hands(hands: int, seed: int) -> Throughput | None:
 def run_engine_bench(
     hands: int, seed: int, preset: str | None = None, all_presets: bool = False
 ) -> EngineBench:
-    """Time ``hands`` random hands of our engine, then as many of OpenSpiel's, same seed.
+    """Time ``hands`` random hands of our engine and as many of OpenSpiel's.
 
-    With ``all_presets`` the hands are split evenly over every preset.
+    The two engines take turns in rounds of ``ROUND_HANDS`` hands, so a machine that gets
+    busier or quieter during the run slows both alike and the ratio stays fair. With
+    ``all_presets`` the hands are split evenly over every preset.
     """
     if all_presets:
-        per_preset = max(1, hands // len(PRESETS))
-        ours = tuple(
-            play_random_hands(Rules.preset(name), per_preset, seed, name) for name in PRESETS
-        )
+        tables = [(name, Rules.preset(name)) for name in PRESETS]
     elif preset is not None:
-        ours = (play_random_hands(Rules.preset(preset), hands, seed, preset),)
+        tables = [(preset, Rules.preset(preset))]
     else:
-        ours = (play_random_hands(Rules(), hands, seed, "default rules"),)
-    return EngineBench(ours, play_openspiel_hands(hands, seed))
+        tables = [("default rules", Rules())]
+    per_table = max(1, hands // len(tables))
+    ours: dict[str, list[Throughput]] = {label: [] for label, _ in tables}
+    theirs: list[Throughput] = []
+    for start in range(0, per_table, ROUND_HANDS):
+        count = min(ROUND_HANDS, per_table - start)
+        for label, rules in tables:
+            ours[label].append(play_random_hands(rules, count, seed + start, label))
+        openspiel = play_openspiel_hands(count * len(tables), seed + start)
+        if openspiel is not None:
+            theirs.append(openspiel)
+    return EngineBench(
+        tuple(combined(label, runs) for label, runs in ours.items()),
+        combined("openspiel", theirs) if theirs else None,
+    )
 
 
 def format_engine_bench(result: EngineBench) -> str:

@@ -59,6 +59,7 @@ from bot.engine.views import Phase, SeatView, TrickRecord
 
 _BLIND_CAP = 7  # 000, Blind bidding: "capped at a bid of seven"
 _CLAIM_BUDGET = 20_000
+_BIT = tuple(1 << i for i in range(2 * COPY_SHIFT))  # physical card id -> its mask bit
 _PLAY = Phase.PLAY  # a module global is found faster than the enum member on the hot path
 # legal_actions offers a claim between tricks and only this close to the end, where proving
 # it is cheap; a claim made at any other moment is still judged in full when applied.
@@ -225,8 +226,10 @@ class Game:
         elif n == 2:
             self._stock = deck
         else:
-            for i, card in enumerate(deck):
-                self._hands[(self.dealer + 1 + i) % n] |= 1 << card
+            # The first card goes to the dealer's left, then round the table.
+            first = (self.dealer + 1) % n
+            for k in range(n):
+                self._hands[(first + k) % n] = sum(map(_BIT.__getitem__, deck[k::n]))
         events: list[Event] = [HandDealt(self.hand_number, self.dealer, self.num_tricks)]
         if n == 2 and not fixed:
             self._looked = [True] * n
