@@ -1,4 +1,10 @@
-"""Every worked scoring example of the rule sources, scored by ``score_hand``."""
+"""Every worked scoring example of the rule sources, scored by ``score_hand``.
+
+Left out, because no option of ``001``'s table plays them: ``000``'s "Double Nil 400 or
+Game" and "Double Blind Nil 800 or Game" rows (a win-the-game bonus for two nils), the
+"Blind 6" side bid, and ``003``'s scoring tables for its named variants (Evil Spades, Miser,
+Hurricane, Royal, Gambling...), which are ideas for later modes, not house rules.
+"""
 
 from __future__ import annotations
 
