@@ -1,0 +1,89 @@
+"""The one error handler: app commands and buttons turn errors into short ephemeral answers.
+
+Errors a player can cause (an illegal card, a stale click, a missing permission, a bad option)
+get their own short message; anything else gets an apology and a log entry with the
+traceback, which never reaches the user.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.engine import IllegalAction
+
+log = logging.getLogger(__name__)
+
+ClientT = TypeVar("ClientT", bound=discord.Client)
+
+APOLOGY = "Sorry, something went wrong on our side. It has been logged; please try again."
+
+
+class PlayerError(Exception):
+    """Refused input from the Discord layer itself (an unknown card name, no table here);
+    the message is shown to the player as it is."""
+
+
+# Errors whose message is written for players and can be shown as it is.
+PLAYER_ERRORS: tuple[type[Exception], ...] = (PlayerError, IllegalAction)
+
+
+def player_message(error: BaseException) -> str | None:
+    """What to tell the player about ``error``, or ``None`` when it is our fault."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, app_commands.TransformerError):
+        return f"`{error.value}` is not a valid value for that option."
+    if isinstance(error, PLAYER_ERRORS):
+        return str(error)
+    if isinstance(error, app_commands.MissingPermissions):
+        needed = ", ".join(p.replace("_", " ") for p in error.missing_permissions)
+        return f"You need the {needed} permission for that."
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That works in a server channel, not in a DM."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down: try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You can't use that here."
+    if isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
+        return "This command was just updated; try again in a minute."
+    return None
+
+
+async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user what went wrong, ephemerally; log it when it is not their doing."""
+    text = player_message(error)
+    if text is None:
+        log.error(
+            "Error handling %s from user %s in channel %s",
+            describe(interaction),
+            interaction.user.id,
+            interaction.channel_id,
+            exc_info=error,
+        )
+        text = APOLOGY
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        # The interaction expired or was answered elsewhere; nobody is left to tell.
+        log.warning("Could not tell user %s about an error", interaction.user.id, exc_info=True)
+
+
+def describe(interaction: discord.Interaction) -> str:
+    """``/spades play`` or ``button spades:...`` for the log."""
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data: Mapping[str, object] = interaction.data or {}
+    return f"component {data.get('custom_id', '?')}"
+
+
+def install(tree: app_commands.CommandTree[ClientT]) -> None:
+    """Route every app command error through ``answer_error``."""
+    tree.error(answer_error)
