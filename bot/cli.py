@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pydantic import ValidationError
 
+from bot.ai.arena import format_arena, run_arena
+from bot.ai.levels import POLICY_NAMES
 from bot.bench.engine import format_engine_bench, run_engine_bench
 from bot.config import load_settings
 from bot.engine import PRESETS
@@ -44,6 +47,31 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="replay a deal: the same seed, the same cards")
     play.add_argument("--hands", type=_positive_int, help="stop after this many hands")
 
+    arena = commands.add_parser(
+        "arena", help="two bots play duplicate deals: score margin, sets, Nils, bags, latency"
+    )
+    for side in ("a", "b"):
+        arena.add_argument(
+            side, choices=POLICY_NAMES, metavar=side.upper(), help=", ".join(POLICY_NAMES)
+        )
+    arena.add_argument("--deals", type=_positive_int, default=100, help="default: 100")
+    arena.add_argument(
+        "--games",
+        type=_whole_number,
+        help="duplicate games played to the target (default: a tenth of the deals)",
+    )
+    arena.add_argument(
+        "--preset",
+        choices=list(PRESETS),
+        metavar="PRESET",
+        default="classic",
+        help="default: classic",
+    )
+    arena.add_argument("--seed", type=int, default=0, help="default: 0")
+    arena.add_argument(
+        "--workers", type=_positive_int, help="processes (default: the number of CPUs)"
+    )
+
     bench = commands.add_parser("bench", help="benchmarks")
     benchmarks = bench.add_subparsers(dest="benchmark", metavar="benchmark", required=True)
     engine = benchmarks.add_parser(
@@ -68,6 +96,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "play":
         return play_terminal(args.preset, seed=args.seed, hands=args.hands)
+    if args.command == "arena":
+        measured = run_arena(
+            args.a,
+            args.b,
+            deals=args.deals,
+            preset=args.preset,
+            seed=args.seed,
+            games=args.deals // 10 if args.games is None else args.games,
+            workers=args.workers or os.cpu_count() or 1,
+            progress=lambda line: print(line, file=sys.stderr, flush=True),
+        )
+        print(format_arena(measured))
+        return 0
     if args.command == "bench":
         result = run_engine_bench(args.hands, args.seed, args.preset, args.all_presets)
         print(format_engine_bench(result))
@@ -98,11 +139,20 @@ def run_bot() -> int:
     return EXIT_NOT_CONFIGURED
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+def _at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number no smaller than ``minimum``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+
+    return parse
+
+
+_positive_int = _at_least(1)
+_whole_number = _at_least(0)

@@ -1,0 +1,410 @@
+"""The arena: two policies play duplicate deals and games, and their strength is measured.
+
+Every deal is played twice with the sides swapped: the seats policy A held in the first
+play are policy B's in the second, on the same cards, dealer and seed, so the luck of the
+cards cancels and the unit of measurement is the duplicate pair. Policies read only
+``game.view(seat)``; the arena asks the seat to act for every action.
+
+Deals and games are seeded from ``(seed, index)``, so results do not depend on how many
+worker processes play them (as long as the policies themselves are deterministic: a
+time-capped search is only when its deal cap, not its clock, ends each decision).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bot.ai.levels import policy_for
+from bot.ai.policy import Policy
+from bot.engine import Game, HandResult, IllegalAction, Rules
+
+# A 95% interval from the normal approximation (arena runs have hundreds of pairs).
+_Z95 = 1.96
+# Progress lines on stderr come at most this often (seconds).
+_PROGRESS_EVERY = 5.0
+# A game pair counts as this many deal pairs of work for the ETA (a game is ~10 hands).
+_GAME_WEIGHT = 10
+# Two weak policies may never reach the target; such a game stops here, undecided.
+_MAX_GAME_HANDS = 100
+
+A, B = 0, 1
+
+
+@dataclass(slots=True)
+class Tally:
+    """What one policy did over some hands (counted per side it held, per seat for Nils)."""
+
+    contracts: int = 0  # sides' contracts other than Nil
+    sets: int = 0  # of those, failed
+    nil_bids: int = 0
+    nils_made: int = 0
+    partner_nils: int = 0  # Nils bid by a partner of a seat this policy held
+    partner_nils_lost: int = 0
+    bags: int = 0
+    side_hands: int = 0  # hands played, counted once per side held
+    decisions: list[float] = field(default_factory=list)  # seconds per decide call
+
+    def add(self, other: Tally) -> None:
+        self.contracts += other.contracts
+        self.sets += other.sets
+        self.nil_bids += other.nil_bids
+        self.nils_made += other.nils_made
+        self.partner_nils += other.partner_nils
+        self.partner_nils_lost += other.partner_nils_lost
+        self.bags += other.bags
+        self.side_hands += other.side_hands
+        self.decisions.extend(other.decisions)
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    kind: Literal["deal", "game"]
+    index: int
+    names: tuple[str, str]
+    preset: str
+    seed: int
+
+
+@dataclass(slots=True)
+class _Outcome:
+    """One duplicate pair: A's margin per hand (deals) or the winning policy of each
+    play (games: ``A``, ``B`` or ``None`` for undecided), and each policy's tally."""
+
+    task: _Task
+    margin: float
+    winners: tuple[int | None, ...]
+    tallies: tuple[Tally, Tally]
+
+
+@dataclass(frozen=True, slots=True)
+class Latency:
+    decisions: int
+    p50: float
+    p95: float
+    max: float
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyStats:
+    """One policy's numbers over all the duplicate deals (not the games)."""
+
+    name: str
+    contracts: int
+    sets: int
+    nil_bids: int
+    nils_made: int
+    partner_nils: int
+    partner_nils_lost: int
+    bags: int
+    side_hands: int
+    latency: Latency
+
+    @property
+    def set_rate(self) -> float:
+        return self.sets / self.contracts if self.contracts else 0.0
+
+    @property
+    def nil_success(self) -> float:
+        return self.nils_made / self.nil_bids if self.nil_bids else 0.0
+
+    @property
+    def partner_nil_loss(self) -> float:
+        return self.partner_nils_lost / self.partner_nils if self.partner_nils else 0.0
+
+    @property
+    def bags_per_hand(self) -> float:
+        return self.bags / self.side_hands if self.side_hands else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaResult:
+    preset: str
+    seed: int
+    deals: int
+    games: int
+    margins: tuple[float, ...]  # A's margin per hand, one per duplicate deal
+    wins: tuple[int, int, int]  # games won by A, by B, undecided
+    stats: tuple[PolicyStats, PolicyStats]
+    seconds: float
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.margins)
+
+    @property
+    def half_width(self) -> float:
+        """Half the 95% confidence interval of the mean margin (NaN for a single deal)."""
+        if len(self.margins) < 2:
+            return math.nan
+        return _Z95 * statistics.stdev(self.margins) / math.sqrt(len(self.margins))
+
+
+def check_names(a: str, b: str, preset: str) -> None:
+    """Raise ``ValueError`` with a readable message for an unknown policy or preset."""
+    policy_for(a)
+    policy_for(b)
+    Rules.preset(preset)
+
+
+def run_arena(
+    a: str,
+    b: str,
+    *,
+    deals: int,
+    preset: str = "classic",
+    seed: int = 0,
+    games: int = 0,
+    workers: int = 1,
+    progress: Callable[[str], None] | None = None,
+) -> ArenaResult:
+    """Play ``deals`` duplicate deals and ``games`` duplicate games of ``a`` against ``b``."""
+    check_names(a, b, preset)
+    if deals < 1 or games < 0 or workers < 1:
+        raise ValueError("Deals and workers must be at least 1, games at least 0.")
+    tasks = [_Task("deal", i, (a, b), preset, seed) for i in range(deals)]
+    tasks += [_Task("game", i, (a, b), preset, seed) for i in range(games)]
+    # Long games first, so a worker is not left with one alone at the end.
+    tasks.sort(key=lambda t: t.kind != "game")
+    start = time.monotonic()
+    outcomes: list[_Outcome] = []
+    reporter = _Progress(deals, games, start, progress)
+    for outcome in _run_all(tasks, workers):
+        outcomes.append(outcome)
+        reporter.done(outcome.task)
+    outcomes.sort(key=lambda o: (o.task.kind, o.task.index))
+    deal_outcomes = [o for o in outcomes if o.task.kind == "deal"]
+    tallies = (Tally(), Tally())
+    for outcome in deal_outcomes:
+        for mine, theirs in zip(tallies, outcome.tallies, strict=True):
+            mine.add(theirs)
+    winners = [w for o in outcomes if o.task.kind == "game" for w in o.winners]
+    return ArenaResult(
+        preset=preset,
+        seed=seed,
+        deals=deals,
+        games=games,
+        margins=tuple(o.margin for o in deal_outcomes),
+        wins=(winners.count(A), winners.count(B), winners.count(None)),
+        stats=(_stats(a, tallies[A]), _stats(b, tallies[B])),
+        seconds=time.monotonic() - start,
+    )
+
+
+def _run_all(tasks: list[_Task], workers: int) -> Iterator[_Outcome]:
+    if workers == 1:
+        yield from map(_run_task, tasks)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_run_task, task) for task in tasks]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+class _Progress:
+    """A line on the progress callback every few seconds: work done, elapsed, ETA."""
+
+    def __init__(
+        self, deals: int, games: int, start: float, sink: Callable[[str], None] | None
+    ) -> None:
+        self.total = {"deal": deals, "game": games}
+        self.count = {"deal": 0, "game": 0}
+        self.start = start
+        self.last = start
+        self.sink = sink
+
+    def done(self, task: _Task) -> None:
+        self.count[task.kind] += 1
+        now = time.monotonic()
+        if self.sink is None or now - self.last < _PROGRESS_EVERY:
+            return
+        self.last = now
+        work = self.total["deal"] + _GAME_WEIGHT * self.total["game"]
+        done = self.count["deal"] + _GAME_WEIGHT * self.count["game"]
+        elapsed = now - self.start
+        eta = elapsed * (work - done) / done
+        games = f", games {self.count['game']}/{self.total['game']}" if self.total["game"] else ""
+        self.sink(
+            f"arena: deals {self.count['deal']}/{self.total['deal']}{games}, "
+            f"{_clock(elapsed)} elapsed, about {_clock(eta)} left"
+        )
+
+
+def _clock(seconds: float) -> str:
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes}m{secs:02d}s" if minutes else f"{secs}s"
+
+
+def _stats(name: str, tally: Tally) -> PolicyStats:
+    times = sorted(tally.decisions)
+    latency = Latency(
+        decisions=len(times),
+        p50=_percentile(times, 0.50),
+        p95=_percentile(times, 0.95),
+        max=times[-1] if times else 0.0,
+    )
+    return PolicyStats(
+        name=name,
+        contracts=tally.contracts,
+        sets=tally.sets,
+        nil_bids=tally.nil_bids,
+        nils_made=tally.nils_made,
+        partner_nils=tally.partner_nils,
+        partner_nils_lost=tally.partner_nils_lost,
+        bags=tally.bags,
+        side_hands=tally.side_hands,
+        latency=latency,
+    )
+
+
+def _percentile(ordered: list[float], q: float) -> float:
+    """The nearest-rank percentile of sorted values (0 for none)."""
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def side_owners(rules: Rules, swapped: bool) -> tuple[int, ...]:
+    """Which policy (``A`` or ``B``) holds each seat: A the even-numbered sides, B the odd
+    ones, or the other way round when ``swapped``. Partnerships face each other; at a
+    cutthroat table A and B alternate around it."""
+    owners = [A] * rules.players
+    for team, seats in enumerate(rules.teams):
+        for seat in seats:
+            owners[seat] = (team % 2) ^ swapped
+    return tuple(owners)
+
+
+def task_seed(seed: int, kind: str, index: int) -> int:
+    """The game seed of deal or game ``index`` of a run with ``seed``."""
+    return random.Random(f"arena:{seed}:{kind}:{index}").getrandbits(63)
+
+
+def _run_task(task: _Task) -> _Outcome:
+    rules = Rules.preset(task.preset)
+    game_seed = task_seed(task.seed, task.kind, task.index)
+    dealer = task.index % rules.players
+    policies = (policy_for(task.names[A]), policy_for(task.names[B]))
+    tallies = (Tally(), Tally())
+    margins: list[float] = []
+    winners: list[int | None] = []
+    for swapped in (False, True):
+        owners = side_owners(rules, swapped)
+        game = _play(rules, game_seed, dealer, owners, policies, task, tallies)
+        if task.kind == "game":
+            winners.append(None if game.winner is None else owners[rules.teams[game.winner][0]])
+            continue
+        result = game.results[0]
+        _count(result, owners, tallies)
+        totals: tuple[list[int], list[int]] = ([], [])
+        for team in result.teams:
+            totals[owners[team.seats[0]]].append(team.total)
+        margins.append(statistics.fmean(totals[A]) - statistics.fmean(totals[B]))
+    margin = statistics.fmean(margins) if margins else 0.0
+    return _Outcome(task, margin, tuple(winners), tallies)
+
+
+def _play(
+    rules: Rules,
+    game_seed: int,
+    dealer: int,
+    owners: tuple[int, ...],
+    policies: tuple[Policy, Policy],
+    task: _Task,
+    tallies: tuple[Tally, Tally],
+) -> Game:
+    """One hand (a deal task) or one game to the target (a game task)."""
+    game = Game.new(rules, seed=game_seed, dealer=dealer)
+    rngs = [random.Random(f"{game_seed}:{seat}") for seat in range(rules.players)]
+    hands = 1 if task.kind == "deal" else _MAX_GAME_HANDS
+    while not game.is_over and len(game.results) < hands:
+        seat = game.to_act
+        assert seat is not None, "a game in progress always has a seat to act"
+        owner = owners[seat]
+        view = game.view(seat)
+        began = time.perf_counter()
+        action = policies[owner].decide(view, rngs[seat])
+        tallies[owner].decisions.append(time.perf_counter() - began)
+        try:
+            game.apply(action)
+        except IllegalAction as error:
+            raise RuntimeError(
+                f"{task.names[owner]} chose an illegal action {action!r} in {task.kind} "
+                f"{task.index} (seed {task.seed}): {error}"
+            ) from error
+    return game
+
+
+def _count(result: HandResult, owners: tuple[int, ...], tallies: tuple[Tally, Tally]) -> None:
+    """Add one scored hand's contracts, sets, bags and Nils to each policy's tally."""
+    for team in result.teams:
+        tally = tallies[owners[team.seats[0]]]
+        tally.side_hands += 1
+        tally.bags += team.bags
+        if team.made is not None:
+            tally.contracts += 1
+            tally.sets += not team.made
+        for seat in team.seats:
+            outcome = result.seats[seat]
+            if not outcome.nil:
+                continue
+            tally.nil_bids += 1
+            tally.nils_made += bool(outcome.made)
+            # The partners' policy is the one that failed to cover (or busted) this Nil.
+            for owner in {owners[s] for s in team.seats if s != seat}:
+                tallies[owner].partner_nils += 1
+                tallies[owner].partner_nils_lost += not outcome.made
+
+
+def format_arena(result: ArenaResult) -> str:
+    """The report ``python -m bot arena`` prints."""
+    a, b = result.stats
+    half = result.half_width
+    interval = (
+        "no interval from one deal"
+        if math.isnan(half)
+        else f"± {half:.1f}, 95% CI {result.mean - half:+.1f} .. {result.mean + half:+.1f}"
+    )
+    lines = [
+        f"{a.name} (A) vs {b.name} (B), preset {result.preset}, seed {result.seed}: "
+        f"{result.deals} duplicate deals ({2 * result.deals} hands), {_clock(result.seconds)}",
+        f"margin per hand, A over B: {result.mean:+.1f} {interval}",
+    ]
+    if result.games:
+        won_a, won_b, undecided = result.wins
+        lines.append(
+            f"games to the target ({result.games} duplicate, {2 * result.games} games): "
+            f"{a.name} won {won_a}, {b.name} won {won_b}, undecided {undecided}"
+        )
+    else:
+        lines.append("games to the target: none played (--games 0)")
+    width = max(len(a.name), len(b.name), 16) + 2
+    rows = [
+        ("", a.name, b.name),
+        ("set rate", *(_ratio(s.sets, s.contracts) for s in (a, b))),
+        ("nil bids", *(str(s.nil_bids) for s in (a, b))),
+        ("nil success", *(_ratio(s.nils_made, s.nil_bids) for s in (a, b))),
+        ("partner nils lost", *(_ratio(s.partner_nils_lost, s.partner_nils) for s in (a, b))),
+        ("bags per hand", *(f"{s.bags_per_hand:.2f}" for s in (a, b))),
+        ("decisions", *(str(s.latency.decisions) for s in (a, b))),
+        ("decision p50", *(_ms(s.latency.p50) for s in (a, b))),
+        ("decision p95", *(_ms(s.latency.p95) for s in (a, b))),
+        ("decision max", *(_ms(s.latency.max) for s in (a, b))),
+    ]
+    lines.append("per policy, over the deals:")
+    lines += [f"  {label:<18}{x:>{width}}{y:>{width}}".rstrip() for label, x, y in rows]
+    return "\n".join(lines)
+
+
+def _ratio(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}% ({part}/{whole})" if whole else "- (0/0)"
+
+
+def _ms(seconds: float) -> str:
+    return f"{1000 * seconds:.2f} ms" if seconds < 0.1 else f"{seconds:.3f} s"
