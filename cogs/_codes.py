@@ -1,0 +1,88 @@
+"""Short codes for a seat's actions, as carried in button custom ids and select values.
+
+A code never names the seat: the seat is always the one the clicking member holds, so a
+button forwarded to someone else cannot act for its owner. Labels say the same action in
+words for the button face.
+"""
+
+from __future__ import annotations
+
+from bot.engine import (
+    Action,
+    Bid,
+    CallRenege,
+    Card,
+    Claim,
+    Draw,
+    PassCards,
+    PlayCard,
+    RequestRedeal,
+    RevealCards,
+    Rules,
+)
+from bot.render.text import bid_text
+
+
+def action_code(action: Action) -> str:
+    """``b3`` bid 3, ``B0`` blind nil, ``cAS`` play A♠, ``pAS.KH`` pass, ``r`` look, ``C``
+    claim, ``n2`` renege on seat 3, ``x`` redeal, ``d1`` keep the first drawn card."""
+    match action:
+        case Bid(tricks=tricks, blind=blind):
+            return f"{'B' if blind else 'b'}{tricks}"
+        case PlayCard(card=card):
+            return f"c{card.code}"
+        case PassCards(cards=cards):
+            return "p" + ".".join(card.code for card in cards)
+        case RevealCards():
+            return "r"
+        case Claim():
+            return "C"
+        case CallRenege(accused=accused):
+            return f"n{accused}"
+        case RequestRedeal():
+            return "x"
+        case Draw(keep_first=keep):
+            return f"d{int(keep)}"
+
+
+def parse_code(code: str, seat: int) -> Action:
+    """The action ``code`` stands for, taken by ``seat``; ValueError for a malformed code."""
+    head, rest = code[:1], code[1:]
+    if head in ("b", "B") and rest.isdigit():
+        return Bid(seat, int(rest), blind=head == "B")
+    if head == "c":
+        return PlayCard(seat, Card.parse(rest))
+    if head == "p" and rest:
+        return PassCards(seat, tuple(Card.parse(part) for part in rest.split(".")))
+    if code == "r":
+        return RevealCards(seat)
+    if code == "C":
+        return Claim(seat)
+    if head == "n" and rest.isdigit():
+        return CallRenege(seat, int(rest))
+    if code == "x":
+        return RequestRedeal(seat)
+    if code in ("d0", "d1"):
+        return Draw(seat, keep_first=code == "d1")
+    raise ValueError(f"{code!r} is not an action code")
+
+
+def action_label(action: Action, rules: Rules, names: list[str]) -> str:
+    """What a button for ``action`` says."""
+    match action:
+        case Bid():
+            return bid_text(action, rules).capitalize()
+        case PlayCard(card=card):
+            return str(card)
+        case PassCards(cards=cards):
+            return "Pass " + " ".join(str(card) for card in cards)
+        case RevealCards():
+            return "Look at my cards"
+        case Claim():
+            return "Claim the rest"
+        case CallRenege(accused=accused):
+            return f"Renege by {names[accused]}"
+        case RequestRedeal():
+            return "Throw in, redeal"
+        case Draw(keep_first=keep):
+            return "Keep it" if keep else "Take the next"

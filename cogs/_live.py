@@ -1,0 +1,109 @@
+"""A message kept up to date in place, with edits coalesced under Discord's rate limits.
+
+Channel edits are limited to about five per five seconds. When bots play fast, a table
+changes many times a second; only the newest picture matters, so a ``LiveMessage`` sends at
+most one edit per ``interval`` and always the latest state, never a backlog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import discord
+
+log = logging.getLogger(__name__)
+
+# Error code Discord answers when a member does not accept DMs from the bot.
+DMS_CLOSED = 50007
+
+LiveChannel = discord.TextChannel | discord.Thread | discord.DMChannel | discord.PartialMessageable
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """What the message should show."""
+
+    content: str
+    view: discord.ui.View | None = None
+
+
+class LiveMessage:
+    """One message in ``channel``: the first ``show`` posts it, later ones edit it.
+
+    ``on_posted`` hears the new message id whenever the message is (re)posted, so it can be
+    stored; ``on_closed`` hears a DM refused with 50007 (the message then stays unsent)."""
+
+    def __init__(
+        self,
+        channel: LiveChannel,
+        *,
+        interval: float,
+        message_id: int | None = None,
+        on_posted: Callable[[int], Awaitable[None]] | None = None,
+        on_closed: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
+        self.channel = channel
+        self.interval = interval
+        self.message_id = message_id
+        self.on_posted = on_posted
+        self.on_closed = on_closed
+        self.closed = False
+        self._pending: Picture | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._last_sent = float("-inf")
+
+    def show(self, picture: Picture) -> None:
+        """Ask for ``picture`` to be shown; returns at once, the edit follows."""
+        if self.closed:
+            return
+        self._pending = picture
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._flush())
+            self._task.add_done_callback(_log_failure)
+
+    async def settle(self) -> None:
+        """Wait until everything asked for has been sent (for shutdown and tests)."""
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
+    async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._pending is not None and not self.closed:
+            wait = self._last_sent + self.interval - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            picture, self._pending = self._pending, None
+            assert picture is not None
+            self._last_sent = loop.time()
+            await self._send(picture)
+
+    async def _send(self, picture: Picture) -> None:
+        view = picture.view or discord.utils.MISSING
+        if self.message_id is not None:
+            try:
+                partial = self.channel.get_partial_message(self.message_id)
+                await partial.edit(content=picture.content, view=picture.view)
+                return
+            except discord.NotFound:
+                # Someone deleted the message: post it again below.
+                self.message_id = None
+        try:
+            message = await self.channel.send(picture.content, view=view)
+        except discord.Forbidden as error:
+            if error.code != DMS_CLOSED:
+                raise
+            self.closed = True
+            if self.on_closed is not None:
+                await self.on_closed()
+            return
+        self.message_id = message.id
+        if self.on_posted is not None:
+            await self.on_posted(message.id)
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("Could not update a live message", exc_info=task.exception())

@@ -1,0 +1,73 @@
+"""LiveMessage through the fake server: coalesced edits, a deleted message, closed DMs."""
+
+import discord
+from discord.ext import commands
+
+from cogs._live import LiveMessage, Picture
+from tests.discord.fake_discord import FakeDiscord, running
+
+
+def plain_bot() -> commands.Bot:
+    return commands.Bot(
+        command_prefix=commands.when_mentioned,
+        intents=discord.Intents.default(),
+        guild_ready_timeout=0.01,
+        chunk_guilds_at_startup=False,
+    )
+
+
+async def test_a_burst_of_updates_becomes_one_post_and_one_edit(fake: FakeDiscord) -> None:
+    general = fake.channel("general")
+    posted: list[int] = []
+
+    async def remember(message_id: int) -> None:
+        posted.append(message_id)
+
+    async with running(plain_bot(), fake) as bot:
+        channel = bot.get_channel(general.id)
+        assert isinstance(channel, discord.TextChannel)
+        live = LiveMessage(channel, interval=0.05, on_posted=remember)
+        live.show(Picture("state 0"))
+        await live.settle()
+        for n in range(1, 50):
+            live.show(Picture(f"state {n}"))
+        await live.settle()
+        [message] = fake.messages(general)
+        assert message.content == "state 49"
+        assert posted == [message.id]
+        writes = [r for r in fake.requests if r[1].startswith(f"/channels/{general.id}/")]
+        assert [method for method, _ in writes] == ["POST", "PATCH"]
+
+
+async def test_a_deleted_message_is_posted_again(fake: FakeDiscord) -> None:
+    general = fake.channel("general")
+    async with running(plain_bot(), fake) as bot:
+        channel = bot.get_channel(general.id)
+        assert isinstance(channel, discord.TextChannel)
+        live = LiveMessage(channel, interval=0)
+        live.show(Picture("first"))
+        await live.settle()
+        fake.messages(general)[0].deleted = True
+        live.show(Picture("second"))
+        await live.settle()
+        [message] = fake.messages(general)
+        assert message.content == "second" and live.message_id == message.id
+
+
+async def test_a_closed_dm_is_reported_once_and_nothing_more_is_sent(fake: FakeDiscord) -> None:
+    bob = fake.add_user("bob")
+    fake.close_dms(bob)
+    closed: list[bool] = []
+
+    async def note_closed() -> None:
+        closed.append(True)
+
+    async with running(plain_bot(), fake) as bot:
+        dm = await bot.create_dm(discord.Object(bob.id))
+        live = LiveMessage(dm, interval=0, on_closed=note_closed)
+        live.show(Picture("your hand"))
+        await live.settle()
+        live.show(Picture("your hand again"))
+        await live.settle()
+        assert closed == [True] and live.closed
+        assert fake.dms(bob) == []
