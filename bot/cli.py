@@ -131,12 +131,15 @@ def run_bot() -> int:
             file=sys.stderr,
         )
         return EXIT_NOT_CONFIGURED
-    print(
-        "A token is set, but this build has no Discord layer yet, so there is nothing to run.\n"
-        "Available now: python -m bot rules, python -m bot bench engine",
-        file=sys.stderr,
-    )
-    return EXIT_NOT_CONFIGURED
+    # Imported here so that the offline commands start without loading discord.py.
+    from bot.client import CannotStart, run
+
+    try:
+        run(settings)
+    except CannotStart as error:
+        print(error, file=sys.stderr)
+        return EXIT_NOT_CONFIGURED
+    return 0
 
 
 def _at_least(minimum: int) -> Callable[[str], int]:

@@ -7,15 +7,20 @@ import pkgutil
 from collections.abc import Sequence
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
 import cogs
 from bot.config import Settings
-from bot.storage.records import TableStore
+from bot.storage.records import MemoryStore, TableStore
 from cogs._errors import install as install_error_handler
 
 log = logging.getLogger(__name__)
+
+
+class CannotStart(Exception):
+    """The bot cannot start as configured; the message says what to fix."""
 
 
 def discover_extensions() -> list[str]:
@@ -71,3 +76,21 @@ class SpadesBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
         log.info("Synced %d commands", len(synced))
+
+
+def run(settings: Settings) -> None:
+    """Run the bot until it is stopped. Raises ``CannotStart`` for a bad token or level."""
+    assert settings.discord_token is not None
+    level = logging.getLevelNamesMapping().get(settings.log_level.upper())
+    if level is None:
+        raise CannotStart(f"LOG_LEVEL={settings.log_level} is not a logging level.")
+    bot = SpadesBot(settings, MemoryStore())
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_level=level, root_logger=True)
+    except discord.LoginFailure:
+        raise CannotStart(
+            "Discord refused the token. Copy the bot token again from the Developer Portal\n"
+            "(Bot > Reset Token) into DISCORD_TOKEN in .env."
+        ) from None
+    except aiohttp.ClientConnectionError as error:
+        raise CannotStart(f"Could not reach Discord: {error}") from None

@@ -77,14 +77,6 @@ def test_bot_without_token_exits_2_and_says_what_to_do(tmp_path: Path) -> None:
     assert "python -m bot play" in result.stderr
 
 
-def test_bot_reads_the_token_from_dotenv_in_the_working_directory(tmp_path: Path) -> None:
-    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc\nGUILD_ID=\n")
-    result = run_module(tmp_path)
-    assert result.returncode == 2
-    assert "No Discord token" not in result.stderr
-    assert "no Discord layer yet" in result.stderr
-
-
 def test_bot_with_invalid_settings_exits_2_naming_the_setting(tmp_path: Path) -> None:
     result = run_module(tmp_path, GUILD_ID="not-a-number")
     assert result.returncode == 2

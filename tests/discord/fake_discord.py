@@ -716,13 +716,13 @@ class FakeDiscord:
             response: web.StreamResponse = await handler(request)
             return response
         path = request.path.removeprefix(API_PREFIX)
+        self.requests.append((request.method, path))
         # Interaction callbacks and webhooks are authorised by the token in their path.
         token_in_path = path.startswith(("/interactions/", "/webhooks/"))
         if not token_in_path and request.headers.get("Authorization") != f"Bot {self.token}":
             return error(401, 0, "401: Unauthorized")
         resource = request.match_info.route.resource
         template = path if resource is None else resource.canonical.removeprefix(API_PREFIX)
-        self.requests.append((request.method, path))
         for key in ((request.method, path), (request.method, template)):
             if self._rate_limits.get(key, 0) > 0:
                 self._rate_limits[key] -= 1

@@ -1,12 +1,18 @@
 """SpadesBot's start-up against the fake server: extensions, command sync, the error handler."""
 
+import asyncio
 import logging
+import threading
+from collections.abc import Iterator
+from pathlib import Path
 
 import discord
+import discord.http
 import pytest
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cli import main
 from bot.client import SpadesBot, discover_extensions
 from bot.config import Settings
 from bot.engine import IllegalAction
@@ -87,3 +93,38 @@ async def test_errors_become_short_ephemeral_answers_and_bugs_are_logged(
         assert refused.text == "You need the manage messages permission for that."
         assert (await fake.slash(moderator, "fail", "moderate")).text == "done"
         assert all(m.ephemeral for r in (illegal, crash, refused) for m in r.responses)
+
+
+@pytest.fixture
+def fake_in_thread(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
+    """A fake server on its own loop in a thread, for code that runs its own loop
+    (``bot.run``)."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    server = FakeDiscord()
+    asyncio.run_coroutine_threadsafe(server.start(), loop).result(timeout=10)
+    monkeypatch.setattr(discord.http.Route, "BASE", server.api_base)
+    yield server
+    asyncio.run_coroutine_threadsafe(server.close(), loop).result(timeout=10)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(timeout=10)
+    loop.close()
+
+
+def test_python_m_bot_logs_in_with_the_token_from_dotenv(
+    fake_in_thread: FakeDiscord,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    # bot.run installs a root log handler on this test's captured stderr: undo it after.
+    root = logging.getLogger()
+    monkeypatch.setattr(root, "handlers", list(root.handlers))
+    monkeypatch.setattr(root, "level", root.level)
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=not-the-fakes-token\nGUILD_ID=\n")
+    assert main([]) == 2
+    assert "Discord refused the token" in capsys.readouterr().err
+    assert fake_in_thread.requests == [("GET", "/users/@me")]
