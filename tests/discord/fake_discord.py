@@ -165,12 +165,14 @@ class RecordedMessage:
         return [control["custom_id"] for control in self.controls()]
 
     def control(self, match: str) -> JSON:
-        """The one control whose label or custom id contains ``match``."""
-        hits = [
-            c for c in self.controls() if match in c.get("label", "") or match in c["custom_id"]
+        """The control whose face (a button's label, a select's placeholder) or custom id is
+        ``match``, else the one containing it."""
+        controls = [(c.get("label") or c.get("placeholder", ""), c) for c in self.controls()]
+        hits = [c for face, c in controls if match in (face, c["custom_id"])] or [
+            c for face, c in controls if match in face or match in c["custom_id"]
         ]
         if len(hits) != 1:
-            labels = [(c.get("label"), c["custom_id"]) for c in self.controls()]
+            labels = [(face, c["custom_id"]) for face, c in controls]
             raise AssertionError(f"{len(hits)} controls match {match!r} among {labels}")
         return hits[0]
 

@@ -1,0 +1,196 @@
+"""Buttons and selects: a seat's legal actions laid out as controls, and the click router.
+
+Every control's custom id is ``spades:<table>:<seq>:<code>``: the table, the table's action
+count when the control was drawn, and the action's code (``cogs._codes``). The ids alone
+find the table after a restart, and a click whose ``seq`` is no longer current is refused,
+so a stale or double click never acts twice. Controls are ``DynamicItem``s, so a button on
+any old message or DM is routed without keeping views in memory.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.engine import Action, CallRenege, Card, PassCards, PlayCard, SeatView
+from cogs._codes import action_code, action_label
+from cogs._errors import answer_error
+
+MAX_ROWS = 5
+ROW_WIDTH = 5
+MAX_OPTIONS = 25
+HAND_CODE = "hand"  # "My hand": not an action, works at any seq
+PASS_CODE = "pass"  # the nil-passing select: its values are card codes
+PICK_CODE = "pick"  # a select of actions: its values are action codes
+ID_PREFIX = r"spades:(?P<table>\d+):(?P<seq>\d+):"
+BUTTON_PATTERN = ID_PREFIX + r"(?P<code>(?!pick$|pass$)[A-Za-z0-9.]+)"
+SELECT_PATTERN = ID_PREFIX + r"(?P<code>pick|pass)"
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """A parsed control: which table, drawn at which seq, asking for what."""
+
+    table_id: int
+    seq: int
+    code: str
+
+
+# How clicks reach the table layer: set once by the spades cog when it loads.
+ClickHandler = Callable[[discord.Interaction, Click], Awaitable[None]]
+_handler: list[ClickHandler] = []
+
+
+def set_click_handler(handler: ClickHandler) -> None:
+    _handler[:] = [handler]
+
+
+def custom_id(table_id: int, seq: int, code: str) -> str:
+    return f"spades:{table_id}:{seq}:{code}"
+
+
+async def _dispatch(interaction: discord.Interaction, click: Click) -> None:
+    try:
+        if not _handler:
+            raise RuntimeError("a Spades control was clicked but the spades cog is not loaded")
+        await _handler[0](interaction, click)
+    except Exception as error:
+        # DynamicItem callbacks only log errors; the player must still hear about it.
+        await answer_error(interaction, error)
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_PATTERN):
+    """One button: an action, or "My hand"."""
+
+    def __init__(self, click: Click, label: str, style: discord.ButtonStyle) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=custom_id(click.table_id, click.seq, click.code)
+            )
+        )
+        self.click = click
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionButton:
+        assert isinstance(item, discord.ui.Button)
+        click = Click(int(match["table"]), int(match["seq"]), match["code"])
+        return cls(click, item.label or "", item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch(interaction, self.click)
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_PATTERN):
+    """A select of actions (``pick``: one value, an action code) or of cards to pass."""
+
+    def __init__(
+        self,
+        click: Click,
+        options: list[discord.SelectOption],
+        placeholder: str,
+        count: int = 1,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id(click.table_id, click.seq, click.code),
+                options=options,
+                placeholder=placeholder,
+                min_values=count,
+                max_values=count,
+            )
+        )
+        self.click = click
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionSelect:
+        assert isinstance(item, discord.ui.Select)
+        click = Click(int(match["table"]), int(match["seq"]), match["code"])
+        return cls(click, item.options, item.placeholder or "", item.min_values)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        code = values[0] if self.click.code != PASS_CODE else "p" + ".".join(values)
+        await _dispatch(interaction, Click(self.click.table_id, self.click.seq, code))
+
+
+def _style(action: Action) -> discord.ButtonStyle:
+    if isinstance(action, PlayCard) and action.card.suit is not None and action.card.suit != 3:
+        return discord.ButtonStyle.secondary
+    if isinstance(action, CallRenege):
+        return discord.ButtonStyle.danger
+    return discord.ButtonStyle.primary
+
+
+def controls(
+    view: SeatView, table_id: int, seq: int, names: Sequence[str]
+) -> list[discord.ui.Item[Any]]:
+    """The seat's legal actions as controls: one group per kind of action, each group as
+    buttons in rows of five while they fit in five rows, otherwise as a select."""
+    groups: dict[type, list[Action]] = {}
+    passes: list[PassCards] = []
+    for action in view.legal_actions:
+        if isinstance(action, PassCards):
+            passes.append(action)
+        else:
+            groups.setdefault(type(action), []).append(action)
+    items: list[discord.ui.Item[Any]] = []
+    if passes:
+        # Any set of the right size may be passed: pick the cards, not one of the sets.
+        cards = sorted({c for p in passes for c in p.cards}, key=lambda c: c.index)
+        items.append(_pass_select(table_id, seq, cards, len(passes[0].cards)))
+    rows_left = MAX_ROWS - len(items)
+    as_buttons = {kind: True for kind in groups}
+    # Turn the biggest groups into selects until everything fits.
+    while sum(_rows(groups[k], as_buttons[k]) for k in groups) > rows_left:
+        biggest = max((k for k in groups if as_buttons[k]), key=lambda k: len(groups[k]))
+        as_buttons[biggest] = False
+    for kind, actions in groups.items():
+        if as_buttons[kind]:
+            for action in actions:
+                click = Click(table_id, seq, action_code(action))
+                label = action_label(action, view.rules, list(names))
+                items.append(ActionButton(click, label, _style(action)))
+        else:
+            options = [
+                discord.SelectOption(
+                    label=action_label(a, view.rules, list(names)), value=action_code(a)
+                )
+                for a in actions[:MAX_OPTIONS]
+            ]
+            label = action_label(actions[0], view.rules, list(names))
+            placeholder = f"{label} ..." if len(actions) > 1 else label
+            items.append(ActionSelect(Click(table_id, seq, PICK_CODE), options, placeholder))
+    return items
+
+
+def _rows(actions: list[Action], buttons: bool) -> int:
+    return math.ceil(len(actions) / ROW_WIDTH) if buttons else 1
+
+
+def _pass_select(table_id: int, seq: int, cards: list[Card], count: int) -> ActionSelect:
+    options = [discord.SelectOption(label=str(c), value=c.code) for c in cards]
+    noun = "card" if count == 1 else "cards"
+    return ActionSelect(
+        Click(table_id, seq, PASS_CODE), options, f"Pass {count} {noun} to your partner", count
+    )
+
+
+def hand_button(table_id: int) -> ActionButton:
+    """The "My hand" button on the table message: shows the clicker's hand ephemerally."""
+    return ActionButton(Click(table_id, 0, HAND_CODE), "My hand", discord.ButtonStyle.success)
+
+
+def as_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view

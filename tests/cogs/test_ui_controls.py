@@ -1,0 +1,56 @@
+"""Controls from a seat's view: every legal action reachable, within Discord's limits."""
+
+import re
+
+import discord
+import pytest
+
+from bot.engine import PRESETS, Game, Rules
+from cogs._codes import action_code
+from cogs._ui import (
+    BUTTON_PATTERN,
+    PASS_CODE,
+    SELECT_PATTERN,
+    ActionButton,
+    ActionSelect,
+    as_view,
+    controls,
+)
+
+
+def reachable_codes(items: list[discord.ui.Item[discord.ui.View]]) -> set[str]:
+    """The action codes a member can send with these controls (a pass select: any set)."""
+    codes: set[str] = set()
+    for item in items:
+        if isinstance(item, ActionButton):
+            assert re.fullmatch(BUTTON_PATTERN, item.item.custom_id or "")
+            codes.add(item.click.code)
+        else:
+            assert isinstance(item, ActionSelect)
+            assert re.fullmatch(SELECT_PATTERN, item.item.custom_id or "")
+            if item.click.code == PASS_CODE:
+                codes.add(
+                    f"pass{item.item.min_values}:" + ".".join(o.value for o in item.item.options)
+                )
+            else:
+                codes.update(o.value for o in item.item.options)
+    return codes
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+async def test_every_legal_action_of_a_hand_has_a_control(preset: str) -> None:
+    game = Game.new(Rules.preset(preset), seed=3)
+    names = [f"P{s}" for s in range(game.rules.players)]
+    while not game.is_over and len(game.results) < 1:
+        for seat in range(game.rules.players):
+            view = game.view(seat)
+            items = controls(view, table_id=12, seq=len(game.history), names=names)
+            as_view(items)  # raises when more than 25 controls or 5 rows are needed
+            codes = reachable_codes(items)
+            for action in view.legal_actions:
+                code = action_code(action)
+                if code.startswith("p"):
+                    assert any(c.startswith(f"pass{len(action.cards)}:") for c in codes)  # type: ignore[union-attr]
+                else:
+                    assert code in codes
+        game.apply(game.legal_actions()[0])
