@@ -38,7 +38,7 @@ from bot.engine.events import (
     TrickWon,
 )
 from bot.engine.game import Game, IllegalAction
-from bot.engine.rules import PRESETS, Rules, allowed_values, parse_option_value
+from bot.engine.rules import PRESETS, Rules, allowed_values, parse_option_value, value_choices
 from bot.engine.scoring import HandResult, SeatOutcome, TeamHandResult, score_hand
 from bot.engine.views import Phase, SeatView, TrickRecord
 
@@ -87,6 +87,7 @@ __all__ = [
     "event_to_json",
     "parse_option_value",
     "score_hand",
+    "value_choices",
     "view_from_json",
     "view_to_json",
 ]

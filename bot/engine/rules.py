@@ -326,6 +326,20 @@ def allowed_values(name: str) -> str:
     return ("none, " + text) if nullable else text
 
 
+def value_choices(name: str) -> list[str]:
+    """Every value an option accepts, as a player types it (for autocomplete)."""
+    base, choices, bounds = _option_type(name)
+    values = ["none"] if Rules.model_fields[name].default is None else []
+    if choices:
+        values += [str(c) for c in choices]
+    elif base is bool:
+        values += ["yes", "no"]
+    else:
+        step = bounds.get("multiple_of", 1)
+        values += [str(v) for v in range(bounds.get("ge", 0), bounds.get("le", 0) + 1, step)]
+    return values
+
+
 def parse_option_value(name: str, value: str) -> object:
     """Turn typed text into the option's Python value, or raise with the allowed values."""
     base, choices, _ = _option_type(name)

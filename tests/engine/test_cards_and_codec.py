@@ -26,6 +26,8 @@ from bot.engine import (
     action_to_json,
     event_from_json,
     event_to_json,
+    parse_option_value,
+    value_choices,
     view_from_json,
     view_to_json,
 )
@@ -112,3 +114,11 @@ def test_events_and_views_of_a_played_hand_round_trip_through_json(name: str) ->
             assert view_from_json(json.loads(json.dumps(view_to_json(view)))) == view
     for event in events:
         assert event_from_json(json.loads(json.dumps(event_to_json(event)))) == event
+
+
+def test_every_value_offered_for_an_option_is_accepted() -> None:
+    for name in Rules.model_fields:
+        offered = value_choices(name)
+        assert offered, name
+        for text in offered:
+            parse_option_value(name, text)
