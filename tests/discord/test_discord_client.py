@@ -120,11 +120,15 @@ def test_python_m_bot_logs_in_with_the_token_from_dotenv(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
-    # bot.run installs a root log handler on this test's captured stderr: undo it after.
-    root = logging.getLogger()
-    monkeypatch.setattr(root, "handlers", list(root.handlers))
-    monkeypatch.setattr(root, "level", root.level)
     (tmp_path / ".env").write_text("DISCORD_TOKEN=not-the-fakes-token\nGUILD_ID=\n")
-    assert main([]) == 2
+    # bot.run installs a root log handler on this test's captured stderr: remove it before
+    # capsys closes that stream (the fake server logs while it shuts down).
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        assert main([]) == 2
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
     assert "Discord refused the token" in capsys.readouterr().err
     assert fake_in_thread.requests == [("GET", "/users/@me")]
