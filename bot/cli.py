@@ -86,6 +86,21 @@ def build_parser() -> argparse.ArgumentParser:
     rule_set.add_argument(
         "--all-presets", action="store_true", help="split the hands evenly over every preset"
     )
+    storage = benchmarks.add_parser(
+        "storage",
+        help="durable action appends per second, and restoring unfinished tables by replay",
+    )
+    storage.add_argument("--appends", type=_positive_int, default=5000, help="default: 5000")
+    storage.add_argument(
+        "--tables", type=_positive_int, default=1000, help="tables to restore (default: 1000)"
+    )
+    storage.add_argument("--seed", type=int, default=0, help="default: 0")
+    storage.add_argument(
+        "--synchronous",
+        choices=["NORMAL", "FULL"],
+        default="NORMAL",
+        help="SQLite's synchronous setting (default: NORMAL, the bot's)",
+    )
     return parser
 
 
@@ -108,6 +123,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             progress=lambda line: print(line, file=sys.stderr, flush=True),
         )
         print(format_arena(measured))
+        return 0
+    if args.command == "bench" and args.benchmark == "storage":
+        # Imported here so that the other commands start without loading the storage stack.
+        from bot.bench.storage import format_storage_bench, run_storage_bench
+
+        bench = run_storage_bench(args.appends, args.tables, args.seed, args.synchronous)
+        print(format_storage_bench(bench))
         return 0
     if args.command == "bench":
         result = run_engine_bench(args.hands, args.seed, args.preset, args.all_presets)

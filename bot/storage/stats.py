@@ -1,0 +1,399 @@
+"""Stats, leaderboards and history read from finished games; forgetting members and resets.
+
+Everything is per server. Games count towards games, wins, streaks and ratings unless they
+were stopped; hand figures (bids, Nils, bags, points) count every scored hand. A server's
+leaderboard reset starts all of these afresh; its history keeps every game. Bots are recorded
+in games but have no member row, so they never appear in stats or leaderboards.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bot.engine import HandResult, HandScored, Rules, event_from_json
+from bot.storage.db import Database, Session
+from bot.storage.games import Mode
+from bot.storage.ratings import MIN_RATED_GAMES, Skill
+
+Metric = Literal["rating", "wins", "win_rate", "nil"]
+METRICS: tuple[Metric, ...] = ("rating", "wins", "win_rate", "nil")
+
+# A member is ranked by Nil success once they have bid this many Nils (blind or not).
+MIN_NIL_ATTEMPTS = 3
+# How a member who used /spades forgetme is shown in games they played.
+FORMER_MEMBER = "former member"
+
+
+@dataclass(frozen=True, slots=True)
+class MemberStats:
+    """One member's figures in one server (and mode, when asked for one)."""
+
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    hands: int
+    bids_made: int
+    bids_set: int
+    nil_attempts: int
+    nil_made: int
+    blind_nil_attempts: int
+    blind_nil_made: int
+    bags: int
+    points: int
+    rated_games: int
+    skill: Skill | None
+    streak: int = 0
+    """Consecutive results of the latest games: +3 is three wins, -2 two games without one."""
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    @property
+    def bags_per_hand(self) -> float | None:
+        return self.bags / self.hands if self.hands else None
+
+    @property
+    def points_per_hand(self) -> float | None:
+        return self.points / self.hands if self.hands else None
+
+    @property
+    def nil_rate(self) -> float | None:
+        """Nils made, blind or not, out of Nils bid."""
+        attempts = self.nil_attempts + self.blind_nil_attempts
+        return (self.nil_made + self.blind_nil_made) / attempts if attempts else None
+
+    @property
+    def rating(self) -> float | None:
+        """The conservative rating shown and ranked, once the member has played
+        ``MIN_RATED_GAMES`` rated games; ``None`` before that."""
+        if self.skill is None or self.rated_games < MIN_RATED_GAMES:
+            return None
+        return self.skill.conservative
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    rank: int
+    stats: MemberStats
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    """One page of a server's leaderboard; ``total`` counts every ranked member."""
+
+    metric: Metric
+    mode: Mode | None
+    offset: int
+    limit: int
+    total: int
+    entries: tuple[LeaderboardEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSeat:
+    """Who sat in a seat of a finished game: a member (``user_id``; ``None`` once they were
+    forgotten) or a bot (``bot`` is its level)."""
+
+    seat: int
+    name: str
+    user_id: int | None
+    bot: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SideResult:
+    """A side's final score and bags, and its seats."""
+
+    team: int
+    score: int
+    bags: int
+    seats: tuple[GameSeat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A finished game as ``/history`` lists it. ``winner`` is a side (``None`` for a tie or
+    a stopped game)."""
+
+    game_id: int
+    table_id: int
+    finished_at: str
+    preset: str
+    mode: Mode
+    players: int
+    hands: int
+    stopped: bool
+    winner: int | None
+    sides: tuple[SideResult, ...]
+
+    @property
+    def seat_names(self) -> list[str]:
+        """Names by seat, as the renderers take them."""
+        seats = sorted((seat for side in self.sides for seat in side.seats), key=lambda s: s.seat)
+        return [seat.name for seat in seats]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game's hand-by-hand breakdown: each hand's full ``HandResult`` (render it with
+    ``bot.render.text.result_text(result, summary.seat_names, rules)``)."""
+
+    summary: GameSummary
+    rules: Rules
+    results: tuple[HandResult, ...]
+
+
+_AGGREGATES = """
+WITH counted AS (
+    SELECT game_id, stopped FROM games
+    WHERE guild_id = :guild
+      AND game_id > coalesce((SELECT after_game_id FROM leaderboard_resets
+                              WHERE guild_id = :guild), 0)
+      AND (:mode IS NULL OR mode = :mode)
+),
+seated AS (
+    SELECT gs.game_id, gs.seat, gs.player_id, gs.won, c.stopped
+    FROM game_seats gs JOIN counted c USING (game_id)
+    WHERE gs.player_id IS NOT NULL
+      AND (:user IS NULL OR gs.player_id = (SELECT player_id FROM players WHERE user_id = :user))
+),
+results AS (
+    SELECT player_id, count(*) AS games, sum(won) AS wins
+    FROM seated WHERE stopped = 0 GROUP BY player_id
+),
+hand_totals AS (
+    SELECT s.player_id,
+           count(*) AS hands,
+           sum(h.nil = 0 AND h.bid IS NOT NULL AND h.side_made = 1) AS bids_made,
+           sum(h.nil = 0 AND h.bid IS NOT NULL AND h.side_made = 0) AS bids_set,
+           sum(h.nil = 1 AND h.blind = 0) AS nil_attempts,
+           sum(h.nil = 1 AND h.blind = 0 AND h.nil_made = 1) AS nil_made,
+           sum(h.nil = 1 AND h.blind = 1) AS blind_nil_attempts,
+           sum(h.nil = 1 AND h.blind = 1 AND h.nil_made = 1) AS blind_nil_made,
+           sum(h.side_bags) AS bags,
+           sum(h.side_points) AS points
+    FROM hand_seats h JOIN seated s USING (game_id, seat)
+    GROUP BY s.player_id
+),
+member AS (
+    SELECT p.player_id, p.user_id, p.name,
+           coalesce(r.games, 0) AS games, coalesce(r.wins, 0) AS wins,
+           coalesce(t.hands, 0) AS hands,
+           coalesce(t.bids_made, 0) AS bids_made, coalesce(t.bids_set, 0) AS bids_set,
+           coalesce(t.nil_attempts, 0) AS nil_attempts, coalesce(t.nil_made, 0) AS nil_made,
+           coalesce(t.blind_nil_attempts, 0) AS blind_nil_attempts,
+           coalesce(t.blind_nil_made, 0) AS blind_nil_made,
+           coalesce(t.bags, 0) AS bags, coalesce(t.points, 0) AS points,
+           coalesce(k.games, 0) AS rated_games, k.mu, k.sigma
+    FROM players p
+    LEFT JOIN results r USING (player_id)
+    LEFT JOIN hand_totals t USING (player_id)
+    LEFT JOIN ratings k
+      ON k.guild_id = :guild AND k.track = coalesce(:mode, 'all') AND k.player_id = p.player_id
+    WHERE p.user_id IS NOT NULL AND (r.player_id IS NOT NULL OR t.player_id IS NOT NULL)
+)
+"""
+
+# Who is ranked by each metric, and in what order (best first; ties by player_id, i.e. the
+# member who played here first). Fixed text chosen by the metric name, never by input.
+_RANKING: dict[Metric, tuple[str, str]] = {
+    "rating": (f"rated_games >= {MIN_RATED_GAMES}", "mu - 3 * sigma DESC"),
+    "wins": ("games > 0", "wins DESC, games ASC"),
+    "win_rate": (f"games >= {MIN_RATED_GAMES}", "1.0 * wins / games DESC, games DESC"),
+    "nil": (
+        f"nil_attempts + blind_nil_attempts >= {MIN_NIL_ATTEMPTS}",
+        "1.0 * (nil_made + blind_nil_made) / (nil_attempts + blind_nil_attempts) DESC, "
+        "nil_made + blind_nil_made DESC",
+    ),
+}
+
+
+class Stats:
+    """The read side for ``/stats``, ``/leaderboard`` and ``/history``, plus
+    ``/spades forgetme`` and the server leaderboard reset."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def member(
+        self, guild_id: int, user_id: int, mode: Mode | None = None
+    ) -> MemberStats | None:
+        """A member's stats in the server, or ``None`` when they have no recorded hand."""
+        params = {"guild": guild_id, "mode": mode, "user": user_id}
+        async with self._db.session() as session:
+            row = await session.fetch_one(_AGGREGATES + "SELECT * FROM member", params)
+            if row is None:
+                return None
+            results = await session.fetch_all(
+                "SELECT gs.won FROM game_seats gs JOIN games g USING (game_id) "
+                "WHERE g.guild_id = :guild AND g.stopped = 0 AND gs.player_id = :player "
+                "AND (:mode IS NULL OR g.mode = :mode) AND g.game_id > coalesce((SELECT "
+                "after_game_id FROM leaderboard_resets WHERE guild_id = :guild), 0) "
+                "ORDER BY g.game_id DESC",
+                {"guild": guild_id, "mode": mode, "player": row["player_id"]},
+            )
+        return _member(row, streak=_streak([bool(won) for (won,) in results]))
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        metric: Metric = "rating",
+        *,
+        mode: Mode | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> LeaderboardPage:
+        """Members ranked by ``metric`` (by rating and win rate only after
+        ``MIN_RATED_GAMES`` games, by Nil success after ``MIN_NIL_ATTEMPTS`` Nils), best
+        first, ``limit`` of them from place ``offset`` (0-based)."""
+        if offset < 0 or limit < 1:
+            raise ValueError(f"offset {offset} and limit {limit}: need offset >= 0, limit >= 1")
+        eligible, order = _RANKING[metric]
+        params = {"guild": guild_id, "mode": mode, "user": None, "limit": limit, "offset": offset}
+        async with self._db.session() as session:
+            total_row = await session.fetch_one(
+                _AGGREGATES + f"SELECT count(*) FROM member WHERE {eligible}", params
+            )
+            rows = await session.fetch_all(
+                _AGGREGATES + f"SELECT * FROM member WHERE {eligible} "
+                f"ORDER BY {order}, player_id LIMIT :limit OFFSET :offset",
+                params,
+            )
+        total = total_row[0] if total_row else 0
+        entries = tuple(
+            LeaderboardEntry(offset + place + 1, _member(row)) for place, row in enumerate(rows)
+        )
+        return LeaderboardPage(metric, mode, offset, limit, total, entries)
+
+    async def history(self, guild_id: int, limit: int = 10, offset: int = 0) -> list[GameSummary]:
+        """The server's latest finished games, newest first, stopped ones included."""
+        async with self._db.session() as session:
+            games = await session.fetch_all(
+                "SELECT * FROM games WHERE guild_id = ? ORDER BY game_id DESC LIMIT ? OFFSET ?",
+                (guild_id, limit, offset),
+            )
+            return [await _summary(session, row) for row in games]
+
+    async def game(self, guild_id: int, game_id: int) -> GameRecord | None:
+        """One of the server's games hand by hand, or ``None`` when it has no such game."""
+        async with self._db.session() as session:
+            row = await session.fetch_one(
+                "SELECT g.*, t.rules_json FROM games g JOIN tables t USING (table_id) "
+                "WHERE g.guild_id = ? AND g.game_id = ?",
+                (guild_id, game_id),
+            )
+            if row is None:
+                return None
+            summary = await _summary(session, row)
+            hands = await session.fetch_all(
+                "SELECT result_json FROM hands WHERE game_id = ? ORDER BY hand_number",
+                (game_id,),
+            )
+        results = []
+        for (text,) in hands:
+            event = event_from_json(json.loads(text))
+            assert isinstance(event, HandScored)  # only HandScored events are stored here
+            results.append(event.result)
+        return GameRecord(summary, Rules.model_validate_json(row["rules_json"]), tuple(results))
+
+    async def forget_member(self, user_id: int) -> int:
+        """``/spades forgetme``: drop the member's name and user id everywhere they are kept
+        for finished games, in every server. Their games stay counted, anonymously (shown
+        as ``FORMER_MEMBER``, never ranked). A table still being played keeps their seat
+        until it finishes. Returns how many finished games they were in."""
+        async with self._db.transaction() as session:
+            row = await session.fetch_one(
+                "SELECT player_id FROM players WHERE user_id = ?", (user_id,)
+            )
+            await session.execute(
+                "UPDATE tables SET host_id = NULL WHERE host_id = ? AND finished_at IS NOT NULL",
+                (user_id,),
+            )
+            if row is None:
+                return 0
+            await session.execute(
+                "UPDATE players SET user_id = NULL, name = NULL WHERE player_id = ?",
+                (row["player_id"],),
+            )
+            counted = await session.fetch_one(
+                "SELECT count(*) FROM game_seats WHERE player_id = ?", (row["player_id"],)
+            )
+        return counted[0] if counted else 0
+
+    async def reset_leaderboard(self, guild_id: int) -> None:
+        """Start the server's stats, streaks and ratings afresh; its history stays."""
+        async with self._db.transaction() as session:
+            await session.execute(
+                "INSERT INTO leaderboard_resets (guild_id, after_game_id) "
+                "VALUES (:guild, coalesce((SELECT max(game_id) FROM games), 0)) "
+                "ON CONFLICT (guild_id) DO UPDATE SET after_game_id = excluded.after_game_id",
+                {"guild": guild_id},
+            )
+            await session.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+
+
+def _member(row: sqlite3.Row, *, streak: int = 0) -> MemberStats:
+    skill = None if row["mu"] is None else Skill(row["mu"], row["sigma"])
+    fields: dict[str, Any] = {
+        name: row[name]
+        for name in MemberStats.__dataclass_fields__
+        if name not in ("skill", "streak")
+    }
+    return MemberStats(**fields, skill=skill, streak=streak)
+
+
+def _streak(latest_first: list[bool]) -> int:
+    """+n for n straight wins up to the latest game, -n for n straight games without one."""
+    if not latest_first:
+        return 0
+    run = next((i for i, won in enumerate(latest_first) if won != latest_first[0]), None)
+    length = len(latest_first) if run is None else run
+    return length if latest_first[0] else -length
+
+
+async def _summary(session: Session, game: sqlite3.Row) -> GameSummary:
+    seats = await session.fetch_all(
+        "SELECT gs.seat, gs.team, gs.bot, gs.bot_name, p.user_id, p.name "
+        "FROM game_seats gs LEFT JOIN players p USING (player_id) "
+        "WHERE gs.game_id = ? ORDER BY gs.seat",
+        (game["game_id"],),
+    )
+    teams = await session.fetch_all(
+        "SELECT team, score, bags FROM game_teams WHERE game_id = ? ORDER BY team",
+        (game["game_id"],),
+    )
+    sides = tuple(
+        SideResult(
+            team["team"],
+            team["score"],
+            team["bags"],
+            tuple(
+                GameSeat(
+                    seat["seat"],
+                    seat["bot_name"] or seat["name"] or FORMER_MEMBER,
+                    seat["user_id"],
+                    seat["bot"],
+                )
+                for seat in seats
+                if seat["team"] == team["team"]
+            ),
+        )
+        for team in teams
+    )
+    return GameSummary(
+        game_id=game["game_id"],
+        table_id=game["table_id"],
+        finished_at=game["finished_at"],
+        preset=game["preset"],
+        mode=game["mode"],
+        players=game["players"],
+        hands=game["hands"],
+        stopped=bool(game["stopped"]),
+        winner=game["winner"],
+        sides=sides,
+    )

@@ -1,0 +1,186 @@
+"""The ``TableStore`` on SQLite: tables, their seats and the ordered log of accepted actions."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from functools import lru_cache
+
+from bot.engine import Action, Game, Rules, action_from_json, action_to_json
+from bot.storage.db import Database, Session
+from bot.storage.games import record_game
+from bot.storage.house_rules import HouseRules
+from bot.storage.records import DuplicateAction, SeatRecord, StoredTable
+
+
+class SqliteTableStore:
+    """Durable tables (implements ``bot.storage.records.TableStore``).
+
+    Each method's write is committed before it returns; an appended action survives the
+    process being killed the moment ``append_action`` returns.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._rules = HouseRules(db)
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int | None,
+        rules: Rules,
+        seed: int,
+        dealer: int,
+        seats: tuple[SeatRecord, ...],
+    ) -> int:
+        async with self._db.transaction() as session:
+            table_id = await session.insert(
+                "INSERT INTO tables (guild_id, channel_id, host_id, rules_json, seed, dealer) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, host_id, rules.model_dump_json(), seed, dealer),
+            )
+            await _write_seats(session, table_id, seats)
+        return table_id
+
+    async def append_action(self, table_id: int, seq: int, action: Action) -> None:
+        async with self._db.session() as session:
+            # One statement, committed on its own.
+            if await insert_action(session, table_id, seq, action):
+                return
+            row = await session.fetch_one(
+                "SELECT t.finished_at, (SELECT coalesce(max(seq), 0) FROM actions a "
+                "WHERE a.table_id = t.table_id) AS last FROM tables t WHERE t.table_id = ?",
+                (table_id,),
+            )
+        if row is None:
+            raise ValueError(f"no table {table_id}")
+        if seq <= row["last"]:
+            raise DuplicateAction(f"table {table_id} already has action {seq}")
+        if row["finished_at"] is not None:
+            raise ValueError(f"table {table_id} has finished")
+        raise ValueError(f"table {table_id} expects action {row['last'] + 1}, not {seq}")
+
+    async def update_seats(self, table_id: int, seats: tuple[SeatRecord, ...]) -> None:
+        async with self._db.transaction() as session:
+            await session.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
+            await _write_seats(session, table_id, seats)
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        async with self._db.session() as session:
+            await session.execute(
+                "UPDATE tables SET message_id = ? WHERE table_id = ?", (message_id, table_id)
+            )
+
+    async def finish_table(self, table_id: int, game: Game, *, stopped: bool) -> None:
+        """Close the table and, in the same transaction, record its hands and (unless
+        ``stopped``) the game's result, stats and ratings. Finishing it again changes nothing.
+        """
+        async with self._db.transaction() as session:
+            row = await session.fetch_one(
+                "SELECT guild_id, finished_at FROM tables WHERE table_id = ?", (table_id,)
+            )
+            if row is None:
+                raise ValueError(f"no table {table_id}")
+            if row["finished_at"] is not None:
+                return
+            seats = await _read_seats(session, "WHERE table_id = ?", (table_id,))
+            await record_game(
+                session, table_id, row["guild_id"], game, seats.get(table_id, ()), stopped=stopped
+            )
+            # The game's records hold who sat where from now on; the open-table copy goes,
+            # so forgetting a member has one place less to look.
+            await session.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
+            await session.execute(
+                "UPDATE tables SET finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') "
+                "WHERE table_id = ?",
+                (table_id,),
+            )
+
+    async def unfinished_tables(self) -> list[StoredTable]:
+        async with self._db.session() as session:
+            tables = await session.fetch_all(
+                "SELECT table_id, guild_id, channel_id, host_id, rules_json, seed, dealer, "
+                "message_id FROM tables WHERE finished_at IS NULL ORDER BY table_id"
+            )
+            seats = await _read_seats(
+                session,
+                "WHERE table_id IN (SELECT table_id FROM tables WHERE finished_at IS NULL)",
+                (),
+            )
+            action_rows = await session.fetch_all(
+                "SELECT table_id, action_json FROM actions WHERE table_id IN "
+                "(SELECT table_id FROM tables WHERE finished_at IS NULL) ORDER BY table_id, seq"
+            )
+        actions: dict[int, list[Action]] = defaultdict(list)
+        for table_id, text in action_rows:
+            actions[table_id].append(action_from_json(json.loads(text)))
+        return [
+            StoredTable(
+                table_id=row["table_id"],
+                guild_id=row["guild_id"],
+                channel_id=row["channel_id"],
+                host_id=row["host_id"],
+                rules=_rules(row["rules_json"]),
+                seed=row["seed"],
+                dealer=row["dealer"],
+                seats=seats.get(row["table_id"], ()),
+                actions=tuple(actions[row["table_id"]]),
+                message_id=row["message_id"],
+            )
+            for row in tables
+        ]
+
+    async def guild_rules(self, guild_id: int) -> Rules | None:
+        return await self._rules.stored(guild_id)
+
+
+async def insert_action(session: Session, table_id: int, seq: int, action: Action) -> bool:
+    """Store the action if ``seq`` is the next number of a table that is still open; returns
+    whether it was stored."""
+    # RETURNING makes it one round trip to the connection's thread (no cursor to close).
+    return bool(
+        await session.fetch_all(
+            "INSERT INTO actions (table_id, seq, action_json) "
+            "SELECT ?, ?, ? WHERE ? = 1 + (SELECT coalesce(max(seq), 0) FROM actions "
+            "WHERE table_id = ?) AND EXISTS (SELECT 1 FROM tables WHERE table_id = ? "
+            "AND finished_at IS NULL) RETURNING seq",
+            (
+                table_id,
+                seq,
+                json.dumps(action_to_json(action), separators=(",", ":")),
+                seq,
+                table_id,
+                table_id,
+            ),
+        )
+    )
+
+
+@lru_cache(maxsize=128)
+def _rules(text: str) -> Rules:
+    """Rules from stored JSON; tables mostly share a few rule sets, so each is parsed once."""
+    return Rules.model_validate_json(text)
+
+
+async def _write_seats(session: Session, table_id: int, seats: tuple[SeatRecord, ...]) -> None:
+    await session.executemany(
+        "INSERT INTO table_seats (table_id, seat, name, user_id, bot) VALUES (?, ?, ?, ?, ?)",
+        [(table_id, s.seat, s.name, s.user_id, s.bot) for s in seats],
+    )
+
+
+async def _read_seats(
+    session: Session, where: str, params: tuple[int, ...]
+) -> dict[int, tuple[SeatRecord, ...]]:
+    """Seats by table, in seat order, of the tables ``where`` (a fixed clause) selects."""
+    rows = await session.fetch_all(
+        f"SELECT table_id, seat, name, user_id, bot FROM table_seats {where} "
+        "ORDER BY table_id, seat",
+        params,
+    )
+    seats: defaultdict[int, list[SeatRecord]] = defaultdict(list)
+    for table_id, seat, name, user_id, bot in rows:
+        seats[table_id].append(SeatRecord(seat, name, user_id, bot))
+    return {table_id: tuple(held) for table_id, held in seats.items()}

@@ -1,0 +1,131 @@
+"""The SQLite TableStore: real engine games stored action by action and rebuilt by replay."""
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from bot.bench.storage import play_random, seats_for
+from bot.engine import Game, Rules
+from bot.storage.records import DuplicateAction, StoredTable
+from bot.storage.store import Storage
+
+GUILD = 10
+
+
+async def start(storage: Storage, game: Game, dealer: int, *, channel: int = 70) -> int:
+    """Store a table for ``game`` and every action it has accepted so far."""
+    table_id = await storage.tables.create_table(
+        guild_id=GUILD,
+        channel_id=channel,
+        host_id=100,
+        rules=game.rules,
+        seed=game.seed,
+        dealer=dealer,
+        seats=seats_for(game.rules),
+    )
+    for seq, action in enumerate(game.history, 1):
+        await storage.tables.append_action(table_id, seq, action)
+    return table_id
+
+
+@pytest.mark.parametrize(
+    "preset",
+    ["classic", "casual", "jokers", "cutthroat3", "two_player", "five_player", "six_threes"],
+)
+async def test_a_game_part_played_comes_back_the_same_after_reopening(
+    db_path: Path, preset: str
+) -> None:
+    rules = Rules.preset(preset)
+    dealer = 1
+    game = play_random(rules, seed=11, limit=90, dealer=dealer)
+    storage = await Storage.open(db_path)
+    table_id = await start(storage, game, dealer)
+    await storage.tables.set_message(table_id, 555)
+    await storage.close()
+
+    storage = await Storage.open(db_path)
+    try:
+        (table,) = await storage.tables.unfinished_tables()
+    finally:
+        await storage.close()
+    assert table == StoredTable(
+        table_id=table_id,
+        guild_id=GUILD,
+        channel_id=70,
+        host_id=100,
+        rules=rules,
+        seed=11,
+        dealer=dealer,
+        seats=seats_for(rules),
+        actions=tuple(game.history),
+        message_id=555,
+    )
+    restored = Game.replay(table.rules, seed=table.seed, actions=table.actions, dealer=dealer)
+    assert restored.history == game.history
+    assert restored.hand_number == game.hand_number and restored.to_act == game.to_act
+    assert all(restored.view(s) == game.view(s) for s in range(rules.players))
+
+
+async def test_a_repeated_sequence_number_is_refused_and_keeps_the_first(storage: Storage) -> None:
+    game = play_random(Rules(), seed=3, limit=6)
+    table_id = await start(storage, game, 0)
+    with pytest.raises(DuplicateAction):
+        await storage.tables.append_action(table_id, 6, game.history[0])
+    with pytest.raises(DuplicateAction):
+        await storage.tables.append_action(table_id, 1, game.history[0])
+    with pytest.raises(ValueError, match="expects action 7, not 9"):
+        await storage.tables.append_action(table_id, 9, game.history[0])
+    with pytest.raises(ValueError, match="no table 99"):
+        await storage.tables.append_action(99, 1, game.history[0])
+    (table,) = await storage.tables.unfinished_tables()
+    assert table.actions == tuple(game.history)
+
+
+async def test_tables_keep_their_own_actions_seats_and_messages(storage: Storage) -> None:
+    games = [
+        play_random(Rules.preset(p), seed=i, limit=20 + i)
+        for i, p in enumerate(["classic", "cutthroat4"])
+    ]
+    ids = [await start(storage, game, 0, channel=70 + i) for i, game in enumerate(games)]
+    substitute = dataclasses.replace(seats_for(games[1].rules)[0], name="Sub", user_id=999)
+    seats = (substitute, *seats_for(games[1].rules)[1:])
+    await storage.tables.update_seats(ids[1], seats)
+    await storage.tables.set_message(ids[0], 1)
+    await storage.tables.set_message(ids[0], None)
+    first, second = await storage.tables.unfinished_tables()
+    assert (first.table_id, second.table_id) == tuple(ids)
+    assert first.actions == tuple(games[0].history) and second.actions == tuple(games[1].history)
+    assert first.seats == seats_for(games[0].rules) and second.seats == seats
+    assert first.message_id is None and first.channel_id == 70 and second.channel_id == 71
+
+
+async def test_a_finished_table_is_not_restored_and_takes_no_more_actions(storage: Storage) -> None:
+    rules = Rules(play_to="hands", hands_to_play=1)
+    game = play_random(rules, seed=4)
+    assert game.is_over
+    table_id = await start(storage, game, 0)
+    await storage.tables.finish_table(table_id, game, stopped=False)
+    await storage.tables.finish_table(table_id, game, stopped=False)  # a second time: no-op
+    assert await storage.tables.unfinished_tables() == []
+    with pytest.raises(ValueError, match="has finished"):
+        await storage.tables.append_action(table_id, len(game.history) + 1, game.history[0])
+    assert len(await storage.stats.history(GUILD)) == 1
+
+
+async def test_finishing_an_unfinished_game_as_played_out_is_refused_whole(
+    storage: Storage,
+) -> None:
+    game = play_random(Rules(), seed=4, limit=30)
+    table_id = await start(storage, game, 0)
+    with pytest.raises(ValueError, match="not over"):
+        await storage.tables.finish_table(table_id, game, stopped=False)
+    (table,) = await storage.tables.unfinished_tables()
+    assert table.actions == tuple(game.history)
+    assert await storage.stats.history(GUILD) == []
+
+
+async def test_guild_rules_are_the_servers_house_rules(storage: Storage) -> None:
+    assert await storage.tables.guild_rules(GUILD) is None
+    await storage.house_rules.set_option(GUILD, "bag_limit", "5")
+    assert await storage.tables.guild_rules(GUILD) == Rules(bag_limit=5)
