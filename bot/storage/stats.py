@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from bot.engine import HandResult, HandScored, Rules, event_from_json
 from bot.storage.db import Database, Session
@@ -46,7 +46,7 @@ class MemberStats:
     points: int
     rated_games: int
     skill: Skill | None
-    streak: int = 0
+    streak: int
     """Consecutive results of the latest games: +3 is three wins, -2 two games without one."""
 
     @property
@@ -229,15 +229,8 @@ class Stats:
             row = await session.fetch_one(_AGGREGATES + "SELECT * FROM member", params)
             if row is None:
                 return None
-            results = await session.fetch_all(
-                "SELECT gs.won FROM game_seats gs JOIN games g USING (game_id) "
-                "WHERE g.guild_id = :guild AND g.stopped = 0 AND gs.player_id = :player "
-                "AND (:mode IS NULL OR g.mode = :mode) AND g.game_id > coalesce((SELECT "
-                "after_game_id FROM leaderboard_resets WHERE guild_id = :guild), 0) "
-                "ORDER BY g.game_id DESC",
-                {"guild": guild_id, "mode": mode, "player": row["player_id"]},
-            )
-        return _member(row, streak=_streak([bool(won) for (won,) in results]))
+            (stats,) = await _with_streaks(session, guild_id, mode, [row])
+        return stats
 
     async def leaderboard(
         self,
@@ -264,9 +257,10 @@ class Stats:
                 f"ORDER BY {order}, player_id LIMIT :limit OFFSET :offset",
                 params,
             )
+            ranked = await _with_streaks(session, guild_id, mode, rows)
         total = total_row[0] if total_row else 0
         entries = tuple(
-            LeaderboardEntry(offset + place + 1, _member(row)) for place, row in enumerate(rows)
+            LeaderboardEntry(offset + place + 1, stats) for place, stats in enumerate(ranked)
         )
         return LeaderboardPage(metric, mode, offset, limit, total, entries)
 
@@ -337,14 +331,34 @@ class Stats:
             await session.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
 
 
-def _member(row: sqlite3.Row, *, streak: int = 0) -> MemberStats:
-    skill = None if row["mu"] is None else Skill(row["mu"], row["sigma"])
-    fields: dict[str, Any] = {
-        name: row[name]
-        for name in MemberStats.__dataclass_fields__
-        if name not in ("skill", "streak")
-    }
-    return MemberStats(**fields, skill=skill, streak=streak)
+async def _with_streaks(
+    session: Session, guild_id: int, mode: Mode | None, rows: list[sqlite3.Row]
+) -> list[MemberStats]:
+    """``MemberStats`` from rows of the ``member`` aggregate, each with its current streak."""
+    players = [row["player_id"] for row in rows]
+    results = await session.fetch_all(
+        "SELECT gs.player_id, gs.won FROM game_seats gs JOIN games g USING (game_id) "
+        "WHERE g.guild_id = ? AND g.stopped = 0 AND (? IS NULL OR g.mode = ?) "
+        "AND g.game_id > coalesce((SELECT after_game_id FROM leaderboard_resets "
+        f"WHERE guild_id = ?), 0) AND gs.player_id IN ({', '.join('?' * len(players))}) "
+        "ORDER BY g.game_id DESC",
+        (guild_id, mode, mode, guild_id, *players),
+    )
+    latest_first: dict[int, list[bool]] = {player: [] for player in players}
+    for player, won in results:
+        latest_first[player].append(bool(won))
+    return [
+        MemberStats(
+            **{name: row[name] for name in _COLUMNS},
+            skill=None if row["mu"] is None else Skill(row["mu"], row["sigma"]),
+            streak=_streak(latest_first[row["player_id"]]),
+        )
+        for row in rows
+    ]
+
+
+# MemberStats fields read straight from the aggregate's columns.
+_COLUMNS = [name for name in MemberStats.__dataclass_fields__ if name not in ("skill", "streak")]
 
 
 def _streak(latest_first: list[bool]) -> int:
