@@ -249,16 +249,20 @@ class Stats:
         eligible, order = _RANKING[metric]
         params = {"guild": guild_id, "mode": mode, "user": None, "limit": limit, "offset": offset}
         async with self._db.session() as session:
-            total_row = await session.fetch_one(
-                _AGGREGATES + f"SELECT count(*) FROM member WHERE {eligible}", params
-            )
+            # The window counts every ranked member before LIMIT cuts the page out.
             rows = await session.fetch_all(
-                _AGGREGATES + f"SELECT * FROM member WHERE {eligible} "
-                f"ORDER BY {order}, player_id LIMIT :limit OFFSET :offset",
+                _AGGREGATES + f"SELECT *, count(*) OVER () AS total FROM member "
+                f"WHERE {eligible} ORDER BY {order}, player_id LIMIT :limit OFFSET :offset",
                 params,
             )
+            if rows:
+                total = rows[0]["total"]
+            else:
+                counted = await session.fetch_one(
+                    _AGGREGATES + f"SELECT count(*) FROM member WHERE {eligible}", params
+                )
+                total = counted[0] if counted else 0
             ranked = await _with_streaks(session, guild_id, mode, rows)
-        total = total_row[0] if total_row else 0
         entries = tuple(
             LeaderboardEntry(offset + place + 1, stats) for place, stats in enumerate(ranked)
         )
