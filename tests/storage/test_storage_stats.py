@@ -16,8 +16,9 @@ from bot.storage.ratings import MIN_RATED_GAMES, NEWCOMER
 from bot.storage.records import SeatRecord
 from bot.storage.stats import FORMER_MEMBER, MemberStats
 from bot.storage.store import Storage
+from tests.storage.helpers import GUILD, store_game
 
-GUILD, OTHER_GUILD = 10, 20
+OTHER_GUILD = 20
 SHORT = Rules(play_to="hands", hands_to_play=3)
 DUEL = Rules(players=2, team_size=1, play_to="hands", hands_to_play=1)
 
@@ -41,17 +42,7 @@ async def finish(
     guild: int = GUILD,
 ) -> int:
     """Store a table for ``game`` with all its actions, then finish it; returns the table id."""
-    table_id = await storage.tables.create_table(
-        guild_id=guild,
-        channel_id=70,
-        host_id=holders[0],
-        rules=game.rules,
-        seed=game.seed,
-        dealer=0,
-        seats=seats(holders),
-    )
-    for seq, action in enumerate(game.history, 1):
-        await storage.tables.append_action(table_id, seq, action)
+    table_id = await store_game(storage, game, seats(holders), guild=guild)
     await storage.tables.finish_table(table_id, game, stopped=stopped)
     return table_id
 

@@ -9,24 +9,11 @@ from bot.bench.storage import play_random, seats_for
 from bot.engine import Game, Rules
 from bot.storage.records import DuplicateAction, StoredTable
 from bot.storage.store import Storage
-
-GUILD = 10
+from tests.storage.helpers import GUILD, store_game
 
 
 async def start(storage: Storage, game: Game, dealer: int, *, channel: int = 70) -> int:
-    """Store a table for ``game`` and every action it has accepted so far."""
-    table_id = await storage.tables.create_table(
-        guild_id=GUILD,
-        channel_id=channel,
-        host_id=100,
-        rules=game.rules,
-        seed=game.seed,
-        dealer=dealer,
-        seats=seats_for(game.rules),
-    )
-    for seq, action in enumerate(game.history, 1):
-        await storage.tables.append_action(table_id, seq, action)
-    return table_id
+    return await store_game(storage, game, seats_for(game.rules), dealer=dealer, channel=channel)
 
 
 @pytest.mark.parametrize(
@@ -53,7 +40,7 @@ async def test_a_game_part_played_comes_back_the_same_after_reopening(
         table_id=table_id,
         guild_id=GUILD,
         channel_id=70,
-        host_id=100,
+        host_id=1,
         rules=rules,
         seed=11,
         dealer=dealer,
