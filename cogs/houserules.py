@@ -1,0 +1,142 @@
+"""``/houserules``: each server's rules for new tables — shown to anyone, changed by managers."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import PRESETS, Rules, allowed_values, value_choices
+from bot.render.rules_text import rule_options, show_value
+from bot.storage.house_rules import HouseRuleError, HouseRules, RulesChange
+from cogs._errors import PlayerError
+
+# Discord shows at most 25 autocomplete choices.
+MAX_CHOICES = 25
+# An embed description holds 4096 characters; the full option list fits in two fields' worth.
+EMBED_LIMIT = 4000
+
+
+def rules_summary(rules: Rules) -> str:
+    """Every option and its value, options that differ from the defaults first and marked."""
+    options = rule_options(rules)
+    changed = [o for o in options if o.changed]
+    same = [o for o in options if not o.changed]
+    lines = [f"**{o.name}** = {show_value(o.value)}" for o in changed]
+    if not changed:
+        lines.append("Every option is at its default (the `classic` rules).")
+    lines.append("")
+    lines.append(", ".join(f"{o.name} = {show_value(o.value)}" for o in same))
+    text = "\n".join(lines)
+    return text if len(text) <= EMBED_LIMIT else text[: EMBED_LIMIT - 1] + "…"
+
+
+def change_text(change: RulesChange, what: str) -> str:
+    """What a change did, one line an option."""
+    if not change.changes:
+        return f"{what}: nothing changed."
+    lines = [f"{what}:"]
+    lines += [
+        f"• {c.option}: {show_value(c.before)} → {show_value(c.after)}" for c in change.changes
+    ]
+    lines.append("Open tables keep the rules they started with; new tables use these.")
+    return "\n".join(lines)
+
+
+def matching(values: list[str], typed: str) -> list[app_commands.Choice[str]]:
+    """Up to 25 of ``values``: those starting with what was typed, then those containing it."""
+    typed = typed.strip().lower()
+    starts = [v for v in values if v.lower().startswith(typed)]
+    contains = [v for v in values if typed in v.lower() and v not in starts]
+    return [app_commands.Choice(name=v, value=v) for v in (starts + contains)[:MAX_CHOICES]]
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise PlayerError("House rules belong to a server: use this in a server channel.")
+    return interaction.guild_id
+
+
+class HouseRulesCog(commands.GroupCog, group_name="houserules"):
+    """This server's house rules for new tables."""
+
+    def __init__(self, house_rules: HouseRules) -> None:
+        self.house_rules = house_rules
+        super().__init__()
+
+    @app_commands.command(name="show", description="The house rules new tables here play by")
+    async def show(self, interaction: discord.Interaction) -> None:
+        rules = await self.house_rules.get(guild_of(interaction))
+        embed = discord.Embed(title="House rules", description=rules_summary(rules))
+        embed.set_footer(text="Managers change them with /houserules set, preset or reset.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="set", description="Change one house rule")
+    @app_commands.describe(option="The option to change", value="Its new value")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def set_option(self, interaction: discord.Interaction, option: str, value: str) -> None:
+        guild = guild_of(interaction)
+        try:
+            change = await self.house_rules.set_option(guild, option, value)
+        except HouseRuleError as error:
+            raise PlayerError(str(error)) from None
+        await interaction.response.send_message(change_text(change, "House rules changed"))
+
+    @set_option.autocomplete("option")
+    async def option_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return matching(list(Rules.model_fields), current)
+
+    @set_option.autocomplete("value")
+    async def option_values(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        option = str(getattr(interaction.namespace, "option", "") or "").strip().lower()
+        if option not in Rules.model_fields:
+            return []
+        return matching(value_choices(option), current)
+
+    @app_commands.command(name="preset", description="Use a named set of house rules")
+    @app_commands.describe(name="The preset")
+    @app_commands.choices(name=[app_commands.Choice(name=n, value=n) for n in PRESETS])
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def preset(self, interaction: discord.Interaction, name: str) -> None:
+        try:
+            change = await self.house_rules.apply_preset(guild_of(interaction), name)
+        except HouseRuleError as error:
+            raise PlayerError(str(error)) from None
+        await interaction.response.send_message(change_text(change, f"House rules: {name}"))
+
+    @app_commands.command(name="reset", description="Back to the default rules")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def reset(self, interaction: discord.Interaction) -> None:
+        change = await self.house_rules.reset(guild_of(interaction))
+        await interaction.response.send_message(change_text(change, "House rules reset"))
+
+    @app_commands.command(name="options", description="What one option means and accepts")
+    @app_commands.describe(option="The option")
+    async def explain(self, interaction: discord.Interaction, option: str) -> None:
+        name = option.strip().lower()
+        if name not in Rules.model_fields:
+            raise PlayerError(f"No option called {option!r}. Start typing to see the options.")
+        rules = await self.house_rules.get(guild_of(interaction))
+        info = Rules.model_fields[name]
+        text = (
+            f"**{name}** = {show_value(getattr(rules, name))} here\n"
+            f"{info.description or ''}\nAllowed: {allowed_values(name)}"
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @explain.autocomplete("option")
+    async def explained_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return matching(list(Rules.model_fields), current)
+
+
+async def setup(bot: commands.Bot) -> None:
+    storage = getattr(bot, "storage", None)
+    if storage is None:
+        raise commands.ExtensionError("house rules need storage", name=__name__)
+    await bot.add_cog(HouseRulesCog(storage.house_rules))

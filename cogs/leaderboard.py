@@ -1,0 +1,304 @@
+"""``/leaderboard``, ``/stats``, ``/history`` and the server leaderboard reset.
+
+Page buttons are ``DynamicItem``s whose custom id carries the board, the mode and the page,
+so a board posted before a restart still turns its pages.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.render.text import result_text
+from bot.storage.stats import (
+    METRICS,
+    LeaderboardPage,
+    MemberStats,
+    Metric,
+    Stats,
+)
+from cogs._errors import PlayerError, answer_error
+
+ModeChoice = Literal["all", "partnership", "cutthroat"]
+
+PAGE_SIZE = 10
+MAX_HISTORY = 10
+MODES: tuple[ModeChoice, ...] = ("partnership", "cutthroat")
+METRIC_NAMES: dict[Metric, str] = {
+    "rating": "rating",
+    "wins": "wins",
+    "win_rate": "win %",
+    "nil": "Nil success",
+}
+
+
+def percent(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.0f}%"
+
+
+def number(value: float | None, digits: int = 1) -> str:
+    return "—" if value is None else f"{value:.{digits}f}"
+
+
+def board_line(rank: int, stats: MemberStats, metric: Metric) -> str:
+    """One ranked member, the metric first."""
+    shown = {
+        "rating": number(stats.rating),
+        "wins": str(stats.wins),
+        "win_rate": percent(stats.win_rate),
+        "nil": percent(stats.nil_rate),
+    }[metric]
+    return (
+        f"**{rank}.** {stats.name} — {shown}  "
+        f"({stats.wins}/{stats.games} won, rating {number(stats.rating)})"
+    )
+
+
+def board_text(page: LeaderboardPage) -> str:
+    if not page.entries:
+        return (
+            "Nobody is ranked yet: members are ranked after a few finished games "
+            "(and a few Nils, for Nil success)."
+        )
+    return "\n".join(board_line(e.rank, e.stats, page.metric) for e in page.entries)
+
+
+def board_embed(page: LeaderboardPage) -> discord.Embed:
+    mode = page.mode or "all games"
+    pages = max(1, -(-page.total // page.limit))
+    embed = discord.Embed(
+        title=f"Leaderboard by {METRIC_NAMES[page.metric]} ({mode})", description=board_text(page)
+    )
+    embed.set_footer(text=f"Page {page.offset // page.limit + 1} of {pages}, {page.total} ranked")
+    return embed
+
+
+def stats_text(stats: MemberStats) -> str:
+    """A member's figures, one per line."""
+    nils = stats.nil_attempts
+    blind = stats.blind_nil_attempts
+    streak = (
+        f"{stats.streak} won in a row"
+        if stats.streak > 0
+        else f"{-stats.streak} without a win"
+        if stats.streak < 0
+        else "none"
+    )
+    return "\n".join(
+        [
+            f"Games: {stats.games}, won {stats.wins} ({percent(stats.win_rate)})",
+            f"Rating: {number(stats.rating)}"
+            + ("" if stats.rating is not None else f" (after {stats.rated_games} of 5 games)"),
+            f"Bids made: {stats.bids_made}, set: {stats.bids_set}",
+            f"Nil: {stats.nil_made}/{nils} made; blind Nil: {stats.blind_nil_made}/{blind}",
+            f"Bags per hand: {number(stats.bags_per_hand, 2)}",
+            f"Points per hand: {number(stats.points_per_hand)}",
+            f"Streak: {streak}",
+        ]
+    )
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"board:(?P<metric>[a-z_]+):(?P<mode>[a-z]+):(?P<offset>\d+)",
+):
+    """Turns a leaderboard to the page at ``offset``."""
+
+    def __init__(self, metric: Metric, mode: ModeChoice, offset: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"board:{metric}:{mode}:{offset}",
+            )
+        )
+        self.metric = metric
+        self.mode: ModeChoice = mode
+        self.offset = offset
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PageButton:
+        metric: Metric = next((m for m in METRICS if m == match["metric"]), "rating")
+        mode: ModeChoice = next((m for m in MODES if m == match["mode"]), "all")
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(metric, mode, int(match["offset"]), label or "Page")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            stats = stats_of(interaction.client)
+            page = await board_page(stats, interaction, self.metric, self.mode, self.offset)
+            await interaction.response.edit_message(embed=board_embed(page), view=pager(page))
+        except Exception as error:  # every failure gets an answer
+            await answer_error(interaction, error)
+
+
+def pager(page: LeaderboardPage) -> discord.ui.View:
+    """Previous / next buttons, disabled at the ends."""
+    view = discord.ui.View(timeout=None)
+    mode: ModeChoice = page.mode or "all"
+    back = PageButton(page.metric, mode, max(0, page.offset - page.limit), "◀ Previous")
+    forward = PageButton(page.metric, mode, page.offset + page.limit, "Next ▶")
+    back.item.disabled = page.offset == 0
+    forward.item.disabled = page.offset + page.limit >= page.total
+    view.add_item(back)
+    view.add_item(forward)
+    return view
+
+
+async def board_page(
+    stats: Stats, interaction: discord.Interaction, metric: Metric, mode: ModeChoice, offset: int
+) -> LeaderboardPage:
+    return await stats.leaderboard(
+        guild_of(interaction),
+        metric,
+        mode=None if mode == "all" else mode,
+        offset=offset,
+        limit=PAGE_SIZE,
+    )
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise PlayerError("Leaderboards belong to a server: use this in a server channel.")
+    return interaction.guild_id
+
+
+def stats_of(client: discord.Client) -> Stats:
+    storage = getattr(client, "storage", None)
+    if storage is None:
+        raise PlayerError("Stats are not kept by this bot (it runs without storage).")
+    stats: Stats = storage.stats
+    return stats
+
+
+class ConfirmReset(discord.ui.View):
+    """Asks a manager to confirm before a server's leaderboard starts afresh."""
+
+    def __init__(self, stats: Stats, guild_id: int, user_id: int) -> None:
+        super().__init__(timeout=60)
+        self.stats = stats
+        self.guild_id = guild_id
+        self.user_id = user_id
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id != self.user_id:
+            await interaction.response.send_message(
+                "Only the manager who asked can confirm this.", ephemeral=True
+            )
+            return False
+        return True
+
+    @discord.ui.button(label="Reset the leaderboard", style=discord.ButtonStyle.danger)
+    async def confirm(
+        self, interaction: discord.Interaction, button: discord.ui.Button[ConfirmReset]
+    ) -> None:
+        await self.stats.reset_leaderboard(self.guild_id)
+        self.stop()
+        await interaction.response.edit_message(
+            content="The leaderboard starts afresh. Past games stay in /history.", view=None
+        )
+
+    @discord.ui.button(label="Keep it", style=discord.ButtonStyle.secondary)
+    async def cancel(
+        self, interaction: discord.Interaction, button: discord.ui.Button[ConfirmReset]
+    ) -> None:
+        self.stop()
+        await interaction.response.edit_message(content="Nothing was reset.", view=None)
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        await answer_error(interaction, error)
+
+
+class LeaderboardCog(commands.Cog):
+    """Server leaderboards, member stats and past games."""
+
+    def __init__(self, stats: Stats) -> None:
+        self.stats = stats
+
+    @app_commands.command(name="leaderboard", description="This server's best Spades players")
+    @app_commands.describe(by="What to rank by", mode="Partnership or cutthroat games only")
+    @app_commands.choices(
+        by=[app_commands.Choice(name=METRIC_NAMES[m], value=m) for m in METRICS],
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        by: Metric = "rating",
+        mode: ModeChoice = "all",
+    ) -> None:
+        page = await board_page(self.stats, interaction, by, mode, 0)
+        await interaction.response.send_message(embed=board_embed(page), view=pager(page))
+
+    @app_commands.command(name="stats", description="A member's Spades stats in this server")
+    @app_commands.describe(member="Whose stats (default: yours)", mode="Only one kind of game")
+    async def member_stats(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        mode: ModeChoice = "all",
+    ) -> None:
+        who = member or interaction.user
+        stats = await self.stats.member(
+            guild_of(interaction), who.id, None if mode == "all" else mode
+        )
+        if stats is None:
+            raise PlayerError(f"{who.display_name} has no finished hand here yet.")
+        embed = discord.Embed(title=f"{who.display_name}'s Spades", description=stats_text(stats))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="history", description="Recent games here, or one game hand by hand")
+    @app_commands.describe(game="A game number from the list, for its hand-by-hand breakdown")
+    async def history(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        guild = guild_of(interaction)
+        if game is not None:
+            record = await self.stats.game(guild, game)
+            if record is None:
+                raise PlayerError(f"There is no game #{game} in this server's history.")
+            names = record.summary.seat_names
+            hands = [result_text(r, names, record.rules) for r in record.results]
+            text = "\n\n".join(hands) or "No hand was finished in that game."
+            title = f"Game #{game} ({record.summary.preset}), hand by hand"
+            await interaction.response.send_message(
+                embed=discord.Embed(title=title, description=text[:4000]), ephemeral=True
+            )
+            return
+        games = await self.stats.history(guild, limit=MAX_HISTORY)
+        if not games:
+            raise PlayerError("No game has finished in this server yet.")
+        lines = []
+        for summary in games:
+            sides = " vs ".join(
+                f"{' & '.join(seat.name for seat in side.seats)} {side.score}"
+                for side in summary.sides
+            )
+            ending = "stopped" if summary.stopped else f"{summary.hands} hands"
+            lines.append(f"**#{summary.game_id}** {summary.preset}, {ending}: {sides}")
+        embed = discord.Embed(title="Recent games", description="\n".join(lines))
+        embed.set_footer(text="/history game:<number> shows a game hand by hand.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name="resetleaderboard", description="Start this server's leaderboard afresh"
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def reset(self, interaction: discord.Interaction) -> None:
+        view = ConfirmReset(self.stats, guild_of(interaction), interaction.user.id)
+        await interaction.response.send_message(
+            "Reset this server's leaderboard? Ratings, wins and streaks start from zero; "
+            "past games stay in /history.",
+            view=view,
+            ephemeral=True,
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(PageButton)
+    await bot.add_cog(LeaderboardCog(stats_of(bot)))
