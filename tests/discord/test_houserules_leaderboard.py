@@ -1,0 +1,143 @@
+"""/houserules, /leaderboard, /stats and /history through the fake Discord server, on SQLite."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.ai.levels import policy_for
+from bot.client import SpadesBot
+from bot.config import Settings
+from bot.engine import Game, Rules
+from bot.storage.records import SeatRecord
+from bot.storage.store import Storage
+from tests.discord.fake_discord import FakeDiscord, FakeUser, running
+from tests.storage.helpers import store_game
+
+MANAGE_GUILD = 1 << 5
+SHORT = Rules(play_to="hands", hands_to_play=2)
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    opened = await Storage.open(tmp_path / "spades.sqlite3")
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def bot(fake: FakeDiscord, storage: Storage) -> AsyncIterator[SpadesBot]:
+    client = SpadesBot(
+        Settings(_env_file=None),  # type: ignore[call-arg]
+        storage.tables,
+        extensions=["cogs.houserules", "cogs.leaderboard"],
+        guild_ready_timeout=0.01,
+        chunk_guilds_at_startup=False,
+    )
+    client.storage = storage
+    async with running(client, fake):
+        yield client
+
+
+def manager(fake: FakeDiscord) -> FakeUser:
+    return fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
+
+
+async def test_a_manager_sets_a_rule_and_everyone_sees_it(
+    fake: FakeDiscord, bot: SpadesBot, storage: Storage
+) -> None:
+    ada, bob = manager(fake), fake.add_user("Bob")
+    answer = await fake.slash(ada, "houserules", "set", option="bag_limit", value="5")
+    assert "bag_limit: 10 → 5" in answer.text
+    assert not answer.responses[0].ephemeral
+    assert (await storage.house_rules.get(fake.guild_id)).bag_limit == 5
+    shown = await fake.slash(bob, "houserules", "show")
+    assert "**bag_limit** = 5" in shown.text
+    assert shown.responses[0].ephemeral
+
+
+async def test_a_bad_value_gets_the_allowed_values_and_changes_nothing(
+    fake: FakeDiscord, bot: SpadesBot, storage: Storage
+) -> None:
+    ada = manager(fake)
+    answer = await fake.slash(ada, "houserules", "set", option="nil_points", value="70")
+    assert "Allowed: 50, 100" in answer.text
+    assert answer.responses[0].ephemeral
+    assert await storage.house_rules.stored(fake.guild_id) is None
+
+
+async def test_a_member_without_manage_server_cannot_change_rules(
+    fake: FakeDiscord, bot: SpadesBot, storage: Storage
+) -> None:
+    bob = fake.add_user("Bob")
+    answer = await fake.slash(bob, "houserules", "preset", name="casual")
+    assert "You need the manage guild permission" in answer.text
+    assert await storage.house_rules.stored(fake.guild_id) is None
+
+
+async def test_option_names_and_values_autocomplete(fake: FakeDiscord, bot: SpadesBot) -> None:
+    ada = manager(fake)
+    names = await fake.autocomplete(ada, "houserules", "set", focus="option", option="bag")
+    assert [c["value"] for c in names] == ["bag_limit", "bag_penalty"]
+    values = await fake.autocomplete(
+        ada, "houserules", "set", focus="value", option="must_trump", value=""
+    )
+    assert [c["value"] for c in values] == ["off", "when_void", "overtrump"]
+
+
+def finished_game(seed: int) -> Game:
+    game = Game.new(SHORT, seed=seed, dealer=0)
+    policy, rng = policy_for("normal"), random.Random(seed)
+    while not game.is_over:
+        assert game.to_act is not None
+        game.apply(policy.decide(game.view(game.to_act), rng))
+    return game
+
+
+async def test_finished_games_show_in_stats_history_and_the_leaderboard(
+    fake: FakeDiscord, bot: SpadesBot, storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The extension loader imports its own copy of the module: patch the one it loaded.
+    monkeypatch.setattr(sys.modules["cogs.leaderboard"], "PAGE_SIZE", 1)
+    ada, bob = manager(fake), fake.add_user("Bob")
+    seats = (
+        SeatRecord(0, "Ada", ada.id),
+        SeatRecord(1, "Bot 1", bot="normal"),
+        SeatRecord(2, "Bob", bob.id),
+        SeatRecord(3, "Bot 3", bot="normal"),
+    )
+    for seed in range(5):
+        game = finished_game(seed)
+        table_id = await store_game(storage, game, seats, guild=fake.guild_id)
+        await storage.tables.finish_table(table_id, game, stopped=False)
+
+    stats = await fake.slash(bob, "stats", member=ada)
+    assert "Games: 5" in stats.text
+    history = await fake.slash(bob, "history")
+    assert history.text.count("Ada & Bob") == 5
+    first = history.text.split("**#")[1].split("**")[0]
+    breakdown = await fake.slash(bob, "history", game=int(first))
+    assert "hand by hand" in breakdown.text
+
+    board = await fake.slash(bob, "leaderboard", by="wins")
+    first_page = board.responses[0].snapshot()
+    assert "**1.** Ada" in first_page.text or "**1.** Bob" in first_page.text
+    assert "Page 1 of 2, 2 ranked" in first_page.text
+    assert "Bot 1" not in first_page.text
+    turned = await fake.click(bob, first_page, "Next")
+    assert "Page 2 of 2" in turned.text
+    assert "**2.**" in turned.text
+
+
+async def test_resetting_the_leaderboard_needs_a_confirmation(
+    fake: FakeDiscord, bot: SpadesBot, storage: Storage
+) -> None:
+    ada = manager(fake)
+    asked = await fake.slash(ada, "resetleaderboard")
+    assert "Reset this server's leaderboard?" in asked.text
+    kept = await fake.click(ada, asked.responses[0], "Keep it")
+    assert "Nothing was reset." in kept.text
