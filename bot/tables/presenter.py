@@ -1,0 +1,112 @@
+"""How tables tell the world what happened: the ``Presenter`` protocol, notices, and a
+presenter that records everything for tests.
+
+A table calls its presenters in order, under its lock, after the change is stored:
+
+- ``table_changed(table, events)``: public state changed (engine events, or none for a
+  lobby or seat change). Render from ``table.snapshot()``, which holds no hand.
+- ``hand_changed(table, seat)``: seat ``seat`` (held by a member) has new private state: a
+  new deal, cards passed to it, its turn, or its own move. Show ``table.view(seat)`` to that
+  seat's member only.
+- ``notice(table, notice)``: something players must be told in words: a timer warning, a
+  bot playing a missed turn, away and back, a seat changing hands, a stop vote, game over
+  with the rematch offer, the table closing and why.
+
+Presenters must return quickly (queue slow I/O) and must not call a table's mutating methods
+(the table's lock is held). An exception from a presenter is logged and never reaches the
+table or the player who acted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Protocol
+
+from bot.engine import Event, SeatView
+
+if TYPE_CHECKING:
+    from bot.tables.snapshot import TableSnapshot
+    from bot.tables.table import Table
+
+
+class NoticeKind(StrEnum):
+    TURN_WARNING = "turn_warning"  # the seat to act is running out of time
+    TIMED_OUT = "timed_out"  # a bot played one missed turn for the seat
+    AWAY = "away"  # missed turns in a row: a bot plays the seat until `back`
+    BACK = "back"  # the member is playing their seat again
+    SEATS = "seats"  # a seat changed hands during play (sub, leave)
+    STOP_VOTE = "stop_vote"  # a member voted to stop; not yet a majority
+    GAME_OVER = "game_over"  # the final result, and the offer of a rematch
+    CLOSED = "closed"  # the table closed: stopped, idle, hands played; says why
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A message for the table. ``seat`` and ``user_id`` name whom it concerns, if anyone
+    (e.g. to mention them); ``deadline`` is when a warned turn runs out. ``text`` is public:
+    it never names a card that is not already face up."""
+
+    kind: NoticeKind
+    text: str
+    seat: int | None = None
+    user_id: int | None = None
+    deadline: float | None = None
+
+
+class Presenter(Protocol):
+    async def table_changed(self, table: Table, events: Sequence[Event]) -> None: ...
+
+    async def hand_changed(self, table: Table, seat: int) -> None: ...
+
+    async def notice(self, table: Table, notice: Notice) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class TableChanged:
+    snapshot: TableSnapshot
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandChanged:
+    table_id: int | None
+    seat: int
+    view: SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class Noticed:
+    table_id: int | None
+    notice: Notice
+
+
+Record = TableChanged | HandChanged | Noticed
+
+
+class RecordingPresenter:
+    """Keeps what a presenter is shown, as it was at the moment it was shown."""
+
+    def __init__(self) -> None:
+        self.records: list[Record] = []
+
+    async def table_changed(self, table: Table, events: Sequence[Event]) -> None:
+        self.records.append(TableChanged(table.snapshot(), tuple(events)))
+
+    async def hand_changed(self, table: Table, seat: int) -> None:
+        self.records.append(HandChanged(table.table_id, seat, table.view(seat)))
+
+    async def notice(self, table: Table, notice: Notice) -> None:
+        self.records.append(Noticed(table.table_id, notice))
+
+    @property
+    def notices(self) -> list[Notice]:
+        return [r.notice for r in self.records if isinstance(r, Noticed)]
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for r in self.records if isinstance(r, TableChanged) for e in r.events]
+
+    def hands_shown(self, seat: int) -> list[SeatView]:
+        return [r.view for r in self.records if isinstance(r, HandChanged) and r.seat == seat]

@@ -1,0 +1,119 @@
+"""The public picture of a table, safe to show the whole channel: no seat's hand in it.
+
+Built from one seat's view, copying only what every player may see (bids, tricks taken,
+the trick on the table, scores, bags, the last hand's breakdown), plus the seats and the
+turn timer. The Discord table message and the terminal render from this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from bot.engine import Bid, Card, HandResult, Phase, Rules, TrickRecord
+
+if TYPE_CHECKING:
+    from bot.tables.table import Table
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"  # seats being filled; no game yet
+    PLAYING = "playing"
+    OVER = "over"  # the game ended; a rematch may follow
+    CLOSED = "closed"  # stopped, idle or done: the table is gone
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSnapshot:
+    seat: int
+    name: str
+    user_id: int | None  # None: a bot holds the seat
+    bot: str | None  # the bot's level, for bot seats
+    away: bool  # a member's seat a bot is playing until they come back
+    team: int
+    bid: Bid | None
+    tricks_taken: int
+    cards_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    table_id: int | None  # None until the game starts (lobbies are not stored)
+    channel_id: int
+    status: TableStatus
+    host_id: int | None
+    rules: Rules
+    seq: int  # the table's action sequence number: controls drawn now carry it
+    seats: tuple[SeatSnapshot | None, ...]  # None: an empty lobby seat
+    teams: tuple[tuple[int, ...], ...]
+    phase: Phase | None  # None in the lobby
+    hand_number: int
+    dealer: int | None
+    to_act: int | None
+    deadline: float | None  # when the seat to act runs out of time (Unix seconds)
+    trick: tuple[tuple[int, Card], ...]
+    trick_number: int
+    last_trick: TrickRecord | None
+    spades_broken: bool
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
+    last_result: HandResult | None
+    winner: int | None
+    stop_votes: int
+    # Every hand face up, only when the table's rules say so (``show_all_hands``).
+    all_hands: tuple[tuple[Card, ...], ...] | None
+
+
+def snapshot(table: Table) -> TableSnapshot:
+    """The table as anyone in the channel may see it."""
+    rules = table.rules
+    teams = rules.teams
+    game = table.game
+    # Any seat's view will do: only its public fields are copied.
+    view = game.view(0) if game is not None else None
+    none = (0,) * rules.players
+    return TableSnapshot(
+        table_id=table.table_id,
+        channel_id=table.channel_id,
+        status=table.status,
+        host_id=table.host_id,
+        rules=rules,
+        seq=table.seq,
+        seats=tuple(
+            None
+            if seat is None
+            else SeatSnapshot(
+                seat.index,
+                seat.name,
+                seat.user_id,
+                seat.bot,
+                seat.away,
+                _team(teams, seat.index),
+                view.bids[seat.index] if view else None,
+                (view.tricks_taken if view else none)[seat.index],
+                (view.cards_left if view else none)[seat.index],
+            )
+            for seat in table.seats
+        ),
+        teams=teams,
+        phase=view.phase if view else None,
+        hand_number=view.hand_number if view else 0,
+        dealer=view.dealer if view else None,
+        to_act=view.to_act if view else None,
+        deadline=table.deadline,
+        trick=view.trick if view else (),
+        trick_number=view.trick_number if view else 0,
+        last_trick=view.last_trick if view else None,
+        spades_broken=view.spades_broken if view else False,
+        scores=view.scores if view else (0,) * len(teams),
+        bags=view.bags if view else (0,) * len(teams),
+        last_result=view.last_result if view else None,
+        winner=view.winner if view else None,
+        stop_votes=len(table.stop_votes),
+        all_hands=view.all_hands if view else None,
+    )
+
+
+def _team(teams: tuple[tuple[int, ...], ...], seat: int) -> int:
+    return next(t for t, members in enumerate(teams) if seat in members)
