@@ -1,0 +1,42 @@
+"""Members, a channel and moves shared by the table manager tests."""
+
+from __future__ import annotations
+
+from bot.engine import Action, Bid, PlayCard
+from bot.tables import Member, Table, TableManager, TableStatus
+
+ANN = Member(1, "Ann")
+BEA = Member(2, "Bea")
+CY = Member(3, "Cy")
+DEE = Member(4, "Dee")
+CHANNEL = 100
+
+
+async def started(manager: TableManager, *members: Member, seed: int = 7) -> Table:
+    """A table hosted by the first member, the others seated after, bots in the rest,
+    settled at the first member's turn."""
+    table = await manager.open(CHANNEL, members[0])
+    for member in members[1:]:
+        await table.join(member)
+    await table.start(members[0].id, fill_with_bots=True, seed=seed)
+    await manager.settle()
+    return table
+
+
+def move(table: Table, user_id: int) -> Action:
+    """A required move (a bid or a card) for the member whose turn it is."""
+    view = table.view(table.require_seat(user_id))
+    return next(a for a in view.legal_actions if isinstance(a, Bid | PlayCard))
+
+
+async def play_out(manager: TableManager, table: Table) -> None:
+    """Every member lets the bot move for them until the game ends."""
+    while table.status is TableStatus.PLAYING:
+        await manager.settle()
+        game = table.game
+        if table.status is not TableStatus.PLAYING:
+            break
+        assert game is not None and game.to_act is not None
+        seat = table.seats[game.to_act]
+        assert seat is not None and seat.user_id is not None
+        await table.autoplay(seat.user_id, seq=table.seq)
