@@ -1,11 +1,11 @@
-"""Play Spades at a terminal prompt against bots: no Discord token needed."""
+"""Play Spades at a terminal prompt against bots, through the same table manager as Discord."""
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from bot.ai import HeuristicPolicy
 from bot.engine import (
     Action,
     Bid,
@@ -14,7 +14,6 @@ from bot.engine import (
     Claim,
     Draw,
     Event,
-    Game,
     IllegalAction,
     PassCards,
     Phase,
@@ -25,6 +24,19 @@ from bot.engine import (
     SeatView,
 )
 from bot.render.text import bid_text, event_text, hand_text, seat_names, table_text
+from bot.storage.records import MemoryStore
+from bot.tables import (
+    Member,
+    Notice,
+    Table,
+    TableError,
+    TableManager,
+    TableSettings,
+    TableStatus,
+)
+
+# The one person at the terminal, in seat 0; nothing else needs an id.
+YOU = 1
 
 HELP = """Commands:
   a card to play it: AS, 10h, QD, BJ        a bid: 3, nil, blind 4, blind nil
@@ -95,6 +107,34 @@ def _prompt(view: SeatView) -> str:
     return f"Your card ({cards}) > "
 
 
+class TerminalPresenter:
+    """Prints what happens at the table for the person in ``seat``: every event, every
+    notice, and the table and their hand when it is their turn."""
+
+    def __init__(self, write: Callable[[str], None], seat: int = 0) -> None:
+        self.write = write
+        self.seat = seat
+
+    async def table_changed(self, table: Table, events: Sequence[Event]) -> None:
+        for event in events:
+            line = event_text(event, table.names, table.rules)
+            if line:
+                self.write(line)
+
+    async def hand_changed(self, table: Table, seat: int) -> None:
+        view = table.view(seat)
+        if seat != self.seat or view.to_act != seat:
+            return
+        self.write(table_text(view, table.names))
+        if view.hand is None:
+            self.write("Your cards are face down: bid blind, or 'look'.")
+        else:
+            self.write(f"Your hand: {hand_text(view.hand, view.rules)}")
+
+    async def notice(self, table: Table, notice: Notice) -> None:
+        self.write(notice.text)
+
+
 def play_terminal(
     preset: str = "classic",
     *,
@@ -104,77 +144,79 @@ def play_terminal(
     write: Callable[[str], None] = print,
 ) -> int:
     """Play a game (or ``hands`` hands) as seat 0 against bots; returns an exit status."""
-    rules = Rules.preset(preset)
-    seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-    game = Game.new(rules, seed=seed)
-    names = seat_names(rules.players)
-    bot = HeuristicPolicy()
-    rng = random.Random(seed)
-    human = 0
-    write(f"Spades, {preset} rules, seed {seed}. Type 'help' for commands.")
-    _show(game.initial_events, names, rules, write)
-    try:
-        while not game.is_over and (hands is None or len(game.results) < hands):
-            actor = _next_actor(game, human)
-            if actor == human:
-                events = _human_turn(game, human, names, bot, rng, read, write)
-            else:
-                events = game.apply(bot.decide(game.view(actor), rng))
-            _show(events, names, rules, write)
-    except (Quit, EOFError):
-        write("Bye.")
-        return 0
-    if game.is_over and game.winner is not None:
-        winners = " & ".join(names[s] for s in game.teams[game.winner])
-        write(f"{winners} win{'s' if len(game.teams[game.winner]) == 1 else ''}!")
-    return 0
+    return asyncio.run(_play(preset, seed, hands, read, write))
 
 
-def _next_actor(game: Game, human: int) -> int:
-    """Whose move comes next; during nil passing the human may pass before their turn."""
-    if game.phase is Phase.PASS and any(
-        isinstance(a, PassCards) for a in game.legal_actions(human)
-    ):
-        return human
-    assert game.to_act is not None
-    return game.to_act
-
-
-def _human_turn(
-    game: Game,
-    seat: int,
-    names: list[str],
-    bot: HeuristicPolicy,
-    rng: random.Random,
+async def _play(
+    preset: str,
+    seed: int | None,
+    hands: int | None,
     read: Callable[[str], str],
     write: Callable[[str], None],
-) -> list[Event]:
-    view = game.view(seat)
-    write(table_text(view, names))
-    if view.hand is None:
-        write("Your cards are face down: bid blind, or 'look'.")
-    else:
-        write(f"Your hand: {hand_text(view.hand, view.rules)}")
+) -> int:
+    rules = Rules.preset(preset)
+    seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+    names = seat_names(rules.players)
+    # Nobody else is waiting on this table: no turn timers, no idle closing, no bot delay
+    # (the prompt is the pause).
+    manager = TableManager(
+        MemoryStore(),
+        presenters=[TerminalPresenter(write)],
+        settings=TableSettings(bot_delay=0, turn_timers=False, idle_close=None),
+    )
+    try:
+        table = await manager.open(0, Member(YOU, names[0]), preset=preset)
+        for seat in range(1, rules.players):
+            await table.add_bot(YOU, seat=seat, name=names[seat])
+        write(f"Spades, {preset} rules, seed {seed}. Type 'help' for commands.")
+        await table.start(YOU, seed=seed, hands=hands)
+        while True:
+            await manager.settle()
+            if table.status is TableStatus.PLAYING:
+                await _your_turn(table, read, write)
+            elif table.status is TableStatus.OVER and _yes(read("Rematch? (yes/no) > ")):
+                table = await table.rematch(YOU)
+            else:
+                return 0
+    except (Quit, EOFError):
+        if table.status is not TableStatus.CLOSED:
+            await table.stop(YOU)
+        write("Bye.")
+        return 0
+    finally:
+        await manager.aclose()
+
+
+def _yes(answer: str) -> bool:
+    return answer.strip().lower() in ("y", "yes")
+
+
+async def _your_turn(
+    table: Table, read: Callable[[str], str], write: Callable[[str], None]
+) -> None:
+    """Read commands until one of them moves the game on."""
+    view = table.view(0)
+    seq = table.seq
     while True:
         text = read(_prompt(view)).strip()
         word = text.lower()
-        if word in ("quit", "exit"):
-            raise Quit
-        if word in ("help", "?"):
-            write(HELP)
-            continue
-        if word == "table":
-            write(table_text(view, names))
-            continue
-        if word in ("hint", "auto"):
-            suggestion = bot.decide(view, rng)
-            if word == "hint":
-                write(f"Hint: {_describe(suggestion, view)}")
-                continue
-            return game.apply(suggestion)
         try:
-            return game.apply(parse_command(text, view, names))
-        except (IllegalAction, ValueError) as error:
+            if word in ("quit", "exit"):
+                raise Quit
+            if word in ("help", "?"):
+                write(HELP)
+            elif word == "table":
+                write(table_text(view, table.names))
+            elif word == "hint":
+                hint = table.hint(YOU)
+                write(f"Hint: {_describe(hint.action, view)}. {hint.reason}")
+            elif word == "auto":
+                await table.autoplay(YOU, seq=seq)
+                return
+            else:
+                await table.act(YOU, parse_command(text, view, table.names), seq=seq)
+                return
+        except (IllegalAction, ValueError, TableError) as error:
             write(str(error))
 
 
@@ -190,12 +232,3 @@ def _describe(action: Action, view: SeatView) -> str:
     if isinstance(action, RevealCards):
         return "look at your cards"
     return type(action).__name__.lower()
-
-
-def _show(
-    events: list[Event], names: list[str], rules: Rules, write: Callable[[str], None]
-) -> None:
-    for event in events:
-        line = event_text(event, names, rules)
-        if line:
-            write(line)

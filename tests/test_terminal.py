@@ -50,10 +50,35 @@ def test_every_preset_plays_a_hand_at_the_terminal(preset: str) -> None:
     assert any(line.startswith("Hand 1 scored:") for line in output)
 
 
+def test_hint_help_and_table_answer_without_moving() -> None:
+    prompts, output, read = _script(["hint", "help", "table", "look"])
+    play_terminal("classic", seed=4, hands=1, read=read, write=output.append)
+    text = "\n".join(output)
+    assert "Hint: bid 1. About 0.8 tricks" in text
+    assert "Commands:" in text
+    assert "Your cards are already face up." in text  # "look" refused, the bid prompt stays
+    assert prompts[:5] == [prompts[0]] * 5
+    assert output[-1] == "1 hand played, as agreed."
+
+
+def test_a_whole_game_with_auto_finishes_and_a_rematch_deals_again() -> None:
+    output: list[str] = []
+    rematch = iter(["yes", "no"])
+
+    def read(prompt: str) -> str:
+        return next(rematch) if prompt.startswith("Rematch") else "auto"
+
+    assert play_terminal("short", seed=4, read=read, write=output.append) == 0
+    over = [line for line in output if line.startswith("Game over.")]
+    assert len(over) == 2
+    assert sum(line.startswith("— Hand 1:") for line in output) == 2
+    assert next(rematch, None) is None
+
+
 def test_quit_leaves_cleanly() -> None:
     _, output, read = _script(["quit"])
     assert play_terminal("classic", seed=1, read=read, write=output.append) == 0
-    assert output[-1] == "Bye."
+    assert output[-2:] == ["Stopped by the host.", "Bye."]
 
 
 def test_python_m_bot_play_reads_stdin() -> None:

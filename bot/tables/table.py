@@ -30,6 +30,7 @@ from bot.engine import (
     Event,
     Game,
     HandDealt,
+    HandScored,
     IllegalAction,
     PassingStarted,
     Phase,
@@ -242,22 +243,30 @@ class Table:
             mover.index = target
             if other is not None:
                 other.index = current
-                other.name = bot_name(current, other.bot or DEFAULT_LEVEL)
+                level = other.bot or DEFAULT_LEVEL
+                if other.name == bot_name(target, level):
+                    other.name = bot_name(current, level)
             self.seats[current], self.seats[target] = other, mover
             self._policies.clear()
             await self._lobby_changed()
 
     async def add_bot(
-        self, user_id: int, level: str = DEFAULT_LEVEL, seat: int | None = None
+        self,
+        user_id: int,
+        level: str = DEFAULT_LEVEL,
+        seat: int | None = None,
+        *,
+        name: str | None = None,
     ) -> int:
-        """The host seats a bot (``easy``, ``normal`` or ``hard``). Returns its seat."""
+        """The host seats a bot (``easy``, ``normal`` or ``hard``), named ``name`` or after
+        its seat and level. Returns its seat."""
         async with self.lock:
             self._require(TableStatus.LOBBY)
             self._require_host(user_id)
             if level not in LEVELS:
                 raise TableError(f"No bot level {level!r}. Choose {', '.join(LEVELS)}.")
             index = self._open_seat(seat, bots_too=False)
-            self.seats[index] = Seat(index, bot_name(index, level), bot=level)
+            self.seats[index] = Seat(index, name or bot_name(index, level), bot=level)
             await self._lobby_changed()
             return index
 
@@ -577,17 +586,19 @@ class Table:
                 # finishes it again.
                 log.exception("Could not record the end of %r", self)
             notices.append(self._game_over_notice(game))
+        hands = self.hands_limit
+        if hands is not None and not game.is_over and len(game.results) >= hands:
+            # The agreed hands are played: the next deal is never shown.
+            scored = max(i for i, e in enumerate(events) if isinstance(e, HandScored))
+            await self._tell_changed(events[: scored + 1], ())
+            for notice in notices:
+                await self._tell_notice(notice)
+            await self._close(f"{hands} hand{'s' if hands > 1 else ''} played, as agreed.")
+            return
         self._schedule()
         await self._tell_changed(events, self._seats_to_show(action.seat, events))
         for notice in notices:
             await self._tell_notice(notice)
-        if (
-            self.hands_limit is not None
-            and not game.is_over
-            and len(game.results) >= self.hands_limit
-        ):
-            hands = self.hands_limit
-            await self._close(f"{hands} hand{'s' if hands > 1 else ''} played, as agreed.")
 
     def _game_over_notice(self, game: Game) -> Notice:
         assert game.winner is not None
