@@ -12,6 +12,12 @@ from pydantic import ValidationError
 from bot.ai.arena import format_arena, run_arena
 from bot.ai.levels import POLICY_NAMES
 from bot.bench.engine import format_engine_bench, run_engine_bench
+from bot.bench.tables import (
+    format_memory_bench,
+    format_play_bench,
+    run_memory_bench,
+    run_play_bench,
+)
 from bot.config import load_settings
 from bot.engine import PRESETS
 from bot.render.rules_text import rules_json, rules_text
@@ -101,6 +107,30 @@ def build_parser() -> argparse.ArgumentParser:
         default="NORMAL",
         help="SQLite's synchronous setting (default: NORMAL, the bot's)",
     )
+    tables = benchmarks.add_parser(
+        "tables",
+        help="bot-only tables playing at once (hands per second), and memory per open table",
+    )
+    tables.add_argument(
+        "--tables", type=_positive_int, default=100, help="tables playing at once (default: 100)"
+    )
+    tables.add_argument(
+        "--hands", type=_positive_int, default=2, help="hands each table plays (default: 2)"
+    )
+    tables.add_argument(
+        "--open",
+        type=_positive_int,
+        default=10_000,
+        help="tables held open for the memory count (default: 10000)",
+    )
+    tables.add_argument(
+        "--preset",
+        choices=list(PRESETS),
+        metavar="PRESET",
+        default="classic",
+        help="default: classic",
+    )
+    tables.add_argument("--seed", type=int, default=0, help="default: 0")
     return parser
 
 
@@ -130,6 +160,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         bench = run_storage_bench(args.appends, args.tables, args.seed, args.synchronous)
         print(format_storage_bench(bench))
+        return 0
+    if args.command == "bench" and args.benchmark == "tables":
+        print(format_play_bench(run_play_bench(args.tables, args.hands, args.seed, args.preset)))
+        print(format_memory_bench(run_memory_bench(args.open, args.seed)), flush=True)
         return 0
     if args.command == "bench":
         result = run_engine_bench(args.hands, args.seed, args.preset, args.all_presets)
