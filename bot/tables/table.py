@@ -431,7 +431,13 @@ class Table:
                 host_id=self.host_id if self.host_id in members else user_id,
                 rules=self.rules,
             )
-            seats = [Seat(s.index, s.name, s.user_id, s.bot) for s in self.seats if s is not None]
+            # Seats left after the game go to bots, as they would have during it.
+            seats = [
+                Seat(i, bot_name(i, DEFAULT_LEVEL), bot=DEFAULT_LEVEL)
+                if s is None
+                else Seat(i, s.name, s.user_id, s.bot)
+                for i, s in enumerate(self.seats)
+            ]
             async with table.lock:
                 await table._begin(seats, None, self.hands_limit)
             self.status = TableStatus.CLOSED

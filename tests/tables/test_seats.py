@@ -104,9 +104,11 @@ async def test_a_rematch_keeps_the_seats_and_deals_a_new_game(
     await play_out(manager, table)
     with pytest.raises(NotSeated):
         await table.rematch(DEE.id)
+    names = table.names
+    await table.leave(ANN.id)  # the host goes home after the game
     rematch = await table.rematch(BEA.id)
     assert rematch.status is TableStatus.PLAYING and rematch.table_id != table.table_id
-    assert rematch.names == table.names and rematch.host_id == ANN.id
+    assert rematch.names == ["Bot 1 (normal)", *names[1:]] and rematch.host_id == BEA.id
     assert manager.table_in(CHANNEL) is rematch
     assert table.status is TableStatus.CLOSED
     with pytest.raises(NoTable):
