@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import pkgutil
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import aiohttp
@@ -13,10 +13,18 @@ from discord.ext import commands
 
 import cogs
 from bot.config import Settings
-from bot.storage.records import MemoryStore, TableStore
+from bot.storage.records import TableStore
+from bot.storage.store import Storage
+from bot.tables import Clock, TableManager, TableSettings
 from cogs._errors import install as install_error_handler
+from cogs._presenter import DiscordPresenter
+from cogs._ui import ActionButton, ActionSelect
 
 log = logging.getLogger(__name__)
+
+# Seconds between edits of one message: Discord allows about five edits per five seconds
+# per channel, and a table message and its notices share the channel.
+EDIT_INTERVAL = 1.2
 
 
 class CannotStart(Exception):
@@ -34,13 +42,23 @@ def discover_extensions() -> list[str]:
 
 class SpadesBot(commands.Bot):
     """The bot. Everything it needs comes in through the constructor, so tests can run the
-    real thing against the fake Discord server with an in-memory store and no bot delay."""
+    real thing against the fake Discord server with a temporary database or an in-memory
+    store, no bot delay and a manual clock.
+
+    Storage: ``storage`` when given (its owner closes it), else ``store`` alone (no house
+    rules or stats), else the SQLite file at ``settings.database_path``, opened at start-up
+    and closed with the bot."""
 
     def __init__(
         self,
         settings: Settings,
-        store: TableStore,
+        store: TableStore | None = None,
         *,
+        storage: Storage | None = None,
+        table_settings: TableSettings | None = None,
+        clock: Clock | None = None,
+        edit_interval: float = EDIT_INTERVAL,
+        seeds: Iterator[int] | None = None,
         extensions: Sequence[str] | None = None,
         **options: Any,
     ) -> None:
@@ -53,18 +71,65 @@ class SpadesBot(commands.Bot):
             **options,
         )
         self.settings = settings
+        self.storage: Storage | None = storage
         self.store = store
+        self.table_settings = table_settings or TableSettings()
+        self.clock = clock
+        # Deals come from fresh random seeds unless given (tests replay the same games).
+        self.seeds = seeds
+        self.presenter = DiscordPresenter(self, interval=edit_interval)
         self.extension_names = list(discover_extensions() if extensions is None else extensions)
+        self._manager: TableManager | None = None
+        self._owned_storage: Storage | None = None
+
+    @property
+    def tables(self) -> TableManager:
+        """The table manager (built when the bot starts)."""
+        if self._manager is None:
+            raise RuntimeError("the table manager is built in setup_hook")
+        return self._manager
 
     async def setup_hook(self) -> None:
         install_error_handler(self.tree)
+        store = await self._open_store()
+        self._manager = TableManager(
+            store,
+            presenters=[self.presenter],
+            settings=self.table_settings,
+            clock=self.clock,
+        )
+        # Controls on any message, however old, route by their custom id alone.
+        self.add_dynamic_items(ActionButton, ActionSelect)
         for name in self.extension_names:
             try:
                 await self.load_extension(name)
             except commands.ExtensionError:
                 # One broken cog must not take the others down with it.
                 log.exception("Could not load extension %s", name)
+        restored = await self._manager.restore()
+        if restored:
+            log.info("Restored %d unfinished tables", len(restored))
         await self.sync_commands()
+
+    async def _open_store(self) -> TableStore:
+        if self.storage is None and self.store is None:
+            path = self.settings.database_path
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.storage = self._owned_storage = await Storage.open(path)
+        if self.store is None:
+            assert self.storage is not None
+            self.store = self.storage.tables
+        return self.store
+
+    async def close(self) -> None:
+        # Tables are not finished here: they stay in the store and resume at the next start.
+        if self._manager is not None:
+            await self._manager.aclose()
+        await self.presenter.aclose()
+        await super().close()
+        if self._owned_storage is not None:
+            await self._owned_storage.close()
+            self._owned_storage = None
 
     async def sync_commands(self) -> None:
         """Sync slash commands: to the test server at once when ``GUILD_ID`` is set (global
@@ -84,7 +149,7 @@ def run(settings: Settings) -> None:
     level = logging.getLevelNamesMapping().get(settings.log_level.upper())
     if level is None:
         raise CannotStart(f"LOG_LEVEL={settings.log_level} is not a logging level.")
-    bot = SpadesBot(settings, MemoryStore())
+    bot = SpadesBot(settings)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_level=level, root_logger=True)
     except discord.LoginFailure:

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import IllegalAction
+from bot.tables import TableError
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +30,7 @@ class PlayerError(Exception):
 
 
 # Errors whose message is written for players and can be shown as it is.
-PLAYER_ERRORS: tuple[type[Exception], ...] = (PlayerError, IllegalAction)
+PLAYER_ERRORS: tuple[type[Exception], ...] = (PlayerError, IllegalAction, TableError)
 
 
 def player_message(error: BaseException) -> str | None:

@@ -25,6 +25,7 @@ MAX_ROWS = 5
 ROW_WIDTH = 5
 MAX_OPTIONS = 25
 HAND_CODE = "hand"  # "My hand": not an action, works at any seq
+REMATCH_CODE = "rematch"  # after the game: a new game with the same seats
 PASS_CODE = "pass"  # the nil-passing select: its values are card codes
 PICK_CODE = "pick"  # a select of actions: its values are action codes
 ID_PREFIX = r"spades:(?P<table>\d+):(?P<seq>\d+):"
@@ -187,6 +188,11 @@ def _pass_select(table_id: int, seq: int, cards: list[Card], count: int) -> Acti
 def hand_button(table_id: int) -> ActionButton:
     """The "My hand" button on the table message: shows the clicker's hand ephemerally."""
     return ActionButton(Click(table_id, 0, HAND_CODE), "My hand", discord.ButtonStyle.success)
+
+
+def rematch_button(table_id: int) -> ActionButton:
+    """The "Rematch" button on a finished game's table message."""
+    return ActionButton(Click(table_id, 0, REMATCH_CODE), "Rematch", discord.ButtonStyle.success)
 
 
 def as_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:

@@ -1,0 +1,156 @@
+"""Text for Discord: the table message from a table's public snapshot, and a member's hand.
+
+Pure functions returning Markdown strings; ``cogs._presenter`` sends them. The table
+message reads only a ``TableSnapshot`` (no hand in it unless the rules turn every hand face
+up); a hand reads only its own seat's ``SeatView``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine import Phase, SeatView
+from bot.render.text import bid_text, hand_text, result_text, table_text, team_name
+from bot.tables import SeatSnapshot, TableSnapshot, TableStatus
+
+# Discord refuses message content over 2,000 characters.
+MESSAGE_LIMIT = 2000
+
+
+def names_of(snapshot: TableSnapshot) -> list[str]:
+    return [f"Seat {i + 1}" if seat is None else seat.name for i, seat in enumerate(snapshot.seats)]
+
+
+def clip(text: str) -> str:
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
+
+
+def board_text(snapshot: TableSnapshot, close_reason: str | None = None) -> str:
+    """The table message: the lobby's seats, or the game as everyone may see it."""
+    if snapshot.status is TableStatus.LOBBY:
+        return clip(_lobby(snapshot))
+    lines = _game(snapshot)
+    if snapshot.status is TableStatus.OVER and snapshot.winner is not None:
+        lines.insert(0, f"**Game over.** {_winners(snapshot)}")
+        lines.append("Play again with the same seats: **Rematch**.")
+    elif snapshot.status is TableStatus.CLOSED:
+        lines.insert(0, f"**Table closed.** {close_reason or ''}".rstrip())
+    return clip("\n".join(lines))
+
+
+def _lobby(snapshot: TableSnapshot) -> str:
+    names = names_of(snapshot)
+    host = next((s.name for s in snapshot.seats if s and s.user_id == snapshot.host_id), None)
+    lines = [
+        f"**Spades table** — waiting for players · {snapshot.rules.players} seats"
+        + (f" · host {host}" if host else ""),
+        "Teams: " + " vs ".join(_seat_list(team, names) for team in snapshot.teams),
+    ]
+    for index, seat in enumerate(snapshot.seats):
+        lines.append(f"`{index + 1}` {_who(seat) if seat else '*(empty)*'}")
+    lines.append(
+        "Join with `/spades join` (or `/spades seat` to pick a seat and so a partner);"
+        " the host adds bots with `/spades addbot` and deals with `/spades start`."
+        " `/spades rules` shows the rules."
+    )
+    return "\n".join(lines)
+
+
+def _seat_list(seats: Sequence[int], names: Sequence[str]) -> str:
+    return " & ".join(f"{names[s]} ({s + 1})" for s in seats)
+
+
+def _who(seat: SeatSnapshot) -> str:
+    if seat.bot is not None and seat.user_id is None:
+        return f"{seat.name} 🤖"
+    return f"{seat.name}{' (away: a bot plays for them)' if seat.away else ''}"
+
+
+def _game(snapshot: TableSnapshot) -> list[str]:
+    names = names_of(snapshot)
+    rules = snapshot.rules
+    dealer = f" · dealer {names[snapshot.dealer]}" if snapshot.dealer is not None else ""
+    lines = [f"**Spades** · hand {snapshot.hand_number}{dealer}"]
+    for team in range(len(snapshot.teams)):
+        bags = snapshot.bags[team]
+        lines.append(
+            f"**{team_name(team, snapshot.teams, names)}**: {snapshot.scores[team]} points,"
+            f" {bags} bag{'' if bags == 1 else 's'}"
+        )
+    for seat in snapshot.seats:
+        if seat is None:
+            continue
+        turn = "▶" if seat.seat == snapshot.to_act else "·"
+        lines.append(
+            f"{turn} `{seat.seat + 1}` {_who(seat)} — bid {bid_text(seat.bid, rules)},"
+            f" tricks {seat.tricks_taken}"
+        )
+    if snapshot.trick:
+        played = ", ".join(f"{names[s]} {c}" for s, c in snapshot.trick)
+        lines.append(f"Trick {snapshot.trick_number}: {played}")
+    elif snapshot.last_trick is not None and snapshot.phase is Phase.PLAY:
+        last = snapshot.last_trick
+        played = ", ".join(f"{names[s]} {c}" for s, c in last.plays)
+        lines.append(f"Last trick: {played} — {names[last.winner]} took it")
+    if snapshot.all_hands is not None and snapshot.status is TableStatus.PLAYING:
+        for index, cards in enumerate(snapshot.all_hands):
+            lines.append(f"{names[index]}'s hand: {hand_text(cards, rules)}")
+    if snapshot.status is TableStatus.PLAYING and snapshot.to_act is not None:
+        doing = {Phase.BID: "bid", Phase.PASS: "pass", Phase.DRAW: "draw"}.get(
+            snapshot.phase or Phase.PLAY, "play"
+        )
+        timer = f", time runs out <t:{int(snapshot.deadline)}:R>" if snapshot.deadline else ""
+        lines.append(f"**{names[snapshot.to_act]}** to {doing}{timer}.")
+    if snapshot.stop_votes and snapshot.status is TableStatus.PLAYING:
+        lines.append(f"Votes to stop: {snapshot.stop_votes}.")
+    if snapshot.last_result is not None:
+        lines.append("```\n" + result_text(snapshot.last_result, names, rules) + "\n```")
+    return lines
+
+
+def _winners(snapshot: TableSnapshot) -> str:
+    assert snapshot.winner is not None
+    names = names_of(snapshot)
+    side = snapshot.teams[snapshot.winner]
+    scores = " to ".join(str(s) for s in sorted(snapshot.scores, reverse=True))
+    return f"{' & '.join(names[s] for s in side)} win{'s' if len(side) == 1 else ''} {scores}."
+
+
+def score_text(snapshot: TableSnapshot) -> str:
+    """Scores, bags and the last hand's breakdown (``/spades score``)."""
+    if snapshot.status is TableStatus.LOBBY:
+        return "The game has not started yet: no score."
+    names = names_of(snapshot)
+    lines = [
+        f"**{team_name(t, snapshot.teams, names)}**: {snapshot.scores[t]} points,"
+        f" {snapshot.bags[t]} bags"
+        for t in range(len(snapshot.teams))
+    ]
+    if snapshot.rules.play_to == "score":
+        lines.append(f"Playing to {snapshot.rules.target_score}.")
+    else:
+        lines.append(f"Playing {snapshot.rules.hands_to_play} hands.")
+    if snapshot.last_result is not None:
+        lines.append("```\n" + result_text(snapshot.last_result, names, snapshot.rules) + "\n```")
+    return clip("\n".join(lines))
+
+
+def hand_message(view: SeatView, names: Sequence[str], note: str = "") -> str:
+    """A member's private message: the table as their seat sees it, their cards, and what
+    they may do now."""
+    lines = [note] if note else []
+    lines.append(f"**Your hand** ({names[view.seat]}, seat {view.seat + 1})")
+    lines.append("```\n" + table_text(view, names) + "\n```")
+    if view.hand is None:
+        lines.append("Your cards are face down: bid blind, or look at them first.")
+    else:
+        lines.append(f"**{hand_text(view.hand, view.rules)}**")
+    if view.received:
+        lines.append("Passed to you: " + " ".join(str(c) for c in view.received))
+    if view.is_over:
+        lines.append("The game is over.")
+    elif view.to_act == view.seat:
+        lines.append("**Your turn.**")
+    elif view.to_act is not None:
+        lines.append(f"Waiting for {names[view.to_act]}.")
+    return clip("\n".join(lines))

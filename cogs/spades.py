@@ -1,0 +1,423 @@
+"""``/spades``: open a table in a channel, fill it, play it; and the clicks on its controls.
+
+The cog only translates: each command finds the channel's table, calls one table method
+and answers the member ephemerally; what everyone sees comes from the presenter. Every
+refusal (a ``TableError``, an illegal move, an unknown card) reaches the member through the
+one error handler, and the table is left as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import SpadesBot
+from bot.engine import (
+    PRESETS,
+    Action,
+    Bid,
+    CallRenege,
+    Card,
+    Claim,
+    PlayCard,
+    Rules,
+)
+from bot.tables import Member, Table, TableManager
+from cogs._board import score_text
+from cogs._codes import action_label, parse_code
+from cogs._errors import PlayerError, answer_error
+from cogs._presenter import DiscordPresenter
+from cogs._ui import HAND_CODE, REMATCH_CODE, Click, set_click_handler
+from cogs.houserules import rules_summary
+
+Level = Literal["easy", "normal", "hard"]
+# The standard preset for a table size, when /spades new names a size but no preset.
+PRESET_FOR_PLAYERS = {
+    2: "two_player",
+    3: "cutthroat3",
+    4: "classic",
+    5: "five_player",
+    6: "six_pairs",
+}
+MAX_CHOICES = 25
+
+
+def member_of(interaction: discord.Interaction[Any]) -> Member:
+    return Member(interaction.user.id, interaction.user.display_name)
+
+
+def is_moderator(interaction: discord.Interaction[Any]) -> bool:
+    """Moderators may stop any table and hand any seat over."""
+    return interaction.permissions.manage_messages
+
+
+def seat_index(seat: int | None) -> int | None:
+    """Members count seats from 1; tables from 0."""
+    return None if seat is None else seat - 1
+
+
+class ConfirmForget(discord.ui.View):
+    """Asks a member to confirm before their stats lose their name."""
+
+    def __init__(self, bot: SpadesBot, user_id: int) -> None:
+        super().__init__(timeout=120)
+        self.bot = bot
+        self.user_id = user_id
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        if interaction.user.id != self.user_id:
+            await interaction.response.send_message(
+                "Only the member who asked can confirm this.", ephemeral=True
+            )
+            return False
+        return True
+
+    @discord.ui.button(label="Forget me", style=discord.ButtonStyle.danger)
+    async def confirm(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[ConfirmForget]
+    ) -> None:
+        storage = self.bot.storage
+        if storage is None:
+            raise PlayerError("This bot keeps no stats, so there is nothing to forget.")
+        games = await storage.stats.forget_member(self.user_id)
+        self.stop()
+        await interaction.response.edit_message(
+            content=f"Done: your name is gone from {games} finished"
+            f" game{'' if games == 1 else 's'}; they count for nobody now.",
+            view=None,
+        )
+
+    @discord.ui.button(label="Keep my stats", style=discord.ButtonStyle.secondary)
+    async def cancel(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[ConfirmForget]
+    ) -> None:
+        self.stop()
+        await interaction.response.edit_message(content="Nothing was forgotten.", view=None)
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        await answer_error(interaction, error)
+
+
+class SpadesCog(commands.GroupCog, group_name="spades"):
+    """Spades tables: one per channel."""
+
+    def __init__(self, bot: SpadesBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def manager(self) -> TableManager:
+        return self.bot.tables
+
+    @property
+    def presenter(self) -> DiscordPresenter:
+        return self.bot.presenter
+
+    def table_here(self, interaction: discord.Interaction[Any]) -> Table:
+        if interaction.channel_id is None:
+            raise PlayerError("Use this in the channel where the table is.")
+        return self.manager.table_in(interaction.channel_id)
+
+    async def reply(
+        self, interaction: discord.Interaction[Any], table: Table | None, text: str
+    ) -> None:
+        """Answer the member (only they see it) and let the presenter reach them later."""
+        await interaction.response.send_message(text, ephemeral=True)
+        if table is not None:
+            self.presenter.remember(table, interaction)
+
+    async def act(
+        self, interaction: discord.Interaction[Any], make: Callable[[int], Action]
+    ) -> None:
+        """A typed move for the member's own seat (no seq: a command is never stale)."""
+        table = self.table_here(interaction)
+        seat = table.require_seat(interaction.user.id)
+        action = make(seat)
+        await table.act(interaction.user.id, action)
+        label = action_label(action, table.rules, table.names)
+        await self.reply(interaction, table, f"Done: {label}.")
+
+    # -- the lobby ---------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a Spades table in this channel")
+    @app_commands.describe(
+        preset="A named set of rules (default: this server's house rules)",
+        players="How many seats: the standard rules for that many players",
+        bots="Bots to seat at once (more with /spades addbot)",
+        level="How well those bots play",
+    )
+    @app_commands.choices(preset=[app_commands.Choice(name=n, value=n) for n in PRESETS])
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        preset: str | None = None,
+        players: app_commands.Range[int, 2, 6] | None = None,
+        bots: app_commands.Range[int, 0, 5] = 0,
+        level: Level = "normal",
+    ) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise PlayerError("Tables are played in a server channel, not in a DM.")
+        chosen = await self.preset_for(interaction.guild_id, preset, players)
+        table = await self.manager.open(
+            interaction.channel_id,
+            member_of(interaction),
+            guild_id=interaction.guild_id,
+            preset=chosen,
+        )
+        empty = sum(seat is None for seat in table.seats)
+        for _ in range(min(bots, empty)):
+            await table.add_bot(interaction.user.id, level)
+        await self.reply(
+            interaction,
+            table,
+            "Your table is open and you sit in seat 1. Others join with `/spades join`;"
+            " start with `/spades start` (add `bots: True` to fill empty seats with bots).",
+        )
+
+    async def preset_for(
+        self, guild_id: int, preset: str | None, players: int | None
+    ) -> str | None:
+        """The preset a new table uses; ``None`` for the server's house rules."""
+        if players is None:
+            return preset
+        if preset is not None:
+            size = Rules.preset(preset).players
+            if size != players:
+                raise PlayerError(f"The {preset} rules are for {size} players, not {players}.")
+            return preset
+        house = await self.manager.store.guild_rules(guild_id)
+        if house is not None and house.players == players:
+            return None
+        return PRESET_FOR_PLAYERS[players]
+
+    @app_commands.command(name="join", description="Sit down at this channel's table")
+    @app_commands.describe(seat="A seat number (default: the first free one)")
+    async def join(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: app_commands.Range[int, 1, 6] | None = None,
+    ) -> None:
+        table = self.table_here(interaction)
+        index = await table.join(member_of(interaction), seat_index(seat))
+        await self.reply(interaction, table, f"You sit in seat {index + 1}.")
+
+    @app_commands.command(name="leave", description="Leave the table (a bot takes over in play)")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.table_here(interaction)
+        await table.leave(interaction.user.id)
+        await self.reply(interaction, None, "You left the table.")
+
+    @app_commands.command(name="seat", description="Move to another seat, and so another partner")
+    @app_commands.describe(seat="The seat number")
+    async def seat(
+        self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 6]
+    ) -> None:
+        table = self.table_here(interaction)
+        await table.choose_seat(interaction.user.id, seat - 1)
+        await self.reply(interaction, table, f"You sit in seat {seat}.")
+
+    @app_commands.command(name="addbot", description="Seat a bot (host only)")
+    @app_commands.describe(
+        level="How well it plays", seat="A seat number (default: the first free)"
+    )
+    async def addbot(
+        self,
+        interaction: discord.Interaction[Any],
+        level: Level = "normal",
+        seat: app_commands.Range[int, 1, 6] | None = None,
+    ) -> None:
+        table = self.table_here(interaction)
+        index = await table.add_bot(interaction.user.id, level, seat_index(seat))
+        await self.reply(interaction, table, f"A {level} bot sits in seat {index + 1}.")
+
+    @app_commands.command(name="start", description="Deal the first hand (host only)")
+    @app_commands.describe(bots="Fill empty seats with bots")
+    async def start(self, interaction: discord.Interaction[Any], bots: bool = False) -> None:
+        table = self.table_here(interaction)
+        seed = None if self.bot.seeds is None else next(self.bot.seeds)
+        await table.start(interaction.user.id, fill_with_bots=bots, seed=seed)
+        await self.reply(
+            interaction,
+            table,
+            "The cards are dealt. Your hand comes by DM; **My hand** on the table message"
+            " shows it here too.",
+        )
+
+    # -- play --------------------------------------------------------------------------
+
+    @app_commands.command(name="hand", description="Show my hand and my controls (only to me)")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.show_hand(interaction, self.table_here(interaction))
+
+    async def show_hand(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        seat = table.require_seat(interaction.user.id)
+        picture = self.presenter.hand_picture(table, seat)
+        if picture.view is None:
+            await interaction.response.send_message(picture.content, ephemeral=True)
+        else:
+            await interaction.response.send_message(
+                picture.content, view=picture.view, ephemeral=True
+            )
+        self.presenter.remember(table, interaction, hand_shown=True)
+
+    @app_commands.command(name="bid", description="Bid a number of tricks (0 is nil)")
+    @app_commands.describe(
+        tricks="How many tricks", blind="Bid blind, before looking at your cards"
+    )
+    async def bid(
+        self,
+        interaction: discord.Interaction[Any],
+        tricks: app_commands.Range[int, 0, 26],
+        blind: bool = False,
+    ) -> None:
+        await self.act(interaction, lambda seat: Bid(seat, tricks, blind))
+
+    @app_commands.command(name="play", description="Play a card")
+    @app_commands.describe(card="The card, e.g. AS, 10H, QD (start typing for your legal cards)")
+    async def play(self, interaction: discord.Interaction[Any], card: str) -> None:
+        try:
+            parsed = Card.parse(card)
+        except ValueError:
+            raise PlayerError(f"`{card}` is not a card: try AS, 10H or QD.") from None
+        await self.act(interaction, lambda seat: PlayCard(seat, parsed))
+
+    @play.autocomplete("card")
+    async def legal_cards(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = self.manager.find(interaction.channel_id or 0)
+        seat = None if table is None else table.seat_of(interaction.user.id)
+        if table is None or seat is None or table.game is None:
+            return []
+        typed = current.strip().upper()
+        cards = [
+            action.card for action in table.view(seat).legal_actions if isinstance(action, PlayCard)
+        ]
+        return [
+            app_commands.Choice(name=str(c), value=c.code)
+            for c in cards
+            if c.code.startswith(typed) or str(c).upper().startswith(typed)
+        ][:MAX_CHOICES]
+
+    @app_commands.command(name="claim", description="Claim the rest of the tricks")
+    async def claim(self, interaction: discord.Interaction[Any]) -> None:
+        await self.act(interaction, Claim)
+
+    @app_commands.command(name="renege", description="Call a renege on a player")
+    @app_commands.describe(seat="The seat number of the player who reneged")
+    async def renege(
+        self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 6]
+    ) -> None:
+        await self.act(interaction, lambda mine: CallRenege(mine, seat - 1))
+
+    @app_commands.command(name="hint", description="What a good bot would do now, and why")
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.table_here(interaction)
+        hint = table.hint(interaction.user.id)
+        label = action_label(hint.action, table.rules, table.names)
+        await self.reply(interaction, table, f"Hint: **{label}**. {hint.reason}")
+
+    @app_commands.command(name="score", description="Scores, bags and the last hand's breakdown")
+    async def score(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.table_here(interaction)
+        await self.reply(interaction, None, score_text(table.snapshot()))
+
+    @app_commands.command(name="rules", description="The rules this table plays by")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.table_here(interaction)
+        embed = discord.Embed(title="This table's rules", description=rules_summary(table.rules))
+        embed.set_footer(text="A table keeps the rules it opened with.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    # -- seats and stopping ------------------------------------------------------------
+
+    @app_commands.command(name="back", description="Play your seat again after being away")
+    async def back(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.table_here(interaction)
+        await table.back(interaction.user.id)
+        await self.reply(interaction, table, "Welcome back: your seat is yours to play again.")
+
+    @app_commands.command(name="sub", description="Hand a seat to another member")
+    @app_commands.describe(seat="The seat number", member="Who takes it over")
+    async def sub(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: app_commands.Range[int, 1, 6],
+        member: discord.Member,
+    ) -> None:
+        table = self.table_here(interaction)
+        await table.sub(
+            interaction.user.id,
+            seat - 1,
+            Member(member.id, member.display_name),
+            moderator=is_moderator(interaction),
+        )
+        await self.reply(interaction, table, f"{member.display_name} now plays seat {seat}.")
+
+    @app_commands.command(
+        name="stop", description="Stop the table (host or moderator; else a vote)"
+    )
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.table_here(interaction)
+        vote = await table.stop(interaction.user.id, moderator=is_moderator(interaction))
+        if vote.stopped:
+            await self.reply(interaction, None, "The table is stopped.")
+        else:
+            await self.reply(
+                interaction, table, f"Your vote counts: {vote.votes} of {vote.needed} needed."
+            )
+
+    @app_commands.command(name="forgetme", description="Remove your name from all Spades stats")
+    async def forgetme(self, interaction: discord.Interaction[Any]) -> None:
+        if self.bot.storage is None:
+            raise PlayerError("This bot keeps no stats, so there is nothing to forget.")
+        await interaction.response.send_message(
+            "Remove your name from every finished game and leaderboard? Your games stay"
+            " counted, anonymously. This cannot be undone.",
+            view=ConfirmForget(self.bot, interaction.user.id),
+            ephemeral=True,
+        )
+
+    # -- clicks ------------------------------------------------------------------------
+
+    async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
+        """A control on a table message, a DM or an ephemeral hand. ``click.seq`` is the
+        table's seq when the control was drawn: the table refuses it once it moved on."""
+        table = self.manager.table_by_id(click.table_id)
+        if click.code == HAND_CODE:
+            await self.show_hand(interaction, table)
+            return
+        if click.code == REMATCH_CODE:
+            rematch = await table.rematch(interaction.user.id)
+            await self.reply(interaction, rematch, "Rematch: new cards are dealt.")
+            return
+        seat = table.require_seat(interaction.user.id)
+        try:
+            action = parse_code(click.code, seat)
+        except ValueError:
+            raise PlayerError("That control is from an older version: use My hand.") from None
+        await table.act(interaction.user.id, action, seq=click.seq)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            # Only this click can change an ephemeral hand: show the move made. Controls for
+            # the next turn come in a new message, which the member is notified of.
+            picture = self.presenter.hand_picture(table, seat, with_controls=False)
+            await interaction.response.edit_message(content=picture.content, view=None)
+        else:
+            # A DM hand: the presenter is already editing it.
+            await interaction.response.defer()
+        self.presenter.remember(table, interaction)
+
+
+async def setup(bot: commands.Bot) -> None:
+    if not isinstance(bot, SpadesBot):
+        raise commands.ExtensionError("the spades cog needs a SpadesBot", name=__name__)
+    cog = SpadesCog(bot)
+    set_click_handler(cog.on_click)
+    await bot.add_cog(cog)

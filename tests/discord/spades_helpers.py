@@ -1,0 +1,144 @@
+"""Helpers for the /spades acceptance tests: a SpadesBot wired for tests, and members who
+play their turns by clicking the controls the bot sent them."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+from bot.client import SpadesBot
+from bot.config import Settings
+from bot.engine import Rules
+from bot.storage.records import MemoryStore, TableStore
+from bot.storage.store import Storage
+from bot.tables import Clock, TableSettings
+from tests.discord.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage
+
+# One hand decides the game: whole games in a test stay short.
+ONE_HAND = Rules(play_to="hands", hands_to_play=1)
+CONTROL_ID = re.compile(r"spades:(\d+):(\d+):(.+)")
+SELECT = 3  # component type
+
+
+def make_bot(
+    fake: FakeDiscord,
+    *,
+    store: TableStore | None = None,
+    storage: Storage | None = None,
+    settings: Settings | None = None,
+    clock: Clock | None = None,
+    timers: bool = False,
+    extensions: tuple[str, ...] = ("cogs.spades",),
+) -> SpadesBot:
+    """A bot with no bot delay, instant edits and seeded deals. Without ``store``,
+    ``storage`` or a database path in ``settings``, an in-memory store whose server rules
+    are ``ONE_HAND``."""
+    if store is None and storage is None and settings is None:
+        store = MemoryStore({fake.guild_id: ONE_HAND})
+    return SpadesBot(
+        settings or Settings(_env_file=None),  # type: ignore[call-arg]
+        store,
+        storage=storage,
+        table_settings=TableSettings(bot_delay=0, turn_timers=timers, idle_close=None),
+        clock=clock,
+        edit_interval=0,
+        seeds=itertools.count(1),
+        extensions=list(extensions),
+        guild_ready_timeout=0.01,
+        chunk_guilds_at_startup=False,
+    )
+
+
+def seq_of(control: dict[str, Any]) -> int:
+    match = CONTROL_ID.fullmatch(control["custom_id"])
+    assert match is not None, control["custom_id"]
+    return int(match[2])
+
+
+def action_controls(message: RecordedMessage) -> list[dict[str, Any]]:
+    """The controls that act (not "My hand" or "Rematch")."""
+    return [
+        c
+        for c in message.controls()
+        if CONTROL_ID.fullmatch(c["custom_id"])
+        and not c["custom_id"].endswith((":hand", ":rematch"))
+    ]
+
+
+def fresh(message: RecordedMessage, after: int) -> bool:
+    """The message offers actions drawn after table seq ``after``."""
+    found = action_controls(message)
+    return bool(found) and seq_of(found[0]) > after
+
+
+def ephemerals(fake: FakeDiscord, user: FakeUser) -> list[RecordedMessage]:
+    """Every ephemeral message the bot showed ``user``, oldest first."""
+    shown = {
+        message.id: message
+        for record in fake.interactions.values()
+        if record.user is user
+        for message in record.responses
+        if message.ephemeral and not message.deleted
+    }
+    return [shown[key] for key in sorted(shown)]
+
+
+def hands(fake: FakeDiscord, user: FakeUser) -> list[RecordedMessage]:
+    """Where ``user``'s hand is shown to them: DMs and ephemeral messages."""
+    return fake.dms(user) + ephemerals(fake, user)
+
+
+def board(fake: FakeDiscord, channel: FakeChannel) -> RecordedMessage | None:
+    """The table message in ``channel``: the newest message showing a table."""
+    shown = [
+        m
+        for m in fake.messages(channel)
+        if m.content.startswith(("**Spades", "**Game over", "**Table closed"))
+    ]
+    return shown[-1] if shown else None
+
+
+def game_over(fake: FakeDiscord, channel: FakeChannel) -> bool:
+    message = board(fake, channel)
+    return message is not None and message.content.startswith("**Game over")
+
+
+async def click_first(
+    fake: FakeDiscord, user: FakeUser, message: RecordedMessage
+) -> dict[str, Any]:
+    """Click the first control offered (for a select, its first options); returns it."""
+    control = action_controls(message)[0]
+    values = None
+    if control["type"] == SELECT:
+        values = [o["value"] for o in control["options"][: control.get("min_values", 1)]]
+    answer = await fake.click(user, message, control["custom_id"], values=values)
+    assert "earlier moment" not in answer.text, answer.text
+    return control
+
+
+async def play_out(
+    fake: FakeDiscord, users: list[FakeUser], channel: FakeChannel, after: int = -1
+) -> int:
+    """Every member plays the first action offered to them after table seq ``after``,
+    wherever their hand shows, until the game is over. Returns how many times they acted."""
+    last = after
+    acted = 0
+
+    def turn() -> tuple[FakeUser, RecordedMessage] | bool:
+        if game_over(fake, channel):
+            return True
+        for user in users:
+            for message in reversed(hands(fake, user)):
+                if fresh(message, last):
+                    return user, message
+        return False
+
+    while True:
+        found = await fake.wait_for(turn, "a member's turn or the end of the game")
+        if found is True:
+            return acted
+        assert isinstance(found, tuple)
+        user, message = found
+        last = seq_of(await click_first(fake, user, message.snapshot()))
+        acted += 1
