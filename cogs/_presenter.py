@@ -98,8 +98,10 @@ class DiscordPresenter:
         if notice.kind is NoticeKind.TURN_WARNING and notice.user_id is not None:
             text = f"<@{notice.user_id}> {text}"
         self._post(table.channel_id, text)
+        # Notices come with changes tables tell nobody else about: a seat away, a timer
+        # gone, a vote counted, the table closed.
+        self._board(table).live.show(self.board_picture(table))
         if notice.kind is NoticeKind.CLOSED:
-            self._board(table).live.show(self.board_picture(table))
             for seat in self._member_seats(table):
                 held = table.seats[seat]
                 assert held is not None and held.user_id is not None

@@ -29,9 +29,10 @@ def make_bot(
     settings: Settings | None = None,
     clock: Clock | None = None,
     timers: bool = False,
+    bot_delay: float = 0,
     extensions: tuple[str, ...] = ("cogs.spades",),
 ) -> SpadesBot:
-    """A bot with no bot delay, instant edits and seeded deals. Without ``store``,
+    """A bot with instant edits and seeded deals, no bot delay or turn timers unless asked. Without ``store``,
     ``storage`` or a database path in ``settings``, an in-memory store whose server rules
     are ``ONE_HAND``."""
     if store is None and storage is None and settings is None:
@@ -40,7 +41,7 @@ def make_bot(
         settings or Settings(_env_file=None),  # type: ignore[call-arg]
         store,
         storage=storage,
-        table_settings=TableSettings(bot_delay=0, turn_timers=timers, idle_close=None),
+        table_settings=TableSettings(bot_delay=bot_delay, turn_timers=timers, idle_close=None),
         clock=clock,
         edit_interval=0,
         seeds=itertools.count(1),
