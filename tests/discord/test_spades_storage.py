@@ -1,0 +1,144 @@
+"""/spades over a real SQLite file through the fake Discord server: a game survives an
+abrupt restart, house rules reach new tables only, and finished games reach /stats,
+/history and /leaderboard until /spades forgetme."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+from bot.engine import Card, PlayCard
+from bot.storage.store import Storage
+from tests.discord.fake_discord import DEFERRED_UPDATE, FakeDiscord, FakeUser, running
+from tests.discord.spades_helpers import (
+    action_controls,
+    fresh,
+    game_over,
+    make_bot,
+    play_out,
+    seq_of,
+)
+
+MANAGE_GUILD = 1 << 5
+WITH_STATS = ("cogs.spades", "cogs.houserules", "cogs.leaderboard")
+
+
+async def one_hand_rules(path: Path, guild_id: int) -> None:
+    storage = await Storage.open(path)
+    try:
+        await storage.house_rules.set_option(guild_id, "play_to", "hands")
+        await storage.house_rules.set_option(guild_id, "hands_to_play", "1")
+    finally:
+        await storage.close()
+
+
+def manager(fake: FakeDiscord) -> FakeUser:
+    return fake.add_user("ada", permissions=fake.owner.permissions | MANAGE_GUILD | (1 << 31))
+
+
+async def test_a_game_goes_on_from_where_it_was_after_an_abrupt_restart(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    path = tmp_path / "data" / "spades.sqlite3"
+    path.parent.mkdir()
+    await one_hand_rules(path, fake.guild_id)
+    settings = Settings(_env_file=None, database_path=path)  # type: ignore[call-arg]
+
+    first = make_bot(fake, settings=settings)
+    async with running(first, fake):
+        await fake.slash(alice, "spades", "new", bots=3)
+        await fake.slash(alice, "spades", "start")
+        bidding = await fake.wait_for(
+            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, -1)), None), "a bid"
+        )
+        await fake.click(alice, bidding, ":b3")
+        after_bid = seq_of(action_controls(bidding)[0])
+        playing = await fake.wait_for(
+            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, after_bid)), None),
+            "a card to play",
+        )
+        table = first.tables.table_in(general.id)
+        assert table.game is not None and table.message_id is not None
+        history, table_id, message_id = list(table.game.history), table.table_id, table.message_id
+        edits = fake.by_id[message_id].edits
+    # Leaving ``running`` closed the connection: the table was neither stopped nor finished.
+
+    second = make_bot(fake, settings=settings)
+    async with running(second, fake):
+        assert table_id is not None
+        restored = second.tables.table_by_id(table_id)
+        assert restored.game is not None and restored.game.history == history
+        await fake.wait_for(
+            lambda: fake.by_id[message_id].edits > edits, "the old table message redrawn"
+        )
+        # A button on the message the first process sent still plays.
+        control = action_controls(playing)[0]["custom_id"]
+        answer = await fake.click(alice, playing, control)
+        assert answer.callback_type == DEFERRED_UPDATE
+        card = Card.parse(control.rsplit(":c", 1)[1])
+        assert restored.game.history[: len(history) + 1] == [*history, PlayCard(0, card)]
+        await play_out(fake, [alice], general, after=seq_of(action_controls(playing)[0]))
+        assert game_over(fake, general)
+        [message] = [m for m in fake.messages(general) if m.id == message_id]
+        assert message.content.startswith("**Game over")
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    opened = await Storage.open(tmp_path / "spades.sqlite3")
+    yield opened
+    await opened.close()
+
+
+async def test_house_rules_reach_new_tables_only(fake: FakeDiscord, storage: Storage) -> None:
+    ada, bob = manager(fake), fake.add_user("bob")
+    cards = fake.channel("cards")
+    async with running(make_bot(fake, storage=storage, extensions=WITH_STATS), fake):
+        await fake.slash(bob, "spades", "new", channel=cards)
+
+        names = await fake.autocomplete(ada, "houserules", "set", focus="option", option="play_t")
+        assert [c["value"] for c in names] == ["play_to"]
+        bad = await fake.slash(ada, "houserules", "set", option="play_to", value="forever")
+        assert "Allowed:" in bad.text and bad.responses[0].ephemeral
+        refused = await fake.slash(bob, "houserules", "set", option="play_to", value="hands")
+        assert "You need the manage guild permission" in refused.text
+        await fake.slash(ada, "houserules", "set", option="play_to", value="hands")
+        changed = await fake.slash(ada, "houserules", "set", option="hands_to_play", value="1")
+        assert "hands_to_play: 8 → 1" in changed.text
+        assert "**play_to** = hands" in (await fake.slash(bob, "houserules", "show")).text
+
+        await fake.slash(ada, "spades", "new")
+        assert "**play_to** = hands" in (await fake.slash(ada, "spades", "rules")).text
+        kept = await fake.slash(bob, "spades", "rules", channel=cards)
+        assert "Every option is at its default" in kept.text
+
+
+async def test_a_finished_game_shows_in_stats_history_and_the_leaderboard(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    await storage.house_rules.set_option(fake.guild_id, "play_to", "hands")
+    await storage.house_rules.set_option(fake.guild_id, "hands_to_play", "1")
+    ada = manager(fake)
+    general = fake.channel("general")
+    async with running(make_bot(fake, storage=storage, extensions=WITH_STATS), fake):
+        await fake.slash(ada, "spades", "new", bots=3, level="easy")
+        await fake.slash(ada, "spades", "start")
+        await play_out(fake, [ada], general)
+
+        stats = await fake.slash(ada, "stats")
+        assert "Games: 1" in stats.text
+        history = await fake.slash(ada, "history")
+        assert "ada & Bot 3 (easy)" in history.text and "1 hands" in history.text
+        board = await fake.slash(ada, "leaderboard", by="wins")
+        assert "Leaderboard by" in board.text
+
+        asked = await fake.slash(ada, "spades", "forgetme")
+        assert "cannot be undone" in asked.text
+        done = await fake.click(ada, asked.responses[0], "Forget me")
+        assert "your name is gone from 1 finished game;" in done.text
+        assert "ada" not in (await fake.slash(ada, "history")).text
