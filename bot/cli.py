@@ -109,13 +109,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tables = benchmarks.add_parser(
         "tables",
-        help="bot-only tables playing at once (hands per second), and memory per open table",
+        help="bot-only tables playing at once (hands per second), active tables through the fake"
+        " Discord server (interaction to callback), and memory per open table",
     )
     tables.add_argument(
         "--tables", type=_positive_int, default=100, help="tables playing at once (default: 100)"
     )
     tables.add_argument(
         "--hands", type=_positive_int, default=2, help="hands each table plays (default: 2)"
+    )
+    tables.add_argument(
+        "--active",
+        type=_positive_int,
+        default=200,
+        help="tables driven through the fake Discord server (default: 200)",
+    )
+    tables.add_argument(
+        "--moves",
+        type=_positive_int,
+        default=5,
+        help="turns each of their members clicks (default: 5)",
     )
     tables.add_argument(
         "--open",
@@ -162,7 +175,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(format_storage_bench(bench))
         return 0
     if args.command == "bench" and args.benchmark == "tables":
+        # Imported here so that the other commands start without loading discord.py.
+        from bot.bench.discord import format_discord_bench, run_discord_bench
+
         print(format_play_bench(run_play_bench(args.tables, args.hands, args.seed, args.preset)))
+        discord_bench = run_discord_bench(args.active, args.moves, args.seed)
+        print(format_discord_bench(discord_bench), flush=True)
         print(format_memory_bench(run_memory_bench(args.open, args.seed)), flush=True)
         return 0
     if args.command == "bench":

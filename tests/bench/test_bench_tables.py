@@ -27,7 +27,9 @@ def test_memory_report_is_per_table() -> None:
 
 
 def test_python_m_bot_bench_tables(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "tables", "--tables", "2", "--hands", "1", "--open", "4"]) == 0
+    args = ["--tables", "2", "--hands", "1", "--active", "2", "--moves", "1", "--open", "4"]
+    assert main(["bench", "tables", *args]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("2 bot-only tables (classic) at once: 2 hands,")
-    assert lines[1].startswith("4 open tables (2 lobbies, 2 games")
+    assert lines[1].startswith("2 active tables through the fake Discord server: 2 clicks")
+    assert lines[2].startswith("4 open tables (2 lobbies, 2 games")

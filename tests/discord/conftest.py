@@ -7,7 +7,7 @@ import discord.http
 import pytest
 import yarl
 
-from tests.discord.fake_discord import FakeDiscord
+from bot.fake_discord import FakeDiscord
 
 
 @pytest.fixture

@@ -4,6 +4,9 @@ The unmodified client talks to it over real HTTP and a real WebSocket. The fake 
 the bot sent (channel messages, interaction responses, DMs) and lets a test act as members:
 run slash commands, click components, ask for autocomplete. See
 ``shared/docs/discord-testing.md`` for the protocol facts it relies on.
+
+It lives in the package, not under ``tests/``, because ``python -m bot bench tables`` drives
+tables through it too (the tests' ``fake`` fixture is in ``tests/discord/conftest.py``).
 """
 
 from __future__ import annotations
@@ -229,6 +232,8 @@ class InteractionRecord:
     original: RecordedMessage | None = None
     followups: list[RecordedMessage] = field(default_factory=list)
     choices: list[JSON] = field(default_factory=list)
+    sent_at: float = 0.0  # perf_counter() when dispatched to the bot
+    answered_at: float | None = None  # perf_counter() when the bot's callback arrived
 
     @property
     def responses(self) -> list[RecordedMessage]:
@@ -499,6 +504,7 @@ class FakeDiscord:
             }
         if message is not None:
             payload["message"] = message.payload(self.guild_id)
+        record.sent_at = time.perf_counter()
         await self.dispatch("INTERACTION_CREATE", payload)
         return record
 
@@ -508,6 +514,7 @@ class FakeDiscord:
             return error(404, 10062, "Unknown interaction")
         if record.callback_type is not None:
             return error(400, 40060, "Interaction has already been acknowledged.")
+        record.answered_at = time.perf_counter()
         body = await request.json()
         kind: int = body["type"]
         data: JSON = body.get("data") or {}

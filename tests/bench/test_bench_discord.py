@@ -1,0 +1,21 @@
+"""The Discord part of the tables benchmark: members click through the fake server."""
+
+from __future__ import annotations
+
+import discord.http
+
+from bot.bench.discord import DiscordBench, format_discord_bench, run_discord_bench
+
+
+def test_every_member_clicks_and_each_click_is_timed() -> None:
+    base = discord.http.Route.BASE
+    bench = run_discord_bench(tables=3, moves=2, seed=4)
+    assert (bench.tables, bench.clicks) == (3, 6)
+    assert 0 < bench.p50_ms <= bench.p99_ms
+    # discord.py points at Discord again afterwards.
+    assert base == discord.http.Route.BASE
+
+
+def test_the_report_gives_both_percentiles() -> None:
+    text = format_discord_bench(DiscordBench(200, 1000, 9.5, 4.25, 31.0))
+    assert "200 active tables" in text and "p50 4.2 ms, p99 31.0 ms" in text
