@@ -6,15 +6,22 @@ cards it passed, the voids others have shown and the bids. No hidden card is con
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
+from bot.ai.heuristic import CardTable, estimate_tricks
 from bot.engine import Card, SeatView
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
 
 # A Nil bidder is unlikely to hold honours: a deal gives them one this much less often.
 _NIL_HONOUR_WEIGHT = 0.25
 _TRIES = 30
+# How far a bid strays from what the bidder's cards are worth: a sampled hand worth d
+# tricks more or fewer than its bid counts exp(-d^2 / (2 * spread^2)) times as much.
+_BID_SPREAD = 1.5
+# A floor on a deal's weight, so a run of unlikely deals still averages to something.
+_MIN_LOG_WEIGHT = -30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,3 +127,26 @@ def sample_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int]]:
         if sum(room) == 0:
             break
     return hands
+
+
+def bid_weight(view: SeatView, deal: list[list[int]]) -> float:
+    """How likely the other seats' bids make this sampled deal, up to a constant.
+
+    Each seat's hand as bid (the sampled cards it holds plus the ones it has played) is
+    valued with the heuristic's trick estimate and compared with its bid. Only regular
+    bidding says something this way (Mirror and Whiz bids count spades), and Nil and
+    blind bids are read elsewhere or not from the cards at all.
+    """
+    rules = view.rules
+    if rules.variant != "regular":
+        return 1.0
+    table = CardTable(deck_info(rules.deck, rules.players))
+    log = 0.0
+    for seat, bid in enumerate(view.bids):
+        if seat == view.seat or bid is None or bid.blind or bid.tricks == 0:
+            continue
+        hand = tuple(Card.of(c) for c in deal[seat]) + view.played[seat]
+        partners = len(next(t for t in view.teams if seat in t)) - 1
+        miss = estimate_tricks(hand, table, partners) - bid.tricks
+        log -= miss * miss / (2 * _BID_SPREAD * _BID_SPREAD)
+    return math.exp(max(log, _MIN_LOG_WEIGHT))

@@ -13,7 +13,7 @@ import random
 import time
 
 from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
-from bot.ai.knowledge import knowledge_of, sample_deal
+from bot.ai.knowledge import bid_weight, knowledge_of, sample_deal
 from bot.ai.playout import Playout, Position
 from bot.engine import Action, Bid, Card, Claim, Phase, PlayCard, SeatView
 from bot.engine.deck import COPY_SHIFT
@@ -82,9 +82,11 @@ class SearchPolicy:
         blind = [bool(b and b.blind) for b in view.bids]
         scores, bags = list(view.scores), list(view.bags)
         totals = dict.fromkeys(bids, 0.0)
-        samples = max(1, self.deals // 2)
-        for sample in range(samples):
+        weights = 0.0
+        for _ in range(max(1, self.deals // 2)):
             deal = sample_deal(knowledge, rng)
+            weight = bid_weight(view, deal)
+            weights += weight
             deal[view.seat] = mine
             assumed: list[int | None] = [
                 b.tricks
@@ -109,10 +111,10 @@ class SearchPolicy:
             for bid in bids:
                 assumed[view.seat] = bid.tricks
                 taken = outcomes[nil_on and bid.tricks == 0]
-                totals[bid] += playout.value(taken, view.team, scores, bags, assumed)
+                totals[bid] += weight * playout.value(taken, view.team, scores, bags, assumed)
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
-                return {b: v / (sample + 1) for b, v in totals.items()}
-        return {b: v / samples for b, v in totals.items()}
+                break
+        return {b: v / weights for b, v in totals.items()}
 
     def evaluate(
         self, view: SeatView, plays: list[PlayCard], rng: random.Random
@@ -137,8 +139,11 @@ class SearchPolicy:
         scores, bags = list(view.scores), list(view.bags)
         team = view.team
         totals = dict.fromkeys(plays, 0.0)
-        for sample in range(self.deals):
+        weights = 0.0
+        for _ in range(self.deals):
             deal = sample_deal(knowledge, rng)
+            weight = bid_weight(view, deal)
+            weights += weight
             hands = [_physical(cards) for cards in deal]
             hands[view.seat] = _physical(mine)
             base = Position(
@@ -157,7 +162,7 @@ class SearchPolicy:
                     card += COPY_SHIFT
                 playout.play(pos, view.seat, card)
                 taken = playout.finish(pos)
-                totals[action] += playout.value(taken, team, scores, bags)
+                totals[action] += weight * playout.value(taken, team, scores, bags)
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
-                return {a: v / (sample + 1) for a, v in totals.items()}
-        return {a: v / self.deals for a, v in totals.items()}
+                break
+        return {a: v / weights for a, v in totals.items()}

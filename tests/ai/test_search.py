@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from bot.ai.knowledge import knowledge_of, sample_deal
+from bot.ai.heuristic import HeuristicPolicy
+from bot.ai.knowledge import bid_weight, knowledge_of, sample_deal
 from bot.ai.playout import Playout, Position
 from bot.ai.search import SearchPolicy
 from bot.engine import PRESETS, Card, Game, Phase, PlayCard, Rules, SeatView
@@ -72,9 +73,9 @@ def test_playout_agrees_with_the_engine(preset: str, seed: int) -> None:
         engine_legal = {a.card.index for a in game.legal_actions(seat) if isinstance(a, PlayCard)}
         if game.rules.allow_renege == "no":
             assert logical == engine_legal
-        card = playout.choose(pos, seat, mask)
-        game.apply(PlayCard(seat, Card.of(card % COPY_SHIFT)))
-        playout.play(pos, seat, card)
+        chosen = playout.choose(pos, seat, mask)
+        game.apply(PlayCard(seat, Card.of(chosen % COPY_SHIFT)))
+        playout.play(pos, seat, chosen)
         if game.hand_number == hand and not game.is_over:
             assert pos.taken == game.tricks_taken
     assert pos.taken == [outcome.tricks for outcome in game.results[-1].seats]
@@ -158,3 +159,23 @@ def test_a_tiny_budget_falls_back_to_the_heuristic() -> None:
     view = game.view(game.to_act or 0)
     quick = SearchPolicy(time_budget=0.0).decide(view, random.Random(1))
     assert quick == SearchPolicy().fallback.decide(view, random.Random(1))
+
+
+def test_deals_that_fit_the_bids_weigh_more() -> None:
+    checked = 0
+    heuristic = HeuristicPolicy()
+    for seed in range(30):
+        game = Game.new(Rules.preset("classic"), seed=seed)
+        while game.phase is Phase.BID:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(heuristic.decide(game.view(seat), random.Random(seed)))
+        bids = [b.tricks for b in game.bids if b is not None]
+        if 0 in bids[1:] or abs(bids[1] - bids[2]) < 2:
+            continue
+        view = game.view(0)
+        true = [[], *([c.index for c in hand] for hand in game.hands[1:])]
+        swapped = [true[0], true[2], true[1], true[3]]
+        assert bid_weight(view, true) > bid_weight(view, swapped)
+        checked += 1
+    assert checked >= 5
