@@ -139,20 +139,27 @@ def _bid(view: SeatView, table: CardTable) -> Choice:
             return reveal[0], "Look at your cards before you bid."
         return bids[0], "Only blind bids are left."
     if len(bids) == 1:
-        return bids[0], "The rules leave only this bid."
+        return bids[0], f"The rules allow only one bid here: bid {_bid_word(view, bids[0])}."
     estimate = estimate_tricks(view.hand, table, len(view.partners))
     nil_on = view.rules.nil_mode == "nil"
     nil = [b for b in bids if b.tricks == 0]
     if nil_on and nil and not partner_nil and estimate < 1.5 and not _nil_risk(view.hand, table):
         return nil[0], "No card here should take a trick: bid Nil."
-    target = max(1, round(estimate))
-    reason = f"About {estimate:.1f} tricks: {target} from honours and spades."
-    if partner_nil:
-        target += 1
-        reason = f"Your partner bid Nil: bid {target} and cover them."
+    target = max(1, round(estimate)) + (1 if partner_nil else 0)
     plain = [b for b in bids if not b.blind and (b.tricks or not nil_on)] or bids
     choice = min(plain, key=lambda b: (abs(b.tricks - target), b.tricks))
-    return choice, reason
+    word = _bid_word(view, choice)
+    if partner_nil:
+        reason = f"Your partner bid Nil: bid {word} to cover them"
+    else:
+        reason = f"About {estimate:.1f} tricks from honours and spades: bid {word}"
+    if choice.tricks != target:
+        reason += f", as near {target} as the rules allow"
+    return choice, reason + "."
+
+
+def _bid_word(view: SeatView, bid: Bid) -> str:
+    return "Nil" if bid.tricks == 0 and view.rules.nil_mode == "nil" else str(bid.tricks)
 
 
 def _bid_nil(view: SeatView, seat: int) -> bool:
@@ -169,9 +176,10 @@ def _pass_cards(view: SeatView, table: CardTable) -> Choice:
         return -total if nil else total
 
     choice = min(options, key=weight)
+    named = ", ".join(str(c) for c in choice.cards)
     if nil:
-        return choice, "You bid Nil: pass your highest cards to your partner."
-    return choice, "Your partner bid Nil: pass low cards and keep your winners to cover."
+        return choice, f"You bid Nil: pass your most dangerous cards, spades first: {named}."
+    return choice, f"Your partner bid Nil: pass low cards, {named}, and keep your winners."
 
 
 def _draw(view: SeatView, table: CardTable) -> Choice:
@@ -274,23 +282,25 @@ def _play(view: SeatView, table: CardTable) -> Choice:
             return losers[
                 -1
             ], f"You bid Nil: the {losers[-1].card} is your highest card that loses."
-        return low, "You bid Nil but every card wins here: play your lowest."
+        return low, f"You bid Nil but every card wins here: play your lowest, the {low.card}."
     leader = _trick_leader(view, table)
     if leader in partner_nil:
         if winners:
             return winners[0], f"Cover your partner's Nil: take it with the {winners[0].card}."
-        return low_side, "You can't cover your partner here: play low."
+        return low_side, f"You can't cover your partner here: play low with the {low_side.card}."
     if leader in view.partners:
         return low_side, f"Your partner is winning this trick: play low with the {low_side.card}."
     partner_to_play = [p for p in partner_nil if p not in {s for s, _ in view.trick}]
     if partner_to_play and winners:
         return winners[-1], f"Win high with the {winners[-1].card} so your Nil partner can duck."
     if _bid_nil(view, leader):
-        return (losers or plays)[-1 if losers else 0], "The Nil bidder is winning: stay under them."
+        under = losers[-1] if losers else low
+        return under, f"The Nil bidder is winning: stay under them with the {under.card}."
     if winners and need > 0:
         return winners[0], f"Your side needs {need} more: win it with the {winners[0].card}."
     if winners and settable and not bag_danger:
         return winners[0], f"Take it with the {winners[0].card} to set the other side."
     if need <= 0 and bag_danger:
-        return low_side, f"Your side has its bid and {view.bags[team]} bags: duck this trick."
+        bags = view.bags[team]
+        return low_side, f"Your side has its bid and {bags} bags: duck with the {low_side.card}."
     return low_side, f"Nothing to gain here: play your {low_side.card}."
