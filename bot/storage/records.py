@@ -17,12 +17,16 @@ from bot.engine import Action, Game, Rules
 
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
-    """Who holds a seat: a member (``user_id``) or a bot (``bot`` is its level)."""
+    """Who holds a seat: a member (``user_id``) or a bot (``bot`` is its level).
+
+    ``away``: the member was marked away, so a bot plays the seat until they come back.
+    """
 
     seat: int
     name: str
     user_id: int | None = None
     bot: str | None = None
+    away: bool = False
 
     @property
     def is_bot(self) -> bool:
@@ -74,7 +78,8 @@ class TableStore(Protocol):
         ...
 
     async def update_seats(self, table_id: int, seats: tuple[SeatRecord, ...]) -> None:
-        """A seat changed hands (substitute, bot takeover)."""
+        """A seat changed hands (substitute, bot takeover) or its member went away or came
+        back: ``seats`` replace every stored seat of the table."""
         ...
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:

@@ -166,8 +166,9 @@ def _rules(text: str) -> Rules:
 
 async def _write_seats(session: Session, table_id: int, seats: tuple[SeatRecord, ...]) -> None:
     await session.executemany(
-        "INSERT INTO table_seats (table_id, seat, name, user_id, bot) VALUES (?, ?, ?, ?, ?)",
-        [(table_id, s.seat, s.name, s.user_id, s.bot) for s in seats],
+        "INSERT INTO table_seats (table_id, seat, name, user_id, bot, away) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [(table_id, s.seat, s.name, s.user_id, s.bot, s.away) for s in seats],
     )
 
 
@@ -176,11 +177,11 @@ async def _read_seats(
 ) -> dict[int, tuple[SeatRecord, ...]]:
     """Seats by table, in seat order, of the tables ``where`` (a fixed clause) selects."""
     rows = await session.fetch_all(
-        f"SELECT table_id, seat, name, user_id, bot FROM table_seats {where} "
+        f"SELECT table_id, seat, name, user_id, bot, away FROM table_seats {where} "
         "ORDER BY table_id, seat",
         params,
     )
     seats: defaultdict[int, list[SeatRecord]] = defaultdict(list)
-    for table_id, seat, name, user_id, bot in rows:
-        seats[table_id].append(SeatRecord(seat, name, user_id, bot))
+    for table_id, seat, name, user_id, bot, away in rows:
+        seats[table_id].append(SeatRecord(seat, name, user_id, bot, bool(away)))
     return {table_id: tuple(held) for table_id, held in seats.items()}

@@ -1,5 +1,6 @@
 """The database file: pragmas, migrations on a fresh file, upgrading an old one, refusing a new one."""
 
+import dataclasses
 import json
 import sqlite3
 from pathlib import Path
@@ -20,8 +21,8 @@ def pragma(path: Path, name: str) -> object:
 def test_migration_files_ship_with_the_package_numbered_from_one() -> None:
     migrations = load_migrations()
     assert [m.version for m in migrations] == list(range(1, SCHEMA_VERSION + 1))
-    assert all(m.name.endswith(".sql") and "CREATE TABLE" in m.sql for m in migrations)
-    assert SCHEMA_VERSION >= 2
+    assert all(m.name.endswith(".sql") and sqlite3.complete_statement(m.sql) for m in migrations)
+    assert SCHEMA_VERSION >= 3
 
 
 async def test_a_fresh_file_gets_every_migration_wal_and_foreign_keys(db_path: Path) -> None:
@@ -52,13 +53,18 @@ async def test_opening_again_changes_nothing(db_path: Path) -> None:
     assert pragma(db_path, "user_version") == SCHEMA_VERSION
 
 
-async def test_a_version_1_file_upgrades_in_place_and_keeps_its_tables(db_path: Path) -> None:
-    # What the first release wrote: schema 1 only, a server's rules and a table mid-game.
+@pytest.mark.parametrize("version", [1, 2])
+async def test_an_older_file_upgrades_in_place_and_keeps_its_tables(
+    db_path: Path, version: int
+) -> None:
+    # What an older release wrote: its schema only, a server's rules and a table mid-game.
     rules = Rules.preset("casual")
     game = play_random(rules, seed=5, limit=40, dealer=2)
     db_path.parent.mkdir(parents=True)
     with sqlite3.connect(db_path) as conn:
-        conn.executescript(MIGRATIONS[0].sql + "\nPRAGMA user_version = 1;")
+        conn.executescript(
+            "\n".join(m.sql for m in MIGRATIONS[:version]) + f"\nPRAGMA user_version = {version};"
+        )
         conn.execute(
             "INSERT INTO guild_rules (guild_id, rules_json) VALUES (?, ?)", (7, rules.to_json())
         )
@@ -82,7 +88,12 @@ async def test_a_version_1_file_upgrades_in_place_and_keeps_its_tables(db_path: 
         assert pragma(db_path, "user_version") == SCHEMA_VERSION
         assert await storage.house_rules.stored(7) == rules
         (table,) = await storage.tables.unfinished_tables()
+        # Seats stored before migration 3 come back present, and can be marked away now.
         assert table.seats == seats_for(rules)
+        away = (dataclasses.replace(table.seats[0], away=True), *table.seats[1:])
+        await storage.tables.update_seats(1, away)
+        (table,) = await storage.tables.unfinished_tables()
+        assert table.seats == away
         restored = Game.replay(table.rules, seed=table.seed, actions=table.actions, dealer=2)
         assert restored.history == game.history
         # The tables added by migration 2 take the finished game.

@@ -1,13 +1,14 @@
 """The SQLite TableStore: real engine games stored action by action and rebuilt by replay."""
 
 import dataclasses
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.bench.storage import play_random, seats_for
 from bot.engine import Game, Rules
-from bot.storage.records import DuplicateAction, StoredTable
+from bot.storage.records import DuplicateAction, MemoryStore, StoredTable, TableStore
 from bot.storage.store import Storage
 from tests.storage.helpers import GUILD, store_game
 
@@ -85,6 +86,34 @@ async def test_tables_keep_their_own_actions_seats_and_messages(storage: Storage
     assert first.actions == tuple(games[0].history) and second.actions == tuple(games[1].history)
     assert first.seats == seats_for(games[0].rules) and second.seats == seats
     assert first.message_id is None and first.channel_id == 70 and second.channel_id == 71
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+async def table_store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[TableStore]:
+    """Each ``TableStore``: the contract tests below hold for both."""
+    if request.param == "memory":
+        yield MemoryStore()
+        return
+    storage = await Storage.open(db_path)
+    try:
+        yield storage.tables
+    finally:
+        await storage.close()
+
+
+async def test_a_seat_marked_away_stays_away_until_stored_back(table_store: TableStore) -> None:
+    rules = Rules()
+    seats = seats_for(rules)
+    table_id = await table_store.create_table(
+        guild_id=GUILD, channel_id=70, host_id=1, rules=rules, seed=1, dealer=0, seats=seats
+    )
+    away = (seats[0], dataclasses.replace(seats[1], away=True), *seats[2:])
+    await table_store.update_seats(table_id, away)
+    (table,) = await table_store.unfinished_tables()
+    assert table.seats == away and [s.away for s in table.seats] == [False, True, False, False]
+    await table_store.update_seats(table_id, seats)
+    (table,) = await table_store.unfinished_tables()
+    assert table.seats == seats
 
 
 async def test_a_finished_table_is_not_restored_and_takes_no_more_actions(storage: Storage) -> None:
