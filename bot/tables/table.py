@@ -15,6 +15,7 @@ skips that check.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
@@ -93,7 +94,7 @@ class Seat:
         return self.user_id is None or self.away
 
     def record(self) -> SeatRecord:
-        return SeatRecord(self.index, self.name, self.user_id, self.bot)
+        return SeatRecord(self.index, self.name, self.user_id, self.bot, self.away)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +170,7 @@ class Table:
         table._set_game(
             stored.table_id,
             game,
-            [Seat(s.seat, s.name, s.user_id, s.bot or DEFAULT_LEVEL) for s in stored.seats],
+            [Seat(s.seat, s.name, s.user_id, s.bot or DEFAULT_LEVEL, s.away) for s in stored.seats],
             seed=stored.seed,
             dealer=stored.dealer,
             seq=len(stored.actions),
@@ -362,7 +363,7 @@ class Table:
             assert seat is not None
             if not seat.away:
                 raise NotAway("You are not marked away: the seat is yours to play.")
-            seat.away = False
+            await self._set_away(seat, False)
             seat.missed = 0
             self._touch()
             self._schedule()
@@ -579,7 +580,13 @@ class Table:
             self._touch()
             seat.missed = 0
             if seat.away:
-                seat.away = False
+                try:
+                    await self._set_away(seat, False)
+                except Exception:
+                    # The move is stored and stands, so they are here; only a restart before
+                    # their seat is stored again would find them away, which `back` undoes.
+                    log.exception("Could not store that seat %d of %r is back", seat.index, self)
+                    seat.away = False
                 notices.append(
                     Notice(NoticeKind.BACK, f"{seat.name} is back.", seat.index, seat.user_id)
                 )
@@ -638,9 +645,7 @@ class Table:
         old = self.seats[seat.index]
         assert old is not None
         seats = [seat if s is not None and s.index == seat.index else s for s in self.seats]
-        await self._manager.store.update_seats(
-            self.table_id, tuple(s.record() for s in seats if s is not None)
-        )
+        await self._store_seats(seats)
         self.seats = seats
         self._drop_policy(seat.index)
         if old.user_id is not None:
@@ -648,6 +653,20 @@ class Table:
         self._schedule()
         await self._tell_notice(Notice(NoticeKind.SEATS, text, seat.index, seat.user_id))
         await self._tell_changed((), (seat.index,) if seat.user_id is not None else ())
+
+    async def _set_away(self, seat: Seat, away: bool) -> None:
+        """Store the member's away flag, then set it: a restart finds the seat as it was,
+        with a bot playing it while they are away."""
+        await self._store_seats(
+            [dataclasses.replace(seat, away=away) if s is seat else s for s in self.seats]
+        )
+        seat.away = away
+
+    async def _store_seats(self, seats: Sequence[Seat | None]) -> None:
+        assert self.table_id is not None
+        await self._manager.store.update_seats(
+            self.table_id, tuple(s.record() for s in seats if s is not None)
+        )
 
     async def _close(self, reason: str) -> None:
         was_playing = self.status is TableStatus.PLAYING
@@ -776,7 +795,13 @@ class Table:
             assert held is not None
             held.missed += 1
             if held.missed >= settings.misses_before_away:
-                held.away = True
+                try:
+                    await self._set_away(held, True)
+                except Exception:
+                    # Not stored, so not away: the bot plays this one turn and the next
+                    # missed turn tries again.
+                    log.exception("Could not store that seat %d of %r is away", seat, self)
+            if held.away:
                 notice = Notice(
                     NoticeKind.AWAY,
                     f"{held.name} missed {held.missed} turns in a row: a bot plays their seat"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.engine import Action, Bid, PlayCard
-from bot.tables import Member, Table, TableManager, TableStatus
+from bot.tables import ManualClock, Member, Table, TableManager, TableStatus
 
 ANN = Member(1, "Ann")
 BEA = Member(2, "Bea")
@@ -27,6 +29,27 @@ def move(table: Table, user_id: int) -> Action:
     """A required move (a bid or a card) for the member whose turn it is."""
     view = table.view(table.require_seat(user_id))
     return next(a for a in view.legal_actions if isinstance(a, Bid | PlayCard))
+
+
+def member_to_act(table: Table) -> int | None:
+    """The user id of whoever holds the seat to act (``None``: a bot's seat)."""
+    assert table.game is not None and table.game.to_act is not None
+    seat = table.seats[table.game.to_act]
+    assert seat is not None
+    return seat.user_id
+
+
+async def bea_moves_until(
+    manager: TableManager, clock: ManualClock, table: Table, done: Callable[[], bool]
+) -> None:
+    """Until ``done()``: Bea makes her move when it is her turn, otherwise a second passes
+    (so bots' delays and other members' turn timers run)."""
+    while not done():
+        if member_to_act(table) == BEA.id:
+            await table.act(BEA.id, move(table, BEA.id), seq=table.seq)
+            await manager.settle()
+        else:
+            await clock.advance(1, manager.settle)
 
 
 async def play_out(manager: TableManager, table: Table) -> None:

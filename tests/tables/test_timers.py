@@ -15,27 +15,20 @@ from bot.tables import (
     TableSettings,
     TableStatus,
 )
-from tests.tables.helpers import ANN, BEA, CHANNEL, move, started
+from tests.tables.helpers import ANN, BEA, CHANNEL, bea_moves_until, member_to_act, move, started
 
 
-def _to_act(table: Table) -> int | None:
-    assert table.game is not None and table.game.to_act is not None
-    seat = table.seats[table.game.to_act]
-    assert seat is not None
-    return seat.user_id
-
-
-async def _bea_plays_until_ann_is_to_act(manager: TableManager, table: Table) -> None:
-    while _to_act(table) == BEA.id:
-        await table.act(BEA.id, move(table, BEA.id), seq=table.seq)
-        await manager.settle()
+async def _bea_plays_until_ann_is_to_act(
+    manager: TableManager, clock: ManualClock, table: Table
+) -> None:
+    await bea_moves_until(manager, clock, table, lambda: member_to_act(table) == ANN.id)
 
 
 async def test_a_missed_turn_is_warned_then_played_then_the_seat_goes_away_and_comes_back(
     manager: TableManager, clock: ManualClock, recorder: RecordingPresenter
 ) -> None:
     table = await started(manager, ANN, BEA)
-    await _bea_plays_until_ann_is_to_act(manager, table)
+    await _bea_plays_until_ann_is_to_act(manager, clock, table)
     seat = table.require_seat(ANN.id)
     deadline = table.deadline
     assert deadline == clock.now() + table.rules.time_to_bid
@@ -54,14 +47,14 @@ async def test_a_missed_turn_is_warned_then_played_then_the_seat_goes_away_and_c
     held = table.seats[seat]
     assert held is not None and held.missed == 1 and not held.away
 
-    await _bea_plays_until_ann_is_to_act(manager, table)
+    await _bea_plays_until_ann_is_to_act(manager, clock, table)
     await clock.advance(60, manager.settle)
     assert recorder.notices[-1].kind is NoticeKind.AWAY and held.away
     assert recorder.notices[-1].text.startswith("Ann missed 2 turns in a row")
 
     # Away: Ann's turns are played at once, only Bea is waited for.
     for _ in range(3):
-        assert _to_act(table) == BEA.id and table.deadline is not None
+        assert member_to_act(table) == BEA.id and table.deadline is not None
         await table.act(BEA.id, move(table, BEA.id), seq=table.seq)
         await manager.settle()
 
@@ -69,7 +62,7 @@ async def test_a_missed_turn_is_warned_then_played_then_the_seat_goes_away_and_c
     assert recorder.notices[-1].kind is NoticeKind.BACK and not held.away and held.missed == 0
     with pytest.raises(NotAway):
         await table.back(ANN.id)
-    await _bea_plays_until_ann_is_to_act(manager, table)
+    await _bea_plays_until_ann_is_to_act(manager, clock, table)
     assert table.deadline is not None  # waited for again
 
 
@@ -77,11 +70,11 @@ async def test_a_member_acting_resets_missed_turns_and_ends_away(
     manager: TableManager, clock: ManualClock, recorder: RecordingPresenter
 ) -> None:
     table = await started(manager, ANN, BEA)
-    await _bea_plays_until_ann_is_to_act(manager, table)
+    await _bea_plays_until_ann_is_to_act(manager, clock, table)
     await clock.advance(60, manager.settle)
     held = table.seats[table.require_seat(ANN.id)]
     assert held is not None and held.missed == 1
-    await _bea_plays_until_ann_is_to_act(manager, table)
+    await _bea_plays_until_ann_is_to_act(manager, clock, table)
     await table.act(ANN.id, move(table, ANN.id), seq=table.seq)
     assert held.missed == 0
 
