@@ -17,11 +17,12 @@ from bot.tables.errors import (
     StaleAction,
     TableError,
     TableExists,
+    WatchRefused,
     WrongStage,
 )
 from bot.tables.manager import TableManager, TableSettings
 from bot.tables.presenter import Notice, NoticeKind, Presenter, RecordingPresenter
-from bot.tables.snapshot import SeatSnapshot, TableSnapshot, TableStatus
+from bot.tables.snapshot import SeatSnapshot, SpectatorView, TableSnapshot, TableStatus
 from bot.tables.table import Hint, Member, Seat, StopVote, Table
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "Seat",
     "SeatSnapshot",
     "SeatUnavailable",
+    "SpectatorView",
     "StaleAction",
     "StopVote",
     "SystemClock",
@@ -52,5 +54,6 @@ __all__ = [
     "TableSettings",
     "TableSnapshot",
     "TableStatus",
+    "WatchRefused",
     "WrongStage",
 ]

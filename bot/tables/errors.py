@@ -54,3 +54,7 @@ class HintsOff(TableError):
 
 class NotAway(TableError):
     """``back`` from a member whose seat is not marked away."""
+
+
+class WatchRefused(TableError):
+    """The table's rules allow no spectators, or the member plays at this table."""

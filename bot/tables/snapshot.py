@@ -1,8 +1,10 @@
 """The public picture of a table, safe to show the whole channel: no seat's hand in it.
 
 Built from one seat's view, copying only what every player may see (bids, tricks taken,
-the trick on the table, scores, bags, the last hand's breakdown), plus the seats and the
-turn timer. The Discord table message and the terminal render from this.
+the trick on the table, the cards played this hand, scores, bags, the last hand's
+breakdown), plus the seats and the turn timer. The Discord table message and the terminal
+render from this. A spectator's view adds every hand, only when the rules turn hands face
+up for spectators (``allow_watching = face_up``).
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ class TableSnapshot:
     trick: tuple[tuple[int, Card], ...]
     trick_number: int
     last_trick: TrickRecord | None
+    played: tuple[tuple[Card, ...], ...]  # each seat's cards played this hand, in order
     spades_broken: bool
     scores: tuple[int, ...]
     bags: tuple[int, ...]
@@ -105,6 +108,7 @@ def snapshot(table: Table) -> TableSnapshot:
         trick=view.trick if view else (),
         trick_number=view.trick_number if view else 0,
         last_trick=view.last_trick if view else None,
+        played=view.played if view else ((),) * rules.players,
         spades_broken=view.spades_broken if view else False,
         scores=view.scores if view else (0,) * len(teams),
         bags=view.bags if view else (0,) * len(teams),
@@ -113,6 +117,28 @@ def snapshot(table: Table) -> TableSnapshot:
         stop_votes=len(table.stop_votes),
         all_hands=view.all_hands if view else None,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class SpectatorView:
+    """What a member not seated at the table may see (``Table.watch``): the public table
+    and, only when the rules let spectators see hands face up, every seat's hand."""
+
+    snapshot: TableSnapshot
+    hands: tuple[tuple[Card, ...], ...] | None
+
+
+def spectator_view(table: Table) -> SpectatorView:
+    """The table for a spectator; whether they may watch at all is ``Table.watch``'s call."""
+    game = table.game
+    hands = None
+    if (
+        table.rules.allow_watching == "face_up"
+        and game is not None
+        and table.status is TableStatus.PLAYING
+    ):
+        hands = tuple(tuple(cards) for cards in game.hands)
+    return SpectatorView(snapshot(table), hands)
 
 
 def _team(teams: tuple[tuple[int, ...], ...], seat: int) -> int:

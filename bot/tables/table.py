@@ -50,10 +50,17 @@ from bot.tables.errors import (
     SeatUnavailable,
     StaleAction,
     TableError,
+    WatchRefused,
     WrongStage,
 )
 from bot.tables.presenter import Notice, NoticeKind, Presenter
-from bot.tables.snapshot import TableSnapshot, TableStatus, snapshot
+from bot.tables.snapshot import (
+    SpectatorView,
+    TableSnapshot,
+    TableStatus,
+    snapshot,
+    spectator_view,
+)
 
 if TYPE_CHECKING:
     from bot.tables.manager import TableManager
@@ -204,6 +211,15 @@ class Table:
         """The public state, for the whole channel."""
         return snapshot(self)
 
+    def watch(self, user_id: int) -> SpectatorView:
+        """What the member may see as a spectator (the rules' ``allow_watching``). A seated
+        member is refused: they must never see another seat's hand."""
+        if self.seat_of(user_id) is not None:
+            raise WatchRefused("You're playing at this table: use /spades hand.")
+        if self.rules.allow_watching == "no":
+            raise WatchRefused("This table's rules don't allow watching.")
+        return spectator_view(self)
+
     def hint(self, user_id: int) -> Hint:
         """What the ``normal`` bot would do in the member's place, and why."""
         if not self.rules.allow_suggestions:
@@ -312,10 +328,11 @@ class Table:
         fill_with_bots: bool = False,
         seed: int | None = None,
         hands: int | None = None,
-    ) -> None:
+    ) -> list[int]:
         """The host deals the first hand. Empty seats get ``normal`` bots only when
         ``fill_with_bots``. ``seed`` fixes the cards (default: a fresh random seed);
-        ``hands`` ends the table after that many hands instead of at the target score."""
+        ``hands`` ends the table after that many hands instead of at the target score.
+        Returns the seats bots filled."""
         async with self.lock:
             self._require(TableStatus.LOBBY)
             self._require_host(user_id)
@@ -335,6 +352,7 @@ class Table:
                 seed,
                 hands,
             )
+            return empty
 
     # -- play --------------------------------------------------------------------------
 

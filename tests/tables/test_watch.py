@@ -1,0 +1,73 @@
+"""Spectators: what ``Table.watch`` shows by the rules' ``allow_watching``, and who is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import Rules
+from bot.storage.records import MemoryStore
+from bot.tables import Table, TableManager, WatchRefused
+from tests.tables.helpers import ANN, BEA, CHANNEL, CY, move
+
+GUILD = 7
+
+
+async def playing(manager: TableManager, store: MemoryStore, rules: Rules) -> Table:
+    """Ann and three bots under ``rules``, a few cards into the first hand."""
+    store.rules[GUILD] = rules
+    table = await manager.open(CHANNEL, ANN, guild_id=GUILD)
+    await table.start(ANN.id, fill_with_bots=True, seed=5)
+    await manager.settle()
+    game = table.game
+    assert game is not None
+    while not any(game.view(0).played) or game.to_act != 0:
+        await table.act(ANN.id, move(table, ANN.id))
+        await manager.settle()
+    return table
+
+
+async def test_a_face_down_spectator_sees_the_cards_played_but_no_hand(
+    manager: TableManager, store: MemoryStore
+) -> None:
+    table = await playing(manager, store, Rules(allow_watching="face_down"))
+    seen = table.watch(BEA.id)
+    assert seen.hands is None and seen.snapshot.all_hands is None
+    assert seen.snapshot == table.snapshot()
+    assert seen.snapshot.played == table.view(0).played and any(seen.snapshot.played)
+
+
+async def test_a_face_up_spectator_sees_every_hand(
+    manager: TableManager, store: MemoryStore
+) -> None:
+    table = await playing(manager, store, Rules(allow_watching="face_up"))
+    seen = table.watch(BEA.id)
+    assert table.game is not None
+    assert seen.hands == tuple(tuple(cards) for cards in table.game.hands)
+    # The public snapshot stays without hands: the table message shows none.
+    assert table.snapshot().all_hands is None
+
+
+async def test_watching_is_refused_by_the_rules_and_to_anyone_seated(
+    manager: TableManager, store: MemoryStore
+) -> None:
+    table = await playing(manager, store, Rules(allow_watching="face_up"))
+    with pytest.raises(WatchRefused, match="You're playing at this table"):
+        table.watch(ANN.id)
+    closed = Rules(allow_watching="no")
+    store.rules[GUILD + 1] = closed
+    other = await manager.open(CHANNEL + 1, CY, guild_id=GUILD + 1)
+    with pytest.raises(WatchRefused, match="don't allow watching"):
+        other.watch(BEA.id)
+
+
+async def test_a_lobby_shows_its_seats_to_spectators(manager: TableManager) -> None:
+    table = await manager.open(CHANNEL, ANN)
+    seen = table.watch(BEA.id)
+    assert seen.hands is None and seen.snapshot.played == ((),) * 4
+
+
+async def test_start_says_which_seats_bots_filled(manager: TableManager) -> None:
+    table = await manager.open(CHANNEL, ANN)
+    await table.join(BEA, seat=2)
+    assert await table.start(ANN.id, fill_with_bots=True, seed=3) == [1, 3]
+    assert [s.name for s in table.seats if s] == ["Ann", "Bot 2 (normal)", "Bea", "Bot 4 (normal)"]
