@@ -298,9 +298,12 @@ class Table:
             self._drop_policy(seat)
             await self._lobby_changed()
 
-    async def leave(self, user_id: int) -> None:
-        """Leave the table. During play a bot takes the seat for the rest of the game."""
+    async def leave(self, user_id: int, *, lobby_only: bool = False) -> None:
+        """Leave the table. During play a bot takes the seat for the rest of the game, unless
+        ``lobby_only`` (a lobby's button clicked after the start refuses instead)."""
         async with self.lock:
+            if lobby_only:
+                self._require(TableStatus.LOBBY)
             self._require(TableStatus.LOBBY, TableStatus.PLAYING, TableStatus.OVER)
             index = self.require_seat(user_id)
             held = self.seats[index]

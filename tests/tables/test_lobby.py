@@ -127,3 +127,14 @@ async def test_the_host_leaving_the_lobby_hands_it_on_and_the_last_one_closes_it
     assert table.status is TableStatus.CLOSED
     assert manager.find(CHANNEL) is None
     assert recorder.notices[-1].text == "Everyone left the table."
+
+
+async def test_leaving_from_the_lobby_only_is_refused_once_the_game_started(
+    manager: TableManager,
+) -> None:
+    table = await manager.open(CHANNEL, ANN)
+    await table.join(BEA)
+    await table.start(ANN.id, fill_with_bots=True, seed=1)
+    with pytest.raises(WrongStage, match="already started"):
+        await table.leave(BEA.id, lobby_only=True)
+    assert table.seat_of(BEA.id) == 1
