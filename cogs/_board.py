@@ -1,8 +1,10 @@
-"""Text for Discord: the table message from a table's public snapshot, and a member's hand.
+"""Text for Discord: the table message from a table's public snapshot, a spectator's view,
+and a member's hand.
 
 Pure functions returning Markdown strings; ``cogs._presenter`` sends them. The table
 message reads only a ``TableSnapshot`` (no hand in it unless the rules turn every hand face
-up); a hand reads only its own seat's ``SeatView``.
+up); a spectator's view reads a ``SpectatorView`` (hands only when the rules let spectators
+see them); a hand reads only its own seat's ``SeatView``.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Sequence
 
 from bot.engine import Phase, SeatView
 from bot.render.text import bid_text, hand_text, result_text, table_text, team_name
-from bot.tables import SeatSnapshot, TableSnapshot, TableStatus
+from bot.tables import SeatSnapshot, SpectatorView, TableSnapshot, TableStatus
 
 # Discord refuses message content over 2,000 characters.
 MESSAGE_LIMIT = 2000
@@ -27,9 +29,19 @@ def clip(text: str) -> str:
 
 def board_text(snapshot: TableSnapshot, close_reason: str | None = None) -> str:
     """The table message: the lobby's seats, or the game as everyone may see it."""
+    return _board(snapshot, close_reason, None)
+
+
+def watch_text(seen: SpectatorView, close_reason: str | None = None) -> str:
+    """A spectator's view (``/spades watch``): the table message, the cards each seat has
+    played this hand, and every hand when the rules let spectators see them."""
+    return _board(seen.snapshot, close_reason, seen)
+
+
+def _board(snapshot: TableSnapshot, close_reason: str | None, seen: SpectatorView | None) -> str:
     if snapshot.status is TableStatus.LOBBY:
         return clip(_lobby(snapshot))
-    lines = _game(snapshot)
+    lines = _game(snapshot, seen)
     if snapshot.status is TableStatus.OVER and snapshot.winner is not None:
         lines.insert(0, f"**Game over.** {_winners(snapshot)}")
         lines.append("Play again with the same seats: **Rematch**.")
@@ -49,9 +61,9 @@ def _lobby(snapshot: TableSnapshot) -> str:
     for index, seat in enumerate(snapshot.seats):
         lines.append(f"`{index + 1}` {_who(seat) if seat else '*(empty)*'}")
     lines.append(
-        "Join with `/spades join` (or `/spades seat` to pick a seat and so a partner);"
-        " the host adds bots with `/spades addbot` and deals with `/spades start`."
-        " `/spades rules` shows the rules."
+        "**Join** takes the first free seat (`/spades join` or `/spades seat` picks a seat,"
+        " and so a partner). The host adds bots and deals with **Start**, which puts a bot"
+        " in any empty seat. `/spades rules` shows the rules."
     )
     return "\n".join(lines)
 
@@ -66,7 +78,7 @@ def _who(seat: SeatSnapshot) -> str:
     return f"{seat.name}{' (away: a bot plays for them)' if seat.away else ''}"
 
 
-def _game(snapshot: TableSnapshot) -> list[str]:
+def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
     names = names_of(snapshot)
     rules = snapshot.rules
     dealer = f" · dealer {names[snapshot.dealer]}" if snapshot.dealer is not None else ""
@@ -92,8 +104,14 @@ def _game(snapshot: TableSnapshot) -> list[str]:
         last = snapshot.last_trick
         played = ", ".join(f"{names[s]} {c}" for s, c in last.plays)
         lines.append(f"Last trick: {played} — {names[last.winner]} took it")
-    if snapshot.all_hands is not None and snapshot.status is TableStatus.PLAYING:
-        for index, cards in enumerate(snapshot.all_hands):
+    if seen is not None and any(snapshot.played):
+        lines.append("Played this hand:")
+        for index, cards in enumerate(snapshot.played):
+            lines.append(f"{names[index]}: {' '.join(str(c) for c in cards) or '-'}")
+    # Hands every seat may see (show_all_hands) are on the table message already.
+    hands = snapshot.all_hands if snapshot.all_hands is not None or seen is None else seen.hands
+    if hands is not None and snapshot.status is TableStatus.PLAYING:
+        for index, cards in enumerate(hands):
             lines.append(f"{names[index]}'s hand: {hand_text(cards, rules)}")
     if snapshot.status is TableStatus.PLAYING and snapshot.to_act is not None:
         doing = {Phase.BID: "bid", Phase.PASS: "pass", Phase.DRAW: "draw"}.get(

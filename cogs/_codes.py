@@ -1,4 +1,5 @@
-"""Short codes for a seat's actions, as carried in button custom ids and select values.
+"""Short codes for a seat's actions and the lobby's buttons, as carried in button custom ids
+and select values.
 
 A code never names the seat: the seat is always the one the clicking member holds, so a
 button forwarded to someone else cannot act for its owner. Labels say the same action in
@@ -21,6 +22,21 @@ from bot.engine import (
     Rules,
 )
 from bot.render.text import bid_text
+
+# The lobby's buttons: whoever clicks sits down, stands up, seats a bot of a level
+# (``bot.hard``: host only) or deals (host only).
+JOIN_CODE = "join"
+LEAVE_CODE = "leave"
+START_CODE = "start"
+BOT_CODE = "bot."
+
+
+def bot_code(level: str) -> str:
+    return BOT_CODE + level
+
+
+def is_lobby_code(code: str) -> bool:
+    return code in (JOIN_CODE, LEAVE_CODE, START_CODE) or code.startswith(BOT_CODE)
 
 
 def action_code(action: Action) -> str:

@@ -21,7 +21,7 @@ from bot.engine import Event
 from bot.tables import Notice, NoticeKind, Table, TableStatus
 from cogs._board import board_text, hand_message
 from cogs._live import LiveMessage, Picture
-from cogs._ui import as_view, controls, hand_button, rematch_button
+from cogs._ui import as_view, controls, hand_button, lobby_buttons, rematch_button
 
 log = logging.getLogger(__name__)
 
@@ -114,10 +114,13 @@ class DiscordPresenter:
     # -- pictures, shared with the cog -------------------------------------------------
 
     def board_picture(self, table: Table) -> Picture:
-        """The table message: the public state, "My hand" during play, "Rematch" after."""
+        """The table message: the public state; the lobby's buttons, "My hand" during play,
+        "Rematch" after."""
         snapshot = table.snapshot()
         items: list[discord.ui.Item[Any]] = []
-        if snapshot.table_id is not None and snapshot.status is TableStatus.PLAYING:
+        if snapshot.status is TableStatus.LOBBY:
+            items.extend(lobby_buttons())
+        elif snapshot.table_id is not None and snapshot.status is TableStatus.PLAYING:
             items.append(hand_button(snapshot.table_id))
         elif snapshot.table_id is not None and snapshot.status is TableStatus.OVER:
             items.append(rematch_button(snapshot.table_id))

@@ -5,6 +5,9 @@ count when the control was drawn, and the action's code (``cogs._codes``). The i
 find the table after a restart, and a click whose ``seq`` is no longer current is refused,
 so a stale or double click never acts twice. Controls are ``DynamicItem``s, so a button on
 any old message or DM is routed without keeping views in memory.
+
+A lobby is not stored, so it has no table id yet: its buttons carry ``LOBBY_TABLE`` and
+the click finds the lobby by the channel and the table message it was on.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from typing import Any
 
 import discord
 
+from bot.ai.levels import LEVELS
 from bot.engine import Action, CallRenege, Card, PassCards, PlayCard, SeatView
-from cogs._codes import action_code, action_label
+from cogs._codes import JOIN_CODE, LEAVE_CODE, START_CODE, action_code, action_label, bot_code
 from cogs._errors import answer_error
 
 MAX_ROWS = 5
@@ -28,6 +32,7 @@ HAND_CODE = "hand"  # "My hand": not an action, works at any seq
 REMATCH_CODE = "rematch"  # after the game: a new game with the same seats
 PASS_CODE = "pass"  # the nil-passing select: its values are card codes
 PICK_CODE = "pick"  # a select of actions: its values are action codes
+LOBBY_TABLE = 0  # the table id in a lobby button's custom id (store ids start at 1)
 ID_PREFIX = r"spades:(?P<table>\d+):(?P<seq>\d+):"
 BUTTON_PATTERN = ID_PREFIX + r"(?P<code>(?!pick$|pass$)[A-Za-z0-9.]+)"
 SELECT_PATTERN = ID_PREFIX + r"(?P<code>pick|pass)"
@@ -68,11 +73,14 @@ async def _dispatch(interaction: discord.Interaction, click: Click) -> None:
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_PATTERN):
     """One button: an action, or "My hand"."""
 
-    def __init__(self, click: Click, label: str, style: discord.ButtonStyle) -> None:
+    def __init__(
+        self, click: Click, label: str, style: discord.ButtonStyle, row: int | None = None
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label, style=style, custom_id=custom_id(click.table_id, click.seq, click.code)
-            )
+            ),
+            row=row,
         )
         self.click = click
 
@@ -193,6 +201,25 @@ def hand_button(table_id: int) -> ActionButton:
 def rematch_button(table_id: int) -> ActionButton:
     """The "Rematch" button on a finished game's table message."""
     return ActionButton(Click(table_id, 0, REMATCH_CODE), "Rematch", discord.ButtonStyle.success)
+
+
+def lobby_buttons() -> list[ActionButton]:
+    """The lobby's buttons on the table message: Join, Leave and Start on the first row, a
+    bot of each level on the second."""
+
+    def button(code: str, label: str, style: discord.ButtonStyle, row: int) -> ActionButton:
+        return ActionButton(Click(LOBBY_TABLE, 0, code), label, style, row)
+
+    seats = [
+        button(JOIN_CODE, "Join", discord.ButtonStyle.primary, 0),
+        button(LEAVE_CODE, "Leave", discord.ButtonStyle.secondary, 0),
+        button(START_CODE, "Start", discord.ButtonStyle.success, 0),
+    ]
+    bots = [
+        button(bot_code(level), f"Add {level} bot", discord.ButtonStyle.secondary, 1)
+        for level in LEVELS
+    ]
+    return seats + bots
 
 
 def as_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:

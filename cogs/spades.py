@@ -1,9 +1,10 @@
 """``/spades``: open a table in a channel, fill it, play it; and the clicks on its controls.
 
 The cog only translates: each command finds the channel's table, calls one table method
-and answers the member ephemerally; what everyone sees comes from the presenter. Every
-refusal (a ``TableError``, an illegal move, an unknown card) reaches the member through the
-one error handler, and the table is left as it was.
+and answers the member ephemerally; what everyone sees comes from the presenter. A lobby
+button and its command share one method. Every refusal (a ``TableError``, an illegal move,
+an unknown card) reaches the member through the one error handler, and the table is left
+as it was.
 """
 
 from __future__ import annotations
@@ -27,8 +28,16 @@ from bot.engine import (
     Rules,
 )
 from bot.tables import Member, Table, TableManager
-from cogs._board import score_text
-from cogs._codes import action_label, parse_code
+from cogs._board import score_text, watch_text
+from cogs._codes import (
+    BOT_CODE,
+    JOIN_CODE,
+    LEAVE_CODE,
+    START_CODE,
+    action_label,
+    is_lobby_code,
+    parse_code,
+)
 from cogs._errors import PlayerError, answer_error
 from cogs._presenter import DiscordPresenter
 from cogs._ui import HAND_CODE, REMATCH_CODE, Click, set_click_handler
@@ -44,6 +53,12 @@ PRESET_FOR_PLAYERS = {
     6: "six_pairs",
 }
 MAX_CHOICES = 25
+# A lobby button on a message that no longer shows this channel's table: the lobby closed,
+# another table took the channel, or the bot restarted (lobbies are not stored).
+LOBBY_GONE = (
+    "That lobby is no longer open: use the newest table message here, or open a table"
+    " with `/spades new`."
+)
 
 
 def member_of(interaction: discord.Interaction[Any]) -> Member:
@@ -176,8 +191,8 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         await self.reply(
             interaction,
             table,
-            "Your table is open and you sit in seat 1. Others join with `/spades join`;"
-            " start with `/spades start` (add `bots: True` to fill empty seats with bots).",
+            "Your table is open and you sit in seat 1. Others join with **Join** on the table"
+            " message (or `/spades join`); **Start** deals, with bots in any empty seat.",
         )
 
     async def preset_for(
@@ -203,14 +218,23 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         interaction: discord.Interaction[Any],
         seat: app_commands.Range[int, 1, 6] | None = None,
     ) -> None:
-        table = self.table_here(interaction)
+        await self.sit(interaction, self.table_here(interaction), seat)
+
+    async def sit(
+        self, interaction: discord.Interaction[Any], table: Table, seat: int | None = None
+    ) -> None:
+        """The member sits at ``seat`` (counted from 1), or the first free one."""
         index = await table.join(member_of(interaction), seat_index(seat))
         await self.reply(interaction, table, f"You sit in seat {index + 1}.")
 
     @app_commands.command(name="leave", description="Leave the table (a bot takes over in play)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        table = self.table_here(interaction)
-        await table.leave(interaction.user.id)
+        await self.stand(interaction, self.table_here(interaction))
+
+    async def stand(
+        self, interaction: discord.Interaction[Any], table: Table, *, lobby_only: bool = False
+    ) -> None:
+        await table.leave(interaction.user.id, lobby_only=lobby_only)
         await self.reply(interaction, None, "You left the table.")
 
     @app_commands.command(name="seat", description="Move to another seat, and so another partner")
@@ -232,21 +256,39 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         level: Level = "normal",
         seat: app_commands.Range[int, 1, 6] | None = None,
     ) -> None:
-        table = self.table_here(interaction)
+        await self.seat_bot(interaction, self.table_here(interaction), level, seat)
+
+    async def seat_bot(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        level: str,
+        seat: int | None = None,
+    ) -> None:
+        """The host seats a bot of ``level`` at ``seat`` (counted from 1), or the first free."""
         index = await table.add_bot(interaction.user.id, level, seat_index(seat))
-        await self.reply(interaction, table, f"A {level} bot sits in seat {index + 1}.")
+        await self.reply(interaction, table, f"{table.names[index]} sits in seat {index + 1}.")
 
     @app_commands.command(name="start", description="Deal the first hand (host only)")
     @app_commands.describe(bots="Fill empty seats with bots")
     async def start(self, interaction: discord.Interaction[Any], bots: bool = False) -> None:
-        table = self.table_here(interaction)
+        await self.deal(interaction, self.table_here(interaction), bots=bots)
+
+    async def deal(
+        self, interaction: discord.Interaction[Any], table: Table, *, bots: bool
+    ) -> None:
+        """The host deals; with ``bots``, bots take the empty seats and the host hears which."""
         seed = None if self.bot.seeds is None else next(self.bot.seeds)
-        await table.start(interaction.user.id, fill_with_bots=bots, seed=seed)
+        filled = await table.start(interaction.user.id, fill_with_bots=bots, seed=seed)
+        took = ""
+        if filled:
+            bots_named = ", ".join(table.names[s] for s in filled)
+            took = f" {bots_named} took the empty seat{'s' if len(filled) > 1 else ''}."
         await self.reply(
             interaction,
             table,
-            "The cards are dealt. Your hand comes by DM; **My hand** on the table message"
-            " shows it here too.",
+            f"The cards are dealt.{took} Your hand comes by DM; **My hand** on the table"
+            " message shows it here too.",
         )
 
     # -- play --------------------------------------------------------------------------
@@ -328,6 +370,12 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         table = self.table_here(interaction)
         await self.reply(interaction, None, score_text(table.snapshot()))
 
+    @app_commands.command(name="watch", description="Watch this channel's table (only to you)")
+    async def watch(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.table_here(interaction)
+        seen = table.watch(interaction.user.id)
+        await self.reply(interaction, None, watch_text(seen, table.close_reason))
+
     @app_commands.command(name="rules", description="The rules this table plays by")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         table = self.table_here(interaction)
@@ -388,7 +436,11 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
 
     async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
         """A control on a table message, a DM or an ephemeral hand. ``click.seq`` is the
-        table's seq when the control was drawn: the table refuses it once it moved on."""
+        table's seq when the control was drawn: the table refuses it once it moved on. A
+        lobby's buttons go to ``on_lobby_click``."""
+        if is_lobby_code(click.code):
+            await self.on_lobby_click(interaction, click.code)
+            return
         table = self.manager.table_by_id(click.table_id)
         if click.code == HAND_CODE:
             await self.show_hand(interaction, table)
@@ -413,6 +465,21 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             # A DM hand: the presenter is already editing it.
             await interaction.response.defer()
         self.presenter.remember(table, interaction)
+
+    async def on_lobby_click(self, interaction: discord.Interaction[Any], code: str) -> None:
+        """A lobby button: the same as its command, for the lobby this message shows."""
+        table = self.manager.find(interaction.channel_id or 0)
+        message = interaction.message
+        if table is None or (message is not None and table.message_id not in (None, message.id)):
+            raise PlayerError(LOBBY_GONE)
+        if code == JOIN_CODE:
+            await self.sit(interaction, table)
+        elif code == LEAVE_CODE:
+            await self.stand(interaction, table, lobby_only=True)
+        elif code == START_CODE:
+            await self.deal(interaction, table, bots=True)
+        else:
+            await self.seat_bot(interaction, table, code.removeprefix(BOT_CODE))
 
 
 async def setup(bot: commands.Bot) -> None:

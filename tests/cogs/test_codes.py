@@ -3,7 +3,7 @@
 import pytest
 
 from bot.engine import PRESETS, Game, Rules
-from cogs._codes import action_code, action_label, parse_code
+from cogs._codes import action_code, action_label, is_lobby_code, parse_code
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -15,6 +15,7 @@ def test_every_legal_action_of_a_game_round_trips_through_its_code(preset: str) 
             for action in game.legal_actions(seat):
                 code = action_code(action)
                 assert len(code) < 60 and ":" not in code
+                assert not is_lobby_code(code)  # a click on it reaches the game, not the lobby
                 assert parse_code(code, seat) == action
                 assert action_label(action, game.rules, names)
         game.apply(game.legal_actions()[0])
