@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine import Phase, SeatView
-from bot.render.text import bid_text, hand_text, result_text, table_text, team_name
+from bot.render.text import (
+    bid_text,
+    hand_text,
+    result_text,
+    table_text,
+    team_name,
+    trick_line,
+)
 from bot.tables import SeatSnapshot, SpectatorView, TableSnapshot, TableStatus
 
 # Discord refuses message content over 2,000 characters.
@@ -97,13 +104,11 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
             f"{turn} `{seat.seat + 1}` {_who(seat)} — bid {bid_text(seat.bid, rules)},"
             f" tricks {seat.tricks_taken}"
         )
-    if snapshot.trick:
-        played = ", ".join(f"{names[s]} {c}" for s, c in snapshot.trick)
-        lines.append(f"Trick {snapshot.trick_number}: {played}")
-    elif snapshot.last_trick is not None and snapshot.phase is Phase.PLAY:
-        last = snapshot.last_trick
-        played = ", ".join(f"{names[s]} {c}" for s, c in last.plays)
-        lines.append(f"Last trick: {played} — {names[last.winner]} took it")
+    trick = trick_line(
+        snapshot.trick, snapshot.trick_number, snapshot.last_trick, snapshot.phase, names
+    )
+    if trick is not None:
+        lines.append(trick)
     if seen is not None and any(snapshot.played):
         lines.append("Played this hand:")
         for index, cards in enumerate(snapshot.played):

@@ -25,6 +25,7 @@ from bot.engine import (
     RenegeCalled,
     Rules,
     SeatView,
+    TrickRecord,
     TrickWon,
 )
 from bot.engine.deck import deck_info
@@ -78,18 +79,31 @@ def table_text(view: SeatView, names: Sequence[str]) -> str:
             f"  {names[seat]:<14} bid {bid_text(view.bids[seat], rules):<9}"
             f" tricks {view.tricks_taken[seat]}"
         )
-    if view.trick:
-        played = ", ".join(f"{names[s]} {c}" for s, c in view.trick)
-        lines.append(f"Trick {view.trick_number}: {played}")
-    elif view.last_trick is not None and view.phase is Phase.PLAY:
-        last = view.last_trick
-        played = ", ".join(f"{names[s]} {c}" for s, c in last.plays)
-        lines.append(f"Last trick: {played} — {names[last.winner]} took it")
+    trick = trick_line(view.trick, view.trick_number, view.last_trick, view.phase, names)
+    if trick is not None:
+        lines.append(trick)
     if view.phase is Phase.PLAY:
         lines.append("Spades are broken." if view.spades_broken else "Spades are not broken.")
     if view.to_act is not None:
         lines.append(f"To act: {names[view.to_act]}")
     return "\n".join(lines)
+
+
+def trick_line(
+    trick: Sequence[tuple[int, Card]],
+    number: int,
+    last: TrickRecord | None,
+    phase: Phase | None,
+    names: Sequence[str],
+) -> str | None:
+    """The trick on the table, or between tricks the one just won; ``None`` outside play."""
+    if trick:
+        played = ", ".join(f"{names[s]} {c}" for s, c in trick)
+        return f"Trick {number}: {played}"
+    if last is not None and phase is Phase.PLAY:
+        played = ", ".join(f"{names[s]} {c}" for s, c in last.plays)
+        return f"Last trick: {played} — {names[last.winner]} took it"
+    return None
 
 
 def event_text(event: Event, names: Sequence[str], rules: Rules) -> str | None:
