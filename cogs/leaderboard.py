@@ -21,6 +21,7 @@ from bot.storage.stats import (
     Metric,
     Stats,
 )
+from cogs._confirm import Confirm
 from cogs._errors import PlayerError, answer_error
 
 ModeChoice = Literal["all", "partnership", "cutthroat"]
@@ -177,46 +178,6 @@ def stats_of(client: discord.Client) -> Stats:
     return stats
 
 
-class ConfirmReset(discord.ui.View):
-    """Asks a manager to confirm before a server's leaderboard starts afresh."""
-
-    def __init__(self, stats: Stats, guild_id: int, user_id: int) -> None:
-        super().__init__(timeout=60)
-        self.stats = stats
-        self.guild_id = guild_id
-        self.user_id = user_id
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if interaction.user.id != self.user_id:
-            await interaction.response.send_message(
-                "Only the manager who asked can confirm this.", ephemeral=True
-            )
-            return False
-        return True
-
-    @discord.ui.button(label="Reset the leaderboard", style=discord.ButtonStyle.danger)
-    async def confirm(
-        self, interaction: discord.Interaction, button: discord.ui.Button[ConfirmReset]
-    ) -> None:
-        await self.stats.reset_leaderboard(self.guild_id)
-        self.stop()
-        await interaction.response.edit_message(
-            content="The leaderboard starts afresh. Past games stay in /history.", view=None
-        )
-
-    @discord.ui.button(label="Keep it", style=discord.ButtonStyle.secondary)
-    async def cancel(
-        self, interaction: discord.Interaction, button: discord.ui.Button[ConfirmReset]
-    ) -> None:
-        self.stop()
-        await interaction.response.edit_message(content="Nothing was reset.", view=None)
-
-    async def on_error(
-        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]
-    ) -> None:
-        await answer_error(interaction, error)
-
-
 class LeaderboardCog(commands.Cog):
     """Server leaderboards, member stats and past games."""
 
@@ -290,7 +251,20 @@ class LeaderboardCog(commands.Cog):
     )
     @app_commands.checks.has_permissions(manage_guild=True)
     async def reset(self, interaction: discord.Interaction) -> None:
-        view = ConfirmReset(self.stats, guild_of(interaction), interaction.user.id)
+        guild_id = guild_of(interaction)
+
+        async def reset() -> str:
+            await self.stats.reset_leaderboard(guild_id)
+            return "The leaderboard starts afresh. Past games stay in /history."
+
+        view = Confirm(
+            interaction.user.id,
+            yes="Reset the leaderboard",
+            no="Keep it",
+            on_yes=reset,
+            cancelled="Nothing was reset.",
+            timeout=60,
+        )
         await interaction.response.send_message(
             "Reset this server's leaderboard? Ratings, wins and streaks start from zero; "
             "past games stay in /history.",

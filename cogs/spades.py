@@ -38,7 +38,8 @@ from cogs._codes import (
     is_lobby_code,
     parse_code,
 )
-from cogs._errors import PlayerError, answer_error
+from cogs._confirm import Confirm
+from cogs._errors import PlayerError
 from cogs._presenter import DiscordPresenter
 from cogs._ui import HAND_CODE, REMATCH_CODE, Click, set_click_handler
 from cogs.houserules import rules_summary
@@ -73,50 +74,6 @@ def is_moderator(interaction: discord.Interaction[Any]) -> bool:
 def seat_index(seat: int | None) -> int | None:
     """Members count seats from 1; tables from 0."""
     return None if seat is None else seat - 1
-
-
-class ConfirmForget(discord.ui.View):
-    """Asks a member to confirm before their stats lose their name."""
-
-    def __init__(self, bot: SpadesBot, user_id: int) -> None:
-        super().__init__(timeout=120)
-        self.bot = bot
-        self.user_id = user_id
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        if interaction.user.id != self.user_id:
-            await interaction.response.send_message(
-                "Only the member who asked can confirm this.", ephemeral=True
-            )
-            return False
-        return True
-
-    @discord.ui.button(label="Forget me", style=discord.ButtonStyle.danger)
-    async def confirm(
-        self, interaction: discord.Interaction[Any], button: discord.ui.Button[ConfirmForget]
-    ) -> None:
-        storage = self.bot.storage
-        if storage is None:
-            raise PlayerError("This bot keeps no stats, so there is nothing to forget.")
-        games = await storage.stats.forget_member(self.user_id)
-        self.stop()
-        await interaction.response.edit_message(
-            content=f"Done: your name is gone from {games} finished"
-            f" game{'' if games == 1 else 's'}; they count for nobody now.",
-            view=None,
-        )
-
-    @discord.ui.button(label="Keep my stats", style=discord.ButtonStyle.secondary)
-    async def cancel(
-        self, interaction: discord.Interaction[Any], button: discord.ui.Button[ConfirmForget]
-    ) -> None:
-        self.stop()
-        await interaction.response.edit_message(content="Nothing was forgotten.", view=None)
-
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
-    ) -> None:
-        await answer_error(interaction, error)
 
 
 class SpadesCog(commands.GroupCog, group_name="spades"):
@@ -423,12 +380,28 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
 
     @app_commands.command(name="forgetme", description="Remove your name from all Spades stats")
     async def forgetme(self, interaction: discord.Interaction[Any]) -> None:
-        if self.bot.storage is None:
+        storage = self.bot.storage
+        if storage is None:
             raise PlayerError("This bot keeps no stats, so there is nothing to forget.")
+        user_id = interaction.user.id
+
+        async def forget() -> str:
+            games = await storage.stats.forget_member(user_id)
+            return (
+                f"Done: your name is gone from {games} finished"
+                f" game{'' if games == 1 else 's'}; they count for nobody now."
+            )
+
         await interaction.response.send_message(
             "Remove your name from every finished game and leaderboard? Your games stay"
             " counted, anonymously. This cannot be undone.",
-            view=ConfirmForget(self.bot, interaction.user.id),
+            view=Confirm(
+                user_id,
+                yes="Forget me",
+                no="Keep my stats",
+                on_yes=forget,
+                cancelled="Nothing was forgotten.",
+            ),
             ephemeral=True,
         )
 

@@ -141,3 +141,12 @@ async def test_resetting_the_leaderboard_needs_a_confirmation(
     assert "Reset this server's leaderboard?" in asked.text
     kept = await fake.click(ada, asked.responses[0], "Keep it")
     assert "Nothing was reset." in kept.text
+
+
+async def test_only_the_member_who_asked_can_confirm(fake: FakeDiscord, bot: SpadesBot) -> None:
+    ada, bob = manager(fake), fake.add_user("Bob")
+    asked = await fake.slash(ada, "resetleaderboard")
+    refused = await fake.click(bob, asked.responses[0], "Reset the leaderboard")
+    assert refused.text == "Only the member who asked can confirm this."
+    done = await fake.click(ada, asked.responses[0], "Reset the leaderboard")
+    assert "The leaderboard starts afresh." in done.text

@@ -1,0 +1,60 @@
+"""A yes/no question that only the member who asked may answer (forgetme, leaderboard reset)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from cogs._errors import answer_error
+
+
+class Confirm(discord.ui.View):
+    """Two buttons: ``yes`` runs ``on_yes`` and shows the text it returns; ``no`` changes
+    nothing and says so. Errors are answered like any command's."""
+
+    def __init__(
+        self,
+        user_id: int,
+        *,
+        yes: str,
+        no: str,
+        on_yes: Callable[[], Awaitable[str]],
+        cancelled: str,
+        timeout: float = 120,
+    ) -> None:
+        super().__init__(timeout=timeout)
+        self.user_id = user_id
+        self.on_yes = on_yes
+        self.cancelled = cancelled
+        self.confirm.label = yes
+        self.cancel.label = no
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        if interaction.user.id != self.user_id:
+            await interaction.response.send_message(
+                "Only the member who asked can confirm this.", ephemeral=True
+            )
+            return False
+        return True
+
+    @discord.ui.button(style=discord.ButtonStyle.danger)
+    async def confirm(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Confirm]
+    ) -> None:
+        done = await self.on_yes()
+        self.stop()
+        await interaction.response.edit_message(content=done, view=None)
+
+    @discord.ui.button(style=discord.ButtonStyle.secondary)
+    async def cancel(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Confirm]
+    ) -> None:
+        self.stop()
+        await interaction.response.edit_message(content=self.cancelled, view=None)
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        await answer_error(interaction, error)
