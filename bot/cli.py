@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -13,6 +14,7 @@ from bot.ai.arena import format_arena, run_arena
 from bot.ai.levels import POLICY_NAMES
 from bot.bench.engine import format_engine_bench, run_engine_bench
 from bot.bench.tables import (
+    Pace,
     format_memory_bench,
     format_play_bench,
     run_memory_bench,
@@ -131,6 +133,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="turns each of their members clicks (default: 5)",
     )
     tables.add_argument(
+        "--think",
+        nargs=2,
+        type=_seconds,
+        default=[Pace().think_min, Pace().think_max],
+        metavar=("MIN", "MAX"),
+        help="seconds a member thinks before each click, drawn at random from MIN to MAX"
+        f" (default: {Pace().think_min:g} {Pace().think_max:g})",
+    )
+    tables.add_argument(
+        "--bot-delay",
+        type=_seconds,
+        default=Pace().bot_delay,
+        metavar="SECONDS",
+        help="seconds a bot waits before its move shows (default: the bot's, %(default)s)",
+    )
+    tables.add_argument(
         "--open",
         type=_positive_int,
         default=10_000,
@@ -179,7 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.bench.discord import format_discord_bench, run_discord_bench
 
         print(format_play_bench(run_play_bench(args.tables, args.hands, args.seed, args.preset)))
-        discord_bench = run_discord_bench(args.active, args.moves, args.seed)
+        pace = Pace(args.bot_delay, *args.think)
+        discord_bench = run_discord_bench(args.active, args.moves, args.seed, pace)
         print(format_discord_bench(discord_bench), flush=True)
         print(format_memory_bench(run_memory_bench(args.open, args.seed)), flush=True)
         return 0
@@ -233,3 +252,14 @@ def _at_least(minimum: int) -> Callable[[str], int]:
 
 _positive_int = _at_least(1)
 _whole_number = _at_least(0)
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a duration in seconds, zero or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {text}")
+    return value

@@ -218,6 +218,16 @@ class RecordedMessage:
         self.edits += 1
 
 
+@dataclass(frozen=True, slots=True)
+class FakeAddress:
+    """Where a fake server listens and the token it accepts: enough for a client in another
+    process to point discord.py at it and log in."""
+
+    api_base: str
+    gateway_url: str
+    token: str
+
+
 @dataclass(eq=False)
 class InteractionRecord:
     """One interaction the fake sent to the bot, and everything the bot answered to it."""
@@ -286,6 +296,10 @@ class FakeDiscord:
         self.port = 0
 
     # --- lifecycle -------------------------------------------------------------------------
+
+    @property
+    def address(self) -> FakeAddress:
+        return FakeAddress(self.api_base, self.gateway_url, self.token)
 
     @property
     def api_base(self) -> str:
@@ -359,10 +373,14 @@ class FakeDiscord:
         return [] if dm is None else self.messages(dm)
 
     async def wait_for(
-        self, probe: Callable[[], T | None], what: str, timeout: float = WAIT_SECONDS
+        self,
+        probe: Callable[[], T | None],
+        what: str,
+        timeout: float = WAIT_SECONDS,
+        poll: float = 0.005,
     ) -> T:
-        """Poll the recorded state until ``probe`` returns something truthy; fail after
-        ``timeout`` seconds saying ``what`` never happened."""
+        """Poll the recorded state every ``poll`` seconds until ``probe`` returns something
+        truthy; fail after ``timeout`` seconds saying ``what`` never happened."""
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             result = probe()
@@ -370,7 +388,7 @@ class FakeDiscord:
                 return result
             if asyncio.get_running_loop().time() > deadline:
                 raise AssertionError(f"gave up waiting: {what}")
-            await asyncio.sleep(0.005)
+            await asyncio.sleep(poll)
 
     async def wait_message(
         self,
@@ -834,9 +852,11 @@ def error(status: int, code: int, message: str) -> web.Response:
 
 
 @asynccontextmanager
-async def running(bot: discord.Client, fake: FakeDiscord) -> AsyncIterator[discord.Client]:
-    """Log ``bot`` in to ``fake``, connect it on the running loop, wait until it is ready;
-    close it on exit."""
+async def running(
+    bot: discord.Client, fake: FakeDiscord | FakeAddress
+) -> AsyncIterator[discord.Client]:
+    """Log ``bot`` in to ``fake`` (here, or at its address in another process), connect it on
+    the running loop, wait until it is ready; close it on exit."""
     await bot.login(fake.token)
     connection = asyncio.create_task(bot.connect(reconnect=False))
     ready = asyncio.create_task(bot.wait_until_ready())

@@ -1,36 +1,59 @@
 """Interaction latency with many active tables: the real client against the fake Discord server.
 
-``run_discord_bench`` starts the fake server on 127.0.0.1 and a ``SpadesBot`` (in-memory
-store, no bot delay, the production edit coalescing), opens one table per member with three
-bots, and lets every member play ``moves`` turns at once by clicking the first control in
-their DM, as fast as the bot answers. It reports, over every click, the time from the
-interaction's dispatch by the fake to the bot's callback reaching it: p50 and p99.
-
-Bot, fake server and members share one process and event loop (as the bot's own tables and
-presenters share its loop in production), so the numbers include that contention.
+``run_discord_bench`` runs a ``SpadesBot`` (in-memory store, the production table settings
+and edit coalescing) in this process, and the fake Discord server with its members in another
+(spawned by ``multiprocessing``), so that this process does only the bot's work, as it would
+in production. Members arrive one after another: each opens a table with three bots in their
+own channel, starts it, and plays ``moves`` turns by clicking the first control of their DM.
+The ``Pace`` is a person's: bots wait the bot's own delay before their moves show, and a
+member thinks a while (seeded random, 1 to 3 s by default) before each click. It reports,
+over every click, the time from the fake's dispatch of the interaction to the bot's callback
+reaching the fake, both read on the fake's clock: p50 and p99.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import itertools
+import multiprocessing
+import random
 import re
 import statistics
 import time
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import TypeVar
 
 import discord.gateway
 import discord.http
 import yarl
 
+from bot.bench.tables import Pace
 from bot.client import SpadesBot
 from bot.config import Settings
-from bot.fake_discord import COMPONENT, FakeDiscord, FakeUser, RecordedMessage, running
+from bot.fake_discord import (
+    COMPONENT,
+    FakeAddress,
+    FakeDiscord,
+    FakeUser,
+    RecordedMessage,
+    running,
+)
 from bot.storage.records import MemoryStore
 from bot.tables import TableSettings
 
 _CONTROL = re.compile(r"spades:\d+:(\d+):(?!hand$|rematch$)")
 _SELECT = 3  # component type
+T = TypeVar("T")
+# How often a member looks at their DM for a turn: a person notices within a glance, and
+# 200 members polling faster would only load the fake's process.
+_LOOK_EVERY = 0.1
+# A member gives up on a turn (and the run fails) after this long: three bot moves and a
+# coalesced edit take a few seconds even under load.
+_TURN_WAIT = 60.0
+# How long the bot's side waits for the other process to exit once the run is over.
+_EXIT_WAIT = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,51 +63,122 @@ class DiscordBench:
     seconds: float
     p50_ms: float
     p99_ms: float
+    pace: Pace
 
 
-def run_discord_bench(tables: int, moves: int, seed: int) -> DiscordBench:
-    return asyncio.run(_bench(tables, moves, seed))
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """What the members' process measured: every click's wait, and how long play took."""
+
+    waits_ms: list[float]
+    seconds: float
 
 
-async def _bench(count: int, moves: int, seed: int) -> DiscordBench:
-    fake = FakeDiscord(channel_names=tuple(f"table-{n}" for n in range(count)))
-    await fake.start()
+def run_discord_bench(tables: int, moves: int, seed: int, pace: Pace | None = None) -> DiscordBench:
+    pace = pace or Pace()
+    context = multiprocessing.get_context("spawn")
+    bot_end, members_end = context.Pipe()
+    members = context.Process(
+        target=_members_process,
+        args=(members_end, tables, moves, seed, pace),
+        name="fake Discord and its members",
+        daemon=True,
+    )
+    members.start()
+    # Only the members' process holds its end now, so its exit reads as end-of-file here.
+    members_end.close()
+    try:
+        played = asyncio.run(_bot(bot_end, pace, seed))
+    except EOFError:
+        raise RuntimeError(
+            "The fake Discord server's process stopped; its error is above."
+        ) from None
+    finally:
+        # Closing our end tells the members' process the bot is gone: it shuts the server.
+        bot_end.close()
+        members.join(_EXIT_WAIT)
+        if members.is_alive():
+            members.kill()
+            members.join()
+    waits = played.waits_ms
+    cuts = statistics.quantiles(waits, n=100)
+    return DiscordBench(
+        tables, len(waits), played.seconds, statistics.median(waits), cuts[98], pace
+    )
+
+
+async def _bot(connection: Connection, pace: Pace, seed: int) -> _Played:
+    """The bot's process: connect to the fake, say when ready, run until the members are done."""
+    address = await _receive(connection, FakeAddress)
     saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    discord.http.Route.BASE = fake.api_base
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
-    members = [fake.add_user(f"player-{n}") for n in range(count)]
+    discord.http.Route.BASE = address.api_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(address.gateway_url)
     bot = SpadesBot(
         Settings(_env_file=None),
         MemoryStore(),
-        table_settings=TableSettings(bot_delay=0, turn_timers=False, idle_close=None),
+        table_settings=TableSettings(bot_delay=pace.bot_delay),
         seeds=itertools.count(seed),
         extensions=["cogs.spades"],
         guild_ready_timeout=0.01,
         chunk_guilds_at_startup=False,
     )
     try:
-        async with running(bot, fake):
-            channels = list(fake.channels.values())
-            for member, channel in zip(members, channels, strict=True):
-                await fake.slash(member, "spades", "new", channel=channel, bots=3)
-                await fake.slash(member, "spades", "start", channel=channel)
-            started = time.perf_counter()
-            await asyncio.gather(*(_play(fake, member, moves) for member in members))
-            seconds = time.perf_counter() - started
+        async with running(bot, address):
+            connection.send(True)
+            return await _receive(connection, _Played)
     finally:
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+
+
+def _members_process(
+    connection: Connection, tables: int, moves: int, seed: int, pace: Pace
+) -> None:
+    # The fake makes next to no cyclic garbage; a collector pause here would be timed as the
+    # bot's latency.
+    gc.disable()
+    try:
+        asyncio.run(_members(connection, tables, moves, seed, pace))
+    except EOFError:
+        pass  # the bot's side stopped first, and says why
+    finally:
+        connection.close()
+
+
+async def _members(connection: Connection, count: int, moves: int, seed: int, pace: Pace) -> None:
+    """The fake's process: serve the bot while members arrive one after another, open their
+    tables and play; send back every click's wait."""
+    fake = FakeDiscord(channel_names=tuple(f"table-{n}" for n in range(count)))
+    members = [fake.add_user(f"player-{n}") for n in range(count)]
+    await fake.start()
+    try:
+        connection.send(fake.address)
+        await _receive(connection, bool)
+        started = time.perf_counter()
+        playing: list[asyncio.Task[None]] = []
+        for n, (member, channel) in enumerate(zip(members, fake.channels.values(), strict=True)):
+            await fake.slash(member, "spades", "new", channel=channel, bots=3)
+            await fake.slash(member, "spades", "start", channel=channel)
+            thinking = random.Random(f"{seed}:{n}")
+            playing.append(asyncio.create_task(_play(fake, member, moves, pace, thinking)))
+        await asyncio.gather(*playing)
+        seconds = time.perf_counter() - started
+        waits = [
+            (record.answered_at - record.sent_at) * 1000
+            for record in fake.interactions.values()
+            if record.kind == COMPONENT and record.answered_at is not None
+        ]
+        connection.send(_Played(waits, seconds))
+        # Serve the bot until it has closed: its last edits, its gateway goodbye.
+        await _readable(connection)
+    finally:
         await fake.close()
-    waits = [
-        (record.answered_at - record.sent_at) * 1000
-        for record in fake.interactions.values()
-        if record.kind == COMPONENT and record.answered_at is not None
-    ]
-    cuts = statistics.quantiles(waits, n=100)
-    return DiscordBench(count, len(waits), seconds, statistics.median(waits), cuts[98])
 
 
-async def _play(fake: FakeDiscord, member: FakeUser, moves: int) -> None:
-    """Click the first control of each fresh turn in the member's DM, ``moves`` times."""
+async def _play(
+    fake: FakeDiscord, member: FakeUser, moves: int, pace: Pace, thinking: random.Random
+) -> None:
+    """Think, then click the first control of each fresh turn in the member's DM, ``moves``
+    times."""
     played = [-1]  # the seq of the last control clicked
 
     def turn() -> RecordedMessage | None:
@@ -96,7 +190,8 @@ async def _play(fake: FakeDiscord, member: FakeUser, moves: int) -> None:
         return None
 
     for _ in range(moves):
-        message = await fake.wait_for(turn, "a turn")
+        message = await fake.wait_for(turn, "a turn", timeout=_TURN_WAIT, poll=_LOOK_EVERY)
+        await asyncio.sleep(thinking.uniform(pace.think_min, pace.think_max))
         control = next(c for c in message.controls() if _CONTROL.match(c["custom_id"]))
         values = None
         if control["type"] == _SELECT:
@@ -107,9 +202,36 @@ async def _play(fake: FakeDiscord, member: FakeUser, moves: int) -> None:
         played[0] = int(match[1])
 
 
+async def _readable(connection: Connection) -> None:
+    """Wait, without blocking the loop, until ``connection`` has a message or is closed."""
+    loop = asyncio.get_running_loop()
+    readable = loop.create_future()
+
+    def ready() -> None:
+        if not readable.done():
+            readable.set_result(None)
+
+    loop.add_reader(connection.fileno(), ready)
+    try:
+        await readable
+    finally:
+        loop.remove_reader(connection.fileno())
+
+
+async def _receive(connection: Connection, kind: type[T]) -> T:
+    """The other process's next message, which must be a ``kind``; EOFError if it is gone."""
+    await _readable(connection)
+    message = connection.recv()
+    if not isinstance(message, kind):
+        raise TypeError(f"expected a {kind.__name__} from the other process, got {message!r}")
+    return message
+
+
 def format_discord_bench(bench: DiscordBench) -> str:
+    pace = bench.pace
     return (
         f"{bench.tables} active tables through the fake Discord server: {bench.clicks} clicks"
-        f" in {bench.seconds:.2f} s; interaction to callback p50 {bench.p50_ms:.1f} ms,"
-        f" p99 {bench.p99_ms:.1f} ms"
+        f" in {bench.seconds:.1f} s (members think {pace.think_min:g}-{pace.think_max:g} s"
+        f" before a click, bots wait {pace.bot_delay:g} s); interaction to callback, timed by"
+        f" the fake in its own process: p50 {bench.p50_ms:.1f} ms, p99 {bench.p99_ms:.1f} ms"
     )

@@ -5,7 +5,8 @@ all, and lets them play the given number of hands concurrently through the real 
 manager (locks, the executor, the in-memory store): hands and actions per second of wall
 time. (c) ``run_memory_bench`` opens many tables, half lobbies with two members and half
 games at a member's turn with its turn timer armed, and reports the process's resident
-memory before and after.
+memory before and after. ``Pace`` is how fast (b), in ``bot.bench.discord``, plays its
+tables; it lives here so the command line can show its defaults without loading discord.py.
 """
 
 from __future__ import annotations
@@ -22,6 +23,16 @@ from bot.tables import Member, TableManager, TableSettings
 
 # Bot-only tables: the host opens them without taking a seat.
 _HOST = Member(1, "Host")
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """How fast the active tables of (b) are played: seconds a bot waits before its move
+    shows (the bot's own default), and the range of seconds a member thinks before a click."""
+
+    bot_delay: float = TableSettings().bot_delay
+    think_min: float = 1.0
+    think_max: float = 3.0
 
 
 @dataclass(frozen=True, slots=True)
