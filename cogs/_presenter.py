@@ -43,16 +43,29 @@ class Board:
     live: LiveMessage
 
 
+@dataclass(frozen=True, slots=True)
+class Followups:
+    """Where follow-ups of a member's latest answered interaction go, and until when.
+
+    Kept instead of the interaction, whose message, channel and user objects form reference
+    cycles: held for the seconds a member takes to act again, each interaction would outlive
+    the young garbage-collector generations and wait for a full collection, and those pauses
+    stall every table."""
+
+    webhook: discord.Webhook
+    until: datetime.datetime
+
+
 @dataclass(slots=True)
 class Player:
     """What the presenter knows about one member in one channel: where their hand goes.
 
-    ``interaction`` is their latest interaction with the table, whose follow-ups carry
-    ephemeral hands when DMs are closed; ``dm`` and ``pushed_seq`` belong to ``table_id``."""
+    ``followups`` belong to their latest interaction with the table and carry ephemeral
+    hands when DMs are closed; ``dm`` and ``pushed_seq`` belong to ``table_id``."""
 
     dms_closed: bool = False
     told: bool = False  # told, once, that their hand shows ephemerally
-    interaction: discord.Interaction[Any] | None = None
+    followups: Followups | None = None
     table_id: int | None = None
     dm: LiveMessage | None = None
     pushed_seq: int = -1  # the table seq of the last ephemeral hand sent for their turn
@@ -145,7 +158,9 @@ class DiscordPresenter:
         it is now, when ``hand_shown``): their follow-ups can carry an ephemeral hand, sent
         now if one is due (DMs closed)."""
         player = self._player(table, interaction.user.id)
-        player.interaction = interaction
+        if interaction.response.is_done():
+            until = interaction.created_at + FOLLOWUP_LIFETIME
+            player.followups = Followups(interaction.followup, until)
         if hand_shown:
             player.pushed_seq = table.seq
         seat = table.seat_of(interaction.user.id)
@@ -211,12 +226,11 @@ class DiscordPresenter:
         """Send an ephemeral hand as a follow-up of the member's latest interaction, when
         their DMs are closed and either it is their turn (once per turn) or they have not
         yet been told why their hand shows here."""
-        interaction = player.interaction
+        followups = player.followups
         if (
             not player.dms_closed
-            or interaction is None
-            or not interaction.response.is_done()
-            or discord.utils.utcnow() - interaction.created_at > FOLLOWUP_LIFETIME
+            or followups is None
+            or discord.utils.utcnow() > followups.until
             or table.status not in (TableStatus.PLAYING, TableStatus.OVER)
         ):
             return
@@ -229,9 +243,9 @@ class DiscordPresenter:
             player.pushed_seq = table.seq
         picture = self.hand_picture(table, seat, note)
         if picture.view is None:
-            send = interaction.followup.send(picture.content, ephemeral=True)
+            send = followups.webhook.send(picture.content, ephemeral=True)
         else:
-            send = interaction.followup.send(picture.content, view=picture.view, ephemeral=True)
+            send = followups.webhook.send(picture.content, view=picture.view, ephemeral=True)
         self._spawn(send)
 
     def _post(self, channel_id: int, content: str) -> None:
