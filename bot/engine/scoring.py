@@ -129,6 +129,11 @@ def _contract(
     return _Contract(made, contract, over_points, bags, blind, special, special_points)
 
 
+def _points(contract: _Contract) -> int:
+    """The points of a contract before nil, bag penalty and renege adjustments."""
+    return contract.contract + contract.over + contract.blind + contract.special_points
+
+
 def score_hand(
     rules: Rules,
     *,
@@ -165,8 +170,25 @@ def score_hand(
         )
     team_results = []
     moon_winner = None
+    any_set = any(renege_set)
     for t, seats in enumerate(teams):
-        team_tricks = sum(tricks[s] for s in seats)
+        # One pass over the side's seats: its tricks, its nil seats and its bidders.
+        team_tricks = team_bid = blind_bid = counted = nil_bonus = failed_nil_tricks = 0
+        nils = 0
+        for s in seats:
+            took = tricks[s]
+            team_tricks += took
+            if seat_outcomes[s].nil:
+                nils += 1
+                value = rules.nil_points * (2 if blind[s] else 1)
+                nil_bonus += value if took == 0 else -value
+                failed_nil_tricks += took
+            else:
+                bid = bids[s] or 0
+                team_bid += bid
+                if blind[s]:
+                    blind_bid += bid
+                counted += took
         if bid_itself:
             total = 10 * team_tricks
             team_results.append(
@@ -192,51 +214,38 @@ def score_hand(
                 )
             )
             continue
-        nil_seats = [s for s in seats if seat_outcomes[s].nil]
-        bid_seats = [s for s in seats if not seat_outcomes[s].nil]
-        nil_bonus = 0
-        failed_nil_tricks = 0
-        for s in nil_seats:
-            value = rules.nil_points * (2 if blind[s] else 1)
-            nil_bonus += value if tricks[s] == 0 else -value
-            failed_nil_tricks += tricks[s]
-        if rules.double_nil_bonus and len(nil_seats) == len(seats) > 1 and failed_nil_tricks == 0:
+        has_bid = nils < len(seats)
+        if rules.double_nil_bonus and nils == len(seats) > 1 and failed_nil_tricks == 0:
             nil_bonus *= 2
-        team_bid = sum(bids[s] or 0 for s in bid_seats)
-        blind_bid = sum(bids[s] or 0 for s in bid_seats if blind[s])
-        counted = sum(tricks[s] for s in bid_seats)
         extra_bags = 0
-        if rules.failed_nil == "helps_team_bid" and bid_seats:
+        if rules.failed_nil == "helps_team_bid" and has_bid:
             counted += failed_nil_tricks
         elif rules.failed_nil == "takes_bags" or (
-            rules.failed_nil == "helps_team_bid" and not bid_seats
+            rules.failed_nil == "helps_team_bid" and not has_bid
         ):
             extra_bags = failed_nil_tricks
-        side = _Side(team_bid, blind_bid, counted, extra_bags, bool(bid_seats), num_tricks)
+        side = _Side(team_bid, blind_bid, counted, extra_bags, has_bid, num_tricks)
         plain = _contract(rules, side, required_extra=0, forced_set=False, forced_made=False)
-        forced_made = any(renege_set[o] for o in range(n_teams) if o != t)
-        actual = (
-            _contract(
+        forced_made = any_set and any(renege_set[o] for o in range(n_teams) if o != t)
+        plain_sum = _points(plain)
+        if extra_required[t] or renege_set[t] or forced_made:
+            actual = _contract(
                 rules,
                 side,
                 required_extra=extra_required[t],
                 forced_set=renege_set[t],
                 forced_made=forced_made,
             )
-            if extra_required[t] or renege_set[t] or forced_made
-            else plain
-        )
-
-        def _sum(c: _Contract) -> int:
-            return c.contract + c.over + c.blind + c.special_points
-
-        renege_points = _sum(actual) - _sum(plain)
+            renege_points = _points(actual) - plain_sum
+        else:
+            actual = plain
+            renege_points = 0
         new_bags = bags[t] + actual.bags
         bag_penalty = 0
         if rules.overtricks == "bags" and rules.bag_penalty:
             times, new_bags = divmod(new_bags, rules.bag_limit)
             bag_penalty = -times * rules.bag_penalty
-        total = _sum(plain) + renege_points + nil_bonus + bag_penalty
+        total = plain_sum + renege_points + nil_bonus + bag_penalty
         if (
             actual.special == "shoot the moon"
             and actual.made
@@ -245,24 +254,24 @@ def score_hand(
             moon_winner = t
         team_results.append(
             TeamHandResult(
-                team=t,
-                seats=seats,
-                bid=team_bid,
-                blind_bid=blind_bid,
-                tricks=team_tricks,
-                made=actual.made,
-                contract_points=plain.contract,
-                overtrick_points=plain.over,
-                bags=actual.bags,
-                bag_penalty=bag_penalty,
-                nil_bonus=nil_bonus,
-                blind_bonus=plain.blind,
-                special=plain.special,
-                special_points=plain.special_points,
-                renege_points=renege_points,
-                total=total,
-                score=scores[t] + total,
-                bags_total=new_bags,
+                t,
+                seats,
+                team_bid,
+                blind_bid,
+                team_tricks,
+                actual.made,
+                plain.contract,
+                plain.over,
+                actual.bags,
+                bag_penalty,
+                nil_bonus,
+                plain.blind,
+                plain.special,
+                plain.special_points,
+                renege_points,
+                total,
+                scores[t] + total,
+                new_bags,
             )
         )
     return HandResult(
