@@ -25,7 +25,7 @@ from bot.engine.actions import (
     plays_of,
 )
 from bot.engine.cards import ALL_CARDS, Card, Suit, cards_of
-from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo
+from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, shuffled
 from bot.engine.events import (
     BidMade,
     CardDrawn,
@@ -59,8 +59,8 @@ from bot.engine.views import Phase, SeatView, TrickRecord
 
 _BLIND_CAP = 7  # 000, Blind bidding: "capped at a bid of seven"
 _CLAIM_BUDGET = 20_000
-_BIT = tuple(1 << i for i in range(2 * COPY_SHIFT))  # physical card id -> its mask bit
-_PLAY = Phase.PLAY  # a module global is found faster than the enum member on the hot path
+# Module globals are found several times faster than enum members on the hot path.
+_DRAW, _BID, _PASS, _PLAY, _OVER = Phase.DRAW, Phase.BID, Phase.PASS, Phase.PLAY, Phase.OVER
 # legal_actions offers a claim between tricks and only this close to the end, where proving
 # it is cheap; a claim made at any other moment is still judged in full when applied.
 _CLAIM_OFFER_TRICKS = 4
@@ -102,8 +102,11 @@ class Game:
         self._deals = [list(map(list, d)) for d in deals] if deals else []
         self._renege_on = self._tricks.renege_on
         self._double = self._deck.double
+        self._card_bits = [1 << c for c in self._deck.cards]
         self._suit_of = self._deck.suit_of
-        self._legal_cache: tuple[int, tuple[int, int]] = (-1, (0, 0))
+        # The play mask legal_actions found for the seat to act, and at which step.
+        self._legal_step = -1
+        self._legal = (0, 0)
         self._bids_cache: tuple[int, list[Bid]] = (-1, [])
         self._nil_on = rules.nil_mode == "nil"
         self.history: list[Action] = []
@@ -111,7 +114,8 @@ class Game:
         self.scores = [0] * len(self.teams)
         self.bags = [0] * len(self.teams)
         self.hand_number = 1
-        self.dealer = random.Random(seed).randrange(n) if dealer is None else dealer % n
+        self._rng = random.Random(seed)  # reseeded for every deal
+        self.dealer = self._rng.randrange(n) if dealer is None else dealer % n
         self.winner: int | None = None
         self._redeals = 0
         self._claim_cache: dict[tuple[int, int], bool | None] = {}
@@ -156,7 +160,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def hands(self) -> list[list[Card]]:
@@ -218,27 +222,33 @@ class Game:
         self._stock: list[int] = []
         self._discarded = [0] * n
         self._bid_itself = self.rules.first_hand_bids_itself and self.hand_number == 1
-        deck = list(self._deck.cards)
-        random.Random(f"{self.seed}:{self.hand_number}:{self._redeals}").shuffle(deck)
         fixed = self._redeals == 0 and self.hand_number <= len(self._deals)
         if fixed:
             self._hands = self._fixed_hands(self._deals[self.hand_number - 1])
-        elif n == 2:
-            self._stock = deck
         else:
-            # The first card goes to the dealer's left, then round the table.
-            first = (self.dealer + 1) % n
-            for k in range(n):
-                self._hands[(first + k) % n] = sum(map(_BIT.__getitem__, deck[k::n]))
+            rng = self._rng
+            rng.seed(f"{self.seed}:{self.hand_number}:{self._redeals}")
+            if n == 2:
+                self._stock = shuffled(self._deck.cards, rng)
+            else:
+                # Shuffling the cards' mask bits deals each seat its hand mask in one sum.
+                deck = shuffled(self._card_bits, rng)
+                # The first card goes to the dealer's left, then round the table.
+                first = (self.dealer + 1) % n
+                for k in range(n):
+                    self._hands[(first + k) % n] = sum(deck[k::n])
         events: list[Event] = [HandDealt(self.hand_number, self.dealer, self.num_tricks)]
         if n == 2 and not fixed:
             self._looked = [True] * n
-            self.phase = Phase.DRAW
+            self.phase = _DRAW
             self.to_act: int | None = (self.dealer + 1) % n
             return events
         # Face-up tables (show_all_hands) have no blind bids: every card is seen anyway.
-        face_up = self._bid_itself or self.rules.show_all_hands
-        self._looked = [face_up or not self._blind_possible(s) for s in range(n)]
+        if self._bid_itself or self.rules.show_all_hands:
+            self._looked = [True] * n
+        else:
+            blind = [self._blind_possible(t) for t in range(len(self.teams))]
+            self._looked = [not blind[t] for t in self._team_of]
         events.extend(self._start_bidding())
         return events
 
@@ -272,21 +282,21 @@ class Game:
         need = DEFICITS[option]
         return need is not None and (need == 0 or self._deficit(team) >= need)
 
-    def _blind_nil_open(self, seat: int) -> bool:
-        return self._nil_on and self._behind_enough(self._team_of[seat], self.rules.blind_nil)
+    def _blind_nil_open(self, team: int) -> bool:
+        return self._nil_on and self._behind_enough(team, self.rules.blind_nil)
 
-    def _blind_bids_open(self, seat: int) -> bool:
-        return self._behind_enough(self._team_of[seat], self.rules.blind_bids)
+    def _blind_bids_open(self, team: int) -> bool:
+        return self._behind_enough(team, self.rules.blind_bids)
 
-    def _blind_possible(self, seat: int) -> bool:
+    def _blind_possible(self, team: int) -> bool:
         return self.rules.variant == "regular" and (
-            self._blind_nil_open(seat) or self._blind_bids_open(seat)
+            self._blind_nil_open(team) or self._blind_bids_open(team)
         )
 
     def _start_bidding(self) -> list[Event]:
         if self._bid_itself:
             return self._start_play()
-        self.phase = Phase.BID
+        self.phase = _BID
         self.to_act = (self.dealer + 1) % self.players
         return []
 
@@ -299,14 +309,17 @@ class Game:
             if seat is None:
                 return []
         phase = self.phase
-        out: list[Action] = []
+        out: list[Action]
         if phase is _PLAY:
             if seat == self.to_act:
                 legal = self._legal_mask(
                     seat, self._hands[seat], self._trick, self._trick_no, self._broken, False
                 )
-                self._legal_cache = (len(self.history), legal)
+                self._legal_step = len(self.history)
+                self._legal = legal
                 out = plays_of(seat, self._deck.fold(legal[0]) if self._double else legal[0])
+            else:
+                out = []
             if self._renege_on:
                 out.extend(self._renege_calls_open(seat))
             if (
@@ -316,17 +329,19 @@ class Game:
                 and self._claim_holds(seat)
             ):
                 out.append(Claim(seat))
-        elif phase is Phase.BID:
+            return out
+        out = []
+        if phase is _BID:
             if self._bids[seat] is None and not self._looked[seat]:
                 out.append(RevealCards(seat))
             if seat == self.to_act:
                 out.extend(self._cached_bids(seat))
             if self._may_redeal(seat):
                 out.append(RequestRedeal(seat))
-        elif phase is Phase.PASS:
+        elif phase is _PASS:
             if seat in self._pass_count and seat not in self._passed:
                 out.extend(self._pass_options(seat))
-        elif phase is Phase.DRAW and seat == self.to_act:
+        elif phase is _DRAW and seat == self.to_act:
             out.extend((Draw(seat, True), Draw(seat, False)))
         return out
 
@@ -349,9 +364,10 @@ class Game:
         out: list[Bid]
         if not self._looked[seat]:
             out = []
-            if self._blind_nil_open(seat) and zero_ok:
+            team = self._team_of[seat]
+            if self._blind_nil_open(team) and zero_ok:
                 out.append(bids[1][0])
-            if self._blind_bids_open(seat):
+            if self._blind_bids_open(team):
                 low = max(1, rules.min_blind_bid - mate_total, (board or 0) - mate_total)
                 out.extend(bids[1][v] for v in range(low, min(_BLIND_CAP, n_tricks) + 1))
         elif rules.variant in ("mirror", "whiz"):
@@ -415,7 +431,7 @@ class Game:
         events: list[Event]
         if isinstance(action, PlayCard):
             events = self._apply_play(action)
-        elif self.phase is Phase.OVER:
+        elif self.phase is _OVER:
             self._refuse("The game is over.")
         elif isinstance(action, Bid):
             events = self._apply_bid(action)
@@ -454,17 +470,17 @@ class Game:
 
     def _phase_words(self) -> str:
         return {
-            Phase.DRAW: "the cards are being drawn",
-            Phase.BID: "bidding is under way",
-            Phase.PASS: "partners are passing cards",
-            Phase.PLAY: "the cards are being played",
-            Phase.OVER: "the game is over",
+            _DRAW: "the cards are being drawn",
+            _BID: "bidding is under way",
+            _PASS: "partners are passing cards",
+            _PLAY: "the cards are being played",
+            _OVER: "the game is over",
         }[self.phase]
 
     def _apply_play(self, action: PlayCard) -> list[Event]:
         seat = action.seat
         if self.phase is not _PLAY or seat != self.to_act:
-            self._check_turn(seat, Phase.PLAY, "play a card")
+            self._check_turn(seat, _PLAY, "play a card")
         card = action.card.index
         hands = self._hands
         hand = hands[seat]
@@ -473,8 +489,7 @@ class Game:
             bit <<= COPY_SHIFT
             if not (self._double and hand & bit):
                 self._refuse(f"You don't hold the {action.card}.")
-        cached = self._legal_cache
-        legal, why = cached[1] if cached[0] == len(self.history) else self._play_mask(seat)
+        legal, why = self._legal if self._legal_step == len(self.history) else self._play_mask(seat)
         if not legal & bit:
             self._refuse(self._why_not(seat, legal, why))
         trick = self._trick
@@ -536,7 +551,7 @@ class Game:
 
     def _apply_bid(self, action: Bid) -> list[Event]:
         seat = action.seat
-        self._check_turn(seat, Phase.BID, "bid")
+        self._check_turn(seat, _BID, "bid")
         legal = self._cached_bids(seat)
         interned = BIDS[seat][action.blind][action.tricks] if 0 <= action.tricks < 19 else None
         if not any(b is interned for b in legal):
@@ -575,14 +590,14 @@ class Game:
 
     def _apply_reveal(self, seat: int) -> list[Event]:
         self._check_seat(seat)
-        if self.phase is not Phase.BID or self._bids[seat] is not None or self._looked[seat]:
+        if self.phase is not _BID or self._bids[seat] is not None or self._looked[seat]:
             self._refuse("Your cards are already face up.")
         self._looked[seat] = True
         return [CardsRevealed(seat)]
 
     def _apply_redeal(self, seat: int) -> list[Event]:
         self._check_seat(seat)
-        if self.phase is not Phase.BID or not self._may_redeal(seat):
+        if self.phase is not _BID or not self._may_redeal(seat):
             if not self.rules.deficient_hand_redeal:
                 self._refuse("This table doesn't allow redeals.")
             self._refuse(
@@ -612,7 +627,7 @@ class Game:
                     self._pass_count.update({a: count, b: count})
         if not pairs:
             return self._start_play()
-        self.phase = Phase.PASS
+        self.phase = _PASS
         self.to_act = self._next_passer()
         return [PassingStarted(tuple(pairs), tuple(counts))]
 
@@ -627,7 +642,7 @@ class Game:
     def _apply_pass(self, action: PassCards) -> list[Event]:
         seat = action.seat
         self._check_seat(seat)
-        if self.phase is not Phase.PASS or seat not in self._pass_count:
+        if self.phase is not _PASS or seat not in self._pass_count:
             self._refuse("There is no card passing for you now.")
         if seat in self._passed:
             self._refuse("You have already passed your cards.")
@@ -661,7 +676,7 @@ class Game:
 
     def _apply_draw(self, action: Draw) -> list[Event]:
         seat = action.seat
-        self._check_turn(seat, Phase.DRAW, "draw")
+        self._check_turn(seat, _DRAW, "draw")
         first, second = self._stock[0], self._stock[1]
         keep, drop = (first, second) if action.keep_first else (second, first)
         self._stock = self._stock[2:]
@@ -692,7 +707,7 @@ class Game:
             order = [(self.dealer + 1 + i) % n for i in range(n)]
             top = max(self._bids[s] or 0 for s in order)
             leader = next(s for s in order if (self._bids[s] or 0) == top)
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._leader = leader
         self.to_act = leader
         return [PlayStarted(leader)]
@@ -703,7 +718,7 @@ class Game:
         self._check_seat(accused)
         if not self._renege_on:
             self._refuse("Reneging isn't played at this table, so there is nothing to call.")
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             self._refuse("A renege can only be called while the cards are being played.")
         if self._team_of[seat] == self._team_of[accused]:
             self._refuse("You can only call a renege on an opponent.")
@@ -723,7 +738,7 @@ class Game:
     def _claim_holds(self, seat: int) -> bool | None:
         """True if the claimer's side takes every remaining trick whatever the others play;
         ``None`` when there are too many lines to check."""
-        if self.phase is not Phase.PLAY or (self._bids[seat] == 0 and self._nil_on):
+        if self.phase is not _PLAY or (self._bids[seat] == 0 and self._nil_on):
             return False
         key = (len(self.history), self._team_of[seat])
         if key not in self._claim_cache:
@@ -810,7 +825,7 @@ class Game:
         self._check_seat(seat)
         if not self.rules.claims:
             self._refuse("Claims aren't allowed at this table.")
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             self._refuse("You can only claim while the cards are being played.")
         if self._bids[seat] == 0 and self._nil_on:
             self._refuse("You bid nil: you can't claim the rest of the tricks.")
@@ -851,7 +866,7 @@ class Game:
         winner = self._game_winner(result)
         if winner is not None:
             self.winner = winner
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.to_act = None
             events.append(GameOver(winner, tuple(self.scores)))
             return events
@@ -893,7 +908,7 @@ class Game:
         self._check_seat(seat)
         looked = self._looked[seat]
         offer: tuple[Card, ...] = ()
-        if self.phase is Phase.DRAW and seat == self.to_act:
+        if self.phase is _DRAW and seat == self.to_act:
             shown = 2 if self.rules.two_player_deal == "keep_one_of_two" else 1
             offer = tuple(ALL_CARDS[c % COPY_SHIFT] for c in self._stock[:shown])
         everyone = None

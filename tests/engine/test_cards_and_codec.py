@@ -31,6 +31,7 @@ from bot.engine import (
     view_from_json,
     view_to_json,
 )
+from bot.engine.deck import deck_info, shuffled
 
 
 @pytest.mark.parametrize(
@@ -66,6 +67,25 @@ def test_every_card_round_trips_through_its_code_and_sorts_by_suit_then_rank() -
     random.Random(3).shuffle(shuffled)
     assert sorted(shuffled) == list(ALL_CARDS)
     assert Card.parse("2C") < Card.parse("AC") < Card.parse("2D") < Card.parse("AS")
+
+
+@pytest.mark.parametrize("size", [2, 48, 52, 54, 104, 108])
+def test_the_deal_shuffles_exactly_as_python_does(size: int) -> None:
+    """Stored games replay from their seed, so the engine's own shuffle must keep the deals."""
+    for seed in [0, 1, 7, "12:3:0", "99:1:2"]:
+        expected = list(range(size))
+        random.Random(seed).shuffle(expected)
+        assert shuffled(range(size), random.Random(seed)) == expected
+
+
+def test_a_seed_deals_the_same_hands_as_before() -> None:
+    """The first hand of seed 2024 under the default rules, as the engine has always dealt it."""
+    game = Game.new(Rules(), seed=2024, dealer=0)
+    cards = list(deck_info("ace_high", 4).cards)
+    random.Random("2024:1:0").shuffle(cards)
+    assert [[card.index for card in hand] for hand in game.hands] == [
+        sorted(cards[(seat - 1) % 4 :: 4]) for seat in range(4)
+    ]
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
