@@ -289,6 +289,7 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.rate_limited: list[tuple[str, str]] = []
         self._rate_limits: dict[tuple[str, str], int] = {}
+        self._delays: dict[tuple[str, str], float] = {}
         self._sockets: list[web.WebSocketResponse] = []
         self._sequence = itertools.count(1)
         self._send_lock = asyncio.Lock()
@@ -362,6 +363,12 @@ class FakeDiscord:
         (``/channels/123/messages``) or a template as registered here
         (``/channels/{channel}/messages``), without the ``/api/v10`` prefix."""
         self._rate_limits[(method, path)] = times
+
+    def delay_answers(self, method: str, path: str, seconds: float) -> None:
+        """From now on, answer a route ``seconds`` late: its work is done (a posted message
+        is shown at once) but the client hears of it only then. ``path`` as in
+        ``rate_limit``; 0 seconds stops the delay."""
+        self._delays[(method, path)] = seconds
 
     def messages(self, channel: FakeChannel) -> list[RecordedMessage]:
         """The bot's messages in a channel that still exist, oldest first."""
@@ -757,6 +764,12 @@ class FakeDiscord:
                 body = {"message": "You are being rate limited.", "retry_after": 0.05}
                 return json_response(body | {"global": False}, 429, {"Via": "1.1 google"})
         response = await handler(request)
+        delay = max(
+            self._delays.get(key, 0.0)
+            for key in ((request.method, path), (request.method, template))
+        )
+        if delay > 0:
+            await asyncio.sleep(delay)
         return response
 
     async def dispatch(self, event: str, data: JSON) -> None:

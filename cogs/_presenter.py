@@ -9,6 +9,7 @@ through a per-channel queue of tasks.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
@@ -33,6 +34,9 @@ DMS_CLOSED_NOTE = (
 FOLLOWUP_LIFETIME = datetime.timedelta(minutes=14)
 # How long closing the bot waits for the last edits to go out.
 CLOSE_WAIT = 5.0
+# How long a click waits for the table message it came from to be known (the answer must
+# start within Discord's three seconds).
+POST_WAIT = 1.5
 
 
 @dataclass(slots=True)
@@ -166,6 +170,15 @@ class DiscordPresenter:
         seat = table.seat_of(interaction.user.id)
         if seat is not None:
             self._push(table, seat, player)
+
+    async def table_message_id(self, table: Table) -> int | None:
+        """The id of ``table``'s message, once a post already under way has come back (a
+        click can reach the bot before Discord's answer to the post that showed it)."""
+        board = self._boards.get(table.channel_id)
+        if table.message_id is None and board is not None and board.table is table:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(board.live.settle()), POST_WAIT)
+        return table.message_id
 
     # -- closing -----------------------------------------------------------------------
 

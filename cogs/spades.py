@@ -443,7 +443,9 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         """A lobby button: the same as its command, for the lobby this message shows."""
         table = self.manager.find(interaction.channel_id or 0)
         message = interaction.message
-        if table is None or (message is not None and table.message_id not in (None, message.id)):
+        if table is None or (
+            message is not None and await self.presenter.table_message_id(table) != message.id
+        ):
             raise PlayerError(LOBBY_GONE)
         if code == JOIN_CODE:
             await self.sit(interaction, table)

@@ -14,10 +14,16 @@ LOBBY_LABELS = ["Join", "Leave", "Start", "Add easy bot", "Add normal bot", "Add
 
 async def lobby_message(fake: FakeDiscord, host: FakeUser) -> RecordedMessage:
     """``host`` opens a table in #general; its table message, as first posted."""
-    await fake.slash(host, "spades", "new")
     general = fake.channel("general")
+    before = board(fake, general)
+    await fake.slash(host, "spades", "new")
     found = await fake.wait_for(
-        lambda: (b := board(fake, general)) and b.content.startswith("**Spades table**") and b,
+        lambda: (
+            (b := board(fake, general))
+            and b is not before
+            and b.content.startswith("**Spades table**")
+            and b
+        ),
         "the lobby's table message",
     )
     return found.snapshot()
@@ -88,10 +94,14 @@ async def test_a_lobby_message_no_longer_shown_refuses_even_after_a_restart(
     # says the lobby is gone.
     async with running(make_bot(fake, store=store), fake) as bot:
         assert await click(fake, bob, lost, "Join") == LOBBY_GONE
+        # Discord shows the new lobby message before the bot hears back from posting it:
+        # clicks in that moment still tell the old message from the new one.
+        fake.delay_answers("POST", "/channels/{channel}/messages", 0.4)
         lobby = await lobby_message(fake, alice)
         assert lobby.id != lost.id
         assert await click(fake, bob, lost, "Join") == LOBBY_GONE
         assert await click(fake, bob, lobby, "Join") == "You sit in seat 2."
+        fake.delay_answers("POST", "/channels/{channel}/messages", 0)
         await click(fake, alice, lobby, "Start")
         table = bot.tables.table_in(fake.channel("general").id)
         assert table.table_id is not None
