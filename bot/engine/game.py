@@ -107,7 +107,8 @@ class Game:
         # The play mask legal_actions found for the seat to act, and at which step.
         self._legal_step = -1
         self._legal = (0, 0)
-        self._bids_cache: tuple[int, list[Bid]] = (-1, [])
+        self._bids_step = -1
+        self._bids_legal: list[Bid] = []
         self._nil_on = rules.nil_mode == "nil"
         self.history: list[Action] = []
         self.results: list[HandResult] = []
@@ -348,48 +349,54 @@ class Game:
     def _cached_bids(self, seat: int) -> list[Bid]:
         """Legal bids of the seat to act, computed once per position."""
         step = len(self.history)
-        if self._bids_cache[0] != step:
-            self._bids_cache = (step, self._legal_bids(seat))
-        return self._bids_cache[1]
+        if self._bids_step != step:
+            self._bids_step = step
+            self._bids_legal = self._legal_bids(seat)
+        return self._bids_legal
 
     def _legal_bids(self, seat: int) -> list[Bid]:
         rules = self.rules
         n_tricks = self.num_tricks
-        bids = BIDS[seat]
-        mates = [s for s in self.teams[self._team_of[seat]] if s != seat]
-        mate_total = sum(self._bids[s] or 0 for s in mates)
-        last_of_side = all(self._bids[s] is not None for s in mates)
+        plain, blind = BIDS[seat]
+        bids = self._bids
+        team = self._team_of[seat]
+        mate_total = 0
+        last_of_side = True
+        for mate in self.teams[team]:
+            if mate != seat:
+                bid = bids[mate]
+                if bid is None:
+                    last_of_side = False
+                else:
+                    mate_total += bid
         board = rules.min_bid if (rules.min_bid and last_of_side) else None
         zero_ok = board is None or mate_total == 0 or mate_total >= board
         out: list[Bid]
         if not self._looked[seat]:
             out = []
-            team = self._team_of[seat]
             if self._blind_nil_open(team) and zero_ok:
-                out.append(bids[1][0])
+                out.append(blind[0])
             if self._blind_bids_open(team):
                 low = max(1, rules.min_blind_bid - mate_total, (board or 0) - mate_total)
-                out.extend(bids[1][v] for v in range(low, min(_BLIND_CAP, n_tricks) + 1))
+                out += blind[low : min(_BLIND_CAP, n_tricks) + 1]
         elif rules.variant in ("mirror", "whiz"):
             spades = (self._hands[seat] & self._deck.trump_phys).bit_count()
-            out = [bids[0][spades]]
+            out = [plain[spades]]
             if rules.variant == "whiz" and spades:
-                out.insert(0, bids[0][0])
+                out.insert(0, plain[0])
         elif rules.variant == "suicide":
-            mate_bid = self._bids[mates[0]]
-            nil = [bids[0][0]]
-            board_bids = [bids[0][v] for v in range(4, n_tricks + 1)]
+            mate_bid = bids[next(s for s in self.teams[team] if s != seat)]
+            nil = [plain[0]]
+            board_bids = list(plain[4 : n_tricks + 1])
             out = nil + board_bids if mate_bid is None else (board_bids if mate_bid == 0 else nil)
         else:
             low = max(1, (board or 0) - mate_total)
             high = max(low, n_tricks - mate_total)
-            out = [bids[0][v] for v in range(low, high + 1)]
-            if zero_ok and (
-                not self._nil_on or self._behind_enough(self._team_of[seat], rules.nil_allowed)
-            ):
-                out.insert(0, bids[0][0])
-        if rules.cant_total_tricks and sum(b is None for b in self._bids) == 1:
-            others = sum(b or 0 for b in self._bids)
+            out = list(plain[low : high + 1])
+            if zero_ok and (not self._nil_on or self._behind_enough(team, rules.nil_allowed)):
+                out.insert(0, plain[0])
+        if rules.cant_total_tricks and bids.count(None) == 1:
+            others = sum(b or 0 for b in bids)
             kept = [b for b in out if others + b.tricks != n_tricks]
             out = kept or out
         return out
@@ -551,21 +558,24 @@ class Game:
 
     def _apply_bid(self, action: Bid) -> list[Event]:
         seat = action.seat
-        self._check_turn(seat, _BID, "bid")
+        if self.phase is not _BID or seat != self.to_act:
+            self._check_turn(seat, _BID, "bid")
+        tricks = action.tricks
         legal = self._cached_bids(seat)
-        interned = BIDS[seat][action.blind][action.tricks] if 0 <= action.tricks < 19 else None
-        if not any(b is interned for b in legal):
+        interned = BIDS[seat][action.blind][tricks] if 0 <= tricks < 19 else None
+        for bid in legal:
+            if bid is interned:
+                break
+        else:
             self._refuse(self._bid_refusal(seat, action, legal))
-        self._bids[seat] = action.tricks
+        bids = self._bids
+        bids[seat] = tricks
         self._blind[seat] = action.blind
-        events: list[Event] = [
-            BidMade(seat, action.tricks, action.blind, action.tricks == 0 and self._nil_on)
-        ]
-        if any(b is None for b in self._bids):
+        events: list[Event] = [BidMade(seat, tricks, action.blind, tricks == 0 and self._nil_on)]
+        if None in bids:
             self.to_act = (seat + 1) % self.players
             return events
-        for s in range(self.players):
-            self._looked[s] = True
+        self._looked = [True] * self.players
         events.extend(self._start_passing())
         return events
 
@@ -886,14 +896,12 @@ class Game:
         else:
             high, low = max(scores), min(scores)
             target = rules.target_score
+            mercy = rules.mercy
             ended = (
                 high >= target
-                or {
-                    "none": False,
-                    "minus_200": low <= -200,
-                    "minus_target": low <= -target,
-                    "spread_target": high - low >= target,
-                }[rules.mercy]
+                or (mercy == "minus_200" and low <= -200)
+                or (mercy == "minus_target" and low <= -target)
+                or (mercy == "spread_target" and high - low >= target)
             )
         if not ended:
             return None

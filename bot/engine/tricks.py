@@ -29,12 +29,18 @@ class TrickRules:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.deck: DeckInfo = deck_info(rules.deck, rules.players)
-        self.team_of = [
-            next(t for t, seats in enumerate(rules.teams) if s in seats)
-            for s in range(rules.players)
-        ]
+        self.team_of = [0] * rules.players
+        for team, seats in enumerate(rules.teams):
+            for seat in seats:
+                self.team_of[seat] = team
         self.later_wins = rules.identical_cards == "later_wins"
         self.renege_on = rules.allow_renege != "no"
+        # Options read on every play, copied out of the pydantic model: its attributes take
+        # several times longer to read than a plain object's.
+        self.low_club = rules.low_club_first_trick
+        self.no_spades_first = rules.no_spades_first_trick
+        self.lead_spades = rules.lead_spades
+        self.must_trump = rules.must_trump
 
     def legal_mask(
         self,
@@ -50,16 +56,15 @@ class TrickRules:
         ``strict`` ignores a table's permission to renege (to detect a renege).
         """
         deck = self.deck
-        rules = self.rules
         if not trick:
-            if trick_no == 0 and rules.low_club_first_trick:
+            if trick_no == 0 and self.low_club:
                 clubs = hand & deck.suit_phys[0]
                 if clubs:
                     return self.lowest(clubs), LOW_CLUB
             trumps = hand & deck.trump_phys
             if trumps and trumps != hand:
-                lead = rules.lead_spades
-                if trick_no == 0 and rules.no_spades_first_trick:
+                lead = self.lead_spades
+                if trick_no == 0 and self.no_spades_first:
                     return hand ^ trumps, FIRST_TRUMP
                 if (lead == "if_broken" and not broken) or (
                     lead == "after_first_trick" and trick_no == 0
@@ -71,13 +76,13 @@ class TrickRules:
         led = deck.suit_of[trick[0][1]]
         follow = hand & deck.suit_phys[led]
         if follow:
-            if trick_no == 0 and led == 0 and rules.low_club_first_trick:
+            if trick_no == 0 and led == 0 and self.low_club:
                 return self.lowest(follow), LOW_CLUB
             return follow, FOLLOW
         trumps = hand & deck.trump_phys
-        if trick_no == 0 and rules.no_spades_first_trick and trumps != hand:
+        if trick_no == 0 and self.no_spades_first and trumps != hand:
             return hand ^ trumps, FIRST_TRUMP
-        must = rules.must_trump
+        must = self.must_trump
         if must == "off" or not trumps:
             return hand, FREE
         best_seat, best = self.best_trump(trick)
