@@ -119,6 +119,7 @@ async def _bot(connection: Connection, pace: Pace, seed: int) -> _Played:
         table_settings=TableSettings(bot_delay=pace.bot_delay),
         seeds=itertools.count(seed),
         extensions=["cogs.spades"],
+        freeze_startup=True,
         guild_ready_timeout=0.01,
         chunk_guilds_at_startup=False,
     )

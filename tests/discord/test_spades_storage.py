@@ -4,6 +4,7 @@ abrupt restart, house rules reach new tables only, and finished games reach /sta
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -39,8 +40,9 @@ def manager(fake: FakeDiscord) -> FakeUser:
     return fake.add_user("ada", permissions=fake.owner.permissions | MANAGE_GUILD | (1 << 31))
 
 
+@pytest.mark.parametrize("freeze_startup", [False, True], ids=["as_built", "frozen_startup"])
 async def test_a_game_goes_on_from_where_it_was_after_an_abrupt_restart(
-    fake: FakeDiscord, tmp_path: Path
+    fake: FakeDiscord, tmp_path: Path, freeze_startup: bool
 ) -> None:
     alice = fake.add_user("alice")
     general = fake.channel("general")
@@ -68,24 +70,31 @@ async def test_a_game_goes_on_from_where_it_was_after_an_abrupt_restart(
         edits = fake.by_id[message_id].edits
     # Leaving ``running`` closed the connection: the table was neither stopped nor finished.
 
+    # With ``freeze_startup`` as ``python -m bot`` runs it: what start-up built, the restored
+    # table too, is frozen out of the garbage collector's sight, and the game still plays on.
     second = make_bot(fake, settings=settings)
-    async with running(second, fake):
-        assert table_id is not None
-        restored = second.tables.table_by_id(table_id)
-        assert restored.game is not None and restored.game.history == history
-        await fake.wait_for(
-            lambda: fake.by_id[message_id].edits > edits, "the old table message redrawn"
-        )
-        # A button on the message the first process sent still plays.
-        control = action_controls(playing)[0]["custom_id"]
-        answer = await fake.click(alice, playing, control)
-        assert answer.callback_type == DEFERRED_UPDATE
-        card = Card.parse(control.rsplit(":c", 1)[1])
-        assert restored.game.history[: len(history) + 1] == [*history, PlayCard(0, card)]
-        await play_out(fake, [alice], general, after=seq_of(action_controls(playing)[0]))
-        assert game_over(fake, general)
-        [message] = [m for m in fake.messages(general) if m.id == message_id]
-        assert message.content.startswith("**Game over")
+    second.freeze_startup = freeze_startup
+    try:
+        async with running(second, fake):
+            assert (gc.get_freeze_count() > 0) == freeze_startup
+            assert table_id is not None
+            restored = second.tables.table_by_id(table_id)
+            assert restored.game is not None and restored.game.history == history
+            await fake.wait_for(
+                lambda: fake.by_id[message_id].edits > edits, "the old table message redrawn"
+            )
+            # A button on the message the first process sent still plays.
+            control = action_controls(playing)[0]["custom_id"]
+            answer = await fake.click(alice, playing, control)
+            assert answer.callback_type == DEFERRED_UPDATE
+            card = Card.parse(control.rsplit(":c", 1)[1])
+            assert restored.game.history[: len(history) + 1] == [*history, PlayCard(0, card)]
+            await play_out(fake, [alice], general, after=seq_of(action_controls(playing)[0]))
+            assert game_over(fake, general)
+            [message] = [m for m in fake.messages(general) if m.id == message_id]
+            assert message.content.startswith("**Game over")
+    finally:
+        gc.unfreeze()
 
 
 @pytest.fixture
