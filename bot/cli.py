@@ -39,19 +39,11 @@ def build_parser() -> argparse.ArgumentParser:
     rules = commands.add_parser(
         "rules", help="list every house-rule option, its allowed values, default and presets"
     )
-    rules.add_argument(
-        "--preset", choices=list(PRESETS), metavar="PRESET", help="show this preset's values"
-    )
+    _add_preset(rules, None, "show this preset's values")
     rules.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     play = commands.add_parser("play", help="play Spades against bots in the terminal")
-    play.add_argument(
-        "--preset",
-        choices=list(PRESETS),
-        metavar="PRESET",
-        default="classic",
-        help="house rules (default: classic); see `python -m bot rules`",
-    )
+    _add_preset(play, "classic", "house rules (default: classic); see `python -m bot rules`")
     play.add_argument("--seed", type=int, help="replay a deal: the same seed, the same cards")
     play.add_argument("--hands", type=_positive_int, help="stop after this many hands")
 
@@ -68,13 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_whole_number,
         help="duplicate games played to the target (default: a tenth of the deals)",
     )
-    arena.add_argument(
-        "--preset",
-        choices=list(PRESETS),
-        metavar="PRESET",
-        default="classic",
-        help="default: classic",
-    )
+    _add_preset(arena, "classic")
     arena.add_argument("--seed", type=int, default=0, help="default: 0")
     arena.add_argument(
         "--workers", type=_positive_int, help="processes (default: the number of CPUs)"
@@ -88,9 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     engine.add_argument("--hands", type=_positive_int, default=2000, help="default: 2000")
     engine.add_argument("--seed", type=int, default=0, help="default: 0")
     rule_set = engine.add_mutually_exclusive_group()
-    rule_set.add_argument(
-        "--preset", choices=list(PRESETS), metavar="PRESET", help="default: the default rules"
-    )
+    _add_preset(rule_set, None, "default: the default rules")
     rule_set.add_argument(
         "--all-presets", action="store_true", help="split the hands evenly over every preset"
     )
@@ -154,15 +138,22 @@ def build_parser() -> argparse.ArgumentParser:
         default=10_000,
         help="tables held open for the memory count (default: 10000)",
     )
-    tables.add_argument(
+    _add_preset(tables, "classic")
+    tables.add_argument("--seed", type=int, default=0, help="default: 0")
+    return parser
+
+
+def _add_preset(
+    group: argparse._ActionsContainer, default: str | None, text: str | None = None
+) -> None:
+    """A ``--preset`` option naming one of the presets."""
+    group.add_argument(
         "--preset",
         choices=list(PRESETS),
         metavar="PRESET",
-        default="classic",
-        help="default: classic",
+        default=default,
+        help=text or f"default: {default}",
     )
-    tables.add_argument("--seed", type=int, default=0, help="default: 0")
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.bench.engine import Throughput
 from bot.storage.records import MemoryStore
 from bot.tables import Member, TableManager, TableSettings
 
@@ -37,19 +38,10 @@ class Pace:
 
 @dataclass(frozen=True, slots=True)
 class PlayBench:
-    preset: str
+    """(a): how many bot-only tables played at once, and what they played (labelled by preset)."""
+
     tables: int
-    hands: int
-    actions: int
-    seconds: float
-
-    @property
-    def hands_per_second(self) -> float:
-        return self.hands / self.seconds if self.seconds > 0 else float("inf")
-
-    @property
-    def actions_per_second(self) -> float:
-        return self.actions / self.seconds if self.seconds > 0 else float("inf")
+    run: Throughput
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +82,9 @@ async def _play(count: int, hands: int, seed: int, preset: str) -> PlayBench:
     finally:
         await manager.aclose()
     games = [table.game for table in tables if table.game is not None]
-    return PlayBench(
-        preset,
-        count,
-        sum(len(game.results) for game in games),
-        sum(len(game.history) for game in games),
-        seconds,
-    )
+    hands_played = sum(len(game.results) for game in games)
+    actions = sum(len(game.history) for game in games)
+    return PlayBench(count, Throughput(preset, hands_played, actions, seconds))
 
 
 def run_memory_bench(tables: int, seed: int) -> MemoryBench:
@@ -137,10 +125,11 @@ def _rss() -> int:
 
 
 def format_play_bench(bench: PlayBench) -> str:
+    run = bench.run
     return (
-        f"{bench.tables} bot-only tables ({bench.preset}) at once: {bench.hands} hands,"
-        f" {bench.actions} actions in {bench.seconds:.2f} s ="
-        f" {bench.hands_per_second:,.1f} hands/s, {bench.actions_per_second:,.0f} actions/s"
+        f"{bench.tables} bot-only tables ({run.label}) at once: {run.hands} hands,"
+        f" {run.actions} actions in {run.seconds:.2f} s ="
+        f" {run.hands_per_second:,.1f} hands/s, {run.actions_per_second:,.0f} actions/s"
     )
 
 

@@ -10,9 +10,9 @@ from bot.cli import main
 
 def test_every_table_plays_its_hands() -> None:
     bench = run_play_bench(tables=3, hands=2, seed=5, preset="cutthroat3")
-    assert (bench.tables, bench.hands) == (3, 6)
-    assert bench.actions > 6 * 17  # at least every card of every hand
-    assert bench.hands_per_second > 0
+    assert (bench.tables, bench.run.hands, bench.run.label) == (3, 6, "cutthroat3")
+    assert bench.run.actions > 6 * 17  # at least every card of every hand
+    assert bench.run.hands_per_second > 0
 
 
 def test_memory_counts_lobbies_and_games() -> None:
