@@ -151,6 +151,8 @@ class Table:
         self.message_id: int | None = None
         self.deadline: float | None = None
         self.stop_votes: set[int] = set()
+        # Members who have seen this game's hands face up as spectators: never seated in it.
+        self.saw_hands: set[int] = set()
         self.close_reason: str | None = None
         self.last_active = manager.clock.now()
         self.lock = asyncio.Lock()
@@ -218,6 +220,8 @@ class Table:
             raise WatchRefused("You're playing at this table: use /spades hand.")
         if self.rules.allow_watching == "no":
             raise WatchRefused("This table's rules don't allow watching.")
+        if self.rules.allow_watching == "face_up" and self.status is TableStatus.PLAYING:
+            self.saw_hands.add(user_id)
         return spectator_view(self)
 
     def hint(self, user_id: int) -> Hint:
@@ -405,6 +409,11 @@ class Table:
                 raise NotHost("Only the seat's player, the host or a moderator can hand it over.")
             if self.seat_of(member.id) is not None:
                 raise SeatUnavailable(f"{member.name} already has a seat at this table.")
+            if member.id in self.saw_hands:
+                raise SeatUnavailable(
+                    f"{member.name} has watched this game with every hand face up,"
+                    " so can't take a seat in it."
+                )
             self._touch()
             await self._hand_over(
                 Seat(seat, member.name, member.id), f"{member.name} takes over from {held.name}."

@@ -6,7 +6,7 @@ import pytest
 
 from bot.engine import Rules
 from bot.storage.records import MemoryStore
-from bot.tables import Table, TableManager, WatchRefused
+from bot.tables import SeatUnavailable, Table, TableManager, WatchRefused
 from tests.tables.helpers import ANN, BEA, CHANNEL, CY, move
 
 GUILD = 7
@@ -58,6 +58,29 @@ async def test_watching_is_refused_by_the_rules_and_to_anyone_seated(
     other = await manager.open(CHANNEL + 1, CY, guild_id=GUILD + 1)
     with pytest.raises(WatchRefused, match="don't allow watching"):
         other.watch(BEA.id)
+
+
+async def test_a_face_up_spectator_cannot_be_subbed_into_that_game(
+    manager: TableManager, store: MemoryStore
+) -> None:
+    table = await playing(manager, store, Rules(allow_watching="face_up"))
+    table.watch(BEA.id)
+    before = (list(table.seats), table.seq)
+    with pytest.raises(SeatUnavailable, match="Bea has watched this game with every hand"):
+        await table.sub(ANN.id, 0, BEA)
+    assert (list(table.seats), table.seq) == before
+    # A member who never watched may take the seat.
+    await table.sub(ANN.id, 0, CY)
+    assert table.seat_of(CY.id) == 0
+
+
+async def test_a_face_down_spectator_may_be_subbed_in(
+    manager: TableManager, store: MemoryStore
+) -> None:
+    table = await playing(manager, store, Rules(allow_watching="face_down"))
+    table.watch(BEA.id)
+    await table.sub(ANN.id, 0, BEA)
+    assert table.seat_of(BEA.id) == 0
 
 
 async def test_a_lobby_shows_its_seats_to_spectators(manager: TableManager) -> None:
