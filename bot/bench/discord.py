@@ -129,6 +129,8 @@ async def _bot(connection: Connection, pace: Pace, seed: int) -> _Played:
             return await _receive(connection, _Played)
     finally:
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+        # The bot froze what it built at start-up; the process that called the bench lives on.
+        gc.unfreeze()
 
 
 def _members_process(
