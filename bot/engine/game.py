@@ -118,6 +118,8 @@ class Game:
         self._rng = random.Random(seed)  # reseeded for every deal
         self.dealer = self._rng.randrange(n) if dealer is None else dealer % n
         self.winner: int | None = None
+        # A plain attribute, not a property over the phase: callers read it after every action.
+        self.is_over = False
         self._redeals = 0
         self._claim_cache: dict[tuple[int, int], bool | None] = {}
         self._initial_events: list[Event] = self._deal()
@@ -158,10 +160,6 @@ class Game:
         return list(self._initial_events)
 
     # -- public state -----------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
 
     @property
     def hands(self) -> list[list[Card]]:
@@ -877,6 +875,7 @@ class Game:
         if winner is not None:
             self.winner = winner
             self.phase = _OVER
+            self.is_over = True
             self.to_act = None
             events.append(GameOver(winner, tuple(self.scores)))
             return events
