@@ -86,35 +86,31 @@ PLAYS: tuple[tuple[PlayCard, ...], ...] = tuple(
     tuple(PlayCard(seat, Card.of(i)) for i in range(54)) for seat in range(MAX_SEATS)
 )
 # Plays of one seat for each 13-bit block of a card mask (a suit; the last block holds the
-# jokers), filled in as masks turn up: legal_actions joins at most five of these.
-_PLAY_BLOCKS: list[list[dict[int, tuple[PlayCard, ...]]]] = [
-    [{} for _ in range(5)] for _ in range(MAX_SEATS)
-]
+# jokers), keyed by the block's bits in place and filled in as masks turn up. A mask within
+# one block (following suit, the common case) is found by a single lookup; any other mask
+# joins at most five blocks. Bounded: at most 5 * 8192 keys a seat.
+_PLAY_BLOCKS: list[dict[int, tuple[PlayCard, ...]]] = [{} for _ in range(MAX_SEATS)]
+_BLOCK_MASKS = tuple(0x1FFF << 13 * block for block in range(5))
 
 
 def plays_of(seat: int, mask: int) -> list[Action]:
     """The interned ``PlayCard`` actions of ``seat`` for a logical card mask."""
     blocks = _PLAY_BLOCKS[seat]
-    top = (mask.bit_length() - 1) // 13 if mask else 0
-    part = mask >> 13 * top
-    if part << 13 * top == mask:
-        # All in one block (following suit, the common case): a single lookup.
-        return list(blocks[top].get(part) or _block(seat, top, part))
+    plays = blocks.get(mask)
+    if plays is not None:
+        return list(plays)
     out: list[Action] = []
-    block = 0
-    while mask:
-        part = mask & 0x1FFF
+    for block_mask in _BLOCK_MASKS:
+        part = mask & block_mask
         if part:
-            out += blocks[block].get(part) or _block(seat, block, part)
-        mask >>= 13
-        block += 1
+            out += blocks.get(part) or _block(seat, part)
     return out
 
 
-def _block(seat: int, block: int, part: int) -> tuple[PlayCard, ...]:
+def _block(seat: int, part: int) -> tuple[PlayCard, ...]:
     row = PLAYS[seat]
-    plays = tuple(row[13 * block + i] for i in range(13) if part >> i & 1)
-    _PLAY_BLOCKS[seat][block][part] = plays
+    plays = tuple(row[i] for i in range(part.bit_length()) if part >> i & 1)
+    _PLAY_BLOCKS[seat][part] = plays
     return plays
 
 
