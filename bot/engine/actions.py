@@ -109,9 +109,14 @@ def plays_of(seat: int, mask: int) -> list[Action]:
 
 def _block(seat: int, part: int) -> tuple[PlayCard, ...]:
     row = PLAYS[seat]
-    plays = tuple(row[i] for i in range(part.bit_length()) if part >> i & 1)
-    _PLAY_BLOCKS[seat][part] = plays
-    return plays
+    plays = []
+    bits = part
+    while bits:
+        low = bits & -bits
+        plays.append(row[low.bit_length() - 1])
+        bits ^= low
+    _PLAY_BLOCKS[seat][part] = found = tuple(plays)
+    return found
 
 
 BIDS: tuple[tuple[tuple[Bid, ...], tuple[Bid, ...]], ...] = tuple(
