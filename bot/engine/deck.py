@@ -34,6 +34,7 @@ class DeckInfo:
     double: bool
     num_tricks: int
     removed: tuple[int, ...]  # logical cards taken out so the deal comes out even
+    card_bits: tuple[int, ...]  # 1 << card for each card in ``cards``: shuffled to deal
 
     def fold(self, mask: int) -> int:
         """Logical mask of a physical mask (both copies of a card become one bit)."""
@@ -108,6 +109,7 @@ def deck_info(deck: str, players: int) -> DeckInfo:
         double=double,
         num_tricks=13 if players == 2 else len(physical) // players,
         removed=tuple(removed),
+        card_bits=tuple(1 << card for card in sorted(physical)),
     )
 
 

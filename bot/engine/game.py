@@ -102,7 +102,6 @@ class Game:
         self._deals = [list(map(list, d)) for d in deals] if deals else []
         self._renege_on = self._tricks.renege_on
         self._double = self._deck.double
-        self._card_bits = [1 << c for c in self._deck.cards]
         self._suit_of = self._deck.suit_of
         # The play mask legal_actions found for the seat to act, and at which step.
         self._legal_step = -1
@@ -110,6 +109,16 @@ class Game:
         self._bids_step = -1
         self._bids_legal: list[Bid] = []
         self._nil_on = rules.nil_mode == "nil"
+        # Options read on every deal, copied out of the pydantic model (slow attribute reads):
+        # how far behind a side must be for blind nil, blind bids and nil (None: never).
+        self._blind_nil_need = DEFICITS[rules.blind_nil] if self._nil_on else None
+        self._blind_bids_need = DEFICITS[rules.blind_bids]
+        self._blind_on = rules.variant == "regular" and (
+            self._blind_nil_need is not None or self._blind_bids_need is not None
+        )
+        # Face-up tables have no blind bids: every card is seen anyway.
+        self._face_up = rules.show_all_hands
+        self._first_bids_itself = rules.first_hand_bids_itself
         self.history: list[Action] = []
         self.results: list[HandResult] = []
         self.scores = [0] * len(self.teams)
@@ -220,7 +229,7 @@ class Game:
         self._received: dict[int, list[int]] = {}
         self._stock: list[int] = []
         self._discarded = [0] * n
-        self._bid_itself = self.rules.first_hand_bids_itself and self.hand_number == 1
+        self._bid_itself = self._first_bids_itself and self.hand_number == 1
         fixed = self._redeals == 0 and self.hand_number <= len(self._deals)
         if fixed:
             self._hands = self._fixed_hands(self._deals[self.hand_number - 1])
@@ -231,7 +240,7 @@ class Game:
                 self._stock = shuffled(self._deck.cards, rng)
             else:
                 # Shuffling the cards' mask bits deals each seat its hand mask in one sum.
-                deck = shuffled(self._card_bits, rng)
+                deck = shuffled(self._deck.card_bits, rng)
                 # The first card goes to the dealer's left, then round the table.
                 first = (self.dealer + 1) % n
                 for k in range(n):
@@ -242,8 +251,7 @@ class Game:
             self.phase = _DRAW
             self.to_act: int | None = (self.dealer + 1) % n
             return events
-        # Face-up tables (show_all_hands) have no blind bids: every card is seen anyway.
-        if self._bid_itself or self.rules.show_all_hands:
+        if self._bid_itself or self._face_up or not self._blind_on:
             self._looked = [True] * n
         else:
             blind = [self._blind_possible(t) for t in range(len(self.teams))]
@@ -274,23 +282,22 @@ class Game:
         return hands
 
     def _deficit(self, team: int) -> int:
-        others = [s for t, s in enumerate(self.scores) if t != team]
-        return max(others) - self.scores[team] if others else 0
+        scores = self.scores
+        others = scores[:team] + scores[team + 1 :]
+        return max(others) - scores[team] if others else 0
 
-    def _behind_enough(self, team: int, option: str) -> bool:
-        need = DEFICITS[option]
+    def _behind_enough(self, team: int, need: int | None) -> bool:
+        """Whether ``team`` trails by ``need`` points (0: always; None: never)."""
         return need is not None and (need == 0 or self._deficit(team) >= need)
 
     def _blind_nil_open(self, team: int) -> bool:
-        return self._nil_on and self._behind_enough(team, self.rules.blind_nil)
+        return self._behind_enough(team, self._blind_nil_need)
 
     def _blind_bids_open(self, team: int) -> bool:
-        return self._behind_enough(team, self.rules.blind_bids)
+        return self._behind_enough(team, self._blind_bids_need)
 
     def _blind_possible(self, team: int) -> bool:
-        return self.rules.variant == "regular" and (
-            self._blind_nil_open(team) or self._blind_bids_open(team)
-        )
+        return self._blind_on and (self._blind_nil_open(team) or self._blind_bids_open(team))
 
     def _start_bidding(self) -> list[Event]:
         if self._bid_itself:
@@ -391,7 +398,8 @@ class Game:
             low = max(1, (board or 0) - mate_total)
             high = max(low, n_tricks - mate_total)
             out = list(plain[low : high + 1])
-            if zero_ok and (not self._nil_on or self._behind_enough(team, rules.nil_allowed)):
+            nil_ok = not self._nil_on or self._behind_enough(team, DEFICITS[rules.nil_allowed])
+            if zero_ok and nil_ok:
                 out.insert(0, plain[0])
         if rules.cant_total_tricks and bids.count(None) == 1:
             others = sum(b or 0 for b in bids)
