@@ -441,29 +441,71 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action and return what happened; raise ``IllegalAction`` if not allowed."""
-        events: list[Event]
-        if isinstance(action, PlayCard):
-            events = self._apply_play(action)
-        elif self.phase is _OVER:
-            self._refuse("The game is over.")
-        elif isinstance(action, Bid):
-            events = self._apply_bid(action)
-        elif isinstance(action, RevealCards):
-            events = self._apply_reveal(action.seat)
-        elif isinstance(action, PassCards):
-            events = self._apply_pass(action)
-        elif isinstance(action, Draw):
-            events = self._apply_draw(action)
-        elif isinstance(action, Claim):
-            events = self._apply_claim(action.seat)
-        elif isinstance(action, CallRenege):
-            events = self._apply_renege_call(action)
-        elif isinstance(action, RequestRedeal):
-            events = self._apply_redeal(action.seat)
-        else:
-            self._refuse(f"{action!r} is not a Spades action.")
+        if not isinstance(action, PlayCard):
+            other = self._apply_other(action)
+            self.history.append(action)
+            return other
+        # Played cards are most of a game's actions: their path is here, not one call deeper.
+        seat = action.seat
+        if self.phase is not _PLAY or seat != self.to_act:
+            self._check_turn(seat, _PLAY, "play a card")
+        card = action.card.index
+        hands = self._hands
+        hand = hands[seat]
+        bit = 1 << card
+        if not hand & bit:
+            bit <<= COPY_SHIFT
+            if not (self._double and hand & bit):
+                self._refuse(f"You don't hold the {action.card}.")
+        legal, why = self._legal if self._legal_step == len(self.history) else self._play_mask(seat)
+        if not legal & bit:
+            self._refuse(self._why_not(seat, legal, why))
+        trick = self._trick
+        if self._renege_on and trick and not self._play_mask(seat, strict=True)[0] & bit:
+            self._reneged[seat] = True
         self.history.append(action)
+        hands[seat] = hand ^ bit
+        if not trick:
+            self._leader = seat
+        trick.append((seat, card))
+        broke = False
+        if not self._broken and self._suit_of[card] == TRUMP:
+            self._broken = broke = True
+        if len(trick) < self.players:
+            self.to_act = (seat + 1) % self.players
+            return [CardPlayed(seat, action.card, self._trick_no + 1, broke)]
+        events: list[Event] = [CardPlayed(seat, action.card, self._trick_no + 1, broke)]
+        winner, _ = self._tricks.winner(trick)
+        self._taken[winner] += 1
+        plays = tuple([(s, ALL_CARDS[c]) for s, c in trick])
+        self._completed.append(TrickRecord(self._leader, plays, winner))
+        self._trick_no += 1
+        events.append(TrickWon(winner, self._trick_no, plays))
+        self._trick = []
+        self._leader = winner
+        self.to_act = winner
+        if self._trick_no == self.num_tricks:
+            events.extend(self._finish_hand())
         return events
+
+    def _apply_other(self, action: Action) -> list[Event]:
+        if self.phase is _OVER:
+            self._refuse("The game is over.")
+        if isinstance(action, Bid):
+            return self._apply_bid(action)
+        if isinstance(action, RevealCards):
+            return self._apply_reveal(action.seat)
+        if isinstance(action, PassCards):
+            return self._apply_pass(action)
+        if isinstance(action, Draw):
+            return self._apply_draw(action)
+        if isinstance(action, Claim):
+            return self._apply_claim(action.seat)
+        if isinstance(action, CallRenege):
+            return self._apply_renege_call(action)
+        if isinstance(action, RequestRedeal):
+            return self._apply_redeal(action.seat)
+        self._refuse(f"{action!r} is not a Spades action.")
 
     @staticmethod
     def _refuse(message: str) -> NoReturn:
@@ -489,48 +531,6 @@ class Game:
             _PLAY: "the cards are being played",
             _OVER: "the game is over",
         }[self.phase]
-
-    def _apply_play(self, action: PlayCard) -> list[Event]:
-        seat = action.seat
-        if self.phase is not _PLAY or seat != self.to_act:
-            self._check_turn(seat, _PLAY, "play a card")
-        card = action.card.index
-        hands = self._hands
-        hand = hands[seat]
-        bit = 1 << card
-        if not hand & bit:
-            bit <<= COPY_SHIFT
-            if not (self._double and hand & bit):
-                self._refuse(f"You don't hold the {action.card}.")
-        legal, why = self._legal if self._legal_step == len(self.history) else self._play_mask(seat)
-        if not legal & bit:
-            self._refuse(self._why_not(seat, legal, why))
-        trick = self._trick
-        if self._renege_on and trick and not self._play_mask(seat, strict=True)[0] & bit:
-            self._reneged[seat] = True
-        hands[seat] = hand ^ bit
-        if not trick:
-            self._leader = seat
-        trick.append((seat, card))
-        broke = False
-        if not self._broken and self._suit_of[card] == TRUMP:
-            self._broken = broke = True
-        if len(trick) < self.players:
-            self.to_act = (seat + 1) % self.players
-            return [CardPlayed(seat, action.card, self._trick_no + 1, broke)]
-        events: list[Event] = [CardPlayed(seat, action.card, self._trick_no + 1, broke)]
-        winner, _ = self._tricks.winner(trick)
-        self._taken[winner] += 1
-        plays = tuple([(s, ALL_CARDS[c]) for s, c in trick])
-        self._completed.append(TrickRecord(self._leader, plays, winner))
-        self._trick_no += 1
-        events.append(TrickWon(winner, self._trick_no, plays))
-        self._trick = []
-        self._leader = winner
-        self.to_act = winner
-        if self._trick_no == self.num_tricks:
-            events.extend(self._finish_hand())
-        return events
 
     def _played_cards(self) -> tuple[tuple[Card, ...], ...]:
         """Cards each seat has played this hand, in order."""
