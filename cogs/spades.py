@@ -55,7 +55,7 @@ PRESET_FOR_PLAYERS = {
 }
 MAX_CHOICES = 25
 # A lobby button on a message that no longer shows this channel's table: the lobby closed,
-# another table took the channel, or the bot restarted (lobbies are not stored).
+# or another table took the channel.
 LOBBY_GONE = (
     "That lobby is no longer open: use the newest table message here, or open a table"
     " with `/spades new`."

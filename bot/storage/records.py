@@ -3,7 +3,7 @@
 The table manager depends only on ``TableStore``; production uses the SQLite store in this
 package, tests and the terminal use ``MemoryStore``. A table is stored as its rules, seed,
 first dealer and seats, plus the ordered list of accepted actions, so it can be rebuilt by
-``Game.replay`` after a restart.
+``Game.replay`` after a restart; a lobby, not dealt yet, as its rules and seats.
 """
 
 from __future__ import annotations
@@ -49,6 +49,18 @@ class StoredTable:
     message_id: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class StoredLobby:
+    """A table not dealt yet, one per channel: who sits where, under which rules."""
+
+    channel_id: int
+    guild_id: int | None
+    host_id: int | None
+    rules: Rules
+    seats: tuple[SeatRecord, ...]
+    message_id: int | None = None
+
+
 class DuplicateAction(Exception):
     """An action with this sequence number was already stored for the table."""
 
@@ -67,7 +79,8 @@ class TableStore(Protocol):
         dealer: int,
         seats: tuple[SeatRecord, ...],
     ) -> int:
-        """Store a table whose game has just started; returns its ``table_id``."""
+        """Store a table whose game has just started, in place of the channel's stored
+        lobby; returns its ``table_id``."""
         ...
 
     async def append_action(self, table_id: int, seq: int, action: Action) -> None:
@@ -95,6 +108,18 @@ class TableStore(Protocol):
         """Every started table that has not finished, with its actions in order."""
         ...
 
+    async def save_lobby(self, lobby: StoredLobby) -> None:
+        """The channel's lobby as it is now, in place of the one stored before."""
+        ...
+
+    async def drop_lobby(self, channel_id: int) -> None:
+        """The channel's lobby closed without being dealt."""
+        ...
+
+    async def open_lobbies(self) -> list[StoredLobby]:
+        """Every stored lobby, by channel."""
+        ...
+
     async def guild_rules(self, guild_id: int) -> Rules | None:
         """The server's house rules, or ``None`` when it has set none."""
         ...
@@ -106,6 +131,7 @@ class MemoryStore:
     def __init__(self, rules: dict[int, Rules] | None = None) -> None:
         self.tables: dict[int, StoredTable] = {}
         self.finished: dict[int, bool] = {}
+        self.lobbies: dict[int, StoredLobby] = {}
         self.rules = dict(rules or {})
 
     async def create_table(
@@ -120,6 +146,7 @@ class MemoryStore:
         seats: tuple[SeatRecord, ...],
     ) -> int:
         table_id = len(self.tables) + 1
+        self.lobbies.pop(channel_id, None)
         self.tables[table_id] = StoredTable(
             table_id, guild_id, channel_id, host_id, rules, seed, dealer, seats
         )
@@ -144,6 +171,15 @@ class MemoryStore:
 
     async def unfinished_tables(self) -> list[StoredTable]:
         return [t for i, t in self.tables.items() if i not in self.finished]
+
+    async def save_lobby(self, lobby: StoredLobby) -> None:
+        self.lobbies[lobby.channel_id] = lobby
+
+    async def drop_lobby(self, channel_id: int) -> None:
+        self.lobbies.pop(channel_id, None)
+
+    async def open_lobbies(self) -> list[StoredLobby]:
+        return sorted(self.lobbies.values(), key=lambda lobby: lobby.channel_id)
 
     async def guild_rules(self, guild_id: int) -> Rules | None:
         return self.rules.get(guild_id)

@@ -10,7 +10,7 @@ from bot.engine import Action, Game, Rules, action_from_json, action_to_json
 from bot.storage.db import Database, Session
 from bot.storage.games import record_game
 from bot.storage.house_rules import HouseRules
-from bot.storage.records import DuplicateAction, SeatRecord, StoredTable
+from bot.storage.records import DuplicateAction, SeatRecord, StoredLobby, StoredTable
 
 
 class SqliteTableStore:
@@ -42,6 +42,7 @@ class SqliteTableStore:
                 (guild_id, channel_id, host_id, rules.model_dump_json(), seed, dealer),
             )
             await _write_seats(session, table_id, seats)
+            await session.execute("DELETE FROM lobbies WHERE channel_id = ?", (channel_id,))
         return table_id
 
     async def append_action(self, table_id: int, seq: int, action: Action) -> None:
@@ -130,6 +131,44 @@ class SqliteTableStore:
                 message_id=row["message_id"],
             )
             for row in tables
+        ]
+
+    async def save_lobby(self, lobby: StoredLobby) -> None:
+        seats = [[s.seat, s.name, s.user_id, s.bot] for s in lobby.seats]
+        async with self._db.session() as session:
+            await session.execute(
+                "INSERT OR REPLACE INTO lobbies (channel_id, guild_id, host_id, rules_json, "
+                "message_id, seats_json) VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    lobby.channel_id,
+                    lobby.guild_id,
+                    lobby.host_id,
+                    lobby.rules.model_dump_json(),
+                    lobby.message_id,
+                    json.dumps(seats, separators=(",", ":")),
+                ),
+            )
+
+    async def drop_lobby(self, channel_id: int) -> None:
+        async with self._db.session() as session:
+            await session.execute("DELETE FROM lobbies WHERE channel_id = ?", (channel_id,))
+
+    async def open_lobbies(self) -> list[StoredLobby]:
+        async with self._db.session() as session:
+            rows = await session.fetch_all(
+                "SELECT channel_id, guild_id, host_id, rules_json, message_id, seats_json "
+                "FROM lobbies ORDER BY channel_id"
+            )
+        return [
+            StoredLobby(
+                channel_id=row["channel_id"],
+                guild_id=row["guild_id"],
+                host_id=row["host_id"],
+                rules=_rules(row["rules_json"]),
+                seats=tuple(SeatRecord(*seat) for seat in json.loads(row["seats_json"])),
+                message_id=row["message_id"],
+            )
+            for row in rows
         ]
 
     async def guild_rules(self, guild_id: int) -> Rules | None:

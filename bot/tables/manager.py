@@ -4,7 +4,7 @@ the background tasks (turn timers, bot moves, idle closing), and restoring after
 Typical use by an adapter::
 
     manager = TableManager(store, presenters=[presenter])
-    await manager.restore()  # unfinished tables from the store, timers and bots resumed
+    await manager.restore()  # lobbies and unfinished games from the store, timers and bots resumed
     table = await manager.open(channel_id, Member(user.id, user.display_name), guild_id=g)
     await table.join(Member(other.id, other.display_name))
     await table.add_bot(user.id, "hard")
@@ -124,7 +124,7 @@ class TableManager:
         self._register(table)
         self._start_sweeper()
         async with table.lock:
-            await table._tell_changed((), ())
+            await table._lobby_changed()
         return table
 
     async def _rules(self, guild_id: int | None, preset: str | None) -> Rules:
@@ -140,9 +140,9 @@ class TableManager:
         return Rules.preset("classic")
 
     async def restore(self) -> list[Table]:
-        """Rebuild every unfinished table from the store, show it again, re-arm its timer
-        and let its bots move. A game found over is finished; a table that cannot be
-        replayed is logged and left in the store."""
+        """Rebuild every unfinished table and every lobby from the store, show it again,
+        re-arm its timer and let its bots move. A game found over is finished; a table that
+        cannot be replayed is logged and left in the store."""
         restored: list[Table] = []
         for stored in sorted(await self.store.unfinished_tables(), key=lambda s: s.table_id):
             try:
@@ -159,6 +159,15 @@ class TableManager:
                 async with older.lock:
                     await older._close("A newer table in this channel replaced it.")
                 restored.remove(older)
+            self._register(table)
+            restored.append(table)
+        for lobby in await self.store.open_lobbies():
+            if lobby.channel_id in self._by_channel:
+                # A channel holds one table: should a stored lobby share it with a game
+                # (which dealing it in one transaction prevents), the game wins.
+                await self.store.drop_lobby(lobby.channel_id)
+                continue
+            table = Table.from_lobby(self, lobby)
             self._register(table)
             restored.append(table)
         self._start_sweeper()

@@ -39,7 +39,7 @@ from bot.engine import (
     Rules,
     SeatView,
 )
-from bot.storage.records import SeatRecord, StoredTable
+from bot.storage.records import SeatRecord, StoredLobby, StoredTable
 from bot.tables.errors import (
     HintsOff,
     NoTable,
@@ -149,6 +149,7 @@ class Table:
         self.seq = 0
         self.hands_limit: int | None = None
         self.message_id: int | None = None
+        self._dealing = False  # the game is being stored: the lobby must not be stored again
         self.deadline: float | None = None
         self.stop_votes: set[int] = set()
         # Members who have seen this game's hands face up as spectators: never seated in it.
@@ -184,6 +185,21 @@ class Table:
             dealer=stored.dealer,
             seq=len(stored.actions),
         )
+        table.message_id = stored.message_id
+        return table
+
+    @classmethod
+    def from_lobby(cls, manager: TableManager, stored: StoredLobby) -> Table:
+        """The lobby as it was last stored."""
+        table = cls(
+            manager,
+            channel_id=stored.channel_id,
+            guild_id=stored.guild_id,
+            host_id=stored.host_id,
+            rules=stored.rules,
+        )
+        for s in stored.seats:
+            table.seats[s.seat] = Seat(s.seat, s.name, s.user_id, s.bot)
         table.message_id = stored.message_id
         return table
 
@@ -480,6 +496,8 @@ class Table:
         self.message_id = message_id
         if self.table_id is not None:
             await self._manager.store.set_message(self.table_id, message_id)
+        elif self.status is TableStatus.LOBBY and not self._dealing:
+            await self._store_lobby()
 
     async def expire(self) -> bool:
         """Close the table if nobody has acted on it for the manager's ``idle_close``."""
@@ -561,15 +579,19 @@ class Table:
         """Deal a new game for ``seats``: stored first, then shown, then bots and timers."""
         seed = random.SystemRandom().randrange(2**62) if seed is None else seed
         game = Game.new(self.rules, seed=seed)
-        table_id = await self._manager.store.create_table(
-            guild_id=self.guild_id,
-            channel_id=self.channel_id,
-            host_id=self.host_id,
-            rules=self.rules,
-            seed=seed,
-            dealer=game.dealer,
-            seats=tuple(s.record() for s in seats),
-        )
+        self._dealing = True
+        try:
+            table_id = await self._manager.store.create_table(
+                guild_id=self.guild_id,
+                channel_id=self.channel_id,
+                host_id=self.host_id,
+                rules=self.rules,
+                seed=seed,
+                dealer=game.dealer,
+                seats=tuple(s.record() for s in seats),
+            )
+        finally:
+            self._dealing = False
         self._set_game(table_id, game, seats, seed=seed, dealer=game.dealer, seq=0)
         self.hands_limit = hands
         self.stop_votes.clear()
@@ -583,7 +605,8 @@ class Table:
         """After a restore: show the table and hands again, re-arm the timer, wake bots."""
         async with self.lock:
             self._schedule()
-            await self._tell_changed((), [s.index for s in self._members()])
+            hands = [s.index for s in self._members()] if self.game is not None else []
+            await self._tell_changed((), hands)
 
     async def _apply(self, action: Action, *, member_seat: int | None) -> None:
         """Apply ``action``, store it, tell the presenters, arm the next turn.
@@ -708,12 +731,35 @@ class Table:
                 await self._manager.store.finish_table(self.table_id, self.game, stopped=True)
             except Exception:
                 log.exception("Could not record that %r stopped", self)
+        elif self.table_id is None:
+            try:
+                await self._manager.store.drop_lobby(self.channel_id)
+            except Exception:
+                # A restart would open it again, where its members can leave or let it idle.
+                log.exception("Could not drop the stored lobby of %r", self)
         self._manager._unregister(self)
         await self._tell_notice(Notice(NoticeKind.CLOSED, reason))
 
     async def _lobby_changed(self) -> None:
         self._touch()
+        await self._store_lobby()
         await self._tell_changed((), ())
+
+    async def _store_lobby(self) -> None:
+        lobby = StoredLobby(
+            self.channel_id,
+            self.guild_id,
+            self.host_id,
+            self.rules,
+            tuple(s.record() for s in self.seats if s is not None),
+            self.message_id,
+        )
+        try:
+            await self._manager.store.save_lobby(lobby)
+        except Exception:
+            # Unlike a game's action, a lobby's change stands without it: a restart before
+            # the next stored change would only find the lobby as it was.
+            log.exception("Could not store the lobby of %r", self)
 
     async def _tell_changed(self, events: Sequence[Event], seats: Sequence[int]) -> None:
         await self._manager._tell(lambda p: p.table_changed(self, events))

@@ -1,6 +1,6 @@
 """The lobby's buttons on the table message through the fake Discord server: Join, Leave,
-Add bot and Start, each refusal answered privately, stale lobby messages (also after a
-restart), and the buttons giving way to "My hand" once the cards are dealt."""
+Add bot and Start, each refusal answered privately, a lobby open again after a restart,
+stale lobby messages, and the buttons giving way to "My hand" once the cards are dealt."""
 
 from __future__ import annotations
 
@@ -83,28 +83,44 @@ async def test_the_lobby_fills_and_starts_by_its_buttons(fake: FakeDiscord) -> N
         assert await click(fake, alice, lobby, "Start") == "The game has already started."
 
 
-async def test_a_lobby_message_no_longer_shown_refuses_even_after_a_restart(
+async def test_a_lobby_comes_back_after_a_restart_and_one_no_longer_shown_refuses(
     fake: FakeDiscord,
 ) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    general = fake.channel("general")
     store = MemoryStore({fake.guild_id: ONE_HAND})
     async with running(make_bot(fake, store=store), fake):
-        lost = await lobby_message(fake, alice)
-    # Lobbies are not stored: after the restart the old buttons still reach the bot, which
-    # says the lobby is gone.
+        first = await lobby_message(fake, alice)
+        assert await click(fake, bob, first, "Join") == "You sit in seat 2."
+        await fake.wait_for(lambda: "bob" in fake.by_id[first.id].content, "bob shown seated")
+        edits = fake.by_id[first.id].edits
+    # The lobby is stored: after the restart it is open again on the same message, whose
+    # buttons still work.
     async with running(make_bot(fake, store=store), fake) as bot:
-        assert await click(fake, bob, lost, "Join") == LOBBY_GONE
+        reopened = bot.tables.table_in(general.id)
+        assert [s.name if s else None for s in reopened.seats] == ["alice", "bob", None, None]
+        assert reopened.host_id == alice.id and reopened.message_id == first.id
+        await fake.wait_for(lambda: fake.by_id[first.id].edits > edits, "the lobby redrawn")
+        assert await click(fake, carol, first, "Join") == "You sit in seat 3."
+        await fake.wait_for(lambda: "carol" in fake.by_id[first.id].content, "carol shown")
+        # Once everyone has left, the lobby is closed and its buttons say so.
+        for user in (alice, bob, carol):
+            assert await click(fake, user, first, "Leave") == "You left the table."
+        assert await click(fake, bob, first, "Join") == LOBBY_GONE
+        assert store.lobbies == {}
         # Discord shows the new lobby message before the bot hears back from posting it:
         # clicks in that moment still tell the old message from the new one.
         fake.delay_answers("POST", "/channels/{channel}/messages", 0.4)
         lobby = await lobby_message(fake, alice)
-        assert lobby.id != lost.id
-        assert await click(fake, bob, lost, "Join") == LOBBY_GONE
+        assert lobby.id != first.id
+        assert await click(fake, bob, first, "Join") == LOBBY_GONE
         assert await click(fake, bob, lobby, "Join") == "You sit in seat 2."
         fake.delay_answers("POST", "/channels/{channel}/messages", 0)
         await click(fake, alice, lobby, "Start")
-        table = bot.tables.table_in(fake.channel("general").id)
+        table = bot.tables.table_in(general.id)
         assert table.table_id is not None
+        # Dealt: the stored lobby made way for the stored game.
+        assert store.lobbies == {}
     # A started table is stored: after this restart its message is found again, and a
     # lobby button left on it is refused as too late.
     async with running(make_bot(fake, store=store), fake) as bot:

@@ -53,7 +53,7 @@ async def test_opening_again_changes_nothing(db_path: Path) -> None:
     assert pragma(db_path, "user_version") == SCHEMA_VERSION
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 async def test_an_older_file_upgrades_in_place_and_keeps_its_tables(
     db_path: Path, version: int
 ) -> None:
@@ -94,6 +94,8 @@ async def test_an_older_file_upgrades_in_place_and_keeps_its_tables(
         await storage.tables.update_seats(1, away)
         (table,) = await storage.tables.unfinished_tables()
         assert table.seats == away
+        # Migration 4 keeps lobbies: none yet.
+        assert await storage.tables.open_lobbies() == []
         restored = Game.replay(table.rules, seed=table.seed, actions=table.actions, dealer=2)
         assert restored.history == game.history
         # The tables added by migration 2 take the finished game.

@@ -8,7 +8,14 @@ import pytest
 
 from bot.bench.storage import play_random, seats_for
 from bot.engine import Game, Rules
-from bot.storage.records import DuplicateAction, MemoryStore, StoredTable, TableStore
+from bot.storage.records import (
+    DuplicateAction,
+    MemoryStore,
+    SeatRecord,
+    StoredLobby,
+    StoredTable,
+    TableStore,
+)
 from bot.storage.store import Storage
 from tests.storage.helpers import GUILD, store_game
 
@@ -114,6 +121,28 @@ async def test_a_seat_marked_away_stays_away_until_stored_back(table_store: Tabl
     await table_store.update_seats(table_id, seats)
     (table,) = await table_store.unfinished_tables()
     assert table.seats == seats
+
+
+async def test_a_lobby_is_replaced_whole_and_goes_once_dealt_or_dropped(
+    table_store: TableStore,
+) -> None:
+    rules = Rules.preset("jokers")
+    seats = (SeatRecord(0, "Ann", 1), SeatRecord(2, "Bot 3 (hard)", bot="hard"))
+    lobby = StoredLobby(70, GUILD, 1, rules, seats)
+    await table_store.save_lobby(lobby)
+    await table_store.save_lobby(StoredLobby(71, None, 2, Rules(), (SeatRecord(0, "Bea", 2),)))
+    moved = dataclasses.replace(lobby, host_id=3, seats=seats[1:], message_id=555)
+    await table_store.save_lobby(moved)
+    assert [stored.channel_id for stored in await table_store.open_lobbies()] == [70, 71]
+    assert (await table_store.open_lobbies())[0] == moved
+
+    await table_store.create_table(
+        guild_id=GUILD, channel_id=70, host_id=3, rules=rules, seed=1, dealer=0, seats=seats
+    )
+    await table_store.drop_lobby(72)  # none there: nothing happens
+    assert [stored.channel_id for stored in await table_store.open_lobbies()] == [71]
+    await table_store.drop_lobby(71)
+    assert await table_store.open_lobbies() == []
 
 
 async def test_a_finished_table_is_not_restored_and_takes_no_more_actions(storage: Storage) -> None:

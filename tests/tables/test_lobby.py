@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.engine import Bid, Rules
 from bot.storage.records import MemoryStore, SeatRecord
+from bot.storage.store import Storage
 from bot.tables import (
+    ManualClock,
     Member,
     NoTable,
     NotHost,
@@ -20,6 +24,7 @@ from bot.tables import (
     TableStatus,
     WrongStage,
 )
+from bot.tables.presenter import HandChanged, TableChanged
 from tests.tables.helpers import ANN, BEA, CHANNEL, CY, DEE
 
 
@@ -138,3 +143,52 @@ async def test_leaving_from_the_lobby_only_is_refused_once_the_game_started(
     with pytest.raises(WrongStage, match="already started"):
         await table.leave(BEA.id, lobby_only=True)
     assert table.seat_of(BEA.id) == 1
+
+
+async def test_lobbies_come_back_after_a_restart_until_dealt_or_closed(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    path = tmp_path / "spades.sqlite3"
+    storage = await Storage.open(path)
+    before = TableManager(storage.tables, settings=TableSettings(bot_delay=0), clock=clock)
+    here = await before.open(CHANNEL, ANN, guild_id=5, preset="casual")
+    await here.join(BEA)
+    await here.choose_seat(BEA.id, 2)
+    await here.add_bot(ANN.id, "hard")
+    await here.leave(ANN.id)  # Bea hosts now
+    await here.set_message(901)
+    await before.open(CHANNEL + 1, CY)
+    gone = await before.open(CHANNEL + 2, DEE)
+    await gone.leave(DEE.id)
+    shown = here.snapshot()
+    await before.aclose()
+    await storage.close()
+
+    storage = await Storage.open(path)
+    recorder = RecordingPresenter()
+    after = TableManager(
+        storage.tables, presenters=[recorder], settings=TableSettings(bot_delay=0), clock=clock
+    )
+    try:
+        restored = await after.restore()
+        assert [t.channel_id for t in restored] == [CHANNEL, CHANNEL + 1]
+        here = after.table_in(CHANNEL)
+        assert here.snapshot() == shown and here.rules == Rules.preset("casual")
+        assert (here.host_id, here.guild_id, here.message_id) == (BEA.id, 5, 901)
+        assert after.find(CHANNEL + 2) is None
+        # Each lobby is shown again; nobody is sent a hand, as none is dealt.
+        assert {r.snapshot.channel_id for r in recorder.records if isinstance(r, TableChanged)} == {
+            CHANNEL,
+            CHANNEL + 1,
+        }
+        assert not [r for r in recorder.records if isinstance(r, HandChanged)]
+
+        await here.join(CY)
+        await here.start(BEA.id, fill_with_bots=True, seed=3)
+        await after.table_in(CHANNEL + 1).leave(CY.id)
+        assert await storage.tables.open_lobbies() == []
+        (game,) = await storage.tables.unfinished_tables()
+        assert [s.name for s in game.seats] == ["Cy", "Bot 2 (hard)", "Bea", "Bot 4 (normal)"]
+    finally:
+        await after.aclose()
+        await storage.close()

@@ -1,0 +1,12 @@
+-- A lobby (a table not dealt yet) survives a restart too: one row per channel, replaced on
+-- every change to its seats or message, and gone once it is dealt (in the same transaction
+-- as its table's row) or closed. Its few seats are kept as JSON in the row.
+
+CREATE TABLE lobbies (
+    channel_id INTEGER PRIMARY KEY,
+    guild_id INTEGER,
+    host_id INTEGER,
+    rules_json TEXT NOT NULL,
+    message_id INTEGER,
+    seats_json TEXT NOT NULL
+);
