@@ -13,9 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.render.text import result_text
+from bot.render.text import hand_record_text, result_text
 from bot.storage.stats import (
     METRICS,
+    GameRecord,
     LeaderboardPage,
     MemberStats,
     Metric,
@@ -101,6 +102,15 @@ def stats_text(stats: MemberStats) -> str:
             f"Streak: {streak}",
         ]
     )
+
+
+def hand_embed(record: GameRecord, game: int, hand: int) -> discord.Embed:
+    """One hand of a finished game, cards and all; a hand it never reached is refused."""
+    hands = {h.hand_number: h for h in record.hands()}
+    if hand not in hands:
+        raise PlayerError(f"Game #{game} has hands 1 to {max(hands, default=0)}.")
+    text = hand_record_text(hands[hand], record.summary.seat_names, record.rules)
+    return discord.Embed(title=f"Game #{game}, hand {hand}", description=text[:4000])
 
 
 class PageButton(
@@ -216,20 +226,38 @@ class LeaderboardCog(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="history", description="Recent games here, or one game hand by hand")
-    @app_commands.describe(game="A game number from the list, for its hand-by-hand breakdown")
-    async def history(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    @app_commands.describe(
+        game="A game number from the list, for its hand-by-hand breakdown",
+        hand="With a game: that hand's cards, bids and tricks, to check the deal",
+    )
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        hand: app_commands.Range[int, 1] | None = None,
+    ) -> None:
         guild = guild_of(interaction)
+        if hand is not None and game is None:
+            raise PlayerError("Give the game's number too: /history game:<number> hand:<number>.")
         if game is not None:
             record = await self.stats.game(guild, game)
             if record is None:
                 raise PlayerError(f"There is no game #{game} in this server's history.")
             names = record.summary.seat_names
+            if hand is not None:
+                await interaction.response.send_message(
+                    embed=hand_embed(record, game, hand), ephemeral=True
+                )
+                return
             hands = [result_text(r, names, record.rules) for r in record.results]
             text = "\n\n".join(hands) or "No hand was finished in that game."
             title = f"Game #{game} ({record.summary.preset}), hand by hand"
-            await interaction.response.send_message(
-                embed=discord.Embed(title=title, description=text[:4000]), ephemeral=True
+            embed = discord.Embed(title=title, description=text[:4000])
+            embed.set_footer(
+                text=f"Dealt from seed {record.seed}. /history game:{game} hand:<number> shows"
+                " a hand's cards and tricks."
             )
+            await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         games = await self.stats.history(guild, limit=MAX_HISTORY)
         if not games:

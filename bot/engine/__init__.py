@@ -11,6 +11,7 @@ from bot.engine.actions import (
     RequestRedeal,
     RevealCards,
 )
+from bot.engine.audit import HandRecord, hand_records
 from bot.engine.cards import ALL_CARDS, Card, Suit
 from bot.engine.codec import (
     action_from_json,
@@ -61,6 +62,7 @@ __all__ = [
     "Game",
     "GameOver",
     "HandDealt",
+    "HandRecord",
     "HandResult",
     "HandScored",
     "IllegalAction",
@@ -85,6 +87,7 @@ __all__ = [
     "allowed_values",
     "event_from_json",
     "event_to_json",
+    "hand_records",
     "parse_option_value",
     "score_hand",
     "value_choices",

@@ -16,6 +16,7 @@ from bot.engine import (
     Event,
     GameOver,
     HandDealt,
+    HandRecord,
     HandResult,
     HandScored,
     PassingStarted,
@@ -176,4 +177,21 @@ def result_text(result: HandResult, names: Sequence[str], rules: Rules) -> str:
             outcome = "made" if seat.made else f"failed ({seat.tricks} tricks)"
             kind = "blind nil" if seat.blind else "nil"
             lines.append(f"  {names[seat.seat]}'s {kind} {outcome}.")
+    return "\n".join(lines)
+
+
+def hand_record_text(record: HandRecord, names: Sequence[str], rules: Rules) -> str:
+    """A hand after the game, to check it: every seat's cards at the first lead, then what
+    happened, one line per trick."""
+    lines = [f"Hand {record.hand_number}, dealt by {names[record.dealer]}. At the first lead:"]
+    lines += [f"  {names[seat]}: {hand_text(held, rules)}" for seat, held in enumerate(record.held)]
+    for event in record.events:
+        if isinstance(event, TrickWon):
+            played = ", ".join(f"{names[s]} {c}" for s, c in event.plays)
+            lines.append(f"Trick {event.trick_number}: {played} — {names[event.seat]}")
+        elif not isinstance(event, HandDealt | PlayStarted | CardPlayed):
+            # The deal heads the text and each card shows in its trick's line.
+            text = event_text(event, names, rules)
+            if text is not None:
+                lines.append(text)
     return "\n".join(lines)

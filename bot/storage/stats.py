@@ -13,7 +13,16 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.engine import HandResult, HandScored, Rules, event_from_json
+from bot.engine import (
+    Action,
+    HandRecord,
+    HandResult,
+    HandScored,
+    Rules,
+    action_from_json,
+    event_from_json,
+    hand_records,
+)
 from bot.storage.db import Database, Session
 from bot.storage.games import Mode
 from bot.storage.ratings import MIN_RATED_GAMES, Skill
@@ -141,11 +150,19 @@ class GameSummary:
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """A game's hand-by-hand breakdown: each hand's full ``HandResult`` (render it with
-    ``bot.render.text.result_text(result, summary.seat_names, rules)``)."""
+    ``bot.render.text.result_text(result, summary.seat_names, rules)``), and the seed, first
+    dealer and actions it is replayed from."""
 
     summary: GameSummary
     rules: Rules
     results: tuple[HandResult, ...]
+    seed: int
+    dealer: int
+    actions: tuple[Action, ...]
+
+    def hands(self) -> list[HandRecord]:
+        """Every hand of the game replayed: the cards each seat held, and what happened."""
+        return hand_records(self.rules, seed=self.seed, dealer=self.dealer, actions=self.actions)
 
 
 _AGGREGATES = """
@@ -281,7 +298,8 @@ class Stats:
         """One of the server's games hand by hand, or ``None`` when it has no such game."""
         async with self._db.session() as session:
             row = await session.fetch_one(
-                "SELECT g.*, t.rules_json FROM games g JOIN tables t USING (table_id) "
+                "SELECT g.*, t.rules_json, t.seed, t.dealer FROM games g "
+                "JOIN tables t USING (table_id) "
                 "WHERE g.guild_id = ? AND g.game_id = ?",
                 (guild_id, game_id),
             )
@@ -292,12 +310,23 @@ class Stats:
                 "SELECT result_json FROM hands WHERE game_id = ? ORDER BY hand_number",
                 (game_id,),
             )
+            actions = await session.fetch_all(
+                "SELECT action_json FROM actions WHERE table_id = ? ORDER BY seq",
+                (row["table_id"],),
+            )
         results = []
         for (text,) in hands:
             event = event_from_json(json.loads(text))
             assert isinstance(event, HandScored)  # only HandScored events are stored here
             results.append(event.result)
-        return GameRecord(summary, Rules.model_validate_json(row["rules_json"]), tuple(results))
+        return GameRecord(
+            summary,
+            Rules.model_validate_json(row["rules_json"]),
+            tuple(results),
+            seed=row["seed"],
+            dealer=row["dealer"],
+            actions=tuple(action_from_json(json.loads(text)) for (text,) in actions),
+        )
 
     async def forget_member(self, user_id: int) -> int:
         """``/spades forgetme``: drop the member's name and user id everywhere they are kept

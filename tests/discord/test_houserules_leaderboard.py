@@ -14,6 +14,7 @@ from bot.client import SpadesBot
 from bot.config import Settings
 from bot.engine import Game, Rules
 from bot.fake_discord import FakeDiscord, FakeUser, running
+from bot.render.text import hand_text
 from bot.storage.records import SeatRecord
 from bot.storage.store import Storage
 from tests.storage.helpers import store_game
@@ -122,6 +123,21 @@ async def test_finished_games_show_in_stats_history_and_the_leaderboard(
     first = history.text.split("**#")[1].split("**")[0]
     breakdown = await fake.slash(bob, "history", game=int(first))
     assert "hand by hand" in breakdown.text
+    record = await storage.stats.game(fake.guild_id, int(first))
+    assert record is not None and f"Dealt from seed {record.seed}." in breakdown.text
+    # After the game anyone may check a deal: every seat's cards, the bids, each trick.
+    deal = await fake.slash(bob, "history", game=int(first), hand=2)
+    assert deal.responses[0].ephemeral
+    held = record.hands()[1].held
+    assert f"  Ada: {hand_text(held[0], SHORT)}" in deal.text
+    assert f"  Bot 3: {hand_text(held[3], SHORT)}" in deal.text
+    assert "Trick 13: " in deal.text and "Hand 2 scored:" in deal.text
+    for asked, refused in [
+        ({"game": int(first), "hand": 3}, f"Game #{first} has hands 1 to 2."),
+        ({"hand": 1}, "Give the game's number too"),
+    ]:
+        answer = await fake.slash(bob, "history", **asked)
+        assert refused in answer.text and answer.responses[0].ephemeral
 
     board = await fake.slash(bob, "leaderboard", by="wins")
     first_page = board.responses[0].snapshot()
