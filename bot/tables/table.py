@@ -167,13 +167,7 @@ class Table:
     @classmethod
     def from_stored(cls, manager: TableManager, stored: StoredTable) -> Table:
         """The table as it was when its last stored action was applied."""
-        table = cls(
-            manager,
-            channel_id=stored.channel_id,
-            guild_id=stored.guild_id,
-            host_id=stored.host_id,
-            rules=stored.rules,
-        )
+        table = cls._reopened(manager, stored)
         game = Game.replay(
             stored.rules, seed=stored.seed, actions=stored.actions, dealer=stored.dealer
         )
@@ -185,12 +179,19 @@ class Table:
             dealer=stored.dealer,
             seq=len(stored.actions),
         )
-        table.message_id = stored.message_id
         return table
 
     @classmethod
     def from_lobby(cls, manager: TableManager, stored: StoredLobby) -> Table:
         """The lobby as it was last stored."""
+        table = cls._reopened(manager, stored)
+        for s in stored.seats:
+            table.seats[s.seat] = Seat(s.seat, s.name, s.user_id, s.bot)
+        return table
+
+    @classmethod
+    def _reopened(cls, manager: TableManager, stored: StoredTable | StoredLobby) -> Table:
+        """A table in the stored one's channel, with its host, rules and message."""
         table = cls(
             manager,
             channel_id=stored.channel_id,
@@ -198,8 +199,6 @@ class Table:
             host_id=stored.host_id,
             rules=stored.rules,
         )
-        for s in stored.seats:
-            table.seats[s.seat] = Seat(s.seat, s.name, s.user_id, s.bot)
         table.message_id = stored.message_id
         return table
 
