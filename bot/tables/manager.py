@@ -143,7 +143,7 @@ class TableManager:
         """Rebuild every unfinished table and every lobby from the store, show it again,
         re-arm its timer and let its bots move. A game found over is finished; a table that
         cannot be replayed is logged and left in the store."""
-        restored: list[Table] = []
+        reopened: list[Table] = []
         for stored in sorted(await self.store.unfinished_tables(), key=lambda s: s.table_id):
             try:
                 table = Table.from_stored(self, stored)
@@ -153,21 +153,19 @@ class TableManager:
             if table.game is not None and table.game.is_over:
                 await self.store.finish_table(stored.table_id, table.game, stopped=False)
                 continue
+            reopened.append(table)
+        # A lobby opens only where the last game is over or closed, and dealing it removes
+        # it in the game's own transaction: it is newer than any game stored in its channel.
+        reopened += [Table.from_lobby(self, lobby) for lobby in await self.store.open_lobbies()]
+        restored: list[Table] = []
+        for table in reopened:
             older = self._by_channel.get(table.channel_id)
             if older is not None:
-                # Two unfinished tables in one channel: the newer one is the live one.
+                # Two open tables in one channel (a close that could not be stored): the
+                # newer one is the live one.
                 async with older.lock:
                     await older._close("A newer table in this channel replaced it.")
                 restored.remove(older)
-            self._register(table)
-            restored.append(table)
-        for lobby in await self.store.open_lobbies():
-            if lobby.channel_id in self._by_channel:
-                # A channel holds one table: should a stored lobby share it with a game
-                # (which dealing it in one transaction prevents), the game wins.
-                await self.store.drop_lobby(lobby.channel_id)
-                continue
-            table = Table.from_lobby(self, lobby)
             self._register(table)
             restored.append(table)
         self._start_sweeper()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Bid, Rules
-from bot.storage.records import MemoryStore, SeatRecord
+from bot.storage.records import MemoryStore, SeatRecord, StoredLobby
 from bot.storage.store import Storage
 from bot.tables import (
     ManualClock,
@@ -192,3 +192,30 @@ async def test_lobbies_come_back_after_a_restart_until_dealt_or_closed(
     finally:
         await after.aclose()
         await storage.close()
+
+
+async def test_a_stored_lobby_replaces_a_game_whose_close_was_not_stored(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    # A game was stopped but its close never reached the store; then a lobby opened in the
+    # same channel. A lobby opens only after the channel's game, so it is the live table.
+    rules = Rules.preset("classic")
+    seats = tuple(SeatRecord(s, f"P{s}", 10 + s) for s in range(4))
+    game_id = await store.create_table(
+        guild_id=5, channel_id=CHANNEL, host_id=10, rules=rules, seed=1, dealer=0, seats=seats
+    )
+    await store.save_lobby(StoredLobby(CHANNEL, 5, BEA.id, rules, (SeatRecord(0, "Bea", BEA.id),)))
+    recorder = RecordingPresenter()
+    manager = TableManager(
+        store, presenters=[recorder], settings=TableSettings(bot_delay=0), clock=clock
+    )
+    try:
+        (lobby,) = await manager.restore()
+        assert manager.table_in(CHANNEL) is lobby and lobby.status is TableStatus.LOBBY
+        assert lobby.host_id == BEA.id
+        assert store.finished == {game_id: True}  # the game is recorded as stopped
+        with pytest.raises(NoTable):
+            manager.table_by_id(game_id)
+        assert recorder.notices[-1].text == "A newer table in this channel replaced it."
+    finally:
+        await manager.aclose()
