@@ -99,12 +99,15 @@ def trick_line(
 ) -> str | None:
     """The trick on the table, or between tricks the one just won; ``None`` outside play."""
     if trick:
-        played = ", ".join(f"{names[s]} {c}" for s, c in trick)
-        return f"Trick {number}: {played}"
+        return f"Trick {number}: {plays_text(trick, names)}"
     if last is not None and phase is Phase.PLAY:
-        played = ", ".join(f"{names[s]} {c}" for s, c in last.plays)
-        return f"Last trick: {played} — {names[last.winner]} took it"
+        return f"Last trick: {plays_text(last.plays, names)} — {names[last.winner]} took it"
     return None
+
+
+def plays_text(plays: Sequence[tuple[int, Card]], names: Sequence[str]) -> str:
+    """The cards of a trick, each after its seat's name, in the order played."""
+    return ", ".join(f"{names[seat]} {card}" for seat, card in plays)
 
 
 def event_text(event: Event, names: Sequence[str], rules: Rules) -> str | None:
@@ -187,7 +190,7 @@ def hand_record_text(record: HandRecord, names: Sequence[str], rules: Rules) -> 
     lines += [f"  {names[seat]}: {hand_text(held, rules)}" for seat, held in enumerate(record.held)]
     for event in record.events:
         if isinstance(event, TrickWon):
-            played = ", ".join(f"{names[s]} {c}" for s, c in event.plays)
+            played = plays_text(event.plays, names)
             lines.append(f"Trick {event.trick_number}: {played} — {names[event.seat]}")
         elif not isinstance(event, HandDealt | PlayStarted | CardPlayed):
             # The deal heads the text and each card shows in its trick's line.
