@@ -3,23 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import math
-import os
+import importlib
 import sys
 from collections.abc import Callable, Sequence
 
 from pydantic import ValidationError
 
-from bot.ai.arena import format_arena, run_arena
-from bot.ai.levels import POLICY_NAMES
-from bot.bench.engine import format_engine_bench, run_engine_bench
-from bot.bench.tables import (
-    Pace,
-    format_memory_bench,
-    format_play_bench,
-    run_memory_bench,
-    run_play_bench,
-)
 from bot.config import load_settings
 from bot.engine import PRESETS
 from bot.render.rules_text import rules_json, rules_text
@@ -27,6 +16,12 @@ from bot.terminal import play_terminal
 
 # Exit status for "cannot start as configured", distinct from a crash (1).
 EXIT_NOT_CONFIGURED = 2
+# Commands of the development tools in ``devtools/``, which only a checkout has.
+DEV_COMMANDS = {
+    "arena": "two bots play duplicate deals: score margin, sets, Nils, bags, latency"
+    " (from a checkout)",
+    "bench": "benchmarks: engine, tables, storage (from a checkout)",
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,111 +34,21 @@ def build_parser() -> argparse.ArgumentParser:
     rules = commands.add_parser(
         "rules", help="list every house-rule option, its allowed values, default and presets"
     )
-    _add_preset(rules, None, "show this preset's values")
+    add_preset(rules, None, "show this preset's values")
     rules.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     play = commands.add_parser("play", help="play Spades against bots in the terminal")
-    _add_preset(play, "classic", "house rules (default: classic); see `python -m bot rules`")
+    add_preset(play, "classic", "house rules (default: classic); see `python -m bot rules`")
     play.add_argument("--seed", type=int, help="replay a deal: the same seed, the same cards")
-    play.add_argument("--hands", type=_positive_int, help="stop after this many hands")
+    play.add_argument("--hands", type=positive_int, help="stop after this many hands")
 
-    arena = commands.add_parser(
-        "arena", help="two bots play duplicate deals: score margin, sets, Nils, bags, latency"
-    )
-    for side in ("a", "b"):
-        arena.add_argument(
-            side, choices=POLICY_NAMES, metavar=side.upper(), help=", ".join(POLICY_NAMES)
-        )
-    arena.add_argument("--deals", type=_positive_int, default=100, help="default: 100")
-    arena.add_argument(
-        "--games",
-        type=_whole_number,
-        help="duplicate games played to the target (default: a tenth of the deals)",
-    )
-    _add_preset(arena, "classic")
-    arena.add_argument("--seed", type=int, default=0, help="default: 0")
-    arena.add_argument(
-        "--workers", type=_positive_int, help="processes (default: the number of CPUs)"
-    )
-
-    bench = commands.add_parser("bench", help="benchmarks")
-    benchmarks = bench.add_subparsers(dest="benchmark", metavar="benchmark", required=True)
-    engine = benchmarks.add_parser(
-        "engine", help="random hands per second, compared with OpenSpiel when installed"
-    )
-    engine.add_argument("--hands", type=_positive_int, default=2000, help="default: 2000")
-    engine.add_argument("--seed", type=int, default=0, help="default: 0")
-    rule_set = engine.add_mutually_exclusive_group()
-    _add_preset(rule_set, None, "default: the default rules")
-    rule_set.add_argument(
-        "--all-presets", action="store_true", help="split the hands evenly over every preset"
-    )
-    storage = benchmarks.add_parser(
-        "storage",
-        help="durable action appends per second, and restoring unfinished tables by replay",
-    )
-    storage.add_argument("--appends", type=_positive_int, default=5000, help="default: 5000")
-    storage.add_argument(
-        "--tables", type=_positive_int, default=1000, help="tables to restore (default: 1000)"
-    )
-    storage.add_argument("--seed", type=int, default=0, help="default: 0")
-    storage.add_argument(
-        "--synchronous",
-        choices=["NORMAL", "FULL"],
-        default="NORMAL",
-        help="SQLite's synchronous setting (default: NORMAL, the bot's)",
-    )
-    tables = benchmarks.add_parser(
-        "tables",
-        help="bot-only tables playing at once (hands per second), active tables through the fake"
-        " Discord server (interaction to callback), and memory per open table",
-    )
-    tables.add_argument(
-        "--tables", type=_positive_int, default=100, help="tables playing at once (default: 100)"
-    )
-    tables.add_argument(
-        "--hands", type=_positive_int, default=2, help="hands each table plays (default: 2)"
-    )
-    tables.add_argument(
-        "--active",
-        type=_positive_int,
-        default=200,
-        help="tables driven through the fake Discord server (default: 200)",
-    )
-    tables.add_argument(
-        "--moves",
-        type=_positive_int,
-        default=5,
-        help="turns each of their members clicks (default: 5)",
-    )
-    tables.add_argument(
-        "--think",
-        nargs=2,
-        type=_seconds,
-        default=[Pace().think_min, Pace().think_max],
-        metavar=("MIN", "MAX"),
-        help="seconds a member thinks before each click, drawn at random from MIN to MAX"
-        f" (default: {Pace().think_min:g} {Pace().think_max:g})",
-    )
-    tables.add_argument(
-        "--bot-delay",
-        type=_seconds,
-        default=Pace().bot_delay,
-        metavar="SECONDS",
-        help="seconds a bot waits before its move shows (default: the bot's, %(default)s)",
-    )
-    tables.add_argument(
-        "--open",
-        type=_positive_int,
-        default=10_000,
-        help="tables held open for the memory count (default: 10000)",
-    )
-    _add_preset(tables, "classic")
-    tables.add_argument("--seed", type=int, default=0, help="default: 0")
+    for name, text in DEV_COMMANDS.items():
+        # Listed here for --help; ``main`` hands them to ``devtools.cli`` before parsing.
+        commands.add_parser(name, help=text, add_help=False)
     return parser
 
 
-def _add_preset(
+def add_preset(
     group: argparse._ActionsContainer, default: str | None, text: str | None = None
 ) -> None:
     """A ``--preset`` option naming one of the presets."""
@@ -157,47 +62,33 @@ def _add_preset(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in DEV_COMMANDS:
+        return run_devtool(argv)
     args = build_parser().parse_args(argv)
     if args.command == "rules":
         print(rules_json(args.preset) if args.json else rules_text(args.preset))
         return 0
     if args.command == "play":
         return play_terminal(args.preset, seed=args.seed, hands=args.hands)
-    if args.command == "arena":
-        measured = run_arena(
-            args.a,
-            args.b,
-            deals=args.deals,
-            preset=args.preset,
-            seed=args.seed,
-            games=args.deals // 10 if args.games is None else args.games,
-            workers=args.workers or os.cpu_count() or 1,
-            progress=lambda line: print(line, file=sys.stderr, flush=True),
-        )
-        print(format_arena(measured))
-        return 0
-    if args.command == "bench" and args.benchmark == "storage":
-        # Imported here so that the other commands start without loading the storage stack.
-        from bot.bench.storage import format_storage_bench, run_storage_bench
-
-        bench = run_storage_bench(args.appends, args.tables, args.seed, args.synchronous)
-        print(format_storage_bench(bench))
-        return 0
-    if args.command == "bench" and args.benchmark == "tables":
-        # Imported here so that the other commands start without loading discord.py.
-        from bot.bench.discord import format_discord_bench, run_discord_bench
-
-        print(format_play_bench(run_play_bench(args.tables, args.hands, args.seed, args.preset)))
-        pace = Pace(args.bot_delay, *args.think)
-        discord_bench = run_discord_bench(args.active, args.moves, args.seed, pace)
-        print(format_discord_bench(discord_bench), flush=True)
-        print(format_memory_bench(run_memory_bench(args.open, args.seed)), flush=True)
-        return 0
-    if args.command == "bench":
-        result = run_engine_bench(args.hands, args.seed, args.preset, args.all_presets)
-        print(format_engine_bench(result))
-        return 0
     return run_bot()
+
+
+def run_devtool(argv: list[str]) -> int:
+    """Run ``arena`` or ``bench`` from ``devtools``, which is not part of the installed bot."""
+    try:
+        tools = importlib.import_module("devtools.cli")
+    except ModuleNotFoundError as error:
+        if error.name is None or error.name.partition(".")[0] != "devtools":
+            raise
+        print(
+            f"`{argv[0]}` is a development tool: run it from a checkout of the repository"
+            " (its devtools/ folder is not installed with the bot).",
+            file=sys.stderr,
+        )
+        return EXIT_NOT_CONFIGURED
+    status: int = tools.main(argv)
+    return status
 
 
 def run_bot() -> int:
@@ -226,7 +117,7 @@ def run_bot() -> int:
     return 0
 
 
-def _at_least(minimum: int) -> Callable[[str], int]:
+def at_least(minimum: int) -> Callable[[str], int]:
     """An argparse type: a whole number no smaller than ``minimum``."""
 
     def parse(text: str) -> int:
@@ -241,16 +132,4 @@ def _at_least(minimum: int) -> Callable[[str], int]:
     return parse
 
 
-_positive_int = _at_least(1)
-_whole_number = _at_least(0)
-
-
-def _seconds(text: str) -> float:
-    """An argparse type: a duration in seconds, zero or more."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not (math.isfinite(value) and value >= 0):
-        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {text}")
-    return value
+positive_int = at_least(1)

@@ -81,3 +81,43 @@ def test_bot_with_invalid_settings_exits_2_naming_the_setting(tmp_path: Path) ->
     result = run_module(tmp_path, GUILD_ID="not-a-number")
     assert result.returncode == 2
     assert "guild_id" in result.stderr
+
+
+def test_dev_tools_outside_a_checkout_say_where_they_are(tmp_path: Path) -> None:
+    """The installed bot has no devtools/: bench and arena say so instead of a traceback."""
+    # Only bot/ and cogs/ on the path, as an installed package has them.
+    installed = tmp_path / "site"
+    installed.mkdir()
+    for package in ("bot", "cogs"):
+        (installed / package).symlink_to(PROJECT_ROOT / package)
+    for command in ("bench", "arena"):
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", command, "engine"],
+            cwd=tmp_path,
+            env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+            | {"PYTHONPATH": str(installed), "PYTHONSAFEPATH": "1"},
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert done.returncode == 2, done.stderr
+        assert "from a checkout" in done.stderr
+        assert "Traceback" not in done.stderr
+
+
+def test_the_running_bot_never_imports_devtools() -> None:
+    """`python -m bot` (the bot itself) loads no development tool."""
+    code = (
+        "import sys, bot.cli, bot.client, cogs.spades;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'devtools'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.strip() == "[]"

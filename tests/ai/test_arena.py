@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
-from bot.ai import arena
-from bot.ai.arena import A, ArenaResult, B, format_arena, run_arena, side_owners
 from bot.cli import main
 from bot.engine import PRESETS, Rules
+from devtools import arena
+from devtools.arena import A, ArenaResult, B, format_arena, run_arena, side_owners
 
 
 def _without_clock(result: ArenaResult) -> ArenaResult:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord.http
 
-from bot.bench.discord import DiscordBench, format_discord_bench, run_discord_bench
-from bot.bench.tables import Pace
+from devtools.bench.discord import DiscordBench, format_discord_bench, run_discord_bench
+from devtools.bench.tables import Pace
 
 # No waiting, so the test takes seconds; the benchmark's default is a person's pace.
 AT_ONCE = Pace(bot_delay=0, think_min=0, think_max=0)

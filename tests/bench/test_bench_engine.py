@@ -1,13 +1,13 @@
 """The engine benchmark plays complete, reproducible random hands."""
 
-from bot.bench.engine import (
+from bot.engine import PRESETS, Rules
+from devtools.bench.engine import (
     EngineBench,
     Throughput,
     format_engine_bench,
     play_random_hands,
     run_engine_bench,
 )
-from bot.engine import PRESETS, Rules
 
 
 def test_same_seed_plays_the_same_hands() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.bench.tables import MemoryBench, format_memory_bench, run_memory_bench, run_play_bench
 from bot.cli import main
+from devtools.bench.tables import MemoryBench, format_memory_bench, run_memory_bench, run_play_bench
 
 
 def test_every_table_plays_its_hands() -> None:

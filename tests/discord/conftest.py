@@ -7,7 +7,7 @@ import discord.http
 import pytest
 import yarl
 
-from bot.fake_discord import FakeDiscord
+from devtools.fake_discord import FakeDiscord
 
 
 @pytest.fixture

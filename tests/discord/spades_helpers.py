@@ -10,10 +10,10 @@ from typing import Any
 from bot.client import SpadesBot
 from bot.config import Settings
 from bot.engine import Rules
-from bot.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage
 from bot.storage.records import MemoryStore, TableStore
 from bot.storage.store import Storage
 from bot.tables import Clock, TableSettings
+from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage
 
 # One hand decides the game: whole games in a test stay short.
 ONE_HAND = Rules(play_to="hands", hands_to_play=1)

@@ -16,9 +16,9 @@ from bot.cli import main
 from bot.client import SpadesBot, discover_extensions
 from bot.config import Settings
 from bot.engine import IllegalAction
-from bot.fake_discord import MANAGE_MESSAGES, FakeDiscord, running
 from bot.storage.records import MemoryStore
 from cogs._errors import APOLOGY
+from devtools.fake_discord import MANAGE_MESSAGES, FakeDiscord, running
 
 
 class Failing(commands.GroupCog, group_name="fail"):

@@ -5,9 +5,9 @@ import pytest
 from discord.ext import commands
 
 from bot.engine import Game, Rules
-from bot.fake_discord import FakeDiscord, running
 from cogs._errors import APOLOGY
 from cogs._ui import ActionButton, ActionSelect, Click, as_view, controls, set_click_handler
+from devtools.fake_discord import FakeDiscord, running
 
 
 def controls_bot() -> commands.Bot:

@@ -3,8 +3,8 @@
 import discord
 from discord.ext import commands
 
-from bot.fake_discord import FakeDiscord, running
 from cogs._live import LiveMessage, Picture
+from devtools.fake_discord import FakeDiscord, running
 
 
 def plain_bot() -> commands.Bot:

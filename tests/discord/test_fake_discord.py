@@ -8,7 +8,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot.fake_discord import FakeDiscord, running
+from devtools.fake_discord import FakeDiscord, running
 
 
 class ClickView(discord.ui.View):

@@ -13,10 +13,10 @@ from bot.ai.levels import policy_for
 from bot.client import SpadesBot
 from bot.config import Settings
 from bot.engine import Game, Rules
-from bot.fake_discord import FakeDiscord, FakeUser, running
 from bot.render.text import hand_text
 from bot.storage.records import SeatRecord
 from bot.storage.store import Storage
+from devtools.fake_discord import FakeDiscord, FakeUser, running
 from tests.storage.helpers import store_game
 
 MANAGE_GUILD = 1 << 5

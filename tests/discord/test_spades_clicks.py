@@ -6,14 +6,14 @@ from __future__ import annotations
 import asyncio
 
 from bot.engine import Bid
-from bot.fake_discord import (
+from bot.storage.records import MemoryStore
+from devtools.fake_discord import (
     DEFERRED_UPDATE,
     FakeDiscord,
     FakeUser,
     RecordedMessage,
     running,
 )
-from bot.storage.records import MemoryStore
 from tests.discord.spades_helpers import (
     ONE_HAND,
     action_controls,

@@ -4,9 +4,9 @@ commands and buttons, four members by DM buttons, and a member whose DMs are clo
 from __future__ import annotations
 
 from bot.engine import PlayCard
-from bot.fake_discord import FakeDiscord, running
 from bot.storage.records import MemoryStore
 from cogs._presenter import DMS_CLOSED_NOTE
+from devtools.fake_discord import FakeDiscord, running
 from tests.discord.spades_helpers import (
     ONE_HAND,
     action_controls,

@@ -4,9 +4,9 @@ stale lobby messages, and the buttons giving way to "My hand" once the cards are
 
 from __future__ import annotations
 
-from bot.fake_discord import FakeDiscord, FakeUser, RecordedMessage, running
 from bot.storage.records import MemoryStore
 from cogs.spades import LOBBY_GONE
+from devtools.fake_discord import FakeDiscord, FakeUser, RecordedMessage, running
 from tests.discord.spades_helpers import ONE_HAND, board, make_bot
 
 LOBBY_LABELS = ["Join", "Leave", "Start", "Add easy bot", "Add normal bot", "Add hard bot"]

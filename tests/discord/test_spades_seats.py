@@ -3,7 +3,8 @@ by a bot until ``/spades back``, and ``/spades stop`` by the host, a vote or a m
 
 from __future__ import annotations
 
-from bot.fake_discord import (
+from bot.tables import ManualClock
+from devtools.fake_discord import (
     DEFERRED_UPDATE,
     MANAGE_MESSAGES,
     FakeDiscord,
@@ -11,7 +12,6 @@ from bot.fake_discord import (
     RecordedMessage,
     running,
 )
-from bot.tables import ManualClock
 from tests.discord.spades_helpers import action_controls, board, fresh, make_bot, seq_of
 
 

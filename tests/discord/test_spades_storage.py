@@ -12,8 +12,8 @@ import pytest
 
 from bot.config import Settings
 from bot.engine import Card, PlayCard
-from bot.fake_discord import DEFERRED_UPDATE, FakeDiscord, FakeUser, running
 from bot.storage.store import Storage
+from devtools.fake_discord import DEFERRED_UPDATE, FakeDiscord, FakeUser, running
 from tests.discord.spades_helpers import (
     action_controls,
     fresh,

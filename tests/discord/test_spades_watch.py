@@ -5,11 +5,11 @@ seated member is refused."""
 from __future__ import annotations
 
 from bot.engine import Rules
-from bot.fake_discord import FakeChannel, FakeDiscord, FakeUser, running
 from bot.render.text import hand_text
 from bot.storage.records import MemoryStore
 from bot.tables import Table, TableManager
 from cogs._board import board_text
+from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, running
 from tests.discord.spades_helpers import ONE_HAND, board, make_bot
 
 WATCHING = "This table's rules don't allow watching."

@@ -7,9 +7,9 @@ reads is an action the store had accepted.
 import asyncio
 import sys
 
-from bot.bench.storage import play_random, seats_for
 from bot.engine import Rules
 from bot.storage.store import Storage
+from devtools.bench.storage import play_random, seats_for
 
 ACTIONS_PER_TABLE = 60
 

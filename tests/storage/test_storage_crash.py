@@ -6,9 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.bench.storage import play_random
 from bot.engine import Game, Rules
 from bot.storage.store import Storage
+from devtools.bench.storage import play_random
 
 CHILD = Path(__file__).with_name("append_child.py")
 PROJECT_ROOT = Path(__file__).resolve().parents[2]

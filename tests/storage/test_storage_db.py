@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench.storage import play_random, seats_for
 from bot.engine import Game, Rules, action_to_json
 from bot.storage.db import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, load_migrations
 from bot.storage.store import Storage
+from devtools.bench.storage import play_random, seats_for
 
 
 def pragma(path: Path, name: str) -> object:

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from bot.ai.levels import policy_for
-from bot.bench.storage import play_random
 from bot.engine import Game, Rules
 from bot.storage.ratings import MIN_RATED_GAMES, NEWCOMER
 from bot.storage.records import SeatRecord
 from bot.storage.stats import FORMER_MEMBER, MemberStats
 from bot.storage.store import Storage
+from devtools.bench.storage import play_random
 from tests.storage.helpers import GUILD, store_game
 
 OTHER_GUILD = 20

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench.storage import play_random, seats_for
 from bot.engine import Game, Rules
 from bot.storage.records import (
     DuplicateAction,
@@ -17,6 +16,7 @@ from bot.storage.records import (
     TableStore,
 )
 from bot.storage.store import Storage
+from devtools.bench.storage import play_random, seats_for
 from tests.storage.helpers import GUILD, store_game
 
 

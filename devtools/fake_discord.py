@@ -5,7 +5,7 @@ the bot sent (channel messages, interaction responses, DMs) and lets a test act 
 run slash commands, click components, ask for autocomplete. See
 ``shared/docs/discord-testing.md`` for the protocol facts it relies on.
 
-It lives in the package, not under ``tests/``, because ``python -m bot bench tables`` drives
+It lives in ``devtools/``, not under ``tests/``, because ``python -m bot bench tables`` drives
 tables through it too (the tests' ``fake`` fixture is in ``tests/discord/conftest.py``).
 """
 

@@ -5,7 +5,7 @@ all, and lets them play the given number of hands concurrently through the real 
 manager (locks, the executor, the in-memory store): hands and actions per second of wall
 time. (c) ``run_memory_bench`` opens many tables, half lobbies with two members and half
 games at a member's turn with its turn timer armed, and reports the process's resident
-memory before and after. ``Pace`` is how fast (b), in ``bot.bench.discord``, plays its
+memory before and after. ``Pace`` is how fast (b), in ``devtools.bench.discord``, plays its
 tables; it lives here so the command line can show its defaults without loading discord.py.
 """
 
@@ -18,9 +18,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.bench.engine import Throughput
 from bot.storage.records import MemoryStore
 from bot.tables import Member, TableManager, TableSettings
+from devtools.bench.engine import Throughput
 
 # Bot-only tables: the host opens them without taking a seat.
 _HOST = Member(1, "Host")

@@ -29,10 +29,12 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot.bench.tables import Pace
 from bot.client import SpadesBot
 from bot.config import Settings
-from bot.fake_discord import (
+from bot.storage.records import MemoryStore
+from bot.tables import TableSettings
+from devtools.bench.tables import Pace
+from devtools.fake_discord import (
     COMPONENT,
     FakeAddress,
     FakeDiscord,
@@ -40,8 +42,6 @@ from bot.fake_discord import (
     RecordedMessage,
     running,
 )
-from bot.storage.records import MemoryStore
-from bot.tables import TableSettings
 
 _CONTROL = re.compile(r"spades:\d+:(\d+):(?!hand$|rematch$)")
 _SELECT = 3  # component type

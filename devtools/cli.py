@@ -1,0 +1,174 @@
+"""``python -m bot arena`` and ``python -m bot bench``: the development tools' command line.
+
+``bot.cli`` loads this module by name when one of these commands is asked for, so the
+running bot never imports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from collections.abc import Sequence
+
+from bot.ai.levels import POLICY_NAMES
+from bot.cli import add_preset, at_least, positive_int
+from devtools.arena import format_arena, run_arena
+from devtools.bench.engine import format_engine_bench, run_engine_bench
+from devtools.bench.tables import (
+    Pace,
+    format_memory_bench,
+    format_play_bench,
+    run_memory_bench,
+    run_play_bench,
+)
+
+_whole_number = at_least(0)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot")
+    commands = parser.add_subparsers(dest="command", metavar="command", required=True)
+    arena = commands.add_parser(
+        "arena", help="two bots play duplicate deals: score margin, sets, Nils, bags, latency"
+    )
+    for side in ("a", "b"):
+        arena.add_argument(
+            side, choices=POLICY_NAMES, metavar=side.upper(), help=", ".join(POLICY_NAMES)
+        )
+    arena.add_argument("--deals", type=positive_int, default=100, help="default: 100")
+    arena.add_argument(
+        "--games",
+        type=_whole_number,
+        help="duplicate games played to the target (default: a tenth of the deals)",
+    )
+    add_preset(arena, "classic")
+    arena.add_argument("--seed", type=int, default=0, help="default: 0")
+    arena.add_argument(
+        "--workers", type=positive_int, help="processes (default: the number of CPUs)"
+    )
+
+    bench = commands.add_parser("bench", help="benchmarks")
+    benchmarks = bench.add_subparsers(dest="benchmark", metavar="benchmark", required=True)
+    engine = benchmarks.add_parser(
+        "engine", help="random hands per second, compared with OpenSpiel when installed"
+    )
+    engine.add_argument("--hands", type=positive_int, default=2000, help="default: 2000")
+    engine.add_argument("--seed", type=int, default=0, help="default: 0")
+    rule_set = engine.add_mutually_exclusive_group()
+    add_preset(rule_set, None, "default: the default rules")
+    rule_set.add_argument(
+        "--all-presets", action="store_true", help="split the hands evenly over every preset"
+    )
+    storage = benchmarks.add_parser(
+        "storage",
+        help="durable action appends per second, and restoring unfinished tables by replay",
+    )
+    storage.add_argument("--appends", type=positive_int, default=5000, help="default: 5000")
+    storage.add_argument(
+        "--tables", type=positive_int, default=1000, help="tables to restore (default: 1000)"
+    )
+    storage.add_argument("--seed", type=int, default=0, help="default: 0")
+    storage.add_argument(
+        "--synchronous",
+        choices=["NORMAL", "FULL"],
+        default="NORMAL",
+        help="SQLite's synchronous setting (default: NORMAL, the bot's)",
+    )
+    tables = benchmarks.add_parser(
+        "tables",
+        help="bot-only tables playing at once (hands per second), active tables through the fake"
+        " Discord server (interaction to callback), and memory per open table",
+    )
+    tables.add_argument(
+        "--tables", type=positive_int, default=100, help="tables playing at once (default: 100)"
+    )
+    tables.add_argument(
+        "--hands", type=positive_int, default=2, help="hands each table plays (default: 2)"
+    )
+    tables.add_argument(
+        "--active",
+        type=positive_int,
+        default=200,
+        help="tables driven through the fake Discord server (default: 200)",
+    )
+    tables.add_argument(
+        "--moves",
+        type=positive_int,
+        default=5,
+        help="turns each of their members clicks (default: 5)",
+    )
+    tables.add_argument(
+        "--think",
+        nargs=2,
+        type=_seconds,
+        default=[Pace().think_min, Pace().think_max],
+        metavar=("MIN", "MAX"),
+        help="seconds a member thinks before each click, drawn at random from MIN to MAX"
+        f" (default: {Pace().think_min:g} {Pace().think_max:g})",
+    )
+    tables.add_argument(
+        "--bot-delay",
+        type=_seconds,
+        default=Pace().bot_delay,
+        metavar="SECONDS",
+        help="seconds a bot waits before its move shows (default: the bot's, %(default)s)",
+    )
+    tables.add_argument(
+        "--open",
+        type=positive_int,
+        default=10_000,
+        help="tables held open for the memory count (default: 10000)",
+    )
+    add_preset(tables, "classic")
+    tables.add_argument("--seed", type=int, default=0, help="default: 0")
+    return parser
+
+
+def main(argv: Sequence[str]) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "arena":
+        measured = run_arena(
+            args.a,
+            args.b,
+            deals=args.deals,
+            preset=args.preset,
+            seed=args.seed,
+            games=args.deals // 10 if args.games is None else args.games,
+            workers=args.workers or os.cpu_count() or 1,
+            progress=lambda line: print(line, file=sys.stderr, flush=True),
+        )
+        print(format_arena(measured))
+        return 0
+    if args.command == "bench" and args.benchmark == "storage":
+        # Imported here so that the other commands start without loading the storage stack.
+        from devtools.bench.storage import format_storage_bench, run_storage_bench
+
+        bench = run_storage_bench(args.appends, args.tables, args.seed, args.synchronous)
+        print(format_storage_bench(bench))
+        return 0
+    if args.command == "bench" and args.benchmark == "tables":
+        # Imported here so that the other commands start without loading discord.py.
+        from devtools.bench.discord import format_discord_bench, run_discord_bench
+
+        print(format_play_bench(run_play_bench(args.tables, args.hands, args.seed, args.preset)))
+        pace = Pace(args.bot_delay, *args.think)
+        discord_bench = run_discord_bench(args.active, args.moves, args.seed, pace)
+        print(format_discord_bench(discord_bench), flush=True)
+        print(format_memory_bench(run_memory_bench(args.open, args.seed)), flush=True)
+        return 0
+    result = run_engine_bench(args.hands, args.seed, args.preset, args.all_presets)
+    print(format_engine_bench(result))
+    return 0
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a duration in seconds, zero or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {text}")
+    return value
