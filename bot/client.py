@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 import logging
-import pkgutil
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -12,33 +11,23 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-import cogs
 from bot.config import Settings
 from bot.storage.records import TableStore
 from bot.storage.store import Storage
 from bot.tables import Clock, TableManager, TableSettings
-from cogs._errors import install as install_error_handler
-from cogs._presenter import DiscordPresenter
-from cogs._ui import ActionButton, ActionSelect
 
 log = logging.getLogger(__name__)
 
 # Seconds between edits of one message: Discord allows about five edits per five seconds
 # per channel, and a table message and its notices share the channel.
 EDIT_INTERVAL = 1.2
+# The cogs, loaded by name: each wires its own commands, views, presenter and error
+# handling in its ``setup``, so the bot itself never imports them.
+EXTENSIONS = ("cogs.spades", "cogs.houserules", "cogs.leaderboard")
 
 
 class CannotStart(Exception):
     """The bot cannot start as configured; the message says what to fix."""
-
-
-def discover_extensions() -> list[str]:
-    """Every module of the ``cogs`` package except private helpers (``_ui``, ``_errors``)."""
-    return [
-        f"{cogs.__name__}.{module.name}"
-        for module in pkgutil.iter_modules(cogs.__path__)
-        if not module.name.startswith("_")
-    ]
 
 
 class SpadesBot(commands.Bot):
@@ -84,8 +73,8 @@ class SpadesBot(commands.Bot):
         self.clock = clock
         # Deals come from fresh random seeds unless given (tests replay the same games).
         self.seeds = seeds
-        self.presenter = DiscordPresenter(self, interval=edit_interval)
-        self.extension_names = list(discover_extensions() if extensions is None else extensions)
+        self.edit_interval = edit_interval
+        self.extension_names = list(EXTENSIONS if extensions is None else extensions)
         self._manager: TableManager | None = None
         self._owned_storage: Storage | None = None
         self.freeze_startup = freeze_startup
@@ -98,16 +87,14 @@ class SpadesBot(commands.Bot):
         return self._manager
 
     async def setup_hook(self) -> None:
-        install_error_handler(self.tree)
         store = await self._open_store()
+        seeds = self.seeds
         self._manager = TableManager(
             store,
-            presenters=[self.presenter],
             settings=self.table_settings,
             clock=self.clock,
+            seeds=None if seeds is None else lambda: next(seeds),
         )
-        # Controls on any message, however old, route by their custom id alone.
-        self.add_dynamic_items(ActionButton, ActionSelect)
         for name in self.extension_names:
             try:
                 await self.load_extension(name)
@@ -136,7 +123,7 @@ class SpadesBot(commands.Bot):
         # Tables are not finished here: they stay in the store and resume at the next start.
         if self._manager is not None:
             await self._manager.aclose()
-        await self.presenter.aclose()
+        # Unloads the cogs, whose presenter lets its last edits go out.
         await super().close()
         if self._owned_storage is not None:
             await self._owned_storage.close()

@@ -28,6 +28,7 @@ from bot.storage.records import MemoryStore
 from bot.tables import (
     Member,
     Notice,
+    Shown,
     Table,
     TableError,
     TableManager,
@@ -115,13 +116,13 @@ class TerminalPresenter:
         self.write = write
         self.seat = seat
 
-    async def table_changed(self, table: Table, events: Sequence[Event]) -> None:
+    async def table_changed(self, table: Shown, events: Sequence[Event]) -> None:
         for event in events:
             line = event_text(event, table.names, table.rules)
             if line:
                 self.write(line)
 
-    async def hand_changed(self, table: Table, seat: int) -> None:
+    async def hand_changed(self, table: Shown, seat: int) -> None:
         view = table.view(seat)
         if seat != self.seat or view.to_act != seat:
             return
@@ -131,7 +132,7 @@ class TerminalPresenter:
         else:
             self.write(f"Your hand: {hand_text(view.hand, view.rules)}")
 
-    async def notice(self, table: Table, notice: Notice) -> None:
+    async def notice(self, table: Shown, notice: Notice) -> None:
         self.write(notice.text)
 
 

@@ -85,6 +85,7 @@ def describe(interaction: discord.Interaction) -> str:
     return f"component {data.get('custom_id', '?')}"
 
 
-def install(tree: app_commands.CommandTree[ClientT]) -> None:
-    """Route every app command error through ``answer_error``."""
+def install_error_handler(tree: app_commands.CommandTree[ClientT]) -> None:
+    """Route every app command error through ``answer_error`` (each cog's ``setup`` calls
+    this: whichever loads first installs it, the others find it there)."""
     tree.error(answer_error)

@@ -52,6 +52,7 @@ class LiveMessage:
         self.on_closed = on_closed
         self.closed = False
         self._pending: Picture | None = None
+        self._shown: Picture | None = None  # the newest picture asked for
         self._task: asyncio.Task[None] | None = None
         self._last_sent = float("-inf")
 
@@ -59,10 +60,16 @@ class LiveMessage:
         """Ask for ``picture`` to be shown; returns at once, the edit follows."""
         if self.closed:
             return
-        self._pending = picture
+        self._pending = self._shown = picture
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._flush())
             self._task.add_done_callback(_log_failure)
+
+    def freeze(self) -> None:
+        """Keep the message as it was last shown, without its controls (what it showed is
+        over: a new message takes its place)."""
+        if self._shown is not None and self._shown.view is not None:
+            self.show(Picture(self._shown.content))
 
     async def settle(self) -> None:
         """Wait until everything asked for has been sent (for shutdown and tests)."""

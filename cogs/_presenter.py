@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.engine import Event
-from bot.tables import Notice, NoticeKind, Table, TableStatus
+from bot.tables import Notice, NoticeKind, Shown, TableStatus
 from cogs._board import board_text, hand_message
 from cogs._live import LiveMessage, Picture
 from cogs._ui import as_view, controls, hand_button, lobby_buttons, rematch_button
@@ -41,9 +41,11 @@ POST_WAIT = 1.5
 
 @dataclass(slots=True)
 class Board:
-    """The table message of the table now in a channel."""
+    """The table message of the table now in a channel, and the game it shows (``None``:
+    the lobby, whose message the game dealt from it goes on using)."""
 
-    table: Table
+    table: Shown
+    table_id: int | None
     live: LiveMessage
 
 
@@ -88,29 +90,29 @@ class DiscordPresenter:
 
     # -- the Presenter protocol --------------------------------------------------------
 
-    async def table_changed(self, table: Table, events: Sequence[Event]) -> None:
+    async def table_changed(self, table: Shown, events: Sequence[Event]) -> None:
         self._board(table).live.show(self.board_picture(table))
         if table.status is TableStatus.OVER:
             # Nobody may act any more: every hand loses its controls.
-            for seat in self._member_seats(table):
+            for seat, _ in table.member_seats():
                 await self.hand_changed(table, seat)
 
-    async def hand_changed(self, table: Table, seat: int) -> None:
-        held = table.seats[seat]
-        if held is None or held.user_id is None or table.table_id is None:
+    async def hand_changed(self, table: Shown, seat: int) -> None:
+        user_id = dict(table.member_seats()).get(seat)
+        if user_id is None or table.table_id is None:
             return
-        player = self._player(table, held.user_id)
+        player = self._player(table, user_id)
         if player.dms_closed:
             self._push(table, seat, player)
             return
         if player.dm is None:
-            channel = await self.client.create_dm(discord.Object(held.user_id))
+            channel = await self.client.create_dm(discord.Object(user_id))
             player.dm = LiveMessage(
-                channel, interval=self.interval, on_closed=self._on_dms_closed(table, held.user_id)
+                channel, interval=self.interval, on_closed=self._on_dms_closed(table, user_id)
             )
         player.dm.show(self.hand_picture(table, seat))
 
-    async def notice(self, table: Table, notice: Notice) -> None:
+    async def notice(self, table: Shown, notice: Notice) -> None:
         text = notice.text
         if notice.kind is NoticeKind.TURN_WARNING and notice.user_id is not None:
             text = f"<@{notice.user_id}> {text}"
@@ -119,18 +121,16 @@ class DiscordPresenter:
         # gone, a vote counted, the table closed.
         self._board(table).live.show(self.board_picture(table))
         if notice.kind is NoticeKind.CLOSED:
-            for seat in self._member_seats(table):
-                held = table.seats[seat]
-                assert held is not None and held.user_id is not None
-                player = self._players.pop((table.channel_id, held.user_id), None)
-                if player is not None and player.dm is not None and table.game is not None:
+            for seat, user_id in table.member_seats():
+                player = self._players.pop((table.channel_id, user_id), None)
+                if player is not None and player.dm is not None and table.table_id is not None:
                     player.dm.show(
                         self.hand_picture(table, seat, note=f"Table closed: {notice.text}")
                     )
 
     # -- pictures, shared with the cog -------------------------------------------------
 
-    def board_picture(self, table: Table) -> Picture:
+    def board_picture(self, table: Shown) -> Picture:
         """The table message: the public state; the lobby's buttons, "My hand" during play,
         "Rematch" after."""
         snapshot = table.snapshot()
@@ -144,7 +144,7 @@ class DiscordPresenter:
         return Picture(board_text(snapshot, table.close_reason), as_view(items) if items else None)
 
     def hand_picture(
-        self, table: Table, seat: int, note: str = "", *, with_controls: bool = True
+        self, table: Shown, seat: int, note: str = "", *, with_controls: bool = True
     ) -> Picture:
         """Seat ``seat``'s private picture, with controls for what it may do now (unless not
         ``with_controls``). Show it to that seat's member only."""
@@ -156,7 +156,7 @@ class DiscordPresenter:
         return Picture(hand_message(view, table.names, note), as_view(items) if items else None)
 
     def remember(
-        self, table: Table, interaction: discord.Interaction[Any], *, hand_shown: bool = False
+        self, table: Shown, interaction: discord.Interaction[Any], *, hand_shown: bool = False
     ) -> None:
         """The member just interacted with ``table`` and was answered (with their hand as
         it is now, when ``hand_shown``): their follow-ups can carry an ephemeral hand, sent
@@ -171,7 +171,7 @@ class DiscordPresenter:
         if seat is not None:
             self._push(table, seat, player)
 
-    async def table_message_id(self, table: Table) -> int | None:
+    async def table_message_id(self, table: Shown) -> int | None:
         """The id of ``table``'s message, once a post already under way has come back (a
         click can reach the bot before Discord's answer to the post that showed it)."""
         board = self._boards.get(table.channel_id)
@@ -195,17 +195,21 @@ class DiscordPresenter:
 
     # -- internals ---------------------------------------------------------------------
 
-    def _board(self, table: Table) -> Board:
+    def _board(self, table: Shown) -> Board:
         board = self._boards.get(table.channel_id)
-        if board is not None and board.table is table:
+        same = board is not None and board.table is table
+        if board is not None and same and board.table_id in (None, table.table_id):
+            # The lobby's message shows the game dealt from it.
+            board.table_id = table.table_id
             return board
         if board is not None:
-            # A new table in the channel (a rematch, a new lobby, a restart): the old
-            # message keeps its final state, without controls nobody may use any more.
-            board.live.show(Picture(board_text(board.table.snapshot(), board.table.close_reason)))
+            # A new table or game in the channel (a rematch, a new lobby, a restart): the
+            # old message keeps its final state, without controls nobody may use any more.
+            board.live.freeze()
         channel = self.client.get_partial_messageable(table.channel_id)
         board = Board(
             table,
+            table.table_id,
             LiveMessage(
                 channel,
                 interval=self.interval,
@@ -216,16 +220,13 @@ class DiscordPresenter:
         self._boards[table.channel_id] = board
         return board
 
-    def _player(self, table: Table, user_id: int) -> Player:
+    def _player(self, table: Shown, user_id: int) -> Player:
         player = self._players.setdefault((table.channel_id, user_id), Player())
         if player.table_id != table.table_id:
             player.table_id, player.dm, player.pushed_seq = table.table_id, None, -1
         return player
 
-    def _member_seats(self, table: Table) -> list[int]:
-        return [s.index for s in table.seats if s is not None and s.user_id is not None]
-
-    def _on_dms_closed(self, table: Table, user_id: int) -> Callable[[], Awaitable[None]]:
+    def _on_dms_closed(self, table: Shown, user_id: int) -> Callable[[], Awaitable[None]]:
         async def closed() -> None:
             player = self._player(table, user_id)
             player.dms_closed = True
@@ -235,7 +236,7 @@ class DiscordPresenter:
 
         return closed
 
-    def _push(self, table: Table, seat: int, player: Player) -> None:
+    def _push(self, table: Shown, seat: int, player: Player) -> None:
         """Send an ephemeral hand as a follow-up of the member's latest interaction, when
         their DMs are closed and either it is their turn (once per turn) or they have not
         yet been told why their hand shows here."""
@@ -247,7 +248,7 @@ class DiscordPresenter:
             or table.status not in (TableStatus.PLAYING, TableStatus.OVER)
         ):
             return
-        turn = table.game is not None and table.game.to_act == seat
+        turn = table.view(seat).to_act == seat
         if player.told and (not turn or player.pushed_seq == table.seq):
             return
         note = "" if player.told else DMS_CLOSED_NOTE

@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.engine import PRESETS, Rules, allowed_values, value_choices
 from bot.render.rules_text import rule_options, show_value
 from bot.storage.house_rules import HouseRuleError, HouseRules, RulesChange
-from cogs._errors import PlayerError
+from cogs._errors import PlayerError, install_error_handler
 
 # Discord shows at most 25 autocomplete choices.
 MAX_CHOICES = 25
@@ -139,4 +139,5 @@ async def setup(bot: commands.Bot) -> None:
     storage = getattr(bot, "storage", None)
     if storage is None:
         raise commands.ExtensionError("house rules need storage", name=__name__)
+    install_error_handler(bot.tree)
     await bot.add_cog(HouseRulesCog(storage.house_rules))

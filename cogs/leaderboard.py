@@ -23,7 +23,7 @@ from bot.storage.stats import (
     Stats,
 )
 from cogs._confirm import Confirm
-from cogs._errors import PlayerError, answer_error
+from cogs._errors import PlayerError, answer_error, install_error_handler
 
 ModeChoice = Literal["all", "partnership", "cutthroat"]
 
@@ -302,5 +302,6 @@ class LeaderboardCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
+    install_error_handler(bot.tree)
     bot.add_dynamic_items(PageButton)
     await bot.add_cog(LeaderboardCog(stats_of(bot)))

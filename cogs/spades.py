@@ -39,9 +39,9 @@ from cogs._codes import (
     parse_code,
 )
 from cogs._confirm import Confirm
-from cogs._errors import PlayerError
+from cogs._errors import PlayerError, install_error_handler
 from cogs._presenter import DiscordPresenter
-from cogs._ui import HAND_CODE, REMATCH_CODE, Click, set_click_handler
+from cogs._ui import HAND_CODE, REMATCH_CODE, ActionButton, ActionSelect, Click, set_click_handler
 from cogs.houserules import rules_summary
 
 Level = Literal["easy", "normal", "hard"]
@@ -81,15 +81,23 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
 
     def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
+        self.presenter = DiscordPresenter(bot, interval=bot.edit_interval)
         super().__init__()
+
+    async def cog_load(self) -> None:
+        # Controls on any message, however old, route by their custom id alone.
+        self.bot.add_dynamic_items(ActionButton, ActionSelect)
+        set_click_handler(self.on_click)
+        self.manager.add_presenter(self.presenter)
+
+    async def cog_unload(self) -> None:
+        self.manager.remove_presenter(self.presenter)
+        self.bot.remove_dynamic_items(ActionButton, ActionSelect)
+        await self.presenter.aclose()
 
     @property
     def manager(self) -> TableManager:
         return self.bot.tables
-
-    @property
-    def presenter(self) -> DiscordPresenter:
-        return self.bot.presenter
 
     def table_here(self, interaction: discord.Interaction[Any]) -> Table:
         if interaction.channel_id is None:
@@ -235,8 +243,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         self, interaction: discord.Interaction[Any], table: Table, *, bots: bool
     ) -> None:
         """The host deals; with ``bots``, bots take the empty seats and the host hears which."""
-        seed = None if self.bot.seeds is None else next(self.bot.seeds)
-        filled = await table.start(interaction.user.id, fill_with_bots=bots, seed=seed)
+        filled = await table.start(interaction.user.id, fill_with_bots=bots)
         took = ""
         if filled:
             bots_named = ", ".join(table.names[s] for s in filled)
@@ -330,7 +337,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
     @app_commands.command(name="watch", description="Watch this channel's table (only to you)")
     async def watch(self, interaction: discord.Interaction[Any]) -> None:
         table = self.table_here(interaction)
-        seen = table.watch(interaction.user.id)
+        seen = await table.watch(interaction.user.id)
         await self.reply(interaction, None, watch_text(seen, table.close_reason))
 
     @app_commands.command(name="rules", description="The rules this table plays by")
@@ -460,6 +467,5 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
 async def setup(bot: commands.Bot) -> None:
     if not isinstance(bot, SpadesBot):
         raise commands.ExtensionError("the spades cog needs a SpadesBot", name=__name__)
-    cog = SpadesCog(bot)
-    set_click_handler(cog.on_click)
-    await bot.add_cog(cog)
+    install_error_handler(bot.tree)
+    await bot.add_cog(SpadesCog(bot))

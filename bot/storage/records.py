@@ -78,9 +78,11 @@ class TableStore(Protocol):
         seed: int,
         dealer: int,
         seats: tuple[SeatRecord, ...],
+        message_id: int | None = None,
     ) -> int:
         """Store a table whose game has just started, in place of the channel's stored
-        lobby; returns its ``table_id``."""
+        lobby, shown on ``message_id`` (the lobby's message, if any); returns its
+        ``table_id``."""
         ...
 
     async def append_action(self, table_id: int, seq: int, action: Action) -> None:
@@ -144,11 +146,12 @@ class MemoryStore:
         seed: int,
         dealer: int,
         seats: tuple[SeatRecord, ...],
+        message_id: int | None = None,
     ) -> int:
         table_id = len(self.tables) + 1
         self.lobbies.pop(channel_id, None)
         self.tables[table_id] = StoredTable(
-            table_id, guild_id, channel_id, host_id, rules, seed, dealer, seats
+            table_id, guild_id, channel_id, host_id, rules, seed, dealer, seats, (), message_id
         )
         return table_id
 

@@ -34,12 +34,13 @@ class SqliteTableStore:
         seed: int,
         dealer: int,
         seats: tuple[SeatRecord, ...],
+        message_id: int | None = None,
     ) -> int:
         async with self._db.transaction() as session:
             table_id = await session.insert(
-                "INSERT INTO tables (guild_id, channel_id, host_id, rules_json, seed, dealer) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, host_id, rules.model_dump_json(), seed, dealer),
+                "INSERT INTO tables (guild_id, channel_id, host_id, rules_json, seed, dealer, "
+                "message_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, host_id, rules.model_dump_json(), seed, dealer, message_id),
             )
             await _write_seats(session, table_id, seats)
             await session.execute("DELETE FROM lobbies WHERE channel_id = ?", (channel_id,))

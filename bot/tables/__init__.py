@@ -1,11 +1,13 @@
 """Tables: lobbies, games, turn timers and bots, with no Discord in sight.
 
-``TableManager`` owns one ``Table`` per channel; adapters (the Discord cogs, the terminal)
+``TableManager`` keeps one ``Table`` per channel; adapters (the Discord cogs, the terminal)
 call a table's methods and render what ``Presenter`` callbacks tell them. See
-``bot/tables/manager.py`` for a walk-through and ``bot/tables/table.py`` for each command.
+``bot/tables/manager.py`` for a walk-through and ``bot/tables/table.py`` for the one path
+every change takes.
 """
 
 from bot.tables.clock import Clock, ManualClock, SystemClock
+from bot.tables.context import TableContext, TableSettings
 from bot.tables.errors import (
     HintsOff,
     NoTable,
@@ -15,15 +17,17 @@ from bot.tables.errors import (
     NotYourSeat,
     SeatUnavailable,
     StaleAction,
+    StorageBusy,
     TableError,
     TableExists,
     WatchRefused,
     WrongStage,
 )
-from bot.tables.manager import TableManager, TableSettings
-from bot.tables.presenter import Notice, NoticeKind, Presenter, RecordingPresenter
-from bot.tables.snapshot import SeatSnapshot, SpectatorView, TableSnapshot, TableStatus
-from bot.tables.table import Hint, Member, Seat, StopVote, Table
+from bot.tables.manager import TableManager, Unrestored
+from bot.tables.presenter import Notice, NoticeKind, Presenter, RecordingPresenter, Shown
+from bot.tables.snapshot import SeatSnapshot, SpectatorView, TableSnapshot
+from bot.tables.states import Member, Seat, TableStatus
+from bot.tables.table import Hint, StopVote, Table
 
 __all__ = [
     "Clock",
@@ -43,17 +47,21 @@ __all__ = [
     "Seat",
     "SeatSnapshot",
     "SeatUnavailable",
+    "Shown",
     "SpectatorView",
     "StaleAction",
     "StopVote",
+    "StorageBusy",
     "SystemClock",
     "Table",
+    "TableContext",
     "TableError",
     "TableExists",
     "TableManager",
     "TableSettings",
     "TableSnapshot",
     "TableStatus",
+    "Unrestored",
     "WatchRefused",
     "WrongStage",
 ]

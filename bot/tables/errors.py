@@ -58,3 +58,7 @@ class NotAway(TableError):
 
 class WatchRefused(TableError):
     """The table's rules allow no spectators, or the member plays at this table."""
+
+
+class StorageBusy(TableError):
+    """The change could not be stored in time: nothing changed, the member may try again."""

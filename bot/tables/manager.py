@@ -1,5 +1,4 @@
-"""The table manager: one table per channel, their presenters, clock, bots' executor and
-the background tasks (turn timers, bot moves, idle closing), and restoring after a restart.
+"""The table manager: a registry of the open table in each channel, and restoring them.
 
 Typical use by an adapter::
 
@@ -12,41 +11,36 @@ Typical use by an adapter::
     table = manager.table_by_id(click.table_id)  # a button after a restart
     await table.act(user.id, PlayCard(seat, card), seq=click.seq)
 
-Every refusal is a ``TableError`` (or the engine's ``IllegalAction``) with a message for the
-player. Tests pass a ``ManualClock`` and ``bot_delay=0`` and call ``settle()`` to wait until
-bots have nothing left to do.
+Tables change themselves (``bot.tables.table``); the manager hears of their changes like any
+presenter, which keeps its index by game id current and drops closed tables. Every refusal
+is a ``TableError`` (or the engine's ``IllegalAction``) with a message for the player.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
-from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
 
-from bot.engine import Rules
+from bot.engine import Event, Rules
 from bot.storage.records import TableStore
 from bot.tables.clock import Clock, SystemClock
+from bot.tables.context import Broadcast, TableContext, TableSettings, Tasks, fresh_seed
 from bot.tables.errors import NoTable, TableError, TableExists
-from bot.tables.presenter import Presenter
-from bot.tables.snapshot import TableStatus
-from bot.tables.table import Member, Seat, Table
+from bot.tables.presenter import Notice, Presenter, Shown
+from bot.tables.states import Lobby, Member, Seat, TableStatus
+from bot.tables.table import Table
 
 log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
-class TableSettings:
-    """How tables pace themselves. Durations are seconds."""
+class Unrestored:
+    """A stored table that could not be opened again: left in the store, and why."""
 
-    bot_delay: float = 1.2  # a bot waits this long before its move shows, so people follow
-    turn_timers: bool = True  # the rules' time_to_bid / time_to_play apply
-    turn_warning: float = 15.0  # warn this long before a turn runs out (at most half of it)
-    misses_before_away: int = 2  # timed-out turns in a row before a bot takes the seat
-    idle_close: float | None = 30 * 60.0  # close a table nobody has acted on for this long
+    table_id: int
+    reason: str
 
 
 class TableManager:
@@ -60,19 +54,42 @@ class TableManager:
         settings: TableSettings | None = None,
         clock: Clock | None = None,
         executor: Executor | None = None,
+        seeds: Callable[[], int] | None = None,
     ) -> None:
-        self.store = store
-        self.presenters = list(presenters)
-        self.settings = settings or TableSettings()
-        self.clock: Clock = clock or SystemClock()
-        self.executor = executor  # None: the event loop's default thread pool
+        self.context = TableContext(
+            store,
+            settings or TableSettings(),
+            clock or SystemClock(),
+            executor,
+            # The index hears first, so a new game's buttons find it as soon as they show.
+            Broadcast([_Index(self), *presenters]),
+            Tasks(),
+            seeds or fresh_seed,
+        )
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._working = 0  # background tasks not waiting on the clock
-        self._quiet = asyncio.Event()
-        self._quiet.set()
-        self._sweeper: asyncio.Task[None] | None = None
+        self._sweeper = False
+        self.unrestored: list[Unrestored] = []
+
+    @property
+    def store(self) -> TableStore:
+        return self.context.store
+
+    @property
+    def settings(self) -> TableSettings:
+        return self.context.settings
+
+    @property
+    def clock(self) -> Clock:
+        return self.context.clock
+
+    def add_presenter(self, presenter: Presenter) -> None:
+        """Tell ``presenter`` of every table's changes from now on (an adapter adds its own
+        before ``restore``)."""
+        self.context.tell.add(presenter)
+
+    def remove_presenter(self, presenter: Presenter) -> None:
+        self.context.tell.remove(presenter)
 
     # -- finding tables ----------------------------------------------------------------
 
@@ -91,9 +108,9 @@ class TableManager:
         return table
 
     def table_by_id(self, table_id: int) -> Table:
-        """The started table with this store id (as button custom ids carry it)."""
+        """The table playing the game with this store id (as button custom ids carry it)."""
         table = self._by_id.get(table_id)
-        if table is None:
+        if table is None or table.table_id != table_id:
             raise NoTable("That game is no longer running.")
         return table
 
@@ -118,13 +135,27 @@ class TableManager:
             raise TableExists(
                 "This channel already has a table: join it, or ask the host to stop it."
             )
-        table = Table(self, channel_id=channel_id, guild_id=guild_id, host_id=host.id, rules=rules)
+        seats: list[Seat | None] = [None] * rules.players
         if sit:
-            table.seats[0] = Seat(0, host.name, host.id)
-        self._register(table)
+            seats[0] = Seat(0, host.name, host.id)
+        table = Table(
+            self.context,
+            channel_id=channel_id,
+            guild_id=guild_id,
+            rules=rules,
+            state=Lobby(host.id, tuple(seats)),
+        )
+        if existing is not None:
+            await existing.replaced()
+        # Held before the lobby is stored, so a second /spades new here is refused meanwhile.
+        self._by_channel[channel_id] = table
+        try:
+            await table.opened()
+        except BaseException:
+            if self._by_channel.get(channel_id) is table:
+                del self._by_channel[channel_id]
+            raise
         self._start_sweeper()
-        async with table.lock:
-            await table._lobby_changed()
         return table
 
     async def _rules(self, guild_id: int | None, preset: str | None) -> Rules:
@@ -141,32 +172,33 @@ class TableManager:
 
     async def restore(self) -> list[Table]:
         """Rebuild every unfinished table and every lobby from the store, show it again,
-        re-arm its timer and let its bots move. A game found over is finished; a table that
-        cannot be replayed is logged and left in the store."""
+        re-arm its timer and let its bots move. A table that cannot be replayed is logged
+        with its id, kept in ``unrestored`` and left in the store; the others open."""
         reopened: list[Table] = []
         for stored in sorted(await self.store.unfinished_tables(), key=lambda s: s.table_id):
             try:
-                table = Table.from_stored(self, stored)
-            except Exception:
-                log.exception("Could not restore table %d", stored.table_id)
-                continue
-            if table.game is not None and table.game.is_over:
-                await self.store.finish_table(stored.table_id, table.game, stopped=False)
-                continue
-            reopened.append(table)
+                reopened.append(Table.restored(self.context, stored))
+            except Exception as error:
+                log.exception("Could not restore table %d; it stays in the store", stored.table_id)
+                self.unrestored.append(Unrestored(stored.table_id, f"{error!r}"))
         # A lobby opens only where the last game is over or closed, and dealing it removes
         # it in the game's own transaction: it is newer than any game stored in its channel.
-        reopened += [Table.from_lobby(self, lobby) for lobby in await self.store.open_lobbies()]
+        for lobby in await self.store.open_lobbies():
+            reopened.append(Table.restored_lobby(self.context, lobby))
         restored: list[Table] = []
         for table in reopened:
             older = self._by_channel.get(table.channel_id)
             if older is not None:
                 # Two open tables in one channel (a close that could not be stored): the
                 # newer one is the live one.
-                async with older.lock:
-                    await older._close("A newer table in this channel replaced it.")
+                try:
+                    await older.replaced()
+                except TableError:
+                    log.exception("Could not close table %s, replaced by a newer one", older)
                 restored.remove(older)
-            self._register(table)
+            self._by_channel[table.channel_id] = table
+            if table.table_id is not None:
+                self._by_id[table.table_id] = table
             restored.append(table)
         self._start_sweeper()
         for table in restored:
@@ -177,80 +209,58 @@ class TableManager:
 
     async def settle(self) -> None:
         """Return once no bot is thinking or moving and nothing is due but clock waits."""
-        while True:
-            await self._quiet.wait()
-            await asyncio.sleep(0)
-            if self._working == 0:
-                return
+        await self.context.tasks.settle()
 
     async def aclose(self) -> None:
         """Stop every background task. Tables are not closed: the store keeps them."""
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        self._sweeper = None
+        await self.context.tasks.aclose()
+        self._sweeper = False
 
-    # -- for tables --------------------------------------------------------------------
+    # -- the index, kept by what tables tell ---------------------------------------------
 
-    def _register(self, table: Table) -> None:
-        replaced = self._by_channel.get(table.channel_id)
-        if replaced is not None and replaced is not table and replaced.table_id is not None:
-            self._by_id.pop(replaced.table_id, None)
-        self._by_channel[table.channel_id] = table
-        if table.table_id is not None:
-            self._by_id[table.table_id] = table
-
-    def _unregister(self, table: Table) -> None:
-        if self._by_channel.get(table.channel_id) is table:
+    def _heard(self, shown: Shown) -> None:
+        table = self._by_channel.get(shown.channel_id)
+        if table is not shown:
+            return
+        current = None if table.status is TableStatus.CLOSED else table.table_id
+        if current is None and table.status is TableStatus.CLOSED:
             del self._by_channel[table.channel_id]
-        if table.table_id is not None and self._by_id.get(table.table_id) is table:
-            del self._by_id[table.table_id]
-
-    async def _tell(self, call: Callable[[Presenter], Awaitable[None]]) -> None:
-        for presenter in self.presenters:
-            try:
-                await call(presenter)
-            except Exception:
-                log.exception("Presenter %r failed", presenter)
-
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        task = asyncio.get_running_loop().create_task(work)
-        self._tasks.add(task)
-        self._count(+1)
-        task.add_done_callback(self._done)
-        return task
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        self._tasks.discard(task)
-        self._count(-1)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("Table task failed", exc_info=task.exception())
-
-    @asynccontextmanager
-    async def parked(self) -> AsyncIterator[None]:
-        """A background task waiting on the clock: ``settle`` does not wait for it."""
-        self._count(-1)
-        try:
-            yield
-        finally:
-            self._count(+1)
-
-    def _count(self, delta: int) -> None:
-        self._working += delta
-        if self._working:
-            self._quiet.clear()
-        else:
-            self._quiet.set()
+        if current is not None and self._by_id.get(current) is not table:
+            # A new game here (a deal or a rematch): the last game's id no longer leads here.
+            for table_id in [i for i, t in self._by_id.items() if t is table]:
+                del self._by_id[table_id]
+            self._by_id[current] = table
+        elif current is None:
+            for table_id in [i for i, t in self._by_id.items() if t is table]:
+                del self._by_id[table_id]
 
     def _start_sweeper(self) -> None:
-        if self._sweeper is None and self.settings.idle_close is not None:
-            self._sweeper = self._spawn(self._sweep(self.settings.idle_close))
+        idle = self.settings.idle_close
+        if not self._sweeper and idle is not None:
+            self._sweeper = True
+            self.context.tasks.spawn(self._sweep(idle))
 
     async def _sweep(self, idle: float) -> None:
         every = min(idle / 4, 60.0)
+        tasks, clock = self.context.tasks, self.clock
         while True:
-            async with self.parked():
-                await self.clock.sleep_until(self.clock.now() + every)
+            async with tasks.parked():
+                await clock.sleep_until(clock.now() + every)
             for table in self.tables:
                 await table.expire()
+
+
+class _Index:
+    """The manager's ear on every table: the first presenter told of each change."""
+
+    def __init__(self, manager: TableManager) -> None:
+        self._manager = manager
+
+    async def table_changed(self, table: Shown, events: Sequence[Event]) -> None:
+        self._manager._heard(table)
+
+    async def hand_changed(self, table: Shown, seat: int) -> None:
+        return None
+
+    async def notice(self, table: Shown, notice: Notice) -> None:
+        self._manager._heard(table)

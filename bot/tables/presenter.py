@@ -1,7 +1,7 @@
-"""How tables tell the world what happened: the ``Presenter`` protocol, notices, and a
-presenter that records everything for tests.
+"""How tables tell the world what happened: the ``Presenter`` protocol, what a presenter may
+read of a table (``Shown``), notices, and a presenter that records everything for tests.
 
-A table calls its presenters in order, under its lock, after the change is stored:
+A table tells its presenters, in order, after a change is stored and applied:
 
 - ``table_changed(table, events)``: public state changed (engine events, or none for a
   lobby or seat change). Render from ``table.snapshot()``, which holds no hand.
@@ -10,11 +10,11 @@ A table calls its presenters in order, under its lock, after the change is store
   seat's member only.
 - ``notice(table, notice)``: something players must be told in words: a timer warning, a
   bot playing a missed turn, away and back, a seat changing hands, a stop vote, game over
-  with the rematch offer, the table closing and why.
+  with the rematch offer, storage trouble, the table closing and why.
 
-Presenters must return quickly (queue slow I/O) and must not call a table's mutating methods
-(the table's lock is held). An exception from a presenter is logged and never reaches the
-table or the player who acted.
+Presenters must return quickly (queue slow I/O) and must not wait on a table's changes (the
+table's lock is held while they are told). An exception from a presenter is logged and never
+reaches the table or the player who acted.
 """
 
 from __future__ import annotations
@@ -22,13 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-from bot.engine import Event, SeatView
-
-if TYPE_CHECKING:
-    from bot.tables.snapshot import TableSnapshot
-    from bot.tables.table import Table
+from bot.engine import Event, Rules, SeatView
+from bot.tables.snapshot import TableSnapshot
+from bot.tables.states import TableStatus
 
 
 class NoticeKind(StrEnum):
@@ -39,6 +37,7 @@ class NoticeKind(StrEnum):
     SEATS = "seats"  # a seat changed hands during play (sub, leave)
     STOP_VOTE = "stop_vote"  # a member voted to stop; not yet a majority
     GAME_OVER = "game_over"  # the final result, and the offer of a rematch
+    STORAGE = "storage"  # the table waits on storage, or storage works again
     CLOSED = "closed"  # the table closed: stopped, idle, hands played; says why
 
 
@@ -55,12 +54,58 @@ class Notice:
     deadline: float | None = None
 
 
+class Shown(Protocol):
+    """What a presenter may read of a table (``bot.tables.Table`` is one)."""
+
+    @property
+    def channel_id(self) -> int: ...
+
+    @property
+    def table_id(self) -> int | None:
+        """The store's id of the table's game; ``None`` in a lobby."""
+        ...
+
+    @property
+    def seq(self) -> int:
+        """The stored action count: controls drawn now carry it."""
+        ...
+
+    @property
+    def status(self) -> TableStatus: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def message_id(self) -> int | None: ...
+
+    @property
+    def close_reason(self) -> str | None: ...
+
+    def seat_of(self, user_id: int) -> int | None: ...
+
+    def member_seats(self) -> list[tuple[int, int]]:
+        """``(seat, user_id)`` of every seat a member holds."""
+        ...
+
+    def snapshot(self) -> TableSnapshot: ...
+
+    def view(self, seat: int) -> SeatView: ...
+
+    async def set_message(self, message_id: int | None) -> None:
+        """The channel message that shows this table was (re)posted: store it."""
+        ...
+
+
 class Presenter(Protocol):
-    async def table_changed(self, table: Table, events: Sequence[Event]) -> None: ...
+    async def table_changed(self, table: Shown, events: Sequence[Event]) -> None: ...
 
-    async def hand_changed(self, table: Table, seat: int) -> None: ...
+    async def hand_changed(self, table: Shown, seat: int) -> None: ...
 
-    async def notice(self, table: Table, notice: Notice) -> None: ...
+    async def notice(self, table: Shown, notice: Notice) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,13 +136,13 @@ class RecordingPresenter:
     def __init__(self) -> None:
         self.records: list[Record] = []
 
-    async def table_changed(self, table: Table, events: Sequence[Event]) -> None:
+    async def table_changed(self, table: Shown, events: Sequence[Event]) -> None:
         self.records.append(TableChanged(table.snapshot(), tuple(events)))
 
-    async def hand_changed(self, table: Table, seat: int) -> None:
+    async def hand_changed(self, table: Shown, seat: int) -> None:
         self.records.append(HandChanged(table.table_id, seat, table.view(seat)))
 
-    async def notice(self, table: Table, notice: Notice) -> None:
+    async def notice(self, table: Shown, notice: Notice) -> None:
         self.records.append(Noticed(table.table_id, notice))
 
     @property

@@ -10,20 +10,9 @@ up for spectators (``allow_watching = face_up``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from bot.engine import Bid, Card, HandResult, Phase, Rules, TrickRecord
-
-if TYPE_CHECKING:
-    from bot.tables.table import Table
-
-
-class TableStatus(StrEnum):
-    LOBBY = "lobby"  # seats being filled; no game yet
-    PLAYING = "playing"
-    OVER = "over"  # the game ended; a rematch may follow
-    CLOSED = "closed"  # stopped, idle or done: the table is gone
+from bot.tables.states import Closed, Dealt, Playing, Seat, State, TableStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,21 +57,24 @@ class TableSnapshot:
     all_hands: tuple[tuple[Card, ...], ...] | None
 
 
-def snapshot(table: Table) -> TableSnapshot:
+def snapshot(
+    state: State, rules: Rules, channel_id: int, deadline: float | None = None
+) -> TableSnapshot:
     """The table as anyone in the channel may see it."""
-    rules = table.rules
+    shown = state.last if isinstance(state, Closed) else state
     teams = rules.teams
-    game = table.game
+    seats: tuple[Seat | None, ...] = shown.seats
+    dealt = shown if isinstance(shown, Dealt) else None
     # Any seat's view will do: only its public fields are copied.
-    view = game.view(0) if game is not None else None
+    view = dealt.game.view(0) if dealt is not None else None
     none = (0,) * rules.players
     return TableSnapshot(
-        table_id=table.table_id,
-        channel_id=table.channel_id,
-        status=table.status,
-        host_id=table.host_id,
+        table_id=dealt.table_id if dealt is not None else None,
+        channel_id=channel_id,
+        status=state.status,
+        host_id=shown.host_id,
         rules=rules,
-        seq=table.seq,
+        seq=dealt.seq if dealt is not None else 0,
         seats=tuple(
             None
             if seat is None
@@ -97,14 +89,14 @@ def snapshot(table: Table) -> TableSnapshot:
                 (view.tricks_taken if view else none)[seat.index],
                 (view.cards_left if view else none)[seat.index],
             )
-            for seat in table.seats
+            for seat in seats
         ),
         teams=teams,
         phase=view.phase if view else None,
         hand_number=view.hand_number if view else 0,
         dealer=view.dealer if view else None,
         to_act=view.to_act if view else None,
-        deadline=table.deadline,
+        deadline=deadline,
         trick=view.trick if view else (),
         trick_number=view.trick_number if view else 0,
         last_trick=view.last_trick if view else None,
@@ -114,7 +106,7 @@ def snapshot(table: Table) -> TableSnapshot:
         bags=view.bags if view else (0,) * len(teams),
         last_result=view.last_result if view else None,
         winner=view.winner if view else None,
-        stop_votes=len(table.stop_votes),
+        stop_votes=len(dealt.stop_votes) if dealt is not None else 0,
         all_hands=view.all_hands if view else None,
     )
 
@@ -128,17 +120,12 @@ class SpectatorView:
     hands: tuple[tuple[Card, ...], ...] | None
 
 
-def spectator_view(table: Table) -> SpectatorView:
+def spectator_view(state: State, rules: Rules, public: TableSnapshot) -> SpectatorView:
     """The table for a spectator; whether they may watch at all is ``Table.watch``'s call."""
-    game = table.game
     hands = None
-    if (
-        table.rules.allow_watching == "face_up"
-        and game is not None
-        and table.status is TableStatus.PLAYING
-    ):
-        hands = tuple(tuple(cards) for cards in game.hands)
-    return SpectatorView(snapshot(table), hands)
+    if rules.allow_watching == "face_up" and isinstance(state, Playing):
+        hands = tuple(tuple(cards) for cards in state.game.hands)
+    return SpectatorView(public, hands)
 
 
 def _team(teams: tuple[tuple[int, ...], ...], seat: int) -> int:

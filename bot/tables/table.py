@@ -1,15 +1,28 @@
-"""One table in one channel: its seats, its game and its lock; every change to it is here.
+"""One table in one channel: its state, its lock, and the one path every change takes.
 
-A table starts as a lobby (members join, pick seats, the host adds bots), becomes a game at
-``start``, is ``OVER`` when the game ends (a ``rematch`` opens a new table with the same
-seats), and ``CLOSED`` when stopped, idle, or replaced. Seats are numbered from 0.
+A table is a lobby (members join, pick seats, the host adds bots), then a game in play from
+``start``, then a game over (a ``rematch`` deals the same seats again), and closed when
+stopped, idle, or replaced. Seats are numbered from 0. The states are the types in
+``bot.tables.states``.
 
-Every mutating method takes the table's lock, refuses with a ``TableError`` (or the engine's
-``IllegalAction``) leaving everything as it was, and otherwise stores the change before
-telling the presenters. ``act`` and ``autoplay`` take the ``seq`` the member saw (from a
-button's custom id): an accepted action increments ``table.seq``, so a stale or repeated
-click is refused and an action is applied at most once. ``seq=None`` (a typed command)
-skips that check.
+Every change, whoever asks for it (a member's click or command, a bot's move, a turn timer,
+the idle sweep, a restore), takes the same four steps under the table's lock:
+
+1. **validate**: plan the change from the current state, or refuse with a ``TableError``
+   (or the engine's ``IllegalAction``) leaving everything as it was;
+2. **store** what the change needs stored; until it is stored, nothing has changed;
+3. **apply**: the planned state replaces the current one (and the engine applies the
+   stored action);
+4. **tell** the presenters, then arm whatever the next turn needs.
+
+A member's change that cannot be stored is retried for a few seconds, then refused
+(``StorageBusy``). A change from the table's own sources (a bot, a timer, a game's result)
+waits for the store instead, retried with backoff, and the table says once that it is
+waiting on storage and again when it goes on.
+
+``act`` and ``autoplay`` take the ``seq`` the member saw (from a button's custom id): an
+accepted action increments ``seq``, so a stale or repeated click is refused and an action
+is applied at most once. ``seq=None`` (a typed command) skips that check.
 """
 
 from __future__ import annotations
@@ -20,7 +33,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Generic, TypeVar
 
 from bot.ai import hint as suggest
 from bot.ai.levels import LEVELS, policy_for
@@ -33,13 +46,15 @@ from bot.engine import (
     HandDealt,
     HandScored,
     IllegalAction,
+    PassCards,
     PassingStarted,
     Phase,
     Redealt,
     Rules,
     SeatView,
 )
-from bot.storage.records import SeatRecord, StoredLobby, StoredTable
+from bot.storage.records import DuplicateAction, StoredLobby, StoredTable, TableStore
+from bot.tables.context import TableContext
 from bot.tables.errors import (
     HintsOff,
     NoTable,
@@ -49,59 +64,46 @@ from bot.tables.errors import (
     NotYourSeat,
     SeatUnavailable,
     StaleAction,
+    StorageBusy,
     TableError,
     WatchRefused,
     WrongStage,
 )
-from bot.tables.presenter import Notice, NoticeKind, Presenter
-from bot.tables.snapshot import (
-    SpectatorView,
-    TableSnapshot,
+from bot.tables.presenter import Notice, NoticeKind
+from bot.tables.snapshot import SpectatorView, TableSnapshot, snapshot, spectator_view
+from bot.tables.states import (
+    DEFAULT_LEVEL,
+    UNSTORED,
+    Closed,
+    Dealt,
+    Lobby,
+    Member,
+    Open,
+    Over,
+    Playing,
+    Seat,
+    State,
     TableStatus,
-    snapshot,
-    spectator_view,
+    bot_name,
 )
-
-if TYPE_CHECKING:
-    from bot.tables.manager import TableManager
 
 log = logging.getLogger(__name__)
 
-# Seats a bot fills at ``start`` and plays for away or departed members.
-DEFAULT_LEVEL = "normal"
+R = TypeVar("R")
+S = TypeVar("S", Lobby, Playing, Over)
+# What a change stores, given the store; a new game's write returns the game's table id.
+Write = Callable[[TableStore], Awaitable[int | None]]
+
 _DOING = {Phase.DRAW: "draw", Phase.BID: "bid", Phase.PASS: "pass cards", Phase.PLAY: "play"}
-
-
-@dataclass(frozen=True, slots=True)
-class Member:
-    """A person as the adapter knows them: a stable id and the name to show."""
-
-    id: int
-    name: str
-
-
-@dataclass(slots=True)
-class Seat:
-    """Who holds a seat now. ``missed`` counts the member's timed-out turns in a row."""
-
-    index: int
-    name: str
-    user_id: int | None = None
-    bot: str | None = None
-    away: bool = False
-    missed: int = 0
-
-    @property
-    def is_bot(self) -> bool:
-        return self.user_id is None
-
-    @property
-    def autoplays(self) -> bool:
-        """A bot chooses this seat's moves: a bot seat, or a member's seat while away."""
-        return self.user_id is None or self.away
-
-    def record(self) -> SeatRecord:
-        return SeatRecord(self.index, self.name, self.user_id, self.bot, self.away)
+STORAGE_WAIT = (
+    "I can't save this game right now (a storage problem on the bot's side): the table"
+    " waits, and goes on by itself as soon as saving works again."
+)
+STORAGE_BACK = "Saving works again: the game goes on."
+STORAGE_BUSY = (
+    "I couldn't save that (a storage problem on the bot's side), so nothing changed."
+    " Try again in a minute."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,98 +121,165 @@ class Hint:
     reason: str
 
 
-def bot_name(index: int, level: str) -> str:
-    return f"Bot {index + 1} ({level})"
+@dataclass(frozen=True, slots=True)
+class Step(Generic[R]):
+    """One planned change: the state after it, what to store first, and what to tell.
+
+    ``play``: the engine action applied to the state's game once stored. ``hands``: member
+    seats whose private view changes (``None``: worked out from the play's events).
+    ``touched``: a member acted, so the idle clock starts again."""
+
+    state: State
+    reply: R
+    write: Write | None = None
+    play: Action | None = None
+    events: tuple[Event, ...] = ()  # what happened without a play (a new deal's first events)
+    notices: tuple[Notice, ...] = ()
+    hands: tuple[int, ...] | None = ()
+    touched: bool = True
+    message_id: int | None = None
+    new_message: bool = False  # ``message_id`` replaces the table's message id
 
 
 class Table:
-    """A table; made by ``TableManager.open``, ``rematch`` or ``TableManager.restore``."""
+    """A table; opened by ``TableManager.open`` or restored by ``TableManager.restore``."""
 
     def __init__(
         self,
-        manager: TableManager,
+        context: TableContext,
         *,
         channel_id: int,
         guild_id: int | None,
-        host_id: int | None,
         rules: Rules,
+        state: State,
+        message_id: int | None = None,
     ) -> None:
-        self._manager = manager
+        self._context = context
         self.channel_id = channel_id
         self.guild_id = guild_id
-        self.host_id = host_id
         self.rules = rules
-        self.seats: list[Seat | None] = [None] * rules.players
-        self.status = TableStatus.LOBBY
-        self.game: Game | None = None
-        self.table_id: int | None = None  # the store's id, once started
-        self.seed = 0
-        self.first_dealer = 0
-        self.seq = 0
-        self.hands_limit: int | None = None
-        self.message_id: int | None = None
-        self._dealing = False  # the game is being stored: the lobby must not be stored again
-        self.deadline: float | None = None
-        self.stop_votes: set[int] = set()
-        # Members who have seen this game's hands face up as spectators: never seated in it.
-        self.saw_hands: set[int] = set()
-        self.close_reason: str | None = None
-        self.last_active = manager.clock.now()
+        self._state = state
+        self._message_id = message_id
         self.lock = asyncio.Lock()
+        self.last_active = context.clock.now()
+        self.deadline: float | None = None
         self._turn: asyncio.Task[None] | None = None
         self._policies: dict[int, Policy] = {}
-        self._rng = random.Random()
+        self._rng = random.Random(state.seed if isinstance(state, Dealt) else 0)
+        self._waiting_on_storage = False
 
     def __repr__(self) -> str:
         return f"<Table {self.table_id} channel={self.channel_id} {self.status}>"
 
     @classmethod
-    def from_stored(cls, manager: TableManager, stored: StoredTable) -> Table:
-        """The table as it was when its last stored action was applied."""
-        table = cls._reopened(manager, stored)
+    def restored(cls, context: TableContext, stored: StoredTable) -> Table:
+        """The table as it was when its last stored action was applied. Raises whatever
+        the replay raises when the stored actions do not make a game."""
         game = Game.replay(
             stored.rules, seed=stored.seed, actions=stored.actions, dealer=stored.dealer
         )
-        table._set_game(
-            stored.table_id,
-            game,
-            [Seat(s.seat, s.name, s.user_id, s.bot or DEFAULT_LEVEL, s.away) for s in stored.seats],
+        playing = Playing(
+            table_id=stored.table_id,
+            host_id=stored.host_id,
+            seats=tuple(
+                dataclasses.replace(Seat.from_record(s), bot=s.bot or DEFAULT_LEVEL)
+                if s.user_id is None
+                else Seat.from_record(s)
+                for s in stored.seats
+            ),
+            game=game,
             seed=stored.seed,
             dealer=stored.dealer,
             seq=len(stored.actions),
         )
-        return table
-
-    @classmethod
-    def from_lobby(cls, manager: TableManager, stored: StoredLobby) -> Table:
-        """The lobby as it was last stored."""
-        table = cls._reopened(manager, stored)
-        for s in stored.seats:
-            table.seats[s.seat] = Seat(s.seat, s.name, s.user_id, s.bot)
-        return table
-
-    @classmethod
-    def _reopened(cls, manager: TableManager, stored: StoredTable | StoredLobby) -> Table:
-        """A table in the stored one's channel, with its host, rules and message."""
-        table = cls(
-            manager,
+        state: State = Over.after(playing) if game.is_over else playing
+        return cls(
+            context,
             channel_id=stored.channel_id,
             guild_id=stored.guild_id,
-            host_id=stored.host_id,
             rules=stored.rules,
+            state=state,
+            message_id=stored.message_id,
         )
-        table.message_id = stored.message_id
-        return table
+
+    @classmethod
+    def restored_lobby(cls, context: TableContext, stored: StoredLobby) -> Table:
+        """The lobby as it was last stored."""
+        seats: list[Seat | None] = [None] * stored.rules.players
+        for record in stored.seats:
+            seats[record.seat] = Seat.from_record(record)
+        return cls(
+            context,
+            channel_id=stored.channel_id,
+            guild_id=stored.guild_id,
+            rules=stored.rules,
+            state=Lobby(stored.host_id, tuple(seats)),
+            message_id=stored.message_id,
+        )
 
     # -- reading (no lock needed) ------------------------------------------------------
 
     @property
+    def state(self) -> State:
+        return self._state
+
+    @property
+    def status(self) -> TableStatus:
+        return self._state.status
+
+    @property
+    def _shown(self) -> Open:
+        """The state to show: a closed table shows what it was."""
+        state = self._state
+        return state.last if isinstance(state, Closed) else state
+
+    @property
+    def table_id(self) -> int | None:
+        shown = self._shown
+        return shown.table_id if isinstance(shown, Dealt) else None
+
+    @property
+    def seq(self) -> int:
+        shown = self._shown
+        return shown.seq if isinstance(shown, Dealt) else 0
+
+    @property
+    def game(self) -> Game | None:
+        shown = self._shown
+        return shown.game if isinstance(shown, Dealt) else None
+
+    @property
+    def host_id(self) -> int | None:
+        return self._shown.host_id
+
+    @property
+    def seats(self) -> list[Seat | None]:
+        return list(self._shown.seats)
+
+    @property
+    def message_id(self) -> int | None:
+        return self._message_id
+
+    @property
+    def close_reason(self) -> str | None:
+        state = self._state
+        return state.reason if isinstance(state, Closed) else None
+
+    @property
     def names(self) -> list[str]:
         """Each seat's name, as renderers take them."""
-        return [f"Seat {i + 1}" if s is None else s.name for i, s in enumerate(self.seats)]
+        return [f"Seat {i + 1}" if s is None else s.name for i, s in enumerate(self._shown.seats)]
 
     def seat_of(self, user_id: int) -> int | None:
-        return next((s.index for s in self.seats if s and s.user_id == user_id), None)
+        return next((s.index for s in self._shown.seats if s and s.user_id == user_id), None)
+
+    def member_seats(self) -> list[tuple[int, int]]:
+        return [(s.index, s.user_id) for s in self._shown.seats if s and s.user_id is not None]
+
+    def missed_turns(self, seat: int) -> int:
+        """How many turns in a row the seat's member has let run out."""
+        shown = self._shown
+        return shown.missed_by(seat) if isinstance(shown, Dealt) else 0
 
     def require_seat(self, user_id: int) -> int:
         seat = self.seat_of(user_id)
@@ -220,24 +289,14 @@ class Table:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: show it to that seat's member only."""
-        if self.game is None:
+        game = self.game
+        if game is None:
             raise WrongStage("The game has not started yet.")
-        return self.game.view(seat)
+        return game.view(seat)
 
     def snapshot(self) -> TableSnapshot:
         """The public state, for the whole channel."""
-        return snapshot(self)
-
-    def watch(self, user_id: int) -> SpectatorView:
-        """What the member may see as a spectator (the rules' ``allow_watching``). A seated
-        member is refused: they must never see another seat's hand."""
-        if self.seat_of(user_id) is not None:
-            raise WatchRefused("You're playing at this table: use /spades hand.")
-        if self.rules.allow_watching == "no":
-            raise WatchRefused("This table's rules don't allow watching.")
-        if self.rules.allow_watching == "face_up" and self.status is TableStatus.PLAYING:
-            self.saw_hands.add(user_id)
-        return spectator_view(self)
+        return snapshot(self._state, self.rules, self.channel_id, self.deadline)
 
     def hint(self, user_id: int) -> Hint:
         """What the ``normal`` bot would do in the member's place, and why."""
@@ -249,42 +308,54 @@ class Table:
         action, reason = suggest(view)
         return Hint(action, reason)
 
-    def _members(self) -> list[Seat]:
-        return [s for s in self.seats if s is not None and s.user_id is not None]
+    # -- the lobby ---------------------------------------------------------------------
 
-    # -- lobby -------------------------------------------------------------------------
+    async def opened(self) -> None:
+        """Store the new lobby and show it (``TableManager.open`` calls this once)."""
+
+        def plan() -> Step[None]:
+            lobby = self._the(Lobby)
+            return self._lobby_step(lobby.host_id, lobby.seats, None)
+
+        await self._member(plan)
 
     async def join(self, member: Member, seat: int | None = None) -> int:
         """Sit down: at ``seat``, or the first empty one (or one a bot holds). The seat."""
-        async with self.lock:
-            self._require(TableStatus.LOBBY)
-            if self.seat_of(member.id) is not None:
+
+        def plan() -> Step[int]:
+            lobby = self._the(Lobby)
+            if _seat_of(lobby.seats, member.id) is not None:
                 raise SeatUnavailable("You already have a seat at this table.")
-            index = self._open_seat(seat)
-            self._drop_policy(index)
-            self.seats[index] = Seat(index, member.name, member.id)
-            await self._lobby_changed()
-            return index
+            index = _open_seat(lobby.seats, seat)
+            seats = _with_seat(lobby.seats, index, Seat(index, member.name, member.id))
+            return self._lobby_step(lobby.host_id, seats, index)
+
+        index = await self._member(plan)
+        self._policies.pop(index, None)
+        return index
 
     async def choose_seat(self, user_id: int, seat: int) -> None:
         """Move to another seat (and so another partner); a bot there swaps with you."""
-        async with self.lock:
-            self._require(TableStatus.LOBBY)
-            current = self.require_seat(user_id)
+
+        def plan() -> Step[None]:
+            lobby = self._the(Lobby)
+            current = _require_seat(lobby.seats, user_id)
             if seat == current:
-                return
-            target = self._open_seat(seat)
-            mover, other = self.seats[current], self.seats[target]
-            assert mover is not None
-            mover.index = target
+                return Step(lobby, None, touched=False)
+            target = _open_seat(lobby.seats, seat)
+            mover, other = lobby.seats[current], lobby.seats[target]
+            assert mover is not None  # the member's own seat
+            seats = list(lobby.seats)
+            seats[target] = dataclasses.replace(mover, index=target)
+            seats[current] = None
             if other is not None:
-                other.index = current
                 level = other.bot or DEFAULT_LEVEL
-                if other.name == bot_name(target, level):
-                    other.name = bot_name(current, level)
-            self.seats[current], self.seats[target] = other, mover
-            self._policies.clear()
-            await self._lobby_changed()
+                name = bot_name(current, level) if other.name == bot_name(target, level) else None
+                seats[current] = dataclasses.replace(other, index=current, name=name or other.name)
+            return self._lobby_step(lobby.host_id, tuple(seats), None)
+
+        await self._member(plan)
+        self._policies.clear()
 
     async def add_bot(
         self,
@@ -296,52 +367,29 @@ class Table:
     ) -> int:
         """The host seats a bot (``easy``, ``normal`` or ``hard``), named ``name`` or after
         its seat and level. Returns its seat."""
-        async with self.lock:
-            self._require(TableStatus.LOBBY)
-            self._require_host(user_id)
+
+        def plan() -> Step[int]:
+            lobby = self._the(Lobby)
+            _require_host(lobby.host_id, user_id)
             if level not in LEVELS:
                 raise TableError(f"No bot level {level!r}. Choose {', '.join(LEVELS)}.")
-            index = self._open_seat(seat, bots_too=False)
-            self.seats[index] = Seat(index, name or bot_name(index, level), bot=level)
-            await self._lobby_changed()
-            return index
+            index = _open_seat(lobby.seats, seat, bots_too=False)
+            held = Seat(index, name or bot_name(index, level), bot=level)
+            return self._lobby_step(lobby.host_id, _with_seat(lobby.seats, index, held), index)
+
+        return await self._member(plan)
 
     async def remove_bot(self, user_id: int, seat: int) -> None:
-        async with self.lock:
-            self._require(TableStatus.LOBBY)
-            self._require_host(user_id)
-            held = self.seats[self._seat_index(seat)]
+        def plan() -> Step[None]:
+            lobby = self._the(Lobby)
+            _require_host(lobby.host_id, user_id)
+            held = lobby.seats[_seat_index(lobby.seats, seat)]
             if held is None or not held.is_bot:
                 raise SeatUnavailable(f"No bot sits in seat {seat + 1}.")
-            self.seats[seat] = None
-            self._drop_policy(seat)
-            await self._lobby_changed()
+            return self._lobby_step(lobby.host_id, _with_seat(lobby.seats, seat, None), None)
 
-    async def leave(self, user_id: int, *, lobby_only: bool = False) -> None:
-        """Leave the table. During play a bot takes the seat for the rest of the game, unless
-        ``lobby_only`` (a lobby's button clicked after the start refuses instead)."""
-        async with self.lock:
-            if lobby_only:
-                self._require(TableStatus.LOBBY)
-            self._require(TableStatus.LOBBY, TableStatus.PLAYING, TableStatus.OVER)
-            index = self.require_seat(user_id)
-            held = self.seats[index]
-            assert held is not None
-            if self.status is TableStatus.PLAYING:
-                await self._hand_over(
-                    Seat(index, bot_name(index, DEFAULT_LEVEL), bot=DEFAULT_LEVEL),
-                    f"{held.name} left: a bot plays their seat.",
-                )
-            else:
-                self.seats[index] = None
-            self.stop_votes.discard(user_id)
-            if user_id == self.host_id:
-                members = self._members()
-                self.host_id = members[0].user_id if members else None
-            if not self._members():
-                await self._close("Everyone left the table.")
-            elif self.status is TableStatus.LOBBY:
-                await self._lobby_changed()
+        await self._member(plan)
+        self._policies.pop(seat, None)
 
     async def start(
         self,
@@ -352,322 +400,580 @@ class Table:
         hands: int | None = None,
     ) -> list[int]:
         """The host deals the first hand. Empty seats get ``normal`` bots only when
-        ``fill_with_bots``. ``seed`` fixes the cards (default: a fresh random seed);
+        ``fill_with_bots``. ``seed`` fixes the cards (default: the context's next seed);
         ``hands`` ends the table after that many hands instead of at the target score.
         Returns the seats bots filled."""
-        async with self.lock:
-            self._require(TableStatus.LOBBY)
-            self._require_host(user_id)
-            empty = [i for i, s in enumerate(self.seats) if s is None]
+
+        def plan() -> Step[list[int]]:
+            lobby = self._the(Lobby)
+            _require_host(lobby.host_id, user_id)
+            empty = [i for i, s in enumerate(lobby.seats) if s is None]
             if empty and not fill_with_bots:
                 seats = ", ".join(str(i + 1) for i in empty)
                 raise WrongStage(
                     f"Seat{'s' if len(empty) > 1 else ''} {seats} still empty:"
                     " wait for players, add bots, or start with bots in the empty seats."
                 )
-            self.last_active = self._manager.clock.now()
-            await self._begin(
-                [
-                    s or Seat(i, bot_name(i, DEFAULT_LEVEL), bot=DEFAULT_LEVEL)
-                    for i, s in enumerate(self.seats)
-                ],
-                seed,
-                hands,
-            )
-            return empty
+            filled = tuple(s or Seat.bot_seat(i) for i, s in enumerate(lobby.seats))
+            return self._deal(lobby.host_id, filled, seed, hands, empty, self._message_id)
+
+        return await self._member(plan)
 
     # -- play --------------------------------------------------------------------------
 
     async def act(self, user_id: int, action: Action, *, seq: int | None = None) -> None:
         """A member's move for their own seat (a bid, card, pass, claim, look, ...)."""
-        async with self.lock:
-            seat = self._playing_seat(user_id, seq)
+
+        def plan() -> Step[None]:
+            playing, seat = self._playing_seat(user_id, seq)
             if action.seat != seat:
                 raise NotYourSeat("You can only act for your own seat.")
-            await self._apply(action, member_seat=seat)
+            return self._move(playing, action, member_seat=seat)
+
+        await self._come_back(user_id)
+        await self._member(plan)
 
     async def autoplay(self, user_id: int, *, seq: int | None = None) -> None:
         """The bot makes the member's move this once, at their request."""
-        async with self.lock:
-            seat = self._playing_seat(user_id, seq)
-            view = self.view(seat)
-            if not view.legal_actions:
-                raise WrongStage("Nothing to do right now: wait for your turn.")
-            await self._apply(await self._decide(view), member_seat=seat)
+        playing, seat = self._playing_seat(user_id, seq)
+        view = playing.game.view(seat)
+        if not view.legal_actions:
+            raise WrongStage("Nothing to do right now: wait for your turn.")
+        chosen = await self._decide(view)
+
+        def plan() -> Step[None]:
+            now, _ = self._playing_seat(user_id, playing.seq)
+            return self._move(now, chosen, member_seat=seat)
+
+        await self._come_back(user_id)
+        await self._member(plan)
 
     async def back(self, user_id: int) -> None:
         """The member plays their seat again after being marked away."""
-        async with self.lock:
-            self._require(TableStatus.PLAYING)
-            seat = self.seats[self.require_seat(user_id)]
-            assert seat is not None
+
+        def plan() -> Step[None]:
+            playing = self._the(Playing)
+            seat = playing.seats[_require_seat(playing.seats, user_id)]
             if not seat.away:
                 raise NotAway("You are not marked away: the seat is yours to play.")
-            await self._set_away(seat, False)
-            seat.missed = 0
-            self._touch()
-            self._schedule()
-            await self._tell_notice(
-                Notice(NoticeKind.BACK, f"{seat.name} is back.", seat.index, user_id)
-            )
-            await self._tell_changed((), (seat.index,))
+            return self._back_step(playing, seat)
+
+        await self._member(plan)
+
+    async def _come_back(self, user_id: int) -> None:
+        """A member who moves while marked away is back: stored first, as its own change,
+        so a move that then fails to store still leaves the seat theirs."""
+
+        def plan() -> Step[None]:
+            playing = self._the(Playing)
+            seat = playing.seats[_require_seat(playing.seats, user_id)]
+            return self._back_step(playing, seat)
+
+        state = self._state
+        if isinstance(state, Playing):
+            index = state.seat_of(user_id)
+            if index is not None and state.seats[index].away:
+                await self._member(plan)
 
     async def sub(
         self, user_id: int, seat: int, member: Member, *, moderator: bool = False
     ) -> None:
         """Hand ``seat`` to ``member``: by the seat's player, the host, or a moderator."""
-        async with self.lock:
-            self._require(TableStatus.PLAYING)
-            held = self.seats[self._seat_index(seat)]
-            assert held is not None
-            if not (moderator or user_id in (held.user_id, self.host_id)):
+
+        def plan() -> Step[None]:
+            playing = self._the(Playing)
+            held = playing.seats[_seat_index(playing.seats, seat)]
+            if not (moderator or user_id in (held.user_id, playing.host_id)):
                 raise NotHost("Only the seat's player, the host or a moderator can hand it over.")
-            if self.seat_of(member.id) is not None:
+            if playing.seat_of(member.id) is not None:
                 raise SeatUnavailable(f"{member.name} already has a seat at this table.")
-            if member.id in self.saw_hands:
+            if member.id in playing.saw_hands:
                 raise SeatUnavailable(
                     f"{member.name} has watched this game with every hand face up,"
                     " so can't take a seat in it."
                 )
-            self._touch()
-            await self._hand_over(
-                Seat(seat, member.name, member.id), f"{member.name} takes over from {held.name}."
-            )
+            taker = Seat(seat, member.name, member.id)
+            text = f"{member.name} takes over from {held.name}."
+            notice = Notice(NoticeKind.SEATS, text, seat, member.id)
+            return self._seats_step(playing, taker, (notice,), (seat,))
+
+        await self._member(plan)
+        self._policies.pop(seat, None)
+
+    async def leave(self, user_id: int, *, lobby_only: bool = False) -> None:
+        """Leave the table. During play a bot takes the seat for the rest of the game, unless
+        ``lobby_only`` (a lobby's button clicked after the start refuses instead)."""
+
+        def plan() -> Step[None]:
+            state = self._require(Lobby) if lobby_only else self._require(Lobby, Playing, Over)
+            index = _require_seat(state.seats, user_id)
+            if not any(s and s.user_id not in (None, user_id) for s in state.seats):
+                return self._close_step("Everyone left the table.", None)
+            if isinstance(state, Lobby):
+                seats = _with_seat(state.seats, index, None)
+                return self._lobby_step(_next_host(state.host_id, user_id, seats), seats, None)
+            held, bot = state.seats[index], Seat.bot_seat(index)
+            if isinstance(state, Over):
+                # The game is stored and over: the bot takes the seat for a rematch only,
+                # which stores the seats it deals to.
+                seats = _with_dealt_seat(state.seats, bot)
+                host = _next_host(state.host_id, user_id, seats)
+                return Step(dataclasses.replace(state, seats=seats, host_id=host), None)
+            text = f"{held.name} left: a bot plays their seat."
+            notice = Notice(NoticeKind.SEATS, text, index, None)
+            host = _next_host(state.host_id, user_id, _with_dealt_seat(state.seats, bot))
+            return self._seats_step(state, bot, (notice,), (), host_id=host)
+
+        await self._member(plan)
+        self._policies.clear()
 
     async def stop(self, user_id: int, *, moderator: bool = False) -> StopVote:
         """The host or a moderator stops the table at once; a seated member votes, and a
         majority of the seated members stops it."""
-        async with self.lock:
-            self._require(TableStatus.LOBBY, TableStatus.PLAYING, TableStatus.OVER)
-            if moderator or user_id == self.host_id:
-                await self._close(
-                    f"Stopped by {'the host' if user_id == self.host_id else 'a moderator'}."
-                )
-                return StopVote(True, 0, 0)
-            seat = self.seats[self.require_seat(user_id)]
-            assert seat is not None
-            self.stop_votes.add(user_id)
-            voters = {s.user_id for s in self._members()}
-            votes = len(self.stop_votes & voters)
+
+        def plan() -> Step[StopVote]:
+            state = self._require(Lobby, Playing, Over)
+            if moderator or user_id == state.host_id:
+                who = "the host" if user_id == state.host_id else "a moderator"
+                return self._close_step(f"Stopped by {who}.", StopVote(True, 0, 0))
+            seat = state.seats[_require_seat(state.seats, user_id)]
+            assert seat is not None  # the member's own seat
+            if isinstance(state, Lobby):
+                raise NotHost("Only the host or a moderator can close the lobby: Leave stands up.")
+            votes_cast = state.stop_votes | {user_id}
+            voters = {s.user_id for s in state.members()}
+            votes = len(votes_cast & voters)
             needed = len(voters) // 2 + 1
             if votes >= needed:
-                await self._close(f"Stopped by a vote of the players ({votes} of {len(voters)}).")
-                return StopVote(True, votes, needed)
-            self._touch()
-            await self._tell_notice(
-                Notice(
-                    NoticeKind.STOP_VOTE,
-                    f"{seat.name} votes to stop the game: {votes} of {needed} votes needed.",
-                    seat.index,
-                    user_id,
-                )
-            )
-            return StopVote(False, votes, needed)
+                reason = f"Stopped by a vote of the players ({votes} of {len(voters)})."
+                return self._close_step(reason, StopVote(True, votes, needed))
+            text = f"{seat.name} votes to stop the game: {votes} of {needed} votes needed."
+            notice = Notice(NoticeKind.STOP_VOTE, text, seat.index, user_id)
+            after = dataclasses.replace(state, stop_votes=votes_cast)
+            return Step(after, StopVote(False, votes, needed), notices=(notice,))
+
+        return await self._member(plan)
 
     async def rematch(self, user_id: int) -> Table:
         """After the game: a new game with the same seats and rules, dealt at once."""
-        async with self.lock:
-            self._require(TableStatus.OVER)
-            self.require_seat(user_id)
-            members = {s.user_id for s in self._members()}
-            table = Table(
-                self._manager,
-                channel_id=self.channel_id,
-                guild_id=self.guild_id,
-                host_id=self.host_id if self.host_id in members else user_id,
-                rules=self.rules,
-            )
-            # Seats left after the game go to bots, as they would have during it.
-            seats = [
-                Seat(i, bot_name(i, DEFAULT_LEVEL), bot=DEFAULT_LEVEL)
-                if s is None
-                else Seat(i, s.name, s.user_id, s.bot)
-                for i, s in enumerate(self.seats)
-            ]
-            async with table.lock:
-                await table._begin(seats, None, self.hands_limit)
-            self.status = TableStatus.CLOSED
-            self.close_reason = "A rematch started."
-            return table
+
+        def plan() -> Step[list[int]]:
+            over = self._the(Over)
+            _require_seat(over.seats, user_id)
+            if not over.recorded:
+                raise WrongStage(
+                    "The last game's result is still being saved: try again in a moment."
+                )
+            members = {s.user_id for s in over.members()}
+            host = over.host_id if over.host_id in members else user_id
+            return self._deal(host, over.seats, None, over.hands_limit, [], None)
+
+        await self._member(plan)
+        return self
+
+    async def watch(self, user_id: int) -> SpectatorView:
+        """What the member may see as a spectator (the rules' ``allow_watching``). A seated
+        member is refused: they must never see another seat's hand."""
+
+        def plan() -> Step[None]:
+            if self.seat_of(user_id) is not None:
+                raise WatchRefused("You're playing at this table: use /spades hand.")
+            if self.rules.allow_watching == "no":
+                raise WatchRefused("This table's rules don't allow watching.")
+            state = self._state
+            if self.rules.allow_watching == "face_up" and isinstance(state, Playing):
+                # Remembered so they are never seated in this game (not stored).
+                seen = dataclasses.replace(state, saw_hands=state.saw_hands | {user_id})
+                return Step(seen, None, touched=False)
+            return Step(state, None, touched=False)
+
+        await self._member(plan, tell=False)
+        return spectator_view(self._state, self.rules, self.snapshot())
 
     async def set_message(self, message_id: int | None) -> None:
-        """The channel message that shows this table (kept across restarts once started)."""
-        self.message_id = message_id
-        if self.table_id is not None:
-            await self._manager.store.set_message(self.table_id, message_id)
-        elif self.status is TableStatus.LOBBY and not self._dealing:
-            await self._store_lobby()
+        """The channel message that shows this table (kept across restarts)."""
+
+        def plan() -> Step[None] | None:
+            state = self._state
+            if isinstance(state, Closed) or message_id == self._message_id:
+                return None
+            if isinstance(state, Lobby):
+                write = self._lobby_write(state, message_id)
+            else:
+                table_id = state.table_id
+
+                async def write(store: TableStore) -> None:
+                    await store.set_message(table_id, message_id)
+
+            return Step(state, None, write, touched=False, message_id=message_id, new_message=True)
+
+        await self._background(plan, tell=False)
 
     async def expire(self) -> bool:
-        """Close the table if nobody has acted on it for the manager's ``idle_close``."""
-        idle = self._manager.settings.idle_close
+        """Close the table if nobody has acted on it for the settings' ``idle_close``."""
+        idle = self._context.settings.idle_close
+        if idle is None or self._context.clock.now() - self.last_active < idle:
+            return False
+        reason = f"Closed after {_duration(idle)} without a move from anyone."
+
+        def plan() -> Step[None] | None:
+            if isinstance(self._state, Closed):
+                return None
+            if self._context.clock.now() - self.last_active < idle:
+                return None
+            return self._close_step(reason, None)
+
+        await self._background(plan)
+        return isinstance(self._state, Closed)
+
+    async def replaced(self) -> None:
+        """A newer table in this channel replaces this one: a new table where a game is
+        over, or two open tables found at a restore."""
+        await self._member(
+            lambda: self._close_step("A newer table in this channel replaced it.", None)
+        )
+
+    async def resume(self) -> None:
+        """After a restore: show the table and hands again, re-arm the timer, wake bots,
+        and store a finished game's result if the restart came before it was stored."""
         async with self.lock:
-            if idle is None or self.status is TableStatus.CLOSED:
-                return False
-            if self._manager.clock.now() - self.last_active < idle:
-                return False
-            await self._close(f"Closed after {_duration(idle)} without a move from anyone.")
-            return True
+            hands = tuple(seat for seat, _ in self.member_seats()) if self.game else ()
+            self._arm()
+            await self._tell((), hands, ())
+        self._follow_up()
 
-    # -- internals (the lock is held) --------------------------------------------------
+    # -- the pipeline ------------------------------------------------------------------
 
-    def _require(self, *statuses: TableStatus) -> None:
-        if self.status in statuses:
-            return
+    async def _member(self, plan: Callable[[], Step[R]], *, tell: bool = True) -> R:
+        """A member's change: validated, stored, applied, told. Refusals, and a change that
+        cannot be stored (``StorageBusy``), leave everything as it was."""
+        async with self.lock:
+            step = plan()
+            stored = None
+            if step.write is not None:
+                try:
+                    stored = await step.write(self._context.store)
+                except DuplicateAction:
+                    raise
+                except Exception:
+                    log.exception("Could not store a member's change to %r", self)
+                    raise StorageBusy(STORAGE_BUSY) from None
+            await self._apply(step, stored, tell=tell)
+        self._follow_up()
+        return step.reply
+
+    async def _background(self, plan: Callable[[], Step[R] | None], *, tell: bool = True) -> None:
+        """A change from the table's own sources: planned afresh on every try (``None``:
+        nothing to do any more), stored with backoff until the store works, then applied
+        and told. The lock is free between tries, so members are answered meanwhile."""
+        context = self._context
+        delay = context.settings.retry_first
+        while True:
+            async with self.lock:
+                step = plan()
+                if step is None:
+                    return
+                try:
+                    stored = None if step.write is None else await step.write(context.store)
+                except DuplicateAction:
+                    # Only this table appends its steps: an earlier try was stored after
+                    # all, or another process owns the table now. Either way the store,
+                    # not this copy, is the truth; a restart replays it.
+                    log.exception("%r: a step was stored already; the table stops acting", self)
+                    self._stop_turns()
+                    return
+                except Exception:
+                    log.exception("Could not store a change to %r; retrying in %.1fs", self, delay)
+                    if not self._waiting_on_storage:
+                        self._waiting_on_storage = True
+                        await self._context.tell.notice(
+                            self, Notice(NoticeKind.STORAGE, STORAGE_WAIT)
+                        )
+                else:
+                    if self._waiting_on_storage and step.write is not None:
+                        self._waiting_on_storage = False
+                        step = dataclasses.replace(
+                            step,
+                            notices=(Notice(NoticeKind.STORAGE, STORAGE_BACK), *step.notices),
+                        )
+                    await self._apply(step, stored, tell=tell)
+                    break
+            async with context.tasks.parked():
+                await context.clock.sleep_until(context.clock.now() + delay)
+            delay = min(delay * 2, context.settings.retry_longest)
+        self._follow_up()
+
+    async def _apply(self, step: Step[R], stored: int | None, *, tell: bool) -> None:
+        """The stored change takes effect: the new state, the engine's action, then what
+        everyone is told and what the next turn needs."""
+        state = step.state
+        if isinstance(state, Dealt) and state.table_id == UNSTORED:
+            assert stored is not None, "a new game's write returns its table id"
+            state = dataclasses.replace(state, table_id=stored)
+            self._rng = random.Random(state.seed)
+            self._policies.clear()
+        events = list(step.events)
+        notices = list(step.notices)
+        hands = step.hands
+        if step.play is not None and isinstance(state, Playing):
+            events = state.game.apply(step.play)
+            if hands is None:
+                hands = self._seats_to_show(state, step.play.seat, events)
+            state, events, notices = self._after_play(state, events, notices)
+        before, self._state = self._state, state
+        if step.new_message:
+            self._message_id = step.message_id
+        if step.touched:
+            self.last_active = self._context.clock.now()
+        if _turn_of(state) != _turn_of(before):
+            self._arm()
+        if tell:
+            await self._tell(events, hands or (), notices)
+
+    def _after_play(
+        self, playing: Playing, events: list[Event], notices: list[Notice]
+    ) -> tuple[State, list[Event], list[Notice]]:
+        """The state a stored play leads to: the game over, or the agreed hands played."""
+        game = playing.game
+        if game.is_over:
+            notices.append(self._game_over_notice(game, playing))
+            return Over.after(playing), events, notices
+        limit = playing.hands_limit
+        if limit is not None and len(game.results) >= limit:
+            # The agreed hands are played: the next deal is never shown.
+            scored = max(i for i, e in enumerate(events) if isinstance(e, HandScored))
+            text = f"{limit} hand{'s' if limit > 1 else ''} played, as agreed."
+            return Over.after(playing, hands_done=text), events[: scored + 1], notices
+        return playing, events, notices
+
+    def _follow_up(self) -> None:
+        """A game over is stored next, from the background (retried until it is)."""
+        state = self._state
+        if isinstance(state, Over) and not state.recorded:
+            self._context.tasks.spawn(self._record(state))
+
+    async def _record(self, over: Over) -> None:
+        def plan() -> Step[None] | None:
+            state = self._state
+            if state is not over:
+                return None
+            if over.hands_done is not None:
+                return self._close_step(over.hands_done, None)
+
+            async def write(store: TableStore) -> None:
+                await store.finish_table(over.table_id, over.game, stopped=False)
+
+            return Step(dataclasses.replace(over, recorded=True), None, write, touched=False)
+
+        await self._background(plan, tell=over.hands_done is not None)
+
+    async def _tell(
+        self, events: Sequence[Event], hands: Sequence[int], notices: Sequence[Notice]
+    ) -> None:
+        tell = self._context.tell
+        await tell.table_changed(self, events)
+        for seat in hands:
+            await tell.hand_changed(self, seat)
+        for notice in notices:
+            await tell.notice(self, notice)
+
+    # -- planning helpers (no awaits: they read the state and build the next one) ------
+
+    def _require(self, *kinds: type) -> Open:
+        state = self._state
+        if isinstance(state, kinds) and not isinstance(state, Closed):
+            return state
         raise {
             TableStatus.LOBBY: WrongStage("The game has not started yet."),
             TableStatus.PLAYING: WrongStage("The game has already started."),
             TableStatus.OVER: WrongStage("The game is over: start a rematch or a new table."),
             TableStatus.CLOSED: NoTable("This table has closed."),
-        }[self.status]
+        }[state.status]
 
-    def _require_host(self, user_id: int) -> None:
-        if user_id != self.host_id:
-            raise NotHost("Only the host can do that.")
+    def _the(self, kind: type[S]) -> S:
+        """The state, when it is a ``kind``; otherwise the refusal ``_require`` gives."""
+        state = self._state
+        if isinstance(state, kind):
+            return state
+        self._require()
+        raise AssertionError("unreachable: _require() refuses every state")
 
-    def _seat_index(self, seat: int) -> int:
-        if not 0 <= seat < len(self.seats):
-            raise SeatUnavailable(f"Seats are numbered 1 to {len(self.seats)}.")
-        return seat
-
-    def _open_seat(self, seat: int | None, *, bots_too: bool = True) -> int:
-        """An empty seat (or, when ``bots_too``, one a bot holds) to sit in."""
-
-        def free(s: Seat | None) -> bool:
-            return s is None or (bots_too and s.is_bot)
-
-        if seat is None:
-            for wanted in (lambda s: s is None, free):
-                found = next((i for i, s in enumerate(self.seats) if wanted(s)), None)
-                if found is not None:
-                    return found
-            raise SeatUnavailable("The table is full.")
-        held = self.seats[self._seat_index(seat)]
-        if not free(held):
-            assert held is not None
-            raise SeatUnavailable(f"Seat {seat + 1} is taken by {held.name}.")
-        return seat
-
-    def _playing_seat(self, user_id: int, seq: int | None) -> int:
-        self._require(TableStatus.PLAYING)
-        seat = self.require_seat(user_id)
-        if seq is not None and seq != self.seq:
+    def _playing_seat(self, user_id: int, seq: int | None) -> tuple[Playing, int]:
+        playing = self._the(Playing)
+        seat = _require_seat(playing.seats, user_id)
+        if seq is not None and seq != playing.seq:
             raise StaleAction("That was for an earlier moment of the game: the table has moved on.")
-        return seat
+        return playing, seat
 
-    def _touch(self) -> None:
-        self.last_active = self._manager.clock.now()
+    def _lobby_write(self, lobby: Lobby, message_id: int | None = None) -> Write:
+        stored = StoredLobby(
+            self.channel_id,
+            self.guild_id,
+            lobby.host_id,
+            self.rules,
+            tuple(s.record() for s in lobby.seats if s is not None),
+            message_id if message_id is not None else self._message_id,
+        )
 
-    def _drop_policy(self, seat: int) -> None:
-        self._policies.pop(seat, None)
+        async def write(store: TableStore) -> None:
+            await store.save_lobby(stored)
 
-    def _set_game(
-        self, table_id: int, game: Game, seats: list[Seat], *, seed: int, dealer: int, seq: int
-    ) -> None:
-        self.table_id = table_id
-        self.game = game
-        self.seats = list(seats)
-        self.seed = seed
-        self.first_dealer = dealer
-        self.seq = seq
-        self.status = TableStatus.OVER if game.is_over else TableStatus.PLAYING
-        self._rng = random.Random(seed)
-        self._policies.clear()
+        return write
 
-    async def _begin(self, seats: list[Seat], seed: int | None, hands: int | None) -> None:
-        """Deal a new game for ``seats``: stored first, then shown, then bots and timers."""
-        seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+    def _lobby_step(self, host_id: int | None, seats: tuple[Seat | None, ...], reply: R) -> Step[R]:
+        after = Lobby(host_id, seats)
+        return Step(after, reply, self._lobby_write(after))
+
+    def _seats_write(self, dealt: Dealt) -> Write:
+        table_id, records = dealt.table_id, tuple(s.record() for s in dealt.seats)
+
+        async def write(store: TableStore) -> None:
+            await store.update_seats(table_id, records)
+
+        return write
+
+    def _seats_step(
+        self,
+        playing: Playing,
+        seat: Seat,
+        notices: tuple[Notice, ...],
+        hands: tuple[int, ...],
+        *,
+        host_id: int | None = None,
+    ) -> Step[None]:
+        """During play, ``seat`` takes its place (a sub, a bot for a leaver, away and back)."""
+        old = playing.seats[seat.index]
+        votes = playing.stop_votes
+        if old.user_id is not None and old.user_id != seat.user_id:
+            votes = votes - {old.user_id}
+        after = dataclasses.replace(
+            playing,
+            host_id=playing.host_id if host_id is None else host_id,
+            seats=_with_dealt_seat(playing.seats, seat),
+            stop_votes=votes,
+            missed=_missed(playing, seat.index, 0),
+        )
+        shown = tuple(s for s in hands if after.seats[s].user_id is not None)
+        return Step(after, None, self._seats_write(after), notices=notices, hands=shown)
+
+    def _deal(
+        self,
+        host_id: int | None,
+        seats: tuple[Seat, ...],
+        seed: int | None,
+        hands: int | None,
+        filled: list[int],
+        message_id: int | None,
+    ) -> Step[list[int]]:
+        """A new game for ``seats``, stored (in place of the lobby) before it is shown."""
+        seed = self._context.seeds() if seed is None else seed
         game = Game.new(self.rules, seed=seed)
-        self._dealing = True
-        try:
-            table_id = await self._manager.store.create_table(
-                guild_id=self.guild_id,
-                channel_id=self.channel_id,
-                host_id=self.host_id,
-                rules=self.rules,
+        seats = tuple(dataclasses.replace(s, away=False) for s in seats)
+        records = tuple(s.record() for s in seats)
+        guild_id, channel_id, rules = self.guild_id, self.channel_id, self.rules
+
+        async def write(store: TableStore) -> int:
+            return await store.create_table(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                rules=rules,
                 seed=seed,
                 dealer=game.dealer,
-                seats=tuple(s.record() for s in seats),
+                seats=records,
+                message_id=message_id,
             )
-        finally:
-            self._dealing = False
-        self._set_game(table_id, game, seats, seed=seed, dealer=game.dealer, seq=0)
-        self.hands_limit = hands
-        self.stop_votes.clear()
-        self._manager._register(self)
-        if self.message_id is not None:
-            await self._manager.store.set_message(table_id, self.message_id)
-        self._schedule()
-        await self._tell_changed(game.initial_events, [s.index for s in self._members()])
 
-    async def resume(self) -> None:
-        """After a restore: show the table and hands again, re-arm the timer, wake bots."""
-        async with self.lock:
-            self._schedule()
-            hands = [s.index for s in self._members()] if self.game is not None else []
-            await self._tell_changed((), hands)
+        playing = Playing(
+            table_id=UNSTORED,
+            host_id=host_id,
+            seats=seats,
+            game=game,
+            seed=seed,
+            dealer=game.dealer,
+            hands_limit=hands,
+        )
+        members = tuple(s.index for s in seats if s.user_id is not None)
+        return Step(
+            playing,
+            filled,
+            write,
+            events=tuple(game.initial_events),
+            hands=members,
+            message_id=message_id,
+            new_message=True,
+        )
 
-    async def _apply(self, action: Action, *, member_seat: int | None) -> None:
-        """Apply ``action``, store it, tell the presenters, arm the next turn.
+    def _move(self, playing: Playing, action: Action, *, member_seat: int | None) -> Step[None]:
+        """A stored action for the game: checked against the rules first. ``member_seat``:
+        the member moved for their own seat, so they are here (no longer away)."""
+        action = self._legal(playing, action)
+        table_id, seq = playing.table_id, playing.seq + 1
 
-        ``member_seat``: the member moved for their own seat (not a bot), so they are here.
-        """
-        game = self.game
-        assert game is not None and self.table_id is not None
-        events = game.apply(action)  # IllegalAction: nothing has changed
-        self.seq += 1
-        try:
-            await self._manager.store.append_action(self.table_id, self.seq, action)
-        except Exception:
-            # Not stored, so not accepted: put the game back as it was.
-            self.seq -= 1
-            self.game = Game.replay(
-                self.rules, seed=self.seed, actions=game.history[:-1], dealer=self.first_dealer
-            )
-            raise
-        notices: list[Notice] = []
+        async def write(store: TableStore) -> None:
+            await store.append_action(table_id, seq, action)
+
+        after = dataclasses.replace(playing, seq=seq, bot_turn=None)
         if member_seat is not None:
-            seat = self.seats[member_seat]
-            assert seat is not None
-            self._touch()
-            seat.missed = 0
-            if seat.away:
-                try:
-                    await self._set_away(seat, False)
-                except Exception:
-                    # The move is stored and stands, so they are here; only a restart before
-                    # their seat is stored again would find them away, which `back` undoes.
-                    log.exception("Could not store that seat %d of %r is back", seat.index, self)
-                    seat.away = False
-                notices.append(
-                    Notice(NoticeKind.BACK, f"{seat.name} is back.", seat.index, seat.user_id)
-                )
-        if game.is_over:
-            self.status = TableStatus.OVER
-            try:
-                await self._manager.store.finish_table(self.table_id, game, stopped=False)
-            except Exception:
-                # The actions are stored: a restart replays the game, sees it over, and
-                # finishes it again.
-                log.exception("Could not record the end of %r", self)
-            notices.append(self._game_over_notice(game))
-        hands = self.hands_limit
-        if hands is not None and not game.is_over and len(game.results) >= hands:
-            # The agreed hands are played: the next deal is never shown.
-            scored = max(i for i, e in enumerate(events) if isinstance(e, HandScored))
-            await self._tell_changed(events[: scored + 1], ())
-            for notice in notices:
-                await self._tell_notice(notice)
-            await self._close(f"{hands} hand{'s' if hands > 1 else ''} played, as agreed.")
-            return
-        self._schedule()
-        await self._tell_changed(events, self._seats_to_show(action.seat, events))
-        for notice in notices:
-            await self._tell_notice(notice)
+            after = dataclasses.replace(after, missed=_missed(playing, member_seat, 0))
+        return Step(after, None, write, play=action, hands=None, touched=member_seat is not None)
 
-    def _game_over_notice(self, game: Game) -> Notice:
+    def _back_step(self, playing: Playing, seat: Seat) -> Step[None]:
+        back = Notice(NoticeKind.BACK, f"{seat.name} is back.", seat.index, seat.user_id)
+        return self._seats_step(
+            playing, dataclasses.replace(seat, away=False), (back,), (seat.index,)
+        )
+
+    def _legal(self, playing: Playing, action: Action) -> Action:
+        """``action`` as the rules' own legal action, or the engine's refusal. Checked
+        without touching the game: it changes only once the action is stored."""
+        legal = (
+            playing.game.legal_actions(action.seat) if 0 <= action.seat < len(playing.seats) else []
+        )
+        if action in legal:
+            return action
+        if isinstance(action, PassCards):
+            wanted = sorted(c.index for c in action.cards)
+            for option in legal:
+                if (
+                    isinstance(option, PassCards)
+                    and sorted(c.index for c in option.cards) == wanted
+                ):
+                    return option
+        # The engine words the refusal; a copy hears the action so the game stays as stored.
+        probe = Game.replay(
+            self.rules, seed=playing.seed, actions=playing.game.history, dealer=playing.dealer
+        )
+        probe.apply(action)
+        return action
+
+    def _close_step(self, reason: str, reply: R) -> Step[R]:
+        """The table closes: a lobby's row goes, a game in play is recorded as stopped, a
+        game over is recorded if it was not yet."""
+        state = self._require(Lobby, Playing, Over)
+        write: Write | None = None
+        if isinstance(state, Lobby):
+            channel_id = self.channel_id
+
+            async def drop(store: TableStore) -> None:
+                await store.drop_lobby(channel_id)
+
+            write = drop
+        elif isinstance(state, Playing) or not state.recorded:
+            dealt = state
+            stopped = isinstance(state, Playing) or state.hands_done is not None
+
+            async def finish(store: TableStore) -> None:
+                await store.finish_table(dealt.table_id, dealt.game, stopped=stopped)
+
+            write = finish
+        return Step(
+            Closed(reason, state), reply, write, notices=(Notice(NoticeKind.CLOSED, reason),)
+        )
+
+    def _game_over_notice(self, game: Game, dealt: Dealt) -> Notice:
         assert game.winner is not None
-        names = self.names
+        names = [s.name for s in dealt.seats]
         winners = " & ".join(names[s] for s in game.teams[game.winner])
         scores = " to ".join(str(s) for s in sorted(game.scores, reverse=True))
         return Notice(
@@ -676,125 +982,52 @@ class Table:
             " Play again with the same seats? Ask for a rematch.",
         )
 
-    def _seats_to_show(self, actor: int, events: Sequence[Event]) -> list[int]:
+    def _seats_to_show(
+        self, playing: Playing, actor: int, events: Sequence[Event]
+    ) -> tuple[int, ...]:
         """Members' seats whose private state changed: the mover, the seat to act, and
         everyone on a new deal or when cards change hands."""
-        game = self.game
-        assert game is not None
         seats = {actor}
-        if game.to_act is not None:
-            seats.add(game.to_act)
+        to_act = playing.game.to_act
+        if to_act is not None:
+            seats.add(to_act)
         for event in events:
             if isinstance(event, (HandDealt, Redealt, PassingStarted)):
-                seats.update(range(len(self.seats)))
+                seats.update(range(len(playing.seats)))
             elif isinstance(event, CardsPassed):
                 seats.update((event.seat, event.to_seat))
-        return sorted(s for s in seats if (held := self.seats[s]) and held.user_id is not None)
+        return tuple(sorted(s for s in seats if playing.seats[s].user_id is not None))
 
-    async def _hand_over(self, seat: Seat, text: str) -> None:
-        """During play, ``seat`` takes its place: stored, then shown."""
-        assert self.table_id is not None
-        old = self.seats[seat.index]
-        assert old is not None
-        seats = [seat if s is not None and s.index == seat.index else s for s in self.seats]
-        await self._store_seats(seats)
-        self.seats = seats
-        self._drop_policy(seat.index)
-        if old.user_id is not None:
-            self.stop_votes.discard(old.user_id)
-        self._schedule()
-        await self._tell_notice(Notice(NoticeKind.SEATS, text, seat.index, seat.user_id))
-        await self._tell_changed((), (seat.index,) if seat.user_id is not None else ())
+    # -- turns: bots and timers are sources of changes like members ---------------------
 
-    async def _set_away(self, seat: Seat, away: bool) -> None:
-        """Store the member's away flag, then set it: a restart finds the seat as it was,
-        with a bot playing it while they are away."""
-        await self._store_seats(
-            [dataclasses.replace(seat, away=away) if s is seat else s for s in self.seats]
-        )
-        seat.away = away
-
-    async def _store_seats(self, seats: Sequence[Seat | None]) -> None:
-        assert self.table_id is not None
-        await self._manager.store.update_seats(
-            self.table_id, tuple(s.record() for s in seats if s is not None)
-        )
-
-    async def _close(self, reason: str) -> None:
-        was_playing = self.status is TableStatus.PLAYING
-        self.status = TableStatus.CLOSED
-        self.close_reason = reason
-        self._schedule()
-        if was_playing and self.game is not None and self.table_id is not None:
-            try:
-                await self._manager.store.finish_table(self.table_id, self.game, stopped=True)
-            except Exception:
-                log.exception("Could not record that %r stopped", self)
-        elif self.table_id is None:
-            try:
-                await self._manager.store.drop_lobby(self.channel_id)
-            except Exception:
-                # A restart would open it again, where its members can leave or let it idle.
-                log.exception("Could not drop the stored lobby of %r", self)
-        self._manager._unregister(self)
-        await self._tell_notice(Notice(NoticeKind.CLOSED, reason))
-
-    async def _lobby_changed(self) -> None:
-        self._touch()
-        await self._store_lobby()
-        await self._tell_changed((), ())
-
-    async def _store_lobby(self) -> None:
-        lobby = StoredLobby(
-            self.channel_id,
-            self.guild_id,
-            self.host_id,
-            self.rules,
-            tuple(s.record() for s in self.seats if s is not None),
-            self.message_id,
-        )
-        try:
-            await self._manager.store.save_lobby(lobby)
-        except Exception:
-            # Unlike a game's action, a lobby's change stands without it: a restart before
-            # the next stored change would only find the lobby as it was.
-            log.exception("Could not store the lobby of %r", self)
-
-    async def _tell_changed(self, events: Sequence[Event], seats: Sequence[int]) -> None:
-        await self._manager._tell(lambda p: p.table_changed(self, events))
-        for seat in seats:
-            await self._manager._tell(self._hand_changed(seat))
-
-    def _hand_changed(self, seat: int) -> Callable[[Presenter], Awaitable[None]]:
-        return lambda presenter: presenter.hand_changed(self, seat)
-
-    async def _tell_notice(self, notice: Notice) -> None:
-        await self._manager._tell(lambda p: p.notice(self, notice))
-
-    # -- turns: timers and bots --------------------------------------------------------
-
-    def _schedule(self) -> None:
+    def _arm(self) -> None:
         """Arm whatever the seat to act needs: a bot's move, or the member's turn timer."""
+        self._stop_turns()
+        state = self._state
+        if not isinstance(state, Playing):
+            return
+        to_act = state.game.to_act
+        if to_act is None:
+            return
+        seat = state.seats[to_act]
+        tasks = self._context.tasks
+        if seat.autoplays or state.bot_turn == state.seq:
+            self._turn = tasks.spawn(self._bot_turn(state, to_act))
+            return
+        timeout = self._timeout(state.game.phase)
+        if timeout:
+            self.deadline = self._context.clock.now() + timeout
+            self._turn = tasks.spawn(self._turn_timer(state, to_act, self.deadline))
+
+    def _stop_turns(self) -> None:
         current = asyncio.current_task()
         if self._turn is not None and self._turn is not current:
             self._turn.cancel()
         self._turn = None
         self.deadline = None
-        game = self.game
-        if self.status is not TableStatus.PLAYING or game is None or game.to_act is None:
-            return
-        seat = self.seats[game.to_act]
-        assert seat is not None
-        if seat.autoplays:
-            self._turn = self._manager._spawn(self._bot_turn(seat.index, self.seq))
-            return
-        timeout = self._timeout(game.phase)
-        if timeout:
-            self.deadline = self._manager.clock.now() + timeout
-            self._turn = self._manager._spawn(self._turn_timer(seat.index, self.seq, self.deadline))
 
     def _timeout(self, phase: Phase) -> int:
-        if not self._manager.settings.turn_timers:
+        if not self._context.settings.turn_timers:
             return 0
         return self.rules.time_to_play if phase is Phase.PLAY else self.rules.time_to_bid
 
@@ -802,7 +1035,7 @@ class Table:
         # One policy per seat: bots of different tables think in parallel threads.
         policy = self._policies.get(seat)
         if policy is None:
-            held = self.seats[seat]
+            held = self._shown.seats[seat]
             policy = policy_for((held.bot if held else None) or DEFAULT_LEVEL)
             self._policies[seat] = policy
         return policy
@@ -811,89 +1044,163 @@ class Table:
         """The seat's bot chooses from its view, in the executor (search is CPU-bound)."""
         policy = self._policy(view.seat)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._manager.executor, policy.decide, view, self._rng)
+        return await loop.run_in_executor(self._context.executor, policy.decide, view, self._rng)
 
-    async def _bot_turn(self, seat: int, seq: int) -> None:
+    async def _bot_turn(self, playing: Playing, seat: int) -> None:
         """A bot moves for ``seat`` after the human-readable delay, unless the table moved
         on while it thought."""
-        manager = self._manager
-        assert self.game is not None
-        view = self.game.view(seat)
-        ready_at = manager.clock.now() + manager.settings.bot_delay
+        context = self._context
+        view = playing.game.view(seat)
+        ready_at = context.clock.now() + context.settings.bot_delay
         try:
-            action = await self._decide(view)
+            chosen = await self._decide(view)
         except Exception:
             log.exception("The bot for seat %d of %r failed to decide", seat, self)
-            action = view.legal_actions[0]
-        if manager.settings.bot_delay > 0:
-            async with manager.parked():
-                await manager.clock.sleep_until(ready_at)
-        async with self.lock:
-            if self.seq != seq or self._turn is not asyncio.current_task():
-                return
-            try:
-                await self._apply(action, member_seat=None)
-            except IllegalAction:
-                log.exception("The bot for seat %d of %r chose %r", seat, self, action)
-                await self._apply(view.legal_actions[0], member_seat=None)
+            chosen = view.legal_actions[0]
+        if context.settings.bot_delay > 0:
+            async with context.tasks.parked():
+                await context.clock.sleep_until(ready_at)
 
-    async def _turn_timer(self, seat: int, seq: int, deadline: float) -> None:
+        def plan() -> Step[None] | None:
+            now = self._state
+            if not isinstance(now, Playing) or not _same_turn(now, playing):
+                return None
+            try:
+                return self._move(now, chosen, member_seat=None)
+            except IllegalAction:
+                log.exception("The bot for seat %d of %r chose %r", seat, self, chosen)
+                return self._move(now, view.legal_actions[0], member_seat=None)
+
+        await self._background(plan)
+
+    async def _turn_timer(self, playing: Playing, seat: int, deadline: float) -> None:
         """Warn the member, then let a bot play the turn; mark them away after repeats."""
-        manager = self._manager
-        clock = manager.clock
-        settings = manager.settings
+        context = self._context
+        clock, settings = context.clock, context.settings
         warn_at = deadline - min(settings.turn_warning, (deadline - clock.now()) / 2)
-        async with manager.parked():
+        held = playing.seats[seat]
+        async with context.tasks.parked():
             await clock.sleep_until(warn_at)
-        async with self.lock:
-            if self._turn is not asyncio.current_task() or self.game is None:
-                return
-            held = self.seats[seat]
-            assert held is not None
+
+        def warning() -> Step[None] | None:
+            if not _same_turn(self._state, playing):
+                return None
             left = round(deadline - clock.now())
-            doing = _DOING.get(self.game.phase, "move")
-            await self._tell_notice(
-                Notice(
-                    NoticeKind.TURN_WARNING,
-                    f"{held.name}, {left} seconds left to {doing}.",
-                    seat,
-                    held.user_id,
-                    deadline,
-                )
-            )
-        async with manager.parked():
+            doing = _DOING.get(playing.game.phase, "move")
+            text = f"{held.name}, {left} seconds left to {doing}."
+            notice = Notice(NoticeKind.TURN_WARNING, text, seat, held.user_id, deadline)
+            return Step(self._state, None, notices=(notice,), touched=False)
+
+        await self._background(warning)
+        async with context.tasks.parked():
             await clock.sleep_until(deadline)
-        async with self.lock:
-            if self._turn is not asyncio.current_task():
-                return
-            held = self.seats[seat]
-            assert held is not None
-            held.missed += 1
-            if held.missed >= settings.misses_before_away:
-                try:
-                    await self._set_away(held, True)
-                except Exception:
-                    # Not stored, so not away: the bot plays this one turn and the next
-                    # missed turn tries again.
-                    log.exception("Could not store that seat %d of %r is away", seat, self)
-            if held.away:
-                notice = Notice(
-                    NoticeKind.AWAY,
-                    f"{held.name} missed {held.missed} turns in a row: a bot plays their seat"
-                    " until they come back.",
-                    seat,
-                    held.user_id,
+
+        def timed_out() -> Step[None] | None:
+            now = self._state
+            if not isinstance(now, Playing) or not _same_turn(now, playing):
+                return None
+            missed = now.missed_by(seat) + 1
+            after = dataclasses.replace(now, missed=_missed(now, seat, missed), bot_turn=now.seq)
+            write: Write | None = None
+            if missed >= settings.misses_before_away:
+                away = dataclasses.replace(now.seats[seat], away=True)
+                after = dataclasses.replace(after, seats=_with_dealt_seat(now.seats, away))
+                write = self._seats_write(after)
+                text = (
+                    f"{held.name} missed {missed} turns in a row: a bot plays their seat"
+                    " until they come back."
                 )
+                notice = Notice(NoticeKind.AWAY, text, seat, held.user_id)
             else:
-                notice = Notice(
-                    NoticeKind.TIMED_OUT,
-                    f"{held.name} ran out of time: a bot plays this turn for them.",
-                    seat,
-                    held.user_id,
-                )
-            self.deadline = None
-            await self._tell_notice(notice)
-        await self._bot_turn(seat, seq)
+                text = f"{held.name} ran out of time: a bot plays this turn for them."
+                notice = Notice(NoticeKind.TIMED_OUT, text, seat, held.user_id)
+            return Step(after, None, write, notices=(notice,), touched=False)
+
+        await self._background(timed_out)
+
+
+# -- pure helpers over seats ----------------------------------------------------------
+
+
+def _same_turn(state: State, playing: Playing) -> bool:
+    """``state`` is still at ``playing``'s moment: same game, same action count."""
+    return (
+        isinstance(state, Playing)
+        and state.table_id == playing.table_id
+        and state.seq == playing.seq
+    )
+
+
+def _turn_of(state: State) -> tuple[object, ...]:
+    """What the next turn's bot or timer depends on: when it changes, they are armed anew
+    (a stop vote or a warning leaves a running timer alone)."""
+    if isinstance(state, Playing):
+        return (state.table_id, state.seq, state.seats, state.bot_turn)
+    return (state.status,)
+
+
+def _missed(playing: Playing, seat: int, count: int) -> tuple[int, ...]:
+    """``playing``'s missed-turn counts with ``seat``'s set to ``count``."""
+    missed = list(playing.missed or (0,) * len(playing.seats))
+    missed[seat] = count
+    return tuple(missed)
+
+
+def _seat_of(seats: Sequence[Seat | None], user_id: int) -> int | None:
+    return next((s.index for s in seats if s and s.user_id == user_id), None)
+
+
+def _require_seat(seats: Sequence[Seat | None], user_id: int) -> int:
+    seat = _seat_of(seats, user_id)
+    if seat is None:
+        raise NotSeated("You don't have a seat at this table.")
+    return seat
+
+
+def _require_host(host_id: int | None, user_id: int) -> None:
+    if user_id != host_id:
+        raise NotHost("Only the host can do that.")
+
+
+def _seat_index(seats: Sequence[Seat | None], seat: int) -> int:
+    if not 0 <= seat < len(seats):
+        raise SeatUnavailable(f"Seats are numbered 1 to {len(seats)}.")
+    return seat
+
+
+def _open_seat(seats: Sequence[Seat | None], seat: int | None, *, bots_too: bool = True) -> int:
+    """An empty seat (or, when ``bots_too``, one a bot holds) to sit in."""
+
+    def free(s: Seat | None) -> bool:
+        return s is None or (bots_too and s.is_bot)
+
+    if seat is None:
+        for wanted in (lambda s: s is None, free):
+            found = next((i for i, s in enumerate(seats) if wanted(s)), None)
+            if found is not None:
+                return found
+        raise SeatUnavailable("The table is full.")
+    held = seats[_seat_index(seats, seat)]
+    if held is not None and not free(held):
+        raise SeatUnavailable(f"Seat {seat + 1} is taken by {held.name}.")
+    return seat
+
+
+def _with_seat(
+    seats: tuple[Seat | None, ...], index: int, seat: Seat | None
+) -> tuple[Seat | None, ...]:
+    return (*seats[:index], seat, *seats[index + 1 :])
+
+
+def _with_dealt_seat(seats: tuple[Seat, ...], seat: Seat) -> tuple[Seat, ...]:
+    return (*seats[: seat.index], seat, *seats[seat.index + 1 :])
+
+
+def _next_host(host_id: int | None, leaving: int, seats: Sequence[Seat | None]) -> int | None:
+    """The host, or when the host leaves, the first member still seated."""
+    if host_id != leaving:
+        return host_id
+    return next((s.user_id for s in seats if s and s.user_id not in (None, leaving)), None)
 
 
 def _duration(seconds: float) -> str:

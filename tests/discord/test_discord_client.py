@@ -2,6 +2,7 @@
 
 import asyncio
 import logging
+import pkgutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,12 +13,13 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
+import cogs
 from bot.cli import main
-from bot.client import SpadesBot, discover_extensions
+from bot.client import EXTENSIONS, SpadesBot
 from bot.config import Settings
 from bot.engine import IllegalAction
 from bot.storage.records import MemoryStore
-from cogs._errors import APOLOGY
+from cogs._errors import APOLOGY, install_error_handler
 from devtools.fake_discord import MANAGE_MESSAGES, FakeDiscord, running
 
 
@@ -40,6 +42,7 @@ class Failing(commands.GroupCog, group_name="fail"):
 
 class FailingBot(SpadesBot):
     async def setup_hook(self) -> None:
+        install_error_handler(self.tree)
         await self.add_cog(Failing())
         await super().setup_hook()
 
@@ -54,9 +57,13 @@ def make_bot(bot_class: type[SpadesBot] = SpadesBot, **settings: object) -> Spad
     )
 
 
-def test_extensions_are_the_public_cog_modules() -> None:
-    names = discover_extensions()
-    assert all(name.startswith("cogs.") and "._" not in name for name in names)
+def test_the_bot_loads_every_public_cog_module_by_name() -> None:
+    public = {
+        f"cogs.{module.name}"
+        for module in pkgutil.iter_modules(cogs.__path__)
+        if not module.name.startswith("_")
+    }
+    assert set(EXTENSIONS) == public
 
 
 async def test_a_broken_extension_is_logged_and_the_bot_still_starts(

@@ -14,10 +14,13 @@ from bot.tables import (
     Notice,
     NoticeKind,
     RecordingPresenter,
+    Shown,
+    StorageBusy,
     Table,
     TableManager,
     TableSettings,
 )
+from bot.tables.table import STORAGE_BACK
 from tests.tables.helpers import ANN, BEA, bea_moves_until, member_to_act, move, started
 
 
@@ -30,7 +33,7 @@ class StoreWatcher(RecordingPresenter):
         self.store = store
         self.stored_away: list[tuple[NoticeKind, bool]] = []
 
-    async def notice(self, table: Table, notice: Notice) -> None:
+    async def notice(self, table: Shown, notice: Notice) -> None:
         if notice.kind in (NoticeKind.AWAY, NoticeKind.BACK):
             assert notice.seat is not None
             (stored,) = await self.store.unfinished_tables()
@@ -123,7 +126,7 @@ async def test_moving_while_away_is_stored_as_back_before_anyone_is_told(
         await manager.aclose()
 
 
-async def test_an_away_flag_that_cannot_be_stored_changes_nothing(
+async def test_a_takeover_that_cannot_be_stored_waits_for_the_store_and_goes_on(
     manager: TableManager, store: MemoryStore, clock: ManualClock, recorder: RecordingPresenter
 ) -> None:
     table = await started(manager, ANN, BEA)
@@ -132,22 +135,34 @@ async def test_an_away_flag_that_cannot_be_stored_changes_nothing(
     async def broken(table_id: int, seats: tuple[SeatRecord, ...]) -> None:
         raise OSError("disk full")
 
-    # The second missed turn cannot be stored as away: the bot plays that turn only.
     store.update_seats = broken  # type: ignore[method-assign]
-    for _ in range(2):
-        await bea_moves_until(manager, clock, table, lambda: member_to_act(table) == ANN.id)
-        seq = table.seq
-        await clock.advance(turn_time(table), manager.settle)
-        assert table.seq > seq and recorder.notices[-1].kind is NoticeKind.TIMED_OUT
-    assert not ann_away(table) and not store.tables[table.table_id or 0].seats[0].away
-
-    # The next missed turn is stored, so Ann is away; coming back cannot be stored: refused.
-    store.update_seats = working  # type: ignore[method-assign]
+    # The first missed turn stores nothing: a bot plays it.
     await bea_moves_until(manager, clock, table, lambda: member_to_act(table) == ANN.id)
+    seq = table.seq
     await clock.advance(turn_time(table), manager.settle)
-    assert recorder.notices[-1].kind is NoticeKind.AWAY and ann_away(table)
+    assert table.seq > seq and recorder.notices[-1].kind is NoticeKind.TIMED_OUT
+    # The second marks Ann away, which cannot be stored: the table waits, says so once.
+    await bea_moves_until(manager, clock, table, lambda: member_to_act(table) == ANN.id)
+    seq = table.seq
+    await clock.advance(turn_time(table), manager.settle)
+    for _ in range(5):
+        await clock.advance(30, manager.settle)
+    storage = [n for n in recorder.notices if n.kind is NoticeKind.STORAGE]
+    assert len(storage) == 1 and "goes on by itself" in storage[0].text
+    assert table.seq == seq and not ann_away(table)
+    assert not store.tables[table.table_id or 0].seats[0].away
+
+    # Once the store works, the takeover is stored and the game goes on by itself.
+    store.update_seats = working  # type: ignore[method-assign]
+    await clock.advance(30, manager.settle)
+    back, away = recorder.notices[-2:]
+    assert back.text == STORAGE_BACK and away.kind is NoticeKind.AWAY
+    assert ann_away(table) and store.tables[table.table_id or 0].seats[0].away
+    assert table.seq > seq
+
+    # Coming back that cannot be stored is refused, and Ann stays away.
     store.update_seats = broken  # type: ignore[method-assign]
-    with pytest.raises(OSError):
+    with pytest.raises(StorageBusy):
         await table.back(ANN.id)
     assert ann_away(table) and store.tables[table.table_id or 0].seats[0].away
     store.update_seats = working  # type: ignore[method-assign]

@@ -21,6 +21,7 @@ from bot.tables import (
     NotYourSeat,
     RecordingPresenter,
     StaleAction,
+    StorageBusy,
     Table,
     TableManager,
     TableSettings,
@@ -122,7 +123,7 @@ async def test_a_failed_write_is_not_accepted(manager: TableManager, store: Memo
         raise OSError("disk full")
 
     store.append_action = broken  # type: ignore[method-assign]
-    with pytest.raises(OSError):
+    with pytest.raises(StorageBusy, match="nothing changed"):
         await table.act(ANN.id, move(table, ANN.id), seq=seq)
     assert [table.view(s) for s in range(4)] == views and table.seq == seq
     store.append_action = failing  # type: ignore[method-assign]
@@ -196,7 +197,7 @@ async def test_nothing_public_shows_a_hidden_card(
             await super().notice(table, notice)
 
     watching = Watching()
-    manager.presenters.append(watching)
+    manager.add_presenter(watching)
     table = await started(manager, ANN, BEA)
     await play_out(manager, table)
     for record in watching.records:

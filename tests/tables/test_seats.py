@@ -72,7 +72,8 @@ async def test_a_seat_is_handed_to_another_member(
     await table.sub(ANN.id, 0, DEE)
     assert recorder.notices[-1].text == "Dee takes over from Ann."
     assert store.tables[table.table_id or 0].seats[0] == SeatRecord(0, "Dee", DEE.id)
-    assert isinstance(recorder.records[-1], HandChanged) and recorder.records[-1].seat == 0
+    shown = recorder.records[-2]
+    assert isinstance(shown, HandChanged) and shown.seat == 0
     with pytest.raises(NotSeated):
         await table.act(ANN.id, move(table, DEE.id))
     # A moderator hands a bot's seat to a member who turns up.
@@ -104,15 +105,16 @@ async def test_a_rematch_keeps_the_seats_and_deals_a_new_game(
     await play_out(manager, table)
     with pytest.raises(NotSeated):
         await table.rematch(DEE.id)
-    names = table.names
+    names, first_game = table.names, table.table_id
     await table.leave(ANN.id)  # the host goes home after the game
     rematch = await table.rematch(BEA.id)
-    assert rematch.status is TableStatus.PLAYING and rematch.table_id != table.table_id
-    assert rematch.names == ["Bot 1 (normal)", *names[1:]] and rematch.host_id == BEA.id
-    assert manager.table_in(CHANNEL) is rematch
-    assert table.status is TableStatus.CLOSED
+    # The channel's table deals a new game: a new id, the same seats, bots for leavers.
+    assert rematch is table and manager.table_in(CHANNEL) is table
+    assert table.status is TableStatus.PLAYING and table.table_id != first_game
+    assert table.names == ["Bot 1 (normal)", *names[1:]] and table.host_id == BEA.id
+    assert manager.table_by_id(table.table_id or 0) is table
     with pytest.raises(NoTable):
-        manager.table_by_id(table.table_id or 0)
+        manager.table_by_id(first_game or 0)
     assert len(store.tables) == 2
 
 
@@ -161,7 +163,7 @@ async def test_restore_mid_hand_rebuilds_the_exact_state_and_bots_resume(
         await after.aclose()
 
 
-async def test_restore_finishes_a_game_found_over_and_keeps_the_newest_table_per_channel(
+async def test_restore_shows_a_game_found_over_and_keeps_the_newest_table_per_channel(
     store: MemoryStore,
 ) -> None:
     first = TableManager(store, settings=TableSettings(bot_delay=0))
@@ -182,7 +184,10 @@ async def test_restore_finishes_a_game_found_over_and_keeps_the_newest_table_per
     second = TableManager(store, settings=TableSettings(bot_delay=0))
     try:
         restored = await second.restore()
-        assert [t.table_id for t in restored] == [new.table_id]
+        # The game found over is shown over again (its result stored now), with its rematch.
+        assert [t.table_id for t in restored] == [over.table_id, new.table_id]
+        assert restored[0].status is TableStatus.OVER
+        await second.settle()
         assert store.finished == {over.table_id: False, old.table_id: True}
     finally:
         await second.aclose()

@@ -30,7 +30,7 @@ async def test_a_face_down_spectator_sees_the_cards_played_but_no_hand(
     manager: TableManager, store: MemoryStore
 ) -> None:
     table = await playing(manager, store, Rules(allow_watching="face_down"))
-    seen = table.watch(BEA.id)
+    seen = await table.watch(BEA.id)
     assert seen.hands is None and seen.snapshot.all_hands is None
     assert seen.snapshot == table.snapshot()
     assert seen.snapshot.played == table.view(0).played and any(seen.snapshot.played)
@@ -40,7 +40,7 @@ async def test_a_face_up_spectator_sees_every_hand(
     manager: TableManager, store: MemoryStore
 ) -> None:
     table = await playing(manager, store, Rules(allow_watching="face_up"))
-    seen = table.watch(BEA.id)
+    seen = await table.watch(BEA.id)
     assert table.game is not None
     assert seen.hands == tuple(tuple(cards) for cards in table.game.hands)
     # The public snapshot stays without hands: the table message shows none.
@@ -52,19 +52,19 @@ async def test_watching_is_refused_by_the_rules_and_to_anyone_seated(
 ) -> None:
     table = await playing(manager, store, Rules(allow_watching="face_up"))
     with pytest.raises(WatchRefused, match="You're playing at this table"):
-        table.watch(ANN.id)
+        await table.watch(ANN.id)
     closed = Rules(allow_watching="no")
     store.rules[GUILD + 1] = closed
     other = await manager.open(CHANNEL + 1, CY, guild_id=GUILD + 1)
     with pytest.raises(WatchRefused, match="don't allow watching"):
-        other.watch(BEA.id)
+        await other.watch(BEA.id)
 
 
 async def test_a_face_up_spectator_cannot_be_subbed_into_that_game(
     manager: TableManager, store: MemoryStore
 ) -> None:
     table = await playing(manager, store, Rules(allow_watching="face_up"))
-    table.watch(BEA.id)
+    await table.watch(BEA.id)
     before = (list(table.seats), table.seq)
     with pytest.raises(SeatUnavailable, match="Bea has watched this game with every hand"):
         await table.sub(ANN.id, 0, BEA)
@@ -78,14 +78,14 @@ async def test_a_face_down_spectator_may_be_subbed_in(
     manager: TableManager, store: MemoryStore
 ) -> None:
     table = await playing(manager, store, Rules(allow_watching="face_down"))
-    table.watch(BEA.id)
+    await table.watch(BEA.id)
     await table.sub(ANN.id, 0, BEA)
     assert table.seat_of(BEA.id) == 0
 
 
 async def test_a_lobby_shows_its_seats_to_spectators(manager: TableManager) -> None:
     table = await manager.open(CHANNEL, ANN)
-    seen = table.watch(BEA.id)
+    seen = await table.watch(BEA.id)
     assert seen.hands is None and seen.snapshot.played == ((),) * 4
 
 

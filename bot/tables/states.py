@@ -1,0 +1,161 @@
+"""A table's states as types: a lobby, a game in play, a game over, a closed table.
+
+Each state holds exactly what exists in it, so nothing is optional "until the game starts".
+States are frozen: a change to a table builds the next state and the table swaps it in once
+the change is stored. The one mutable thing they share is the engine's ``Game``, which the
+table applies an action to only after that action is stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+
+from bot.engine import Game
+from bot.storage.records import SeatRecord
+
+# Seats a bot fills at ``start`` and plays for away or departed members.
+DEFAULT_LEVEL = "normal"
+# The table id of a game whose row the store has not created yet.
+UNSTORED = 0
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"  # seats being filled; no game yet
+    PLAYING = "playing"
+    OVER = "over"  # the game ended; a rematch may follow
+    CLOSED = "closed"  # stopped, idle or done: the table is gone
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A person as the adapter knows them: a stable id and the name to show."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who holds a seat: a member (``user_id``) or a bot (``bot`` is its level).
+
+    ``away``: the member missed turns in a row, so a bot plays the seat until they are back.
+    """
+
+    index: int
+    name: str
+    user_id: int | None = None
+    bot: str | None = None
+    away: bool = False
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def autoplays(self) -> bool:
+        """A bot chooses this seat's moves: a bot seat, or a member's seat while away."""
+        return self.user_id is None or self.away
+
+    @classmethod
+    def bot_seat(cls, index: int, level: str = DEFAULT_LEVEL) -> Seat:
+        return cls(index, bot_name(index, level), bot=level)
+
+    @classmethod
+    def from_record(cls, record: SeatRecord) -> Seat:
+        return cls(record.seat, record.name, record.user_id, record.bot, record.away)
+
+    def record(self) -> SeatRecord:
+        return SeatRecord(self.index, self.name, self.user_id, self.bot, self.away)
+
+
+def bot_name(index: int, level: str) -> str:
+    return f"Bot {index + 1} ({level})"
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """Seats being filled. ``seats[i]`` is ``None`` while seat ``i`` is empty."""
+
+    status: ClassVar[TableStatus] = TableStatus.LOBBY
+    host_id: int | None
+    seats: tuple[Seat | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """What a dealt game has, in play or over: its store id, every seat, the engine's game.
+
+    ``seq`` counts the stored actions (button custom ids carry it); ``missed`` counts each
+    member's timed-out turns in a row; ``bot_turn`` is the ``seq`` of a turn a bot plays
+    once for a member who ran out of time."""
+
+    table_id: int
+    host_id: int | None
+    seats: tuple[Seat, ...]
+    game: Game
+    seed: int
+    dealer: int
+    seq: int = 0
+    hands_limit: int | None = None
+    stop_votes: frozenset[int] = frozenset()
+    # Members who have seen this game's hands face up as spectators: never seated in it.
+    saw_hands: frozenset[int] = frozenset()
+    missed: tuple[int, ...] = ()
+    bot_turn: int | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.index for s in self.seats if s.user_id == user_id), None)
+
+    def members(self) -> list[Seat]:
+        return [s for s in self.seats if s.user_id is not None]
+
+    def missed_by(self, seat: int) -> int:
+        return self.missed[seat] if seat < len(self.missed) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Playing(Dealt):
+    status: ClassVar[TableStatus] = TableStatus.PLAYING
+
+
+@dataclass(frozen=True, slots=True)
+class Over(Dealt):
+    """The game ended. ``recorded``: its result is stored (stats, ratings); until then the
+    table stores it in the background and a rematch waits."""
+
+    status: ClassVar[TableStatus] = TableStatus.OVER
+    recorded: bool = False
+    # Set when the game stopped at an agreed number of hands: the table closes once stored.
+    hands_done: str | None = None
+
+    @classmethod
+    def after(cls, dealt: Dealt, *, hands_done: str | None = None) -> Over:
+        """The game ``dealt`` was playing, over."""
+        return cls(
+            table_id=dealt.table_id,
+            host_id=dealt.host_id,
+            seats=dealt.seats,
+            game=dealt.game,
+            seed=dealt.seed,
+            dealer=dealt.dealer,
+            seq=dealt.seq,
+            hands_limit=dealt.hands_limit,
+            stop_votes=dealt.stop_votes,
+            saw_hands=dealt.saw_hands,
+            hands_done=hands_done,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """The table is gone, and why; ``last`` is what it was, for its final picture."""
+
+    status: ClassVar[TableStatus] = TableStatus.CLOSED
+    reason: str
+    last: Lobby | Playing | Over
+
+
+State = Lobby | Playing | Over | Closed
+Open = Lobby | Playing | Over
