@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from pydantic import ValidationError
 
 from bot.config import load_settings
 from bot.engine import PRESETS
 from bot.render.rules_text import rules_json, rules_text
-from bot.terminal import play_terminal
+from bot.terminal import play_terminal, wants_colour
 
 # Exit status for "cannot start as configured", distinct from a crash (1).
 EXIT_NOT_CONFIGURED = 2
@@ -67,11 +69,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_devtool(argv)
     args = build_parser().parse_args(argv)
     if args.command == "rules":
-        print(rules_json(args.preset) if args.json else rules_text(args.preset))
+        with reader_may_leave():
+            print(rules_json(args.preset) if args.json else rules_text(args.preset))
         return 0
     if args.command == "play":
-        return play_terminal(args.preset, seed=args.seed, hands=args.hands)
+        status = 0
+        with reader_may_leave():
+            colour = wants_colour(sys.stdout, os.environ)
+            status = play_terminal(args.preset, seed=args.seed, hands=args.hands, colour=colour)
+        return status
     return run_bot()
+
+
+@contextmanager
+def reader_may_leave() -> Iterator[None]:
+    """End quietly when whatever reads standard output stops (``python -m bot rules |
+    head``): the reader has what it wanted, and a traceback would only hide it."""
+    try:
+        yield
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes stdout again at exit: point it at nothing so that flush is quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def run_devtool(argv: list[str]) -> int:

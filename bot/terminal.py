@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable, Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from types import FrameType
+from typing import NoReturn, TextIO
 
 from bot.engine import (
     Action,
@@ -23,11 +28,23 @@ from bot.engine import (
     Rules,
     SeatView,
 )
-from bot.render.text import bid_text, event_text, hand_text, seat_names, table_text
+from bot.render.text import (
+    CardFace,
+    bid_text,
+    event_text,
+    hand_order,
+    hand_text,
+    is_red,
+    lead_text,
+    seat_names,
+    status_text,
+    table_text,
+)
 from bot.storage.records import MemoryStore
 from bot.tables import (
     Member,
     Notice,
+    NoticeKind,
     Shown,
     Table,
     TableError,
@@ -38,6 +55,10 @@ from bot.tables import (
 
 # The one person at the terminal, in seat 0; nothing else needs an id.
 YOU = 1
+# The exit status of a program its user stopped with Ctrl-C (128 + SIGINT), as shells expect.
+EXIT_INTERRUPTED = 130
+_RED = "\x1b[31m"
+_PLAIN = "\x1b[0m"
 
 HELP = """Commands:
   a card to play it: AS, 10h, QD, BJ        a bid: 3, nil, blind 4, blind nil
@@ -51,6 +72,17 @@ HELP = """Commands:
 
 class Quit(Exception):
     """The player asked to leave."""
+
+
+def wants_colour(stream: TextIO, environ: Mapping[str, str]) -> bool:
+    """Colour only for a person at a terminal who has not asked for none (no-color.org)."""
+    return stream.isatty() and not environ.get("NO_COLOR")
+
+
+def red_suits(card: Card) -> str:
+    """A card for an ANSI terminal: red suits in red, the others in the terminal's own
+    colour (black would vanish on a dark terminal)."""
+    return f"{_RED}{card}{_PLAIN}" if is_red(card) else str(card)
 
 
 def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
@@ -77,24 +109,25 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         raise ValueError("Say who reneged: renege 2, or renege west.")
     if head == "pass":
         return PassCards(seat, tuple(Card.parse(w) for w in rest))
+    if view.phase is Phase.PLAY:
+        # "5d", "5 d" and "10 h" are cards here, never bids.
+        return PlayCard(seat, Card.parse("".join(words)))
     blind = head == "blind"
     amount = rest[0] if blind and rest else head
-    if amount in ("nil", "0") or amount.isdigit():
+    if (amount in ("nil", "0") or amount.isdigit()) and len(words) == 1 + blind:
         return Bid(seat, 0 if amount == "nil" else int(amount), blind)
     if view.phase is Phase.PASS:
         return PassCards(seat, tuple(Card.parse(w) for w in words))
     if view.phase is Phase.BID:
         raise ValueError("Bid a number, 'nil', 'blind 4' or 'blind nil', or 'look'.")
-    if view.phase is Phase.DRAW:
-        raise ValueError("Type 'keep' to keep the first card offered, or 'drop'.")
-    return PlayCard(seat, Card.parse(text))
+    raise ValueError("Type 'keep' to keep the first card offered, or 'drop'.")
 
 
-def _prompt(view: SeatView) -> str:
+def _prompt(view: SeatView, face: CardFace) -> str:
     rules = view.rules
     legal = view.legal_actions
     if view.phase is Phase.DRAW:
-        offer = " and ".join(str(c) for c in view.draw_offer)
+        offer = " and ".join(face(c) for c in view.draw_offer)
         return f"Offered {offer}: keep or drop the first? > "
     if view.phase is Phase.BID:
         options = [bid_text(a, rules) for a in legal if isinstance(a, Bid)]
@@ -104,21 +137,23 @@ def _prompt(view: SeatView) -> str:
     if view.phase is Phase.PASS:
         count = len(next(a for a in legal if isinstance(a, PassCards)).cards)
         return f"Pass {count} card{'s' if count > 1 else ''} to your partner > "
-    cards = " ".join(str(a.card) for a in legal if isinstance(a, PlayCard))
+    playable = [a.card for a in legal if isinstance(a, PlayCard)]
+    cards = " ".join(face(c) for group in hand_order(playable, rules) for c in group)
     return f"Your card ({cards}) > "
 
 
 class TerminalPresenter:
     """Prints what happens at the table for the person in ``seat``: every event, every
-    notice, and the table and their hand when it is their turn."""
+    notice, and a status line and their hand when it is their turn."""
 
-    def __init__(self, write: Callable[[str], None], seat: int = 0) -> None:
+    def __init__(self, write: Callable[[str], None], seat: int = 0, face: CardFace = str) -> None:
         self.write = write
         self.seat = seat
+        self.face = face
 
     async def table_changed(self, table: Shown, events: Sequence[Event]) -> None:
         for event in events:
-            line = event_text(event, table.names, table.rules)
+            line = event_text(event, table.names, table.rules, self.face, self.seat)
             if line:
                 self.write(line)
 
@@ -126,14 +161,17 @@ class TerminalPresenter:
         view = table.view(seat)
         if seat != self.seat or view.to_act != seat:
             return
-        self.write(table_text(view, table.names))
+        self.write(status_text(view, table.names))
         if view.hand is None:
             self.write("Your cards are face down: bid blind, or 'look'.")
         else:
-            self.write(f"Your hand: {hand_text(view.hand, view.rules)}")
+            self.write(f"Your hand: {hand_text(view.hand, view.rules, self.face)}")
 
     async def notice(self, table: Shown, notice: Notice) -> None:
-        self.write(notice.text)
+        # The game-over line already said who won, and the rematch is a question at the
+        # prompt here, not a button to look for.
+        if notice.kind is not NoticeKind.GAME_OVER:
+            self.write(notice.text)
 
 
 def play_terminal(
@@ -143,9 +181,40 @@ def play_terminal(
     hands: int | None = None,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
+    colour: bool = False,
 ) -> int:
-    """Play a game (or ``hands`` hands) as seat 0 against bots; returns an exit status."""
-    return asyncio.run(_play(preset, seed, hands, read, write))
+    """Play a game (or ``hands`` hands) as seat 0 against bots; returns an exit status.
+    ``colour`` shows red suits in red (see ``wants_colour``)."""
+    face: CardFace = red_suits if colour else str
+    try:
+        with _interrupt_anywhere():
+            return asyncio.run(_play(preset, seed, hands, read, write, face))
+    except KeyboardInterrupt:
+        # Ctrl-C between prompts, while the bots played: the game was unwound on the way out.
+        write("\nBye.")
+        return EXIT_INTERRUPTED
+
+
+@contextmanager
+def _interrupt_anywhere() -> Iterator[None]:
+    """Ctrl-C raises ``KeyboardInterrupt`` wherever the program is, the prompt included.
+
+    ``asyncio.run`` otherwise takes Ctrl-C over: it cancels the game and returns to the
+    prompt, which goes on waiting, and the player's next move met the cancelled game and
+    ended in a traceback. It leaves a handler of our own in place.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> NoReturn:
+    raise KeyboardInterrupt
 
 
 async def _play(
@@ -154,6 +223,7 @@ async def _play(
     hands: int | None,
     read: Callable[[str], str],
     write: Callable[[str], None],
+    face: CardFace,
 ) -> int:
     rules = Rules.preset(preset)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
@@ -162,7 +232,7 @@ async def _play(
     # (the prompt is the pause).
     manager = TableManager(
         MemoryStore(),
-        presenters=[TerminalPresenter(write)],
+        presenters=[TerminalPresenter(write, face=face)],
         settings=TableSettings(bot_delay=0, turn_timers=False, idle_close=None),
     )
     try:
@@ -174,16 +244,22 @@ async def _play(
         while True:
             await manager.settle()
             if table.status is TableStatus.PLAYING:
-                await _your_turn(table, read, write)
+                await _your_turn(table, read, write, face)
             elif table.status is TableStatus.OVER and _yes(read("Rematch? (yes/no) > ")):
                 table = await table.rematch(YOU)
             else:
+                if table.status is TableStatus.CLOSED:
+                    # The agreed hands are played: whoever is ahead has won.
+                    seen = table.snapshot()
+                    write(lead_text(seen.scores, seen.teams, table.names, you=0))
                 return 0
-    except (Quit, EOFError):
+    except (Quit, EOFError, KeyboardInterrupt) as leaving:
+        if isinstance(leaving, KeyboardInterrupt):
+            write("")  # off the line of the prompt that Ctrl-C interrupted
         if table.status is not TableStatus.CLOSED:
             await table.stop(YOU)
         write("Bye.")
-        return 0
+        return EXIT_INTERRUPTED if isinstance(leaving, KeyboardInterrupt) else 0
     finally:
         await manager.aclose()
 
@@ -193,13 +269,13 @@ def _yes(answer: str) -> bool:
 
 
 async def _your_turn(
-    table: Table, read: Callable[[str], str], write: Callable[[str], None]
+    table: Table, read: Callable[[str], str], write: Callable[[str], None], face: CardFace
 ) -> None:
     """Read commands until one of them moves the game on."""
     view = table.view(0)
     seq = table.seq
     while True:
-        text = read(_prompt(view)).strip()
+        text = read(_prompt(view, face)).strip()
         word = text.lower()
         try:
             if word in ("quit", "exit"):
@@ -207,7 +283,7 @@ async def _your_turn(
             if word in ("help", "?"):
                 write(HELP)
             elif word == "table":
-                write(table_text(view, table.names))
+                write(table_text(view, table.names, face))
             elif word == "hint":
                 hint = table.hint(YOU)
                 write(f"Hint: {_describe(hint.action, view)}. {hint.reason}")

@@ -6,6 +6,8 @@ so a board posted before a restart still turns its pages.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import re
 from typing import Any, Literal
 
@@ -13,7 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.render.text import hand_record_text, result_text
+from bot.render.hand_picture import hand_picture
+from bot.render.text import hand_record_text, plural, result_text
 from bot.storage.stats import (
     METRICS,
     GameRecord,
@@ -104,13 +107,26 @@ def stats_text(stats: MemberStats) -> str:
     )
 
 
-def hand_embed(record: GameRecord, game: int, hand: int) -> discord.Embed:
-    """One hand of a finished game, cards and all; a hand it never reached is refused."""
+async def hand_reply(
+    record: GameRecord, game: int, hand: int
+) -> tuple[discord.Embed, discord.File]:
+    """One hand of a finished game, cards and all, in words and as a picture of the same
+    replay; a hand it never reached is refused."""
     hands = {h.hand_number: h for h in record.hands()}
     if hand not in hands:
         raise PlayerError(f"Game #{game} has hands 1 to {max(hands, default=0)}.")
-    text = hand_record_text(hands[hand], record.summary.seat_names, record.rules)
-    return discord.Embed(title=f"Game #{game}, hand {hand}", description=text[:4000])
+    names = record.summary.seat_names
+    title = f"Game #{game}, hand {hand}"
+    text = hand_record_text(hands[hand], names, record.rules)
+    # Drawing takes a few tenths of a second, mostly in Pillow's C code: off the event loop.
+    png = await asyncio.to_thread(hand_picture, hands[hand], names, record.rules, title)
+    picture = discord.File(
+        io.BytesIO(png),
+        filename=f"game{game}-hand{hand}.png",
+        # The embed's text says the same for screen readers; this names the picture.
+        description=f"{title}: every seat's cards, the bids, each trick and the score.",
+    )
+    return discord.Embed(title=title, description=text[:4000]), picture
 
 
 class PageButton(
@@ -245,9 +261,8 @@ class LeaderboardCog(commands.Cog):
                 raise PlayerError(f"There is no game #{game} in this server's history.")
             names = record.summary.seat_names
             if hand is not None:
-                await interaction.response.send_message(
-                    embed=hand_embed(record, game, hand), ephemeral=True
-                )
+                embed, picture = await hand_reply(record, game, hand)
+                await interaction.response.send_message(embed=embed, file=picture, ephemeral=True)
                 return
             hands = [result_text(r, names, record.rules) for r in record.results]
             text = "\n\n".join(hands) or "No hand was finished in that game."
@@ -268,7 +283,7 @@ class LeaderboardCog(commands.Cog):
                 f"{' & '.join(seat.name for seat in side.seats)} {side.score}"
                 for side in summary.sides
             )
-            ending = "stopped" if summary.stopped else f"{summary.hands} hands"
+            ending = "stopped" if summary.stopped else plural(summary.hands, "hand")
             lines.append(f"**#{summary.game_id}** {summary.preset}, {ending}: {sides}")
         embed = discord.Embed(title="Recent games", description="\n".join(lines))
         embed.set_footer(text="/history game:<number> shows a game hand by hand.")

@@ -124,6 +124,38 @@ class FakeChannel:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class FakeAttachment:
+    """A file the bot attached to a message, as it was uploaded."""
+
+    id: int
+    filename: str
+    data: bytes
+    content_type: str
+    description: str | None = None
+
+    def payload(self) -> JSON:
+        url = f"https://cdn.example/attachments/{self.id}/{self.filename}"
+        return {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": self.content_type,
+            "description": self.description,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """A file part of a multipart request, before a message takes it as an attachment."""
+
+    filename: str
+    data: bytes
+    content_type: str
+
+
 @dataclass(eq=False)
 class RecordedMessage:
     """A message the bot sent: in a channel, in a DM, or as an interaction response."""
@@ -137,6 +169,7 @@ class RecordedMessage:
     flags: int = 0
     deleted: bool = False
     edits: int = 0
+    attachments: list[FakeAttachment] = field(default_factory=list)
 
     @property
     def ephemeral(self) -> bool:
@@ -195,7 +228,7 @@ class RecordedMessage:
             "mention_everyone": False,
             "mentions": [],
             "mention_roles": [],
-            "attachments": [],
+            "attachments": [attachment.payload() for attachment in self.attachments],
             "embeds": self.embeds,
             "components": self.components,
             "pinned": False,
@@ -540,18 +573,18 @@ class FakeDiscord:
         if record.callback_type is not None:
             return error(400, 40060, "Interaction has already been acknowledged.")
         record.answered_at = time.perf_counter()
-        body = await request.json()
+        body, uploads = await self._body(request)
         kind: int = body["type"]
         data: JSON = body.get("data") or {}
         if kind == CHOICES:
             record.choices = data.get("choices", [])
         elif kind in (MESSAGE, DEFERRED_MESSAGE):
             flags = data.get("flags", 0) | (LOADING if kind == DEFERRED_MESSAGE else 0)
-            record.original = await self._create(record.channel, data, flags)
+            record.original = await self._create(record.channel, data, flags, uploads)
         elif kind in (UPDATE, DEFERRED_UPDATE) and record.message is not None:
             record.original = self.by_id.get(record.message.id, record.message)
             if kind == UPDATE:
-                await self._edit(record.original, data)
+                await self._edit(record.original, data, uploads)
         else:
             return error(400, 50035, f"Invalid interaction callback type {kind}")
         record.callback_type = kind
@@ -591,8 +624,8 @@ class FakeDiscord:
         record = self._webhook_record(request)
         if record is None or record.callback_type is None:
             return error(404, 10015, "Unknown Webhook")
-        body = await request.json()
-        message = await self._create(record.channel, body, body.get("flags", 0))
+        body, uploads = await self._body(request)
+        message = await self._create(record.channel, body, body.get("flags", 0), uploads)
         record.followups.append(message)
         return json_response(message.payload(self.guild_id))
 
@@ -606,7 +639,7 @@ class FakeDiscord:
         message = self._webhook_message(request)
         if message is None or message.deleted:
             return error(404, 10008, "Unknown Message")
-        await self._edit(message, await request.json())
+        await self._edit(message, *await self._body(request))
         return json_response(message.payload(self.guild_id))
 
     async def _delete_webhook_message(self, request: web.Request) -> web.Response:
@@ -618,7 +651,54 @@ class FakeDiscord:
 
     # --- messages --------------------------------------------------------------------------
 
-    async def _create(self, channel: FakeChannel, body: JSON, flags: int) -> RecordedMessage:
+    async def _body(self, request: web.Request) -> tuple[JSON, dict[int, Upload]]:
+        """A request's JSON, and its files by index when it came as multipart form data (a
+        message with attachments): the JSON is then the ``payload_json`` part."""
+        if not request.content_type.startswith("multipart/"):
+            return await request.json(), {}
+        body: JSON = {}
+        uploads: dict[int, Upload] = {}
+        form = await request.post()
+        for name, value in form.items():
+            if name == "payload_json" and isinstance(value, str):
+                body = json.loads(value)
+            elif name.startswith("files[") and isinstance(value, web.FileField):
+                uploads[int(name[6:-1])] = Upload(
+                    value.filename, value.file.read(), value.content_type
+                )
+        return body, uploads
+
+    def _attachments(
+        self, listed: list[JSON], uploads: dict[int, Upload], kept: list[FakeAttachment]
+    ) -> list[FakeAttachment]:
+        """A message's attachments from a request's ``attachments`` list: existing ones by
+        their id, new ones by the index of their file part."""
+        by_id = {str(attachment.id): attachment for attachment in kept}
+        out = []
+        for item in listed:
+            old = by_id.get(str(item["id"]))
+            if old is not None:
+                out.append(old)
+                continue
+            upload = uploads[int(item["id"])]
+            out.append(
+                FakeAttachment(
+                    self.next_id(),
+                    item.get("filename") or upload.filename,
+                    upload.data,
+                    upload.content_type,
+                    item.get("description"),
+                )
+            )
+        return out
+
+    async def _create(
+        self,
+        channel: FakeChannel,
+        body: JSON,
+        flags: int,
+        uploads: dict[int, Upload] | None = None,
+    ) -> RecordedMessage:
         message = RecordedMessage(
             self.next_id(),
             channel,
@@ -627,6 +707,7 @@ class FakeDiscord:
             embeds=body.get("embeds") or [],
             components=body.get("components") or [],
             flags=flags,
+            attachments=self._attachments(body.get("attachments") or [], uploads or {}, []),
         )
         self.by_id[message.id] = message
         if not message.ephemeral:
@@ -634,7 +715,12 @@ class FakeDiscord:
             await self.dispatch("MESSAGE_CREATE", message.payload(self.guild_id))
         return message
 
-    async def _edit(self, message: RecordedMessage, body: JSON) -> None:
+    async def _edit(
+        self, message: RecordedMessage, body: JSON, uploads: dict[int, Upload] | None = None
+    ) -> None:
+        if "attachments" in body:
+            listed = body["attachments"] or []
+            message.attachments = self._attachments(listed, uploads or {}, message.attachments)
         message.apply_edit(body)
         if not message.ephemeral:
             await self.dispatch("MESSAGE_UPDATE", message.payload(self.guild_id))
@@ -662,8 +748,8 @@ class FakeDiscord:
             return error(404, 10003, "Unknown Channel")
         if channel.recipient is not None and not channel.recipient.dms_open:
             return error(403, 50007, "Cannot send messages to this user")
-        body = await request.json()
-        message = await self._create(channel, body, body.get("flags", 0) & ~EPHEMERAL)
+        body, uploads = await self._body(request)
+        message = await self._create(channel, body, body.get("flags", 0) & ~EPHEMERAL, uploads)
         return json_response(message.payload(self.guild_id))
 
     async def _get_message(self, request: web.Request) -> web.Response:
@@ -676,7 +762,7 @@ class FakeDiscord:
         message = self._channel_message(request)
         if message is None:
             return error(404, 10008, "Unknown Message")
-        await self._edit(message, await request.json())
+        await self._edit(message, *await self._body(request))
         return json_response(message.payload(self.guild_id))
 
     async def _delete_message(self, request: web.Request) -> web.Response:

@@ -121,3 +121,25 @@ def test_the_running_bot_never_imports_devtools() -> None:
         check=True,
     )
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("command", [["rules"], ["rules", "--json"], ["play", "--hands", "1"]])
+def test_output_into_a_pipe_nobody_reads_ends_quietly(command: list[str]) -> None:
+    """`python -m bot rules | head` once ended in a BrokenPipeError traceback."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first line, as head's is after its tenth
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", *command],
+            cwd=PROJECT_ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert done.stderr == ""
+    assert done.returncode == 0

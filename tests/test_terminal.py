@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import os
+import re
+import select
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from typing import IO
 
 import pytest
 
-from bot.engine import PRESETS
-from bot.terminal import play_terminal
+from bot.engine import PRESETS, Card, Game, Phase, PlayCard, Rules
+from bot.render.text import hand_order, seat_names
+from bot.terminal import EXIT_INTERRUPTED, parse_command, play_terminal, red_suits, wants_colour
+
+RED = "\x1b[31m"
+Answer = Callable[[str], str]
 
 
-def _script(lines: list[str]) -> tuple[list[str], list[str], Callable[[str], str]]:
+def _script(lines: list[str]) -> tuple[list[str], list[str], Answer]:
     prompts: list[str] = []
     output: list[str] = []
     answers: Iterator[str] = iter(lines)
@@ -24,6 +33,12 @@ def _script(lines: list[str]) -> tuple[list[str], list[str], Callable[[str], str
     return prompts, output, read
 
 
+def _cards_in(text: str) -> list[Card]:
+    """The cards written in ``text``, in order (``A♣ 10♦``, colour codes or not)."""
+    plain = re.sub(r"\x1b\[\d+m", "", text)
+    return [Card.parse(word) for word in re.findall(r"(?:10|[2-9JQKA])[♣♦♥♠]", plain)]
+
+
 def test_a_hand_against_bots_with_bad_input_answered() -> None:
     prompts, output, read = _script(["hello", "blind 99", "XX"])
     status = play_terminal("classic", seed=5, hands=1, read=read, write=output.append)
@@ -31,9 +46,18 @@ def test_a_hand_against_bots_with_bad_input_answered() -> None:
     assert status == 0
     assert "Bid a number" in text  # "hello" at the bid prompt
     assert "Hand 1 scored:" in text
-    assert "You (South)" in text
     assert any("Your card" in p for p in prompts)
     assert any("Your bid" in p for p in prompts)
+
+
+def test_the_player_is_you_and_counts_agree() -> None:
+    _, output, read = _script([])
+    play_terminal("classic", seed=5, hands=1, read=read, write=output.append)
+    text = "\n".join(output)
+    assert re.search(r"^You bid \w+\.$", text, re.MULTILINE)
+    assert re.search(r"^You play .+\.$", text, re.MULTILINE)
+    assert "You bids" not in text and "You plays" not in text and "You takes" not in text
+    assert not re.search(r"\b1 (bags|tricks|points)\b", text)
 
 
 def test_illegal_card_is_refused_with_a_reason() -> None:
@@ -43,6 +67,123 @@ def test_illegal_card_is_refused_with_a_reason() -> None:
     assert "You must follow suit: you hold a ♣." in output
 
 
+@pytest.mark.parametrize("typed", ["{rank}{suit}", "{rank} {suit}"])
+def test_a_card_typed_with_or_without_a_space_is_played(typed: str) -> None:
+    played: list[str] = []
+
+    def read(prompt: str) -> str:
+        if not prompt.startswith("Your card") or played:
+            return "auto"
+        first = _cards_in(prompt)[0]
+        played.append(str(first))
+        rank = "10" if first.rank == 10 else first.code[0]
+        return typed.format(rank=rank.lower(), suit=first.code[1].lower())
+
+    output: list[str] = []
+    play_terminal("classic", seed=5, hands=1, read=read, write=output.append)
+    assert f"You play {played[0]}." in output
+
+
+def test_a_number_with_a_suit_during_play_is_a_card_not_a_bid() -> None:
+    game = Game.new(Rules.preset("classic"), seed=5, dealer=0)
+    while game.phase is not Phase.PLAY:
+        assert game.to_act is not None
+        game.apply(game.legal_actions()[-1])
+    names = seat_names(4)
+    view = game.view(0)
+    assert parse_command("5 d", view, names) == PlayCard(0, Card.parse("5D"))
+    assert parse_command("10 H", view, names) == PlayCard(0, Card.parse("10H"))
+    with pytest.raises(ValueError, match="'5' is not a card"):
+        parse_command("5", view, names)
+
+
+def test_a_status_line_not_the_whole_table_before_each_card() -> None:
+    prompts, output, read = _script([])
+    play_terminal("classic", seed=5, hands=1, read=read, write=output.append)
+    assert not any(line.startswith("To act:") or "Spades are" in line for line in output)
+    statuses = [line for line in output if re.match(r"Trick \d+/13 · taken/bid You \d+/", line)]
+    assert len(statuses) == sum(p.startswith("Your card") for p in prompts) == 13
+    assert all(len(line) <= 80 for line in statuses)
+
+
+def test_the_prompt_lists_the_cards_in_the_hands_order() -> None:
+    rules = Rules.preset("classic")
+    prompts, output, read = _script([])
+    play_terminal("classic", seed=5, hands=1, read=read, write=output.append)
+    card_prompts = [p for p in prompts if p.startswith("Your card")]
+    hands = [line for line in output if line.startswith("Your hand:")][1:]  # after the bid
+    assert len(card_prompts) == len(hands) == 13
+    for prompt, hand in zip(card_prompts, hands, strict=True):
+        offered = _cards_in(prompt)
+        assert offered == [c for group in hand_order(offered, rules) for c in group]
+        held = _cards_in(hand)
+        assert offered == [card for card in held if card in offered]
+
+
+def test_the_table_command_still_shows_the_whole_table() -> None:
+    prompts, output, read = _script(["hint", "help", "table", "look"])
+    play_terminal("classic", seed=4, hands=1, read=read, write=output.append)
+    text = "\n".join(output)
+    assert "Hint: bid 1. About 0.8 tricks" in text
+    assert "Commands:" in text
+    assert "To act: You" in text  # the table
+    assert "Your cards are already face up." in text  # "look" refused, the bid prompt stays
+    assert prompts[:5] == [prompts[0]] * 5
+
+
+def test_hands_agreed_end_saying_who_won() -> None:
+    _, output, read = _script([])
+    play_terminal("classic", seed=4, hands=1, read=read, write=output.append)
+    assert output[-2] == "1 hand played, as agreed."
+    assert re.fullmatch(
+        r"(You & North|West & East) win \d+ to -?\d+\.|A tie at -?\d+\.", output[-1]
+    )
+
+
+def test_two_players_draw_their_cards_nobody_deals() -> None:
+    _, output, read = _script([])
+    play_terminal("two_player", seed=4, hands=1, read=read, write=output.append)
+    assert "— Hand 1: 13 cards each, drawn from the stock —" in output
+    assert not any("deal" in line for line in output)
+    assert re.fullmatch(r"(You win|Seat 2 wins) \d+ to -?\d+\.", output[-1])
+
+
+def test_a_whole_game_says_who_won_and_offers_a_rematch_at_the_prompt() -> None:
+    output: list[str] = []
+    prompts: list[str] = []
+    rematch = iter(["yes", "no"])
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(rematch) if prompt.startswith("Rematch") else "auto"
+
+    assert play_terminal("short", seed=4, read=read, write=output.append) == 0
+    over = [line for line in output if line.startswith("Game over")]
+    assert len(over) == 2
+    assert all(
+        re.fullmatch(r"Game over: (You & North|West & East) win \d+ to -?\d+\.", line)
+        for line in over
+    )
+    assert not any("Ask for a rematch" in line or "Scores:" in line for line in output)
+    assert sum(p.startswith("Rematch? (yes/no)") for p in prompts) == 2
+    assert sum(line.startswith("— Hand 1:") for line in output) == 2
+    assert next(rematch, None) is None
+
+
+def test_the_hint_for_the_last_card_says_it_is_the_only_one() -> None:
+    _, output, read = _script(["3", *["auto"] * 12, "hint"])
+    play_terminal("classic", seed=5, hands=1, read=read, write=output.append)
+    (last_hint,) = [line for line in output if line.startswith("Hint:")]
+    assert re.fullmatch(r"Hint: play (\S+)\. The \1 is the only card you can play\.", last_hint)
+
+
+def test_a_blind_bid_where_the_table_plays_none_says_so() -> None:
+    _, output, read = _script(["blind 4"])
+    play_terminal("classic", seed=5, hands=1, read=read, write=output.append)
+    assert "Blind bids aren't played at this table." in output
+    assert not any("looked at your cards" in line for line in output)
+
+
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_preset_plays_a_hand_at_the_terminal(preset: str) -> None:
     _, output, read = _script([])
@@ -50,35 +191,34 @@ def test_every_preset_plays_a_hand_at_the_terminal(preset: str) -> None:
     assert any(line.startswith("Hand 1 scored:") for line in output)
 
 
-def test_hint_help_and_table_answer_without_moving() -> None:
-    prompts, output, read = _script(["hint", "help", "table", "look"])
-    play_terminal("classic", seed=4, hands=1, read=read, write=output.append)
-    text = "\n".join(output)
-    assert "Hint: bid 1. About 0.8 tricks" in text
-    assert "Commands:" in text
-    assert "Your cards are already face up." in text  # "look" refused, the bid prompt stays
-    assert prompts[:5] == [prompts[0]] * 5
-    assert output[-1] == "1 hand played, as agreed."
-
-
-def test_a_whole_game_with_auto_finishes_and_a_rematch_deals_again() -> None:
-    output: list[str] = []
-    rematch = iter(["yes", "no"])
-
-    def read(prompt: str) -> str:
-        return next(rematch) if prompt.startswith("Rematch") else "auto"
-
-    assert play_terminal("short", seed=4, read=read, write=output.append) == 0
-    over = [line for line in output if line.startswith("Game over.")]
-    assert len(over) == 2
-    assert sum(line.startswith("— Hand 1:") for line in output) == 2
-    assert next(rematch, None) is None
-
-
 def test_quit_leaves_cleanly() -> None:
     _, output, read = _script(["quit"])
     assert play_terminal("classic", seed=1, read=read, write=output.append) == 0
     assert output[-2:] == ["Stopped by the host.", "Bye."]
+
+
+def test_red_suits_are_red_in_colour_and_plain_without() -> None:
+    _, coloured, read = _script([])
+    play_terminal("classic", seed=5, hands=1, read=read, write=coloured.append, colour=True)
+    _, plain, read = _script([])
+    play_terminal("classic", seed=5, hands=1, read=read, write=plain.append)
+    hand = next(line for line in coloured if line.startswith("Your hand:"))
+    assert f"{RED}" in hand and "\x1b[0m" in hand
+    assert red_suits(Card.parse("QH")) == f"{RED}Q♥\x1b[0m"
+    assert red_suits(Card.parse("QS")) == "Q♠"
+    assert not any("\x1b" in line for line in plain)
+    assert [re.sub(r"\x1b\[\d+m", "", line) for line in coloured] == plain
+
+
+def test_colour_only_on_a_terminal_and_never_with_no_color() -> None:
+    leader, follower = os.openpty()
+    with os.fdopen(leader, "rb"), os.fdopen(follower, "w") as terminal:
+        assert wants_colour(terminal, {})
+        assert not wants_colour(terminal, {"NO_COLOR": "1"})
+        assert wants_colour(terminal, {"NO_COLOR": ""})  # no-color.org: set and not empty
+    read_end, write_end = os.pipe()
+    with os.fdopen(read_end, "rb"), os.fdopen(write_end, "w") as pipe:
+        assert not wants_colour(pipe, {})
 
 
 def test_python_m_bot_play_reads_stdin() -> None:
@@ -92,3 +232,40 @@ def test_python_m_bot_play_reads_stdin() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "Hand 1 scored:" in result.stdout
+    assert "\x1b" not in result.stdout  # standard output is a pipe: no colour
+
+
+def _read_until(stream: IO[bytes], marker: bytes) -> bytes:
+    """What the child wrote up to and including ``marker``."""
+    seen = b""
+    while marker not in seen:
+        # A guard against a child that never gets there, not a measure of its speed.
+        ready, _, _ = select.select([stream], [], [], 120)
+        assert ready, f"no {marker!r} from the game: {seen[-300:]!r}"
+        chunk = os.read(stream.fileno(), 4096)
+        assert chunk, f"the game ended before {marker!r}: {seen[-300:]!r}"
+        seen += chunk
+    return seen
+
+
+def test_ctrl_c_at_the_prompt_exits_cleanly() -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "bot", "play", "--seed", "3"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert child.stdout is not None
+        before = _read_until(child.stdout, b"Your bid")
+        child.send_signal(signal.SIGINT)
+        # The next move is what used to meet the cancelled game and crash.
+        after, errors = child.communicate(b"3\n", timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == EXIT_INTERRUPTED
+    assert b"Traceback" not in errors, errors.decode()
+    assert errors == b""
+    assert (before + after).decode().splitlines()[-2:] == ["Stopped by the host.", "Bye."]

@@ -255,6 +255,9 @@ def _play(view: SeatView, table: CardTable) -> Choice:
         key=lambda a: table.strength(a.card),
     )
     low = plays[0]
+    if len(plays) == 1:
+        # Nothing to weigh: advice such as "lead low" would only puzzle the player.
+        return low, f"The {low.card} is the only card you can play."
     side = [a for a in plays if table.suit(a.card) != TRUMP]
     low_side = side[0] if side else low
     team = view.team

@@ -588,8 +588,9 @@ class Game:
     def _bid_refusal(self, seat: int, action: Bid, legal: list[Bid]) -> str:
         if not self._looked[seat] and not action.blind:
             return "Look at your cards first, or bid blind."
-        if action.blind and self._looked[seat]:
-            return "You've looked at your cards, so you can't bid blind."
+        blind_refusal = self._blind_refusal(seat, action) if action.blind else None
+        if blind_refusal is not None:
+            return blind_refusal
         words = ", ".join(
             ("blind " if b.blind else "")
             + ("nil" if b.tricks == 0 and self._nil_on else str(b.tricks))
@@ -603,6 +604,24 @@ class Game:
         }.get(self.rules.variant, "")
         blind = "blind " if action.blind else ""
         return f"You can't bid {blind}{said}.{variant} You may bid: {words}."
+
+    def _blind_refusal(self, seat: int, action: Bid) -> str | None:
+        """Why no blind bid is open to the seat: the table doesn't play it, the side isn't
+        far enough behind yet, or the seat has seen its cards (``None``: the amount is)."""
+        nil = action.tricks == 0 and self._nil_on
+        need = self._blind_nil_need if nil else self._blind_bids_need
+        if not self._blind_on or self._face_up or need is None:
+            return (
+                "Blind Nil isn't played at this table."
+                if nil
+                else ("Blind bids aren't played at this table.")
+            )
+        if not self._behind_enough(self._team_of[seat], need):
+            kind = "Blind Nil" if nil else "A blind bid"
+            return f"{kind} needs your side to be {need} or more points behind."
+        if self._looked[seat]:
+            return "You've looked at your cards, so you can't bid blind."
+        return None
 
     def _apply_reveal(self, seat: int) -> list[Event]:
         self._check_seat(seat)

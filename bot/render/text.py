@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.engine import (
     Bid,
@@ -26,32 +26,66 @@ from bot.engine import (
     RenegeCalled,
     Rules,
     SeatView,
+    Suit,
+    TeamHandResult,
     TrickRecord,
     TrickWon,
 )
+from bot.engine.cards import BIG_JOKER
 from bot.engine.deck import deck_info
 
 COMPASS = ("South", "West", "North", "East")
+YOU = "You"
+
+CardFace = Callable[[Card], str]
+"""How a card is written: ``str`` (``A♠``), its Discord emoji (``cards.card_face``) or in
+colour for a terminal. Every function here that writes a card takes one."""
 
 
 def seat_names(players: int, human: int | None = 0) -> list[str]:
-    """Names for the seats: compass points for four, numbered seats otherwise."""
+    """Names for the seats: compass points for four, numbered seats otherwise; the
+    ``human`` seat is "You" (pass the same seat as ``you`` to the functions below)."""
     names = list(COMPASS) if players == 4 else [f"Seat {s + 1}" for s in range(players)]
     if human is not None:
-        names[human] = f"You ({names[human]})"
+        names[human] = YOU
     return names
 
 
-def hand_text(cards: Sequence[Card], rules: Rules) -> str:
-    """A hand grouped by suit, trumps last, each suit high to low."""
+def is_red(card: Card) -> bool:
+    """Hearts and diamonds are red; of the jokers, the big one is (the little one black)."""
+    if card.suit is None:
+        return card.index == BIG_JOKER
+    return card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+def plural(count: int, noun: str) -> str:
+    """ "1 bag", "2 bags", "0 bags"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def does(names: Sequence[str], seat: int, verb: str, you: int | None) -> str:
+    """A seat's name and a verb agreeing with it: "West bids", "You bid"."""
+    if seat == you:
+        return f"{names[seat]} {verb}"
+    return f"{names[seat]} {verb}{'es' if verb.endswith(('s', 'sh', 'ch')) else 's'}"
+
+
+def hand_order(cards: Sequence[Card], rules: Rules) -> list[list[Card]]:
+    """A hand grouped by suit, trumps last, each suit high to low: the one order in which a
+    hand, and the cards a player may choose from, are shown."""
     deck = deck_info(rules.deck, rules.players)
     groups: dict[int, list[Card]] = {}
     for card in cards:
         groups.setdefault(deck.suit_of[card.index], []).append(card)
-    parts = []
-    for suit in sorted(groups):
-        ranked = sorted(groups[suit], key=lambda c: deck.power[c.index], reverse=True)
-        parts.append(" ".join(str(c) for c in ranked))
+    return [
+        sorted(groups[suit], key=lambda c: deck.power[c.index], reverse=True)
+        for suit in sorted(groups)
+    ]
+
+
+def hand_text(cards: Sequence[Card], rules: Rules, face: CardFace = str) -> str:
+    """A hand grouped by suit, trumps last, each suit high to low."""
+    parts = [" ".join(face(c) for c in group) for group in hand_order(cards, rules)]
     return "  |  ".join(parts) if parts else "(no cards)"
 
 
@@ -66,21 +100,21 @@ def team_name(team: int, teams: Sequence[Sequence[int]], names: Sequence[str]) -
     return " & ".join(names[s] for s in teams[team])
 
 
-def table_text(view: SeatView, names: Sequence[str]) -> str:
+def table_text(view: SeatView, names: Sequence[str], face: CardFace = str) -> str:
     """The table as a player sees it: scores, bids, tricks, the trick in play, whose turn."""
     rules = view.rules
     lines = [f"Hand {view.hand_number} · dealer {names[view.dealer]}"]
     for team in range(len(view.teams)):
         lines.append(
-            f"  {team_name(team, view.teams, names)}: {view.scores[team]} points,"
-            f" {view.bags[team]} bags"
+            f"  {team_name(team, view.teams, names)}: {plural(view.scores[team], 'point')},"
+            f" {plural(view.bags[team], 'bag')}"
         )
     for seat in range(len(names)):
         lines.append(
             f"  {names[seat]:<14} bid {bid_text(view.bids[seat], rules):<9}"
             f" tricks {view.tricks_taken[seat]}"
         )
-    trick = trick_line(view.trick, view.trick_number, view.last_trick, view.phase, names)
+    trick = trick_line(view.trick, view.trick_number, view.last_trick, view.phase, names, face)
     if trick is not None:
         lines.append(trick)
     if view.phase is Phase.PLAY:
@@ -90,42 +124,69 @@ def table_text(view: SeatView, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def status_text(view: SeatView, names: Sequence[str]) -> str:
+    """One line for a player about to act: in play, the trick and each seat's tricks
+    against its bid; before it, the hand and each side's score."""
+    if view.phase is Phase.PLAY:
+        seats = ", ".join(
+            f"{names[seat]} {view.tricks_taken[seat]}/{bid_text(view.bids[seat], view.rules)}"
+            for seat in range(len(names))
+        )
+        broken = " · spades broken" if view.spades_broken else ""
+        return f"Trick {view.trick_number}/{view.num_tricks} · taken/bid {seats}{broken}"
+    sides = ", ".join(
+        f"{team_name(team, view.teams, names)} {view.scores[team]}"
+        f" ({plural(view.bags[team], 'bag')})"
+        for team in range(len(view.teams))
+    )
+    return f"Hand {view.hand_number} · {sides}"
+
+
 def trick_line(
     trick: Sequence[tuple[int, Card]],
     number: int,
     last: TrickRecord | None,
     phase: Phase | None,
     names: Sequence[str],
+    face: CardFace = str,
 ) -> str | None:
     """The trick on the table, or between tricks the one just won; ``None`` outside play."""
     if trick:
-        return f"Trick {number}: {plays_text(trick, names)}"
+        return f"Trick {number}: {plays_text(trick, names, face)}"
     if last is not None and phase is Phase.PLAY:
-        return f"Last trick: {plays_text(last.plays, names)} — {names[last.winner]} took it"
+        return f"Last trick: {plays_text(last.plays, names, face)} — {names[last.winner]} took it"
     return None
 
 
-def plays_text(plays: Sequence[tuple[int, Card]], names: Sequence[str]) -> str:
+def plays_text(
+    plays: Sequence[tuple[int, Card]], names: Sequence[str], face: CardFace = str
+) -> str:
     """The cards of a trick, each after its seat's name, in the order played."""
-    return ", ".join(f"{names[seat]} {card}" for seat, card in plays)
+    return ", ".join(f"{names[seat]} {face(card)}" for seat, card in plays)
 
 
-def event_text(event: Event, names: Sequence[str], rules: Rules) -> str | None:
-    """One line for an event, or None for events a player need not be told."""
+def event_text(
+    event: Event,
+    names: Sequence[str],
+    rules: Rules,
+    face: CardFace = str,
+    you: int | None = None,
+) -> str | None:
+    """One line for an event, or None for events a player need not be told. ``you`` is the
+    seat of the player reading it, whose verbs agree with "You"."""
     if isinstance(event, HandDealt):
-        return (
-            f"— Hand {event.hand_number}: {names[event.dealer]} deals"
-            f" {event.cards_per_seat} cards each —"
-        )
+        dealt = dealt_text(event.dealer, names, rules, you)
+        return f"— Hand {event.hand_number}: {event.cards_per_seat} cards each, {dealt} —"
     if isinstance(event, CardDrawn):
         return None
     if isinstance(event, CardsRevealed):
-        return f"{names[event.seat]} looks at their cards."
+        whose = "your" if event.seat == you else "their"
+        return f"{does(names, event.seat, 'look', you)} at {whose} cards."
     if isinstance(event, Redealt):
-        return f"{names[event.seat]} throws in a deficient hand: redeal."
+        return f"{does(names, event.seat, 'throw', you)} in a deficient hand: redeal."
     if isinstance(event, BidMade):
         bid = Bid(event.seat, event.tricks, event.blind)
-        return f"{names[event.seat]} bids {bid_text(bid, rules)}."
+        return f"{does(names, event.seat, 'bid', you)} {bid_text(bid, rules)}."
     if isinstance(event, PassingStarted):
         pairs = "; ".join(
             f"{names[a]} and {names[b]} pass {n}"
@@ -133,68 +194,132 @@ def event_text(event: Event, names: Sequence[str], rules: Rules) -> str | None:
         )
         return f"Nil passing: {pairs}."
     if isinstance(event, CardsPassed):
-        return f"{names[event.seat]} passes {event.count} to {names[event.to_seat]}."
+        return f"{does(names, event.seat, 'pass', you)} {event.count} to {names[event.to_seat]}."
     if isinstance(event, PlayStarted):
-        return f"{names[event.leader]} leads."
+        return f"{does(names, event.leader, 'lead', you)}."
     if isinstance(event, CardPlayed):
         broke = " (spades are broken)" if event.broke_spades else ""
-        return f"{names[event.seat]} plays {event.card}{broke}."
+        return f"{does(names, event.seat, 'play', you)} {face(event.card)}{broke}."
     if isinstance(event, TrickWon):
-        return f"{names[event.seat]} takes trick {event.trick_number}."
+        return f"{does(names, event.seat, 'take', you)} trick {event.trick_number}."
     if isinstance(event, RenegeCalled):
         verdict = "proven" if event.proven else "false call"
-        return f"{names[event.seat]} calls a renege on {names[event.accused]}: {verdict}."
+        caller = does(names, event.seat, "call", you)
+        return f"{caller} a renege on {names[event.accused]}: {verdict}."
     if isinstance(event, ClaimAccepted):
-        return f"{names[event.seat]} claims the rest: {event.tricks} tricks."
+        claim = does(names, event.seat, "claim", you)
+        return f"{claim} the rest: {plural(event.tricks, 'trick')}."
     if isinstance(event, HandScored):
-        return result_text(event.result, names, rules)
+        return result_text(event.result, names, rules, you)
     if isinstance(event, GameOver):
-        scores = ", ".join(str(s) for s in event.scores)
-        return f"Game over. Scores: {scores}."
+        return f"Game over: {lead_text(event.scores, rules.teams, names, you)}"
     return None
 
 
-def result_text(result: HandResult, names: Sequence[str], rules: Rules) -> str:
+def dealt_text(dealer: int, names: Sequence[str], rules: Rules, you: int | None = None) -> str:
+    """ "dealt by West"; with two players nobody deals: each draws from the stock."""
+    if rules.players == 2:
+        return "drawn from the stock"
+    return f"dealt by {'you' if dealer == you else names[dealer]}"
+
+
+def lead_text(
+    scores: Sequence[int],
+    teams: Sequence[Sequence[int]],
+    names: Sequence[str],
+    you: int | None = None,
+) -> str:
+    """Who won, or who is ahead: "North & South win 520 to 10." or "A tie at 100."."""
+    best = max(scores)
+    leaders = [t for t, score in enumerate(scores) if score == best]
+    if len(leaders) > 1:
+        return f"A tie at {best}."
+    side = teams[leaders[0]]
+    name = team_name(leaders[0], teams, names)
+    win = f"{name} win" if len(side) > 1 or you in side else f"{name} wins"
+    return f"{win} {' to '.join(str(s) for s in sorted(scores, reverse=True))}."
+
+
+def score_items(team: TeamHandResult) -> list[tuple[str, int]]:
+    """The parts of a side's score for a hand that are not zero, in the order they add up."""
+    items = [
+        ("contract", team.contract_points),
+        ("overtricks", team.overtrick_points),
+        ("nil", team.nil_bonus),
+        ("blind", team.blind_bonus),
+        (team.special or "special", team.special_points),
+        ("renege", team.renege_points),
+        ("bag penalty", team.bag_penalty),
+    ]
+    return [(label, value) for label, value in items if value]
+
+
+def contract_text(team: TeamHandResult) -> str:
+    """ "bid 4, took 6 (made)"."""
+    made = {True: "made", False: "set", None: "no contract"}[team.made]
+    return f"bid {team.bid}, took {team.tricks} ({made})"
+
+
+def nil_lines(result: HandResult, names: Sequence[str], you: int | None = None) -> list[str]:
+    """How each Nil went: "West's nil made.", "Your blind nil failed (2 tricks)"."""
+    lines = []
+    for seat in result.seats:
+        if seat.nil:
+            outcome = "made" if seat.made else f"failed ({plural(seat.tricks, 'trick')})"
+            kind = "blind nil" if seat.blind else "nil"
+            whose = "Your" if seat.seat == you else f"{names[seat.seat]}'s"
+            lines.append(f"{whose} {kind} {outcome}.")
+    return lines
+
+
+def result_text(
+    result: HandResult, names: Sequence[str], rules: Rules, you: int | None = None
+) -> str:
     """Every item of a hand's score, per side, so players can check the arithmetic."""
     teams = [t.seats for t in result.teams]
     lines = [f"Hand {result.hand_number} scored:"]
     for team in result.teams:
-        items = [
-            ("contract", team.contract_points),
-            ("overtricks", team.overtrick_points),
-            ("nil", team.nil_bonus),
-            ("blind", team.blind_bonus),
-            (team.special or "special", team.special_points),
-            ("renege", team.renege_points),
-            ("bag penalty", team.bag_penalty),
-        ]
-        detail = ", ".join(f"{label} {value:+d}" for label, value in items if value)
-        made = {True: "made", False: "set", None: "no contract"}[team.made]
+        detail = ", ".join(f"{label} {value:+d}" for label, value in score_items(team))
         lines.append(
-            f"  {team_name(team.team, teams, names)}: bid {team.bid}, took {team.tricks}"
-            f" ({made}){': ' + detail if detail else ''} = {team.total:+d}"
-            f" → {team.score} ({team.bags_total} bags)"
+            f"  {team_name(team.team, teams, names)}: {contract_text(team)}"
+            f"{': ' + detail if detail else ''} = {team.total:+d}"
+            f" → {team.score} ({plural(team.bags_total, 'bag')})"
         )
-    for seat in result.seats:
-        if seat.nil:
-            outcome = "made" if seat.made else f"failed ({seat.tricks} tricks)"
-            kind = "blind nil" if seat.blind else "nil"
-            lines.append(f"  {names[seat.seat]}'s {kind} {outcome}.")
+    lines += [f"  {line}" for line in nil_lines(result, names, you)]
     return "\n".join(lines)
 
 
-def hand_record_text(record: HandRecord, names: Sequence[str], rules: Rules) -> str:
+def replay_lines(record: HandRecord, names: Sequence[str], rules: Rules) -> list[str]:
+    """What happened in a replayed hand besides the deal, the bids, the tricks and the
+    score: passing, redeals, claims and reneges, each as its event's line."""
+    lines = []
+    for event in record.events:
+        if not isinstance(
+            event, HandDealt | PlayStarted | CardPlayed | TrickWon | BidMade | HandScored
+        ):
+            text = event_text(event, names, rules)
+            if text is not None:
+                lines.append(text)
+    return lines
+
+
+def hand_record_text(
+    record: HandRecord, names: Sequence[str], rules: Rules, face: CardFace = str
+) -> str:
     """A hand after the game, to check it: every seat's cards at the first lead, then what
     happened, one line per trick."""
-    lines = [f"Hand {record.hand_number}, dealt by {names[record.dealer]}. At the first lead:"]
-    lines += [f"  {names[seat]}: {hand_text(held, rules)}" for seat, held in enumerate(record.held)]
+    dealt = dealt_text(record.dealer, names, rules)
+    lines = [f"Hand {record.hand_number}, {dealt}. At the first lead:"]
+    lines += [
+        f"  {names[seat]}: {hand_text(held, rules, face)}" for seat, held in enumerate(record.held)
+    ]
     for event in record.events:
         if isinstance(event, TrickWon):
-            played = plays_text(event.plays, names)
+            played = plays_text(event.plays, names, face)
             lines.append(f"Trick {event.trick_number}: {played} — {names[event.seat]}")
         elif not isinstance(event, HandDealt | PlayStarted | CardPlayed):
             # The deal heads the text and each card shows in its trick's line.
-            text = event_text(event, names, rules)
+            text = event_text(event, names, rules, face)
             if text is not None:
                 lines.append(text)
     return "\n".join(lines)

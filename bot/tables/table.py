@@ -720,6 +720,8 @@ class Table:
             if hands is None:
                 hands = self._seats_to_show(state, step.play.seat, events)
             state, events, notices = self._after_play(state, events, notices)
+            if isinstance(state, Over) and state.hands_done is not None:
+                hands = ()  # the next deal is never shown
         before, self._state = self._state, state
         if step.new_message:
             self._message_id = step.message_id

@@ -374,3 +374,18 @@ def test_a_hint_is_the_bots_choice_with_one_line_naming_it(name: str) -> None:
     assert reason.strip() and "\n" not in reason
     for words in named(action):
         assert re.search(rf"(?<![\w.]){re.escape(words)}(?!\w|\.\d)", reason, re.IGNORECASE), reason
+
+
+def test_with_one_card_left_the_hint_says_it_is_the_only_card() -> None:
+    """Not "Lead low with the 7♦ and keep your winners" for a player's last card."""
+    game = Game.new(CLASSIC, seed=1, dealer=0)
+    policy, rng = HeuristicPolicy(), random.Random(1)
+    while game.phase is not Phase.PLAY or game.view(game.to_act or 0).trick_number < 13:
+        assert game.to_act is not None
+        game.apply(policy.decide(game.view(game.to_act), rng))
+    assert game.to_act is not None
+    view = game.view(game.to_act)
+    assert not view.trick  # the last trick's lead
+    action, reason = hint(view)
+    assert isinstance(action, PlayCard)
+    assert reason == f"The {action.card} is the only card you can play."

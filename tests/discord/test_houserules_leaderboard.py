@@ -13,6 +13,7 @@ from bot.ai.levels import policy_for
 from bot.client import SpadesBot
 from bot.config import Settings
 from bot.engine import Game, Rules
+from bot.render.hand_picture import hand_picture
 from bot.render.text import hand_text
 from bot.storage.records import SeatRecord
 from bot.storage.store import Storage
@@ -120,6 +121,7 @@ async def test_finished_games_show_in_stats_history_and_the_leaderboard(
     assert "Games: 5" in stats.text
     history = await fake.slash(bob, "history")
     assert history.text.count("Ada & Bob") == 5
+    assert history.text.count(", 2 hands:") == 5  # plural(), which says "1 hand"
     first = history.text.split("**#")[1].split("**")[0]
     breakdown = await fake.slash(bob, "history", game=int(first))
     assert "hand by hand" in breakdown.text
@@ -132,6 +134,12 @@ async def test_finished_games_show_in_stats_history_and_the_leaderboard(
     assert f"  Ada: {hand_text(held[0], SHORT)}" in deal.text
     assert f"  Bot 3: {hand_text(held[3], SHORT)}" in deal.text
     assert "Trick 13: " in deal.text and "Hand 2 scored:" in deal.text
+    # The same replay as a picture, attached to the reply; the text stays for screen readers.
+    (picture,) = deal.responses[0].attachments
+    title = f"Game #{first}, hand 2"
+    assert picture.filename == f"game{first}-hand2.png"
+    assert picture.data == hand_picture(record.hands()[1], record.summary.seat_names, SHORT, title)
+    assert picture.description is not None and picture.description.startswith(title)
     for asked, refused in [
         ({"game": int(first), "hand": 3}, f"Game #{first} has hands 1 to 2."),
         ({"hand": 1}, "Give the game's number too"),

@@ -143,7 +143,7 @@ async def test_a_finished_game_shows_in_stats_history_and_the_leaderboard(
         stats = await fake.slash(ada, "stats")
         assert "Games: 1" in stats.text
         history = await fake.slash(ada, "history")
-        assert "ada & Bot 3 (easy)" in history.text and "1 hands" in history.text
+        assert "ada & Bot 3 (easy)" in history.text and ", 1 hand:" in history.text
         board = await fake.slash(ada, "leaderboard", by="wins")
         assert "Leaderboard by" in board.text
 

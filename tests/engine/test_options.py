@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -461,6 +462,34 @@ def test_nil_and_blind_bids_open_when_far_enough_behind(
         if not game.has_looked(seat):
             game.apply(RevealCards(seat))
         game.apply(Bid(seat, 3))
+
+
+@pytest.mark.parametrize(
+    ("rules", "bid", "why"),
+    [
+        (Rules.preset("classic"), Bid(1, 4, True), "Blind bids aren't played at this table."),
+        (
+            Rules.preset("classic"),
+            Bid(1, 0, True),
+            "Blind Nil needs your side to be 100 or more points behind.",
+        ),
+        (Rules.preset("mirror"), Bid(1, 0, True), "Blind Nil isn't played at this table."),
+        (
+            Rules(blind_bids="anytime", show_all_hands=True),
+            Bid(1, 3, True),
+            "Blind bids aren't played at this table.",
+        ),
+        (
+            Rules(blind_bids="losing_by_200"),
+            Bid(1, 3, True),
+            "A blind bid needs your side to be 200 or more points behind.",
+        ),
+    ],
+)
+def test_a_blind_bid_the_table_does_not_offer_says_why(rules: Rules, bid: Bid, why: str) -> None:
+    """Not "you've looked at your cards" where blind bids were never on offer."""
+    game = _suited_game(rules)
+    assert refused(game, bid, re.escape(why)) == why
 
 
 @covers("blind_bids", "min_blind_bid")

@@ -1,0 +1,115 @@
+"""Text renderings: one card face switch through every line, agreement with "You", counts,
+who won, and the replayed hand's lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import (
+    BidMade,
+    Card,
+    CardPlayed,
+    CardsRevealed,
+    ClaimAccepted,
+    Event,
+    GameOver,
+    HandDealt,
+    Rules,
+    TrickWon,
+)
+from bot.render.text import (
+    dealt_text,
+    does,
+    event_text,
+    hand_record_text,
+    hand_text,
+    lead_text,
+    plural,
+    replay_lines,
+    seat_names,
+)
+from tests.render.pictures import played_hands
+
+CLASSIC = Rules.preset("classic")
+NAMES = seat_names(4)
+
+
+def test_the_player_at_the_terminal_is_you() -> None:
+    assert NAMES == ["You", "West", "North", "East"]
+    assert seat_names(3, human=None) == ["Seat 1", "Seat 2", "Seat 3"]
+
+
+@pytest.mark.parametrize(
+    ("count", "noun", "text"),
+    [(0, "bag", "0 bags"), (1, "bag", "1 bag"), (2, "hand", "2 hands"), (1, "trick", "1 trick")],
+)
+def test_counts_agree(count: int, noun: str, text: str) -> None:
+    assert plural(count, noun) == text
+
+
+@pytest.mark.parametrize(
+    ("seat", "verb", "text"),
+    [
+        (0, "bid", "You bid"),
+        (1, "bid", "West bids"),
+        (2, "pass", "North passes"),
+        (0, "pass", "You pass"),
+    ],
+)
+def test_verbs_agree_with_you_and_the_others(seat: int, verb: str, text: str) -> None:
+    assert does(NAMES, seat, verb, you=0) == text
+
+
+@pytest.mark.parametrize(
+    ("event", "you", "text"),
+    [
+        (BidMade(0, 3, False, False), 0, "You bid 3."),
+        (BidMade(1, 0, True, True), 0, "West bids blind nil."),
+        (CardsRevealed(0), 0, "You look at your cards."),
+        (CardsRevealed(3), 0, "East looks at their cards."),
+        (TrickWon(0, 4, ()), 0, "You take trick 4."),
+        (ClaimAccepted(2, 1), None, "North claims the rest: 1 trick."),
+        (HandDealt(2, 1, 13), 0, "— Hand 2: 13 cards each, dealt by West —"),
+        (HandDealt(2, 0, 13), 0, "— Hand 2: 13 cards each, dealt by you —"),
+        (GameOver(1, (10, 520)), 0, "Game over: West & East win 520 to 10."),
+        (GameOver(0, (520, 10)), 0, "Game over: You & North win 520 to 10."),
+    ],
+)
+def test_event_lines(event: Event, you: int | None, text: str) -> None:
+    assert event_text(event, NAMES, CLASSIC, you=you) == text
+
+
+def test_who_won_alone_or_in_a_tie() -> None:
+    teams = Rules.preset("cutthroat3").teams
+    names = ["Ada", "Bob", "You"]
+    assert lead_text((300, 120, 40), teams, names) == "Ada wins 300 to 120 to 40."
+    assert lead_text((30, 120, 400), teams, names, you=2) == "You win 400 to 120 to 30."
+    assert lead_text((100, 100, 40), teams, names) == "A tie at 100."
+
+
+def test_two_players_draw_from_the_stock() -> None:
+    assert dealt_text(0, ["Ada", "Bob"], Rules.preset("two_player")) == "drawn from the stock"
+    assert dealt_text(1, NAMES, CLASSIC) == "dealt by West"
+    assert dealt_text(0, NAMES, CLASSIC, you=0) == "dealt by you"
+
+
+def test_every_card_in_a_line_goes_through_the_one_face_function() -> None:
+    def face(card: Card) -> str:
+        return f"[{card.code}]"
+
+    played = CardPlayed(1, Card.parse("10H"), 1, False)
+    assert event_text(played, NAMES, CLASSIC, face) == "West plays [TH]."
+    cards = [Card.parse(c) for c in ("2S", "AS", "10H", "3C")]
+    assert hand_text(cards, CLASSIC, face) == "[3C]  |  [TH]  |  [AS] [2S]"
+    record = played_hands(CLASSIC, seed=3, hands=1)[0]
+    text = hand_record_text(record, NAMES, CLASSIC, face)
+    assert "♠" not in text and "♥" not in text and "[" in text
+
+
+def test_a_replayed_hands_other_lines_leave_out_what_the_picture_draws() -> None:
+    record = played_hands(CLASSIC, seed=3, hands=1)[0]
+    lines = replay_lines(record, NAMES, CLASSIC)
+    assert not any(
+        line.startswith(("Trick", "Hand 1 scored")) or " bids " in line for line in lines
+    )
+    assert set(lines) <= set(hand_record_text(record, NAMES, CLASSIC).splitlines())
