@@ -170,6 +170,8 @@ def hand_message(view: SeatView, names: Sequence[str], note: str = "") -> str:
         lines.append(f"**{hand_text(view.hand, view.rules)}**")
     if view.received:
         lines.append("Passed to you: " + " ".join(str(c) for c in view.received))
+    if view.draw_offer:
+        lines.append("You draw: " + " and ".join(str(c) for c in view.draw_offer))
     if view.is_over:
         lines.append("The game is over.")
     elif view.to_act == view.seat:

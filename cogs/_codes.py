@@ -8,6 +8,8 @@ words for the button face.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.engine import (
     Action,
     Bid,
@@ -83,8 +85,8 @@ def parse_code(code: str, seat: int) -> Action:
     raise ValueError(f"{code!r} is not an action code")
 
 
-def action_label(action: Action, rules: Rules, names: list[str]) -> str:
-    """What a button for ``action`` says."""
+def action_label(action: Action, rules: Rules, names: list[str], offer: Sequence[Card] = ()) -> str:
+    """What a button for ``action`` says; ``offer``: the cards a two-player draw shows."""
     match action:
         case Bid():
             return bid_text(action, rules).capitalize()
@@ -101,4 +103,13 @@ def action_label(action: Action, rules: Rules, names: list[str]) -> str:
         case RequestRedeal():
             return "Throw in, redeal"
         case Draw(keep_first=keep):
-            return "Keep it" if keep else "Take the next"
+            return draw_label(keep, offer)
+
+
+def draw_label(keep_first: bool, offer: Sequence[Card]) -> str:
+    """A two-player draw's choice, naming the cards the member can see."""
+    if len(offer) == 2:
+        return f"Keep {offer[0] if keep_first else offer[1]}"
+    if not offer:
+        return "Keep it" if keep_first else "Take the next"
+    return f"Keep {offer[0]}" if keep_first else f"Refuse {offer[0]}, take the next"

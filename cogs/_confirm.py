@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from cogs._answer import answer, keep_in_time, update
 from cogs._errors import answer_error
 
 
@@ -33,10 +34,9 @@ class Confirm(discord.ui.View):
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id != self.user_id:
-            await interaction.response.send_message(
-                "Only the member who asked can confirm this.", ephemeral=True
-            )
+            await answer(interaction, "Only the member who asked can confirm this.")
             return False
+        keep_in_time(interaction)
         return True
 
     @discord.ui.button(style=discord.ButtonStyle.danger)
@@ -45,14 +45,14 @@ class Confirm(discord.ui.View):
     ) -> None:
         done = await self.on_yes()
         self.stop()
-        await interaction.response.edit_message(content=done, view=None)
+        await update(interaction, done, view=None)
 
     @discord.ui.button(style=discord.ButtonStyle.secondary)
     async def cancel(
         self, interaction: discord.Interaction[Any], button: discord.ui.Button[Confirm]
     ) -> None:
         self.stop()
-        await interaction.response.edit_message(content=self.cancelled, view=None)
+        await update(interaction, self.cancelled, view=None)
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]

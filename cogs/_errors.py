@@ -8,7 +8,7 @@ traceback, which never reaches the user.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
 import discord
@@ -16,6 +16,8 @@ from discord import app_commands
 
 from bot.engine import IllegalAction
 from bot.tables import TableError
+from cogs._answer import answer, echo
+from cogs._checks import BadOption
 
 log = logging.getLogger(__name__)
 
@@ -33,16 +35,56 @@ class PlayerError(Exception):
 PLAYER_ERRORS: tuple[type[Exception], ...] = (PlayerError, IllegalAction, TableError)
 
 
+# Discord's own names for permissions, as members find them in the server's settings.
+PERMISSION_NAMES = {
+    "administrator": "Administrator",
+    "manage_guild": "Manage Server",
+    "manage_messages": "Manage Messages",
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "read_message_history": "Read Message History",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+    "use_external_emojis": "Use External Emojis",
+}
+# What the bot needs in a channel to show a table there.
+TABLE_PERMISSIONS = ("view_channel", "send_messages")
+THREAD_PERMISSIONS = ("view_channel", "send_messages_in_threads")
+
+
+def permission_name(flag: str) -> str:
+    return PERMISSION_NAMES.get(flag, flag.replace("_", " ").title())
+
+
+def missing_permission_text(channel_id: int, missing: Sequence[str] = TABLE_PERMISSIONS) -> str:
+    """What to tell the host when the bot may not show the table in a channel."""
+    names = " and ".join(permission_name(p) for p in missing)
+    return (
+        f"I can't show the table in <#{channel_id}>: I need the {names} permission"
+        f"{'s' if len(missing) > 1 else ''} there. A moderator can give them to me in the"
+        " channel's settings (Permissions), or play in another channel."
+    )
+
+
+def missing_table_permissions(interaction: discord.Interaction) -> list[str]:
+    """The permissions the bot lacks in the interaction's channel to show a table there."""
+    needed = (
+        THREAD_PERMISSIONS if isinstance(interaction.channel, discord.Thread) else TABLE_PERMISSIONS
+    )
+    return [flag for flag in needed if not getattr(interaction.app_permissions, flag)]
+
+
 def player_message(error: BaseException) -> str | None:
     """What to tell the player about ``error``, or ``None`` when it is our fault."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, app_commands.TransformerError):
-        return f"`{error.value}` is not a valid value for that option."
-    if isinstance(error, PLAYER_ERRORS):
+        return f"`{echo(error.value)}` is not a valid value for that option."
+    if isinstance(error, (*PLAYER_ERRORS, BadOption)):
         return str(error)
     if isinstance(error, app_commands.MissingPermissions):
-        needed = ", ".join(p.replace("_", " ") for p in error.missing_permissions)
+        needed = ", ".join(permission_name(p) for p in error.missing_permissions)
         return f"You need the {needed} permission for that."
     if isinstance(error, app_commands.NoPrivateMessage):
         return "That works in a server channel, not in a DM."
@@ -68,10 +110,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         )
         text = APOLOGY
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await answer(interaction, text)
     except discord.HTTPException:
         # The interaction expired or was answered elsewhere; nobody is left to tell.
         log.warning("Could not tell user %s about an error", interaction.user.id, exc_info=True)

@@ -18,6 +18,10 @@ log = logging.getLogger(__name__)
 
 # Error code Discord answers when a member does not accept DMs from the bot.
 DMS_CLOSED = 50007
+# After Discord answers 5xx, the newest picture is tried again after this many seconds,
+# doubling up to the longest wait (discord.py itself retries 500, 502 and 504 a few times).
+RETRY_FIRST = 0.5
+RETRY_LONGEST = 60.0
 
 LiveChannel = discord.TextChannel | discord.Thread | discord.DMChannel | discord.PartialMessageable
 
@@ -34,7 +38,9 @@ class LiveMessage:
     """One message in ``channel``: the first ``show`` posts it, later ones edit it.
 
     ``on_posted`` hears the new message id whenever the message is (re)posted, so it can be
-    stored; ``on_closed`` hears a DM refused with 50007 (the message then stays unsent)."""
+    stored; ``on_closed`` hears a DM refused with 50007 (the message then stays unsent);
+    ``on_forbidden`` hears any other refusal (a permission the bot lacks): that picture is
+    dropped, and the next ``show`` tries again. ``describe`` names the message in logs."""
 
     def __init__(
         self,
@@ -44,12 +50,16 @@ class LiveMessage:
         message_id: int | None = None,
         on_posted: Callable[[int], Awaitable[None]] | None = None,
         on_closed: Callable[[], Awaitable[None]] | None = None,
+        on_forbidden: Callable[[discord.Forbidden], Awaitable[None]] | None = None,
+        describe: Callable[[], str] | None = None,
     ) -> None:
         self.channel = channel
         self.interval = interval
         self.message_id = message_id
         self.on_posted = on_posted
         self.on_closed = on_closed
+        self.on_forbidden = on_forbidden
+        self.describe = describe or (lambda: f"a message in channel {channel.id}")
         self.closed = False
         self._pending: Picture | None = None
         self._shown: Picture | None = None  # the newest picture asked for
@@ -78,6 +88,7 @@ class LiveMessage:
 
     async def _flush(self) -> None:
         loop = asyncio.get_running_loop()
+        retry = RETRY_FIRST
         while self._pending is not None and not self.closed:
             wait = self._last_sent + self.interval - loop.time()
             if wait > 0:
@@ -85,7 +96,28 @@ class LiveMessage:
             picture, self._pending = self._pending, None
             assert picture is not None
             self._last_sent = loop.time()
-            await self._send(picture)
+            try:
+                await self._send(picture)
+            except discord.Forbidden as error:
+                log.error("Discord refused %s: %s", self.describe(), error.text or error)
+                if self.on_forbidden is not None:
+                    await self.on_forbidden(error)
+            except discord.HTTPException as error:
+                if error.status < 500:
+                    raise
+                # Discord's trouble, not ours: the newest picture goes out once it is over.
+                log.warning(
+                    "Discord answered %d for %s; trying again in %.1f s",
+                    error.status,
+                    self.describe(),
+                    retry,
+                )
+                if self._pending is None:
+                    self._pending = picture
+                await asyncio.sleep(retry)
+                retry = min(retry * 2, RETRY_LONGEST)
+            else:
+                retry = RETRY_FIRST
 
     async def _send(self, picture: Picture) -> None:
         view = picture.view or discord.utils.MISSING

@@ -21,6 +21,7 @@ import discord
 from bot.engine import Event
 from bot.tables import Notice, NoticeKind, Shown, TableStatus
 from cogs._board import board_text, hand_message
+from cogs._errors import missing_permission_text
 from cogs._live import LiveMessage, Picture
 from cogs._ui import as_view, controls, hand_button, lobby_buttons, rematch_button
 
@@ -47,6 +48,7 @@ class Board:
     table: Shown
     table_id: int | None
     live: LiveMessage
+    told_forbidden: bool = False  # the host heard that a permission is missing
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,18 +209,32 @@ class DiscordPresenter:
             # old message keeps its final state, without controls nobody may use any more.
             board.live.freeze()
         channel = self.client.get_partial_messageable(table.channel_id)
-        board = Board(
-            table,
-            table.table_id,
-            LiveMessage(
-                channel,
-                interval=self.interval,
-                message_id=table.message_id,
-                on_posted=table.set_message,
-            ),
+        live = LiveMessage(
+            channel,
+            interval=self.interval,
+            message_id=table.message_id,
+            on_posted=table.set_message,
+            on_forbidden=lambda error: self._on_forbidden(table),
+            describe=lambda: f"the message of table {table.table_id} in channel {table.channel_id}",
         )
+        board = Board(table, table.table_id, live)
         self._boards[table.channel_id] = board
         return board
+
+    async def _on_forbidden(self, table: Shown) -> None:
+        """Discord refused the table message: the host hears, once, what to fix."""
+        board = self._boards.get(table.channel_id)
+        host = table.snapshot().host_id
+        if board is None or board.told_forbidden or host is None:
+            return
+        board.told_forbidden = True
+        text = missing_permission_text(table.channel_id)
+        followups = self._player(table, host).followups
+        if followups is not None and discord.utils.utcnow() < followups.until:
+            self._spawn(followups.webhook.send(text, ephemeral=True))
+            return
+        dm = await self.client.create_dm(discord.Object(host))
+        self._spawn(dm.send(text))
 
     def _player(self, table: Shown, user_id: int) -> Player:
         player = self._players.setdefault((table.channel_id, user_id), Player())

@@ -22,6 +22,7 @@ import discord
 
 from bot.ai.levels import LEVELS
 from bot.engine import Action, CallRenege, Card, PassCards, PlayCard, SeatView
+from cogs._answer import keep_in_time
 from cogs._codes import JOIN_CODE, LEAVE_CODE, START_CODE, action_code, action_label, bot_code
 from cogs._errors import answer_error
 
@@ -61,6 +62,7 @@ def custom_id(table_id: int, seq: int, code: str) -> str:
 
 
 async def _dispatch(interaction: discord.Interaction, click: Click) -> None:
+    keep_in_time(interaction)
     try:
         if not _handler:
             raise RuntimeError("a Spades control was clicked but the spades cog is not loaded")
@@ -166,16 +168,17 @@ def controls(
         if as_buttons[kind]:
             for action in actions:
                 click = Click(table_id, seq, action_code(action))
-                label = action_label(action, view.rules, list(names))
+                label = action_label(action, view.rules, list(names), view.draw_offer)
                 items.append(ActionButton(click, label, _style(action)))
         else:
             options = [
                 discord.SelectOption(
-                    label=action_label(a, view.rules, list(names)), value=action_code(a)
+                    label=action_label(a, view.rules, list(names), view.draw_offer),
+                    value=action_code(a),
                 )
                 for a in actions[:MAX_OPTIONS]
             ]
-            label = action_label(actions[0], view.rules, list(names))
+            label = action_label(actions[0], view.rules, list(names), view.draw_offer)
             placeholder = f"{label} ..." if len(actions) > 1 else label
             items.append(ActionSelect(Click(table_id, seq, PICK_CODE), options, placeholder))
     return items

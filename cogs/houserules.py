@@ -9,6 +9,8 @@ from discord.ext import commands
 from bot.engine import PRESETS, Rules, allowed_values, value_choices
 from bot.render.rules_text import rule_options, show_value
 from bot.storage.house_rules import HouseRuleError, HouseRules, RulesChange
+from cogs._answer import answer, echo
+from cogs._checks import check_interaction
 from cogs._errors import PlayerError, install_error_handler
 
 # Discord shows at most 25 autocomplete choices.
@@ -64,12 +66,15 @@ class HouseRulesCog(commands.GroupCog, group_name="houserules"):
         self.house_rules = house_rules
         super().__init__()
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return check_interaction(interaction)
+
     @app_commands.command(name="show", description="The house rules new tables here play by")
     async def show(self, interaction: discord.Interaction) -> None:
         rules = await self.house_rules.get(guild_of(interaction))
         embed = discord.Embed(title="House rules", description=rules_summary(rules))
         embed.set_footer(text="Managers change them with /houserules set, preset or reset.")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer(interaction, embed=embed)
 
     @app_commands.command(name="set", description="Change one house rule")
     @app_commands.describe(option="The option to change", value="Its new value")
@@ -80,7 +85,7 @@ class HouseRulesCog(commands.GroupCog, group_name="houserules"):
             change = await self.house_rules.set_option(guild, option, value)
         except HouseRuleError as error:
             raise PlayerError(str(error)) from None
-        await interaction.response.send_message(change_text(change, "House rules changed"))
+        await answer(interaction, change_text(change, "House rules changed"), ephemeral=False)
 
     @set_option.autocomplete("option")
     async def option_names(
@@ -106,27 +111,29 @@ class HouseRulesCog(commands.GroupCog, group_name="houserules"):
             change = await self.house_rules.apply_preset(guild_of(interaction), name)
         except HouseRuleError as error:
             raise PlayerError(str(error)) from None
-        await interaction.response.send_message(change_text(change, f"House rules: {name}"))
+        await answer(interaction, change_text(change, f"House rules: {name}"), ephemeral=False)
 
     @app_commands.command(name="reset", description="Back to the default rules")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def reset(self, interaction: discord.Interaction) -> None:
         change = await self.house_rules.reset(guild_of(interaction))
-        await interaction.response.send_message(change_text(change, "House rules reset"))
+        await answer(interaction, change_text(change, "House rules reset"), ephemeral=False)
 
     @app_commands.command(name="options", description="What one option means and accepts")
     @app_commands.describe(option="The option")
     async def explain(self, interaction: discord.Interaction, option: str) -> None:
         name = option.strip().lower()
         if name not in Rules.model_fields:
-            raise PlayerError(f"No option called {option!r}. Start typing to see the options.")
+            raise PlayerError(
+                f"No option called `{echo(option)}`. Start typing to see the options."
+            )
         rules = await self.house_rules.get(guild_of(interaction))
         info = Rules.model_fields[name]
         text = (
             f"**{name}** = {show_value(getattr(rules, name))} here\n"
             f"{info.description or ''}\nAllowed: {allowed_values(name)}"
         )
-        await interaction.response.send_message(text, ephemeral=True)
+        await answer(interaction, text)
 
     @explain.autocomplete("option")
     async def explained_names(

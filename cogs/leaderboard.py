@@ -25,6 +25,8 @@ from bot.storage.stats import (
     Metric,
     Stats,
 )
+from cogs._answer import answer, keep_in_time, update
+from cogs._checks import check_interaction
 from cogs._confirm import Confirm
 from cogs._errors import PlayerError, answer_error, install_error_handler
 
@@ -157,10 +159,11 @@ class PageButton(
         return cls(metric, mode, int(match["offset"]), label or "Page")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        keep_in_time(interaction)
         try:
             stats = stats_of(interaction.client)
             page = await board_page(stats, interaction, self.metric, self.mode, self.offset)
-            await interaction.response.edit_message(embed=board_embed(page), view=pager(page))
+            await update(interaction, embed=board_embed(page), view=pager(page))
         except Exception as error:  # every failure gets an answer
             await answer_error(interaction, error)
 
@@ -210,6 +213,9 @@ class LeaderboardCog(commands.Cog):
     def __init__(self, stats: Stats) -> None:
         self.stats = stats
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return check_interaction(interaction)
+
     @app_commands.command(name="leaderboard", description="This server's best Spades players")
     @app_commands.describe(by="What to rank by", mode="Partnership or cutthroat games only")
     @app_commands.choices(
@@ -222,7 +228,7 @@ class LeaderboardCog(commands.Cog):
         mode: ModeChoice = "all",
     ) -> None:
         page = await board_page(self.stats, interaction, by, mode, 0)
-        await interaction.response.send_message(embed=board_embed(page), view=pager(page))
+        await answer(interaction, embed=board_embed(page), view=pager(page), ephemeral=False)
 
     @app_commands.command(name="stats", description="A member's Spades stats in this server")
     @app_commands.describe(member="Whose stats (default: yours)", mode="Only one kind of game")
@@ -239,7 +245,7 @@ class LeaderboardCog(commands.Cog):
         if stats is None:
             raise PlayerError(f"{who.display_name} has no finished hand here yet.")
         embed = discord.Embed(title=f"{who.display_name}'s Spades", description=stats_text(stats))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer(interaction, embed=embed)
 
     @app_commands.command(name="history", description="Recent games here, or one game hand by hand")
     @app_commands.describe(
@@ -262,7 +268,7 @@ class LeaderboardCog(commands.Cog):
             names = record.summary.seat_names
             if hand is not None:
                 embed, picture = await hand_reply(record, game, hand)
-                await interaction.response.send_message(embed=embed, file=picture, ephemeral=True)
+                await answer(interaction, embed=embed, file=picture)
                 return
             hands = [result_text(r, names, record.rules) for r in record.results]
             text = "\n\n".join(hands) or "No hand was finished in that game."
@@ -272,7 +278,7 @@ class LeaderboardCog(commands.Cog):
                 text=f"Dealt from seed {record.seed}. /history game:{game} hand:<number> shows"
                 " a hand's cards and tricks."
             )
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await answer(interaction, embed=embed)
             return
         games = await self.stats.history(guild, limit=MAX_HISTORY)
         if not games:
@@ -287,7 +293,7 @@ class LeaderboardCog(commands.Cog):
             lines.append(f"**#{summary.game_id}** {summary.preset}, {ending}: {sides}")
         embed = discord.Embed(title="Recent games", description="\n".join(lines))
         embed.set_footer(text="/history game:<number> shows a game hand by hand.")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer(interaction, embed=embed)
 
     @app_commands.command(
         name="resetleaderboard", description="Start this server's leaderboard afresh"
@@ -308,11 +314,11 @@ class LeaderboardCog(commands.Cog):
             cancelled="Nothing was reset.",
             timeout=60,
         )
-        await interaction.response.send_message(
+        await answer(
+            interaction,
             "Reset this server's leaderboard? Ratings, wins and streaks start from zero; "
             "past games stay in /history.",
             view=view,
-            ephemeral=True,
         )
 
 

@@ -28,7 +28,9 @@ from bot.engine import (
     Rules,
 )
 from bot.tables import Member, Table, TableManager
+from cogs._answer import acknowledge, answer, echo, update
 from cogs._board import score_text, watch_text
+from cogs._checks import check_interaction
 from cogs._codes import (
     BOT_CODE,
     JOIN_CODE,
@@ -39,7 +41,12 @@ from cogs._codes import (
     parse_code,
 )
 from cogs._confirm import Confirm
-from cogs._errors import PlayerError, install_error_handler
+from cogs._errors import (
+    PlayerError,
+    install_error_handler,
+    missing_permission_text,
+    missing_table_permissions,
+)
 from cogs._presenter import DiscordPresenter
 from cogs._ui import HAND_CODE, REMATCH_CODE, ActionButton, ActionSelect, Click, set_click_handler
 from cogs.houserules import rules_summary
@@ -84,6 +91,9 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         self.presenter = DiscordPresenter(bot, interval=bot.edit_interval)
         super().__init__()
 
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return check_interaction(interaction)
+
     async def cog_load(self) -> None:
         # Controls on any message, however old, route by their custom id alone.
         self.bot.add_dynamic_items(ActionButton, ActionSelect)
@@ -108,7 +118,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         self, interaction: discord.Interaction[Any], table: Table | None, text: str
     ) -> None:
         """Answer the member (only they see it) and let the presenter reach them later."""
-        await interaction.response.send_message(text, ephemeral=True)
+        await answer(interaction, text)
         if table is not None:
             self.presenter.remember(table, interaction)
 
@@ -143,6 +153,9 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise PlayerError("Tables are played in a server channel, not in a DM.")
+        missing = missing_table_permissions(interaction)
+        if missing:
+            raise PlayerError(missing_permission_text(interaction.channel_id, missing))
         chosen = await self.preset_for(interaction.guild_id, preset, players)
         table = await self.manager.open(
             interaction.channel_id,
@@ -264,12 +277,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
     async def show_hand(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.require_seat(interaction.user.id)
         picture = self.presenter.hand_picture(table, seat)
-        if picture.view is None:
-            await interaction.response.send_message(picture.content, ephemeral=True)
-        else:
-            await interaction.response.send_message(
-                picture.content, view=picture.view, ephemeral=True
-            )
+        await answer(interaction, picture.content, view=picture.view)
         self.presenter.remember(table, interaction, hand_shown=True)
 
     @app_commands.command(name="bid", description="Bid a number of tricks (0 is nil)")
@@ -290,7 +298,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         try:
             parsed = Card.parse(card)
         except ValueError:
-            raise PlayerError(f"`{card}` is not a card: try AS, 10H or QD.") from None
+            raise PlayerError(f"`{echo(card)}` is not a card: try AS, 10H or QD.") from None
         await self.act(interaction, lambda seat: PlayCard(seat, parsed))
 
     @play.autocomplete("card")
@@ -345,7 +353,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         table = self.table_here(interaction)
         embed = discord.Embed(title="This table's rules", description=rules_summary(table.rules))
         embed.set_footer(text="A table keeps the rules it opened with.")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer(interaction, embed=embed)
 
     # -- seats and stopping ------------------------------------------------------------
 
@@ -363,6 +371,11 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         seat: app_commands.Range[int, 1, 6],
         member: discord.Member,
     ) -> None:
+        if member.bot:
+            raise PlayerError(
+                f"{member.display_name} is a bot account and can't play a seat: hand it to a"
+                " person, or let the table's own bot play it (/spades leave)."
+            )
         table = self.table_here(interaction)
         await table.sub(
             interaction.user.id,
@@ -399,7 +412,8 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
                 f" game{'' if games == 1 else 's'}; they count for nobody now."
             )
 
-        await interaction.response.send_message(
+        await answer(
+            interaction,
             "Remove your name from every finished game and leaderboard? Your games stay"
             " counted, anonymously. This cannot be undone.",
             view=Confirm(
@@ -409,7 +423,6 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
                 on_yes=forget,
                 cancelled="Nothing was forgotten.",
             ),
-            ephemeral=True,
         )
 
     # -- clicks ------------------------------------------------------------------------
@@ -440,10 +453,10 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             # Only this click can change an ephemeral hand: show the move made. Controls for
             # the next turn come in a new message, which the member is notified of.
             picture = self.presenter.hand_picture(table, seat, with_controls=False)
-            await interaction.response.edit_message(content=picture.content, view=None)
+            await update(interaction, picture.content, view=None)
         else:
             # A DM hand: the presenter is already editing it.
-            await interaction.response.defer()
+            await acknowledge(interaction)
         self.presenter.remember(table, interaction)
 
     async def on_lobby_click(self, interaction: discord.Interaction[Any], code: str) -> None:

@@ -35,6 +35,8 @@ LOADING = 128  # message flag: a deferred response that has not been edited yet
 DISCORD_EPOCH_MS = 1_420_070_400_000
 # View channel, send messages, read history, use application commands.
 MEMBER_PERMISSIONS = 1024 | 2048 | 65536 | (1 << 31)
+ALL_PERMISSIONS = (1 << 50) - 1
+SEND_MESSAGES = 1 << 11
 MANAGE_MESSAGES = 1 << 13
 # How long a helper waits for the bot before failing the test (not a timing assertion).
 WAIT_SECONDS = 10.0
@@ -104,6 +106,8 @@ class FakeChannel:
     id: int
     name: str
     recipient: FakeUser | None = None
+    # The bot's own permissions here (``app_permissions`` of interactions from it).
+    bot_permissions: int = ALL_PERMISSIONS
 
     @property
     def is_dm(self) -> bool:
@@ -322,6 +326,8 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.rate_limited: list[tuple[str, str]] = []
         self._rate_limits: dict[tuple[str, str], int] = {}
+        self._failures: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        self.failed: list[tuple[str, str, int]] = []  # (method, path, status) answered so
         self._delays: dict[tuple[str, str], float] = {}
         self._sockets: list[web.WebSocketResponse] = []
         self._sequence = itertools.count(1)
@@ -378,9 +384,12 @@ class FakeDiscord:
 
     # --- test controls ---------------------------------------------------------------------
 
-    def add_user(self, name: str, *, permissions: int = MEMBER_PERMISSIONS) -> FakeUser:
-        """A new guild member (add members before the bot connects to have them cached)."""
-        user = FakeUser(self.next_id(), name, permissions=permissions)
+    def add_user(
+        self, name: str, *, permissions: int = MEMBER_PERMISSIONS, bot: bool = False
+    ) -> FakeUser:
+        """A new guild member (add members before the bot connects to have them cached);
+        ``bot``: another application's bot account."""
+        user = FakeUser(self.next_id(), name, permissions=permissions, bot=bot)
         self.users[user.id] = user
         return user
 
@@ -396,6 +405,12 @@ class FakeDiscord:
         (``/channels/123/messages``) or a template as registered here
         (``/channels/{channel}/messages``), without the ``/api/v10`` prefix."""
         self._rate_limits[(method, path)] = times
+
+    def fail(self, method: str, path: str, status: int, code: int = 0, times: int = 1) -> None:
+        """Answer the next ``times`` requests of a route with an error: a 5xx (Discord is
+        having trouble) or, e.g., 403 with code 50013 (the bot lacks a permission). ``path``
+        as in ``rate_limit``."""
+        self._failures[(method, path)] = [(status, code)] * times
 
     def delay_answers(self, method: str, path: str, seconds: float) -> None:
         """From now on, answer a route ``seconds`` late: its work is done (a posted message
@@ -547,7 +562,7 @@ class FakeDiscord:
             "channel_id": str(channel.id),
             "channel": channel.payload(self.guild_id),
             "locale": "en-US",
-            "app_permissions": str((1 << 50) - 1),
+            "app_permissions": str(channel.bot_permissions),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)},
         }
@@ -748,6 +763,8 @@ class FakeDiscord:
             return error(404, 10003, "Unknown Channel")
         if channel.recipient is not None and not channel.recipient.dms_open:
             return error(403, 50007, "Cannot send messages to this user")
+        if not channel.bot_permissions & SEND_MESSAGES:
+            return error(403, 50013, "Missing Permissions")
         body, uploads = await self._body(request)
         message = await self._create(channel, body, body.get("flags", 0) & ~EPHEMERAL, uploads)
         return json_response(message.payload(self.guild_id))
@@ -762,6 +779,9 @@ class FakeDiscord:
         message = self._channel_message(request)
         if message is None:
             return error(404, 10008, "Unknown Message")
+        channel = self.channels.get(int(request.match_info["channel"]))
+        if channel is not None and not channel.bot_permissions & SEND_MESSAGES:
+            return error(403, 50013, "Missing Permissions")
         await self._edit(message, *await self._body(request))
         return json_response(message.payload(self.guild_id))
 
@@ -849,6 +869,11 @@ class FakeDiscord:
                 self.rate_limited.append((request.method, path))
                 body = {"message": "You are being rate limited.", "retry_after": 0.05}
                 return json_response(body | {"global": False}, 429, {"Via": "1.1 google"})
+            failures = self._failures.get(key)
+            if failures:
+                status, code = failures.pop()
+                self.failed.append((request.method, path, status))
+                return error(status, code, f"{status}: the fake was told to fail this request")
         response = await handler(request)
         delay = max(
             self._delays.get(key, 0.0)

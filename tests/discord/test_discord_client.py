@@ -97,7 +97,7 @@ async def test_errors_become_short_ephemeral_answers_and_bugs_are_logged(
         assert crash.text == APOLOGY
         assert "secret internals" in caplog.text and "/fail crash" in caplog.text
         refused = await fake.slash(alice, "fail", "moderate")
-        assert refused.text == "You need the manage messages permission for that."
+        assert refused.text == "You need the Manage Messages permission for that."
         assert (await fake.slash(moderator, "fail", "moderate")).text == "done"
         assert all(m.ephemeral for r in (illegal, crash, refused) for m in r.responses)
 

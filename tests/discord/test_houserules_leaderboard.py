@@ -77,7 +77,7 @@ async def test_a_member_without_manage_server_cannot_change_rules(
 ) -> None:
     bob = fake.add_user("Bob")
     answer = await fake.slash(bob, "houserules", "preset", name="casual")
-    assert "You need the manage guild permission" in answer.text
+    assert "You need the Manage Server permission" in answer.text
     assert await storage.house_rules.stored(fake.guild_id) is None
 
 

@@ -116,7 +116,7 @@ async def test_house_rules_reach_new_tables_only(fake: FakeDiscord, storage: Sto
         bad = await fake.slash(ada, "houserules", "set", option="play_to", value="forever")
         assert "Allowed:" in bad.text and bad.responses[0].ephemeral
         refused = await fake.slash(bob, "houserules", "set", option="play_to", value="hands")
-        assert "You need the manage guild permission" in refused.text
+        assert "You need the Manage Server permission" in refused.text
         await fake.slash(ada, "houserules", "set", option="play_to", value="hands")
         changed = await fake.slash(ada, "houserules", "set", option="hands_to_play", value="1")
         assert "hands_to_play: 8 → 1" in changed.text

@@ -1,0 +1,137 @@
+"""Faults a member could meet, through the fake Discord server: each is answered clearly, fits
+Discord's limits, and leaves the table as it was (issue 10)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from bot.engine import Rules
+from bot.storage.records import MemoryStore
+from bot.storage.store import Storage
+from devtools.fake_discord import ALL_PERMISSIONS, SEND_MESSAGES, FakeDiscord, running
+from tests.discord.spades_helpers import action_controls, board, ephemerals, fresh, make_bot
+
+
+async def test_a_seat_is_never_handed_to_a_bot_account(fake: FakeDiscord) -> None:
+    alice = fake.add_user("alice")
+    robot = fake.add_user("Dealer9000", bot=True)
+    async with running(make_bot(fake), fake) as bot:
+        await fake.slash(alice, "spades", "new", bots=3)
+        await fake.slash(alice, "spades", "start")
+        table = bot.tables.table_in(fake.channel("general").id)
+        seats = table.seats
+        answer = await fake.slash(alice, "spades", "sub", seat=1, member=robot)
+        assert "Dealer9000 is a bot account and can't play a seat" in answer.text
+        assert table.seats == seats
+
+
+async def test_long_input_is_cut_in_the_answer(fake: FakeDiscord) -> None:
+    alice = fake.add_user("alice")
+    async with running(make_bot(fake), fake):
+        await fake.slash(alice, "spades", "new", bots=3)
+        await fake.slash(alice, "spades", "start")
+        answer = await fake.slash(alice, "spades", "play", card="Q" * 3000)
+        assert "is not a card: try AS, 10H or QD." in answer.text
+        assert len(answer.text) < 120 and "Q" * 39 + "…" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("path", "options", "refusal"),
+    [
+        (("spades", "new"), {"players": 9}, "`9` won't do for players: from 2 to 6."),
+        (("spades", "new"), {"preset": "nope"}, "`nope` won't do for preset: choose classic"),
+        (("spades", "new"), {"level": "godlike"}, "won't do for level: choose easy, normal, hard"),
+        (("leaderboard",), {"by": "bogus"}, "`bogus` won't do for by: choose"),
+        (("leaderboard",), {"mode": "bogus"}, "`bogus` won't do for mode: choose"),
+    ],
+)
+async def test_option_values_discord_does_not_check_are_refused_with_the_allowed_ones(
+    fake: FakeDiscord,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    path: tuple[str, ...],
+    options: dict[str, object],
+    refusal: str,
+) -> None:
+    alice = fake.add_user("alice")
+    storage = await Storage.open(tmp_path / "spades.sqlite3")
+    extensions = ("cogs.spades", "cogs.leaderboard")
+    try:
+        async with running(make_bot(fake, storage=storage, extensions=extensions), fake) as bot:
+            with caplog.at_level(logging.ERROR):
+                answer = await fake.slash(alice, *path, **options)
+            assert refusal in answer.text
+            assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+            assert bot.tables.tables == []
+    finally:
+        await storage.close()
+
+
+async def test_a_two_player_draw_shows_the_card_offered(fake: FakeDiscord) -> None:
+    alice = fake.add_user("alice")
+    store = MemoryStore({fake.guild_id: Rules.preset("two_player")})
+    async with running(make_bot(fake, store=store), fake):
+        await fake.slash(alice, "spades", "new", bots=1)
+        await fake.slash(alice, "spades", "start")
+        dm = await fake.wait_for(
+            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, -1)), None), "a draw"
+        )
+        labels = [control["label"] for control in action_controls(dm)]
+        offered = dm.content.split("You draw: ", 1)[1].split("\n", 1)[0].split(" and ")
+        assert labels == [f"Keep {offered[0]}", f"Keep {offered[1]}"]
+
+
+async def test_a_table_is_not_opened_where_the_bot_cannot_post(fake: FakeDiscord) -> None:
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    general.bot_permissions = ALL_PERMISSIONS & ~SEND_MESSAGES
+    async with running(make_bot(fake), fake) as bot:
+        answer = await fake.slash(alice, "spades", "new", bots=3)
+        assert f"I can't show the table in <#{general.id}>" in answer.text
+        assert "Send Messages" in answer.text
+        assert bot.tables.find(general.id) is None
+
+
+async def test_a_permission_lost_mid_game_is_told_to_the_host_once(
+    fake: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    async with running(make_bot(fake), fake) as bot:
+        await fake.slash(alice, "spades", "new", bots=3)
+        await fake.slash(alice, "spades", "start")
+        table = bot.tables.table_in(general.id)
+        await fake.wait_for(lambda: board(fake, general), "the table message")
+        general.bot_permissions = ALL_PERMISSIONS & ~SEND_MESSAGES
+        with caplog.at_level(logging.ERROR, logger="cogs._live"):
+            await fake.slash(alice, "spades", "stop")
+            told = await fake.wait_for(
+                lambda: [
+                    m
+                    for m in ephemerals(fake, alice) + fake.dms(alice)
+                    if "I can't show the table" in m.text
+                ],
+                "the host told what is missing",
+            )
+        assert len(told) == 1 and "Send Messages" in told[0].text
+        assert f"table {table.table_id} in channel {general.id}" in caplog.text
+
+
+async def test_a_table_message_edit_discord_fails_is_tried_again(fake: FakeDiscord) -> None:
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    async with running(make_bot(fake), fake):
+        await fake.slash(alice, "spades", "new", bots=3)
+        lobby = await fake.wait_for(lambda: board(fake, general), "the lobby message")
+        fake.fail("PATCH", f"/channels/{general.id}/messages/{lobby.id}", 503, times=2)
+        await fake.slash(alice, "spades", "start")
+        # Two 503s, then the edit goes through without any new change at the table.
+        await fake.wait_for(
+            lambda: lobby.content.startswith("**Spades** · hand 1"), "the board after 503s"
+        )
+        assert [f for f in fake.failed if f[2] == 503] == [
+            ("PATCH", f"/channels/{general.id}/messages/{lobby.id}", 503)
+        ] * 2
