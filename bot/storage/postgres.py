@@ -154,7 +154,14 @@ class PostgresDatabase(Database):
                 # The server's wait for a lock, as SQLite's busy timeout.
                 server_settings={"lock_timeout": f"{round(busy_timeout * 1000)}ms"},
             )
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as error:
+        # ValueError: asyncpg's reading of a URL it cannot use.
+        except (
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+            OSError,
+            TimeoutError,
+            ValueError,
+        ) as error:
             raise _unavailable(where, error) from None
         try:
             async with pool.acquire() as conn:
@@ -223,9 +230,10 @@ def described(url: str) -> str:
         port = parts.port or 5432
     except ValueError:
         return "The PostgreSQL database in DATABASE_URL"
-    user = parts.username or "the default user"
+    user = parts.username or "default"
     name = parts.path.lstrip("/") or "the user's own"
-    return f"The PostgreSQL database {name} at {parts.hostname or 'localhost'}:{port} ({user})"
+    host = parts.hostname or "localhost"
+    return f"The PostgreSQL database {name} at {host}:{port} (user {user})"
 
 
 def _unavailable(where: str, error: BaseException) -> StorageUnavailable:
@@ -246,7 +254,7 @@ def _unavailable(where: str, error: BaseException) -> StorageUnavailable:
     elif isinstance(error, asyncpg.InsufficientPrivilegeError):
         problem = f"does not let its user create the bot's tables ({one_line(error)})"
         fix = "grant the user CREATE on the schema, or use another user in DATABASE_URL"
-    elif isinstance(error, asyncpg.ClientConfigurationError):
+    elif isinstance(error, ValueError):
         problem = f"is not given by a usable URL ({one_line(error)})"
         fix = "write DATABASE_URL as postgresql://user:password@host:port/database"
     else:

@@ -105,8 +105,8 @@ class SqliteDatabase(Database):
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StorageUnavailable(
-                f"Cannot create the folder of {path} ({error.strerror}): make it writable by "
-                "the bot's user, or set DATABASE_PATH to a file in a folder it can write."
+                f"Cannot create the folder of {path} ({error.strerror}): create it, writable "
+                "by the bot's user, or set DATABASE_PATH to a file in a folder it can write."
             ) from None
         try:
             # isolation_level None: no implicit transactions; transaction() says BEGIN itself.
@@ -201,4 +201,4 @@ def _unavailable(path: Path, error: sqlite3.Error) -> StorageUnavailable:
     else:
         problem = f"cannot be opened ({one_line(error)})"
         fix = "check the file and its folder, or set DATABASE_PATH to another file"
-    return StorageUnavailable(f"The SQLite database {path} {problem}: {fix}.")
+    return StorageUnavailable(f"The database file {path} {problem}: {fix}.")
