@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -152,6 +160,24 @@ def pending(
             f"to {known}: run the newer bot that wrote it, or set {setting} to another one."
         )
     return migrations[version:]
+
+
+@asynccontextmanager
+async def opening(
+    close: Callable[[], Awaitable[object]],
+    errors: tuple[type[BaseException], ...],
+    unavailable: Callable[[BaseException], StorageUnavailable],
+) -> AsyncIterator[None]:
+    """The set-up of a connection just opened: on any error it is closed again, and the
+    driver's ``errors`` become the ``StorageUnavailable`` that ``unavailable`` words."""
+    try:
+        yield
+    except errors as error:
+        await close()
+        raise unavailable(error) from None
+    except BaseException:
+        await close()
+        raise
 
 
 def one_line(error: BaseException) -> str:

@@ -6,7 +6,7 @@ import re
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -22,6 +22,7 @@ from bot.storage.db import (
     Session,
     StorageUnavailable,
     one_line,
+    opening,
     pending,
 )
 from bot.storage.records import StorageFailed
@@ -163,15 +164,10 @@ class PostgresDatabase(Database):
             ValueError,
         ) as error:
             raise _unavailable(where, error) from None
-        try:
-            async with pool.acquire() as conn:
-                await _migrate(conn, where, migrations)
-        except (asyncpg.PostgresError, OSError, TimeoutError) as error:
-            await pool.close()
-            raise _unavailable(where, error) from None
-        except BaseException:
-            await pool.close()
-            raise
+        failures = (asyncpg.PostgresError, OSError, TimeoutError)
+        unavailable = partial(_unavailable, where)
+        async with opening(pool.close, failures, unavailable), pool.acquire() as conn:
+            await _migrate(conn, where, migrations)
         return cls(pool, where)
 
     async def close(self) -> None:

@@ -6,6 +6,7 @@ import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
+from functools import partial
 from pathlib import Path
 
 import aiosqlite
@@ -20,6 +21,7 @@ from bot.storage.db import (
     StorageUnavailable,
     Synchronous,
     one_line,
+    opening,
     pending,
 )
 from bot.storage.records import StorageFailed
@@ -113,19 +115,13 @@ class SqliteDatabase(Database):
             conn = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as error:
             raise _unavailable(path, error) from None
-        try:
+        async with opening(conn.close, (sqlite3.Error,), partial(_unavailable, path)):
             conn.row_factory = sqlite3.Row
             await conn.execute(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
             await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute(f"PRAGMA synchronous = {synchronous}")
             await conn.execute("PRAGMA foreign_keys = ON")
             await _migrate(conn, path, migrations)
-        except sqlite3.Error as error:
-            await conn.close()
-            raise _unavailable(path, error) from None
-        except BaseException:
-            await conn.close()
-            raise
         return cls(conn, path)
 
     async def close(self) -> None:
@@ -180,7 +176,7 @@ async def _migrate(conn: aiosqlite.Connection, path: Path, migrations: Sequence[
         await conn.execute(f"PRAGMA user_version = {version}")
 
 
-def _unavailable(path: Path, error: sqlite3.Error) -> StorageUnavailable:
+def _unavailable(path: Path, error: BaseException) -> StorageUnavailable:
     """What to fix, for an error met opening the database at ``path``."""
     code = error.sqlite_errorcode & 0xFF if isinstance(error, sqlite3.DatabaseError) else None
     if code == sqlite3.SQLITE_NOTADB:
