@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import logging
 from collections.abc import Iterator, Sequence
@@ -12,6 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.storage.db import StorageUnavailable
 from bot.storage.records import TableStore
 from bot.storage.store import Storage
 from bot.tables import Clock, TableManager, TableSettings
@@ -36,8 +39,8 @@ class SpadesBot(commands.Bot):
     store, no bot delay and a manual clock.
 
     Storage: ``storage`` when given (its owner closes it), else ``store`` alone (no house
-    rules or stats), else the SQLite file at ``settings.database_path``, opened at start-up
-    and closed with the bot.
+    rules or stats), else the database ``settings.database`` names (the SQLite file, or
+    PostgreSQL when ``DATABASE_URL`` is set), opened at start-up and closed with the bot.
 
     ``freeze_startup`` (for a process that runs one bot) moves what start-up built out of the
     garbage collector's sight once the tables are restored: modules, discord.py's state and
@@ -111,9 +114,10 @@ class SpadesBot(commands.Bot):
 
     async def _open_store(self) -> TableStore:
         if self.storage is None and self.store is None:
-            path = self.settings.database_path
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.storage = self._owned_storage = await Storage.open(path)
+            try:
+                self.storage = self._owned_storage = await Storage.open(self.settings.database)
+            except StorageUnavailable as error:
+                raise CannotStart(str(error)) from None
         if self.store is None:
             assert self.storage is not None
             self.store = self.storage.tables
@@ -142,14 +146,27 @@ class SpadesBot(commands.Bot):
 
 
 def run(settings: Settings) -> None:
-    """Run the bot until it is stopped. Raises ``CannotStart`` for a bad token or level."""
-    assert settings.discord_token is not None
+    """Run the bot until it is stopped (Ctrl-C or SIGTERM). Raises ``CannotStart``, whose
+    message is what to fix, for a bad level, storage that cannot be opened, a refused token
+    or an unreachable Discord; storage is opened first, before Discord is contacted."""
     level = logging.getLevelNamesMapping().get(settings.log_level.upper())
     if level is None:
         raise CannotStart(f"LOG_LEVEL={settings.log_level} is not a logging level.")
-    bot = SpadesBot(settings, freeze_startup=True)
+    discord.utils.setup_logging(level=level, root=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve(settings))
+
+
+async def serve(settings: Settings) -> None:
+    """Open storage, then run the bot on it until it is closed."""
+    assert settings.discord_token is not None
     try:
-        bot.run(settings.discord_token.get_secret_value(), log_level=level, root_logger=True)
+        storage = await Storage.open(settings.database)
+    except StorageUnavailable as error:
+        raise CannotStart(str(error)) from None
+    try:
+        async with SpadesBot(settings, storage=storage, freeze_startup=True) as bot:
+            await bot.start(settings.discord_token.get_secret_value())
     except discord.LoginFailure:
         raise CannotStart(
             "Discord refused the token. Copy the bot token again from the Developer Portal\n"
@@ -157,3 +174,5 @@ def run(settings: Settings) -> None:
         ) from None
     except aiohttp.ClientConnectionError as error:
         raise CannotStart(f"Could not reach Discord: {error}") from None
+    finally:
+        await storage.close()

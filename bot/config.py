@@ -2,8 +2,10 @@
 
 from pathlib import Path
 
-from pydantic import SecretStr
+from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.storage.db import is_postgres_url
 
 
 class Settings(BaseSettings):
@@ -18,8 +20,29 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("./data/spades.sqlite3")
+    # Set, it puts the store on PostgreSQL (several processes can share it) instead of the
+    # SQLite file. Secret: it usually holds a password.
+    database_url: SecretStr | None = None
     log_level: str = "INFO"
     guild_id: int | None = None
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_only(cls, url: SecretStr | None) -> SecretStr | None:
+        if url is not None and not is_postgres_url(url.get_secret_value()):
+            raise ValueError(
+                "DATABASE_URL must be a PostgreSQL URL, "
+                "postgresql://user:password@host:port/database (unset it to use DATABASE_PATH)"
+            )
+        return url
+
+    @property
+    def database(self) -> str | Path:
+        """Where the store lives, for ``Storage.open``: ``DATABASE_URL`` when set, else the
+        SQLite file at ``DATABASE_PATH``."""
+        if self.database_url is None:
+            return self.database_path
+        return self.database_url.get_secret_value()
 
 
 def load_settings() -> Settings:

@@ -76,6 +76,18 @@ def build_parser() -> argparse.ArgumentParser:
         default="NORMAL",
         help="SQLite's synchronous setting (default: NORMAL, the bot's)",
     )
+    storage.add_argument(
+        "--writers",
+        type=positive_int,
+        default=20,
+        help="tables appending side by side in the second measure (default: 20)",
+    )
+    storage.add_argument(
+        "--database-url",
+        metavar="URL",
+        help="also measure this PostgreSQL database (postgresql://...), in scratch schemas"
+        " dropped afterwards",
+    )
     tables = benchmarks.add_parser(
         "tables",
         help="bot-only tables playing at once (hands per second), active tables through the fake"
@@ -145,8 +157,15 @@ def main(argv: Sequence[str]) -> int:
         # Imported here so that the other commands start without loading the storage stack.
         from devtools.bench.storage import format_storage_bench, run_storage_bench
 
-        bench = run_storage_bench(args.appends, args.tables, args.seed, args.synchronous)
-        print(format_storage_bench(bench))
+        benches = run_storage_bench(
+            args.appends,
+            args.tables,
+            args.seed,
+            args.synchronous,
+            writers=args.writers,
+            database_url=args.database_url,
+        )
+        print(format_storage_bench(benches))
         return 0
     if args.command == "bench" and args.benchmark == "tables":
         # Imported here so that the other commands start without loading discord.py.

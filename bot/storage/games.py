@@ -46,9 +46,9 @@ async def record_game(
     for seat in seats:
         if seat.user_id is not None:
             players[seat.seat] = await _player_id(session, seat.user_id, seat.name)
-    game_id = await session.insert(
+    game_id: int = await session.fetch_value(
         "INSERT INTO games (table_id, guild_id, players, team_size, mode, preset, stopped, "
-        "winner, hands) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "winner, hands) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
         (
             table_id,
             guild_id,
@@ -88,13 +88,11 @@ async def record_game(
 
 
 async def _player_id(session: Session, user_id: int, name: str) -> int:
-    row = await session.fetch_one(
+    player_id: int = await session.fetch_value(
         "INSERT INTO players (user_id, name) VALUES (?, ?) "
         "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name RETURNING player_id",
         (user_id, name),
     )
-    assert row is not None  # an upsert with RETURNING always returns its row
-    player_id: int = row[0]
     return player_id
 
 
@@ -155,7 +153,7 @@ async def _update_ratings(
         await session.executemany(
             "INSERT INTO ratings (guild_id, track, player_id, mu, sigma, games) "
             "VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, track, player_id) DO UPDATE SET "
-            "mu = excluded.mu, sigma = excluded.sigma, games = games + 1",
+            "mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1",
             [
                 (guild_id, track, players[seat], skill.mu, skill.sigma)
                 for team, new in zip(game.teams, rated, strict=True)

@@ -1,14 +1,16 @@
 """What tables need from storage: the records and the store protocol, with an in-memory store.
 
-The table manager depends only on ``TableStore``; production uses the SQLite store in this
-package, tests and the terminal use ``MemoryStore``. A table is stored as its rules, seed,
-first dealer and seats, plus the ordered list of accepted actions, so it can be rebuilt by
-``Game.replay`` after a restart; a lobby, not dealt yet, as its rules and seats.
+The table manager depends only on ``TableStore``; production uses the SQL store in this
+package (on SQLite or PostgreSQL), tests and the terminal use ``MemoryStore``. A table is
+stored as its rules, seed, first dealer and seats, plus the ordered list of accepted
+actions, so it can be rebuilt by ``Game.replay`` after a restart; a lobby, not dealt yet,
+as its rules and seats.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -61,12 +63,69 @@ class StoredLobby:
     message_id: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A stored row that could not be read back (rules the model refuses, an unknown action,
+    bad JSON): skipped, reported with why, and left in the store as it is.
+
+    ``key`` is the table's id for a table, the channel's id for a lobby."""
+
+    key: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTables:
+    """The unfinished tables that could be read, in ``table_id`` order, and those that could
+    not. Iterating gives the readable ones."""
+
+    tables: tuple[StoredTable, ...]
+    broken: tuple[Unreadable, ...] = ()
+
+    def __iter__(self) -> Iterator[StoredTable]:
+        return iter(self.tables)
+
+    def __len__(self) -> int:
+        return len(self.tables)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredLobbies:
+    """The stored lobbies that could be read, by channel, and those that could not.
+    Iterating gives the readable ones."""
+
+    lobbies: tuple[StoredLobby, ...]
+    broken: tuple[Unreadable, ...] = ()
+
+    def __iter__(self) -> Iterator[StoredLobby]:
+        return iter(self.lobbies)
+
+    def __len__(self) -> int:
+        return len(self.lobbies)
+
+
 class DuplicateAction(Exception):
-    """An action with this sequence number was already stored for the table."""
+    """The table already has an action with this sequence number: the step is taken, and
+    trying again can never store it. Permanent, unlike ``StorageFailed``.
+
+    ``stored_same``: the action stored there is the one offered. After a ``StorageFailed``
+    whose write may have reached the database (a connection lost during the commit), this
+    tells that the earlier try stored it after all."""
+
+    def __init__(self, message: str, *, stored_same: bool) -> None:
+        super().__init__(message)
+        self.stored_same = stored_same
+
+
+class StorageFailed(Exception):
+    """A read or write could not be done now and changed nothing; it may succeed when tried
+    again: the disk is full, the database is locked or busy, the file became read-only, the
+    connection to the server was lost. The message says which."""
 
 
 class TableStore(Protocol):
-    """Durable tables. Every method's write is committed before it returns."""
+    """Durable tables. Every method's write is committed before it returns. A failure that
+    may pass raises ``StorageFailed`` and stores nothing, so the caller can try again."""
 
     async def create_table(
         self,
@@ -88,7 +147,8 @@ class TableStore(Protocol):
     async def append_action(self, table_id: int, seq: int, action: Action) -> None:
         """Store the table's ``seq``-th accepted action (1-based, consecutive).
 
-        Raises ``DuplicateAction`` when ``seq`` is already stored.
+        Raises ``DuplicateAction`` when ``seq`` is already stored (by another process that
+        took the table over, or by an earlier try: see ``DuplicateAction.stored_same``).
         """
         ...
 
@@ -106,8 +166,9 @@ class TableStore(Protocol):
         result for stats and ratings. A finished table is no longer restored."""
         ...
 
-    async def unfinished_tables(self) -> list[StoredTable]:
-        """Every started table that has not finished, with its actions in order."""
+    async def unfinished_tables(self) -> StoredTables:
+        """Every started table that has not finished, with its actions in order; a table
+        whose row or actions cannot be read is in ``broken`` instead."""
         ...
 
     async def save_lobby(self, lobby: StoredLobby) -> None:
@@ -118,8 +179,8 @@ class TableStore(Protocol):
         """The channel's lobby closed without being dealt."""
         ...
 
-    async def open_lobbies(self) -> list[StoredLobby]:
-        """Every stored lobby, by channel."""
+    async def open_lobbies(self) -> StoredLobbies:
+        """Every stored lobby, by channel; one that cannot be read is in ``broken``."""
         ...
 
     async def guild_rules(self, guild_id: int) -> Rules | None:
@@ -156,9 +217,16 @@ class MemoryStore:
         return table_id
 
     async def append_action(self, table_id: int, seq: int, action: Action) -> None:
-        table = self.tables[table_id]
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ValueError(f"no table {table_id}")
         if seq <= len(table.actions):
-            raise DuplicateAction(f"table {table_id} already has action {seq}")
+            raise DuplicateAction(
+                f"table {table_id} already has action {seq}",
+                stored_same=table.actions[seq - 1] == action,
+            )
+        if table_id in self.finished:
+            raise ValueError(f"table {table_id} has finished")
         if seq != len(table.actions) + 1:
             raise ValueError(f"table {table_id} expects action {len(table.actions) + 1}, not {seq}")
         self.tables[table_id] = dataclasses.replace(table, actions=(*table.actions, action))
@@ -172,8 +240,8 @@ class MemoryStore:
     async def finish_table(self, table_id: int, game: Game, *, stopped: bool) -> None:
         self.finished[table_id] = stopped
 
-    async def unfinished_tables(self) -> list[StoredTable]:
-        return [t for i, t in self.tables.items() if i not in self.finished]
+    async def unfinished_tables(self) -> StoredTables:
+        return StoredTables(tuple(t for i, t in self.tables.items() if i not in self.finished))
 
     async def save_lobby(self, lobby: StoredLobby) -> None:
         self.lobbies[lobby.channel_id] = lobby
@@ -181,8 +249,10 @@ class MemoryStore:
     async def drop_lobby(self, channel_id: int) -> None:
         self.lobbies.pop(channel_id, None)
 
-    async def open_lobbies(self) -> list[StoredLobby]:
-        return sorted(self.lobbies.values(), key=lambda lobby: lobby.channel_id)
+    async def open_lobbies(self) -> StoredLobbies:
+        return StoredLobbies(
+            tuple(sorted(self.lobbies.values(), key=lambda lobby: lobby.channel_id))
+        )
 
     async def guild_rules(self, guild_id: int) -> Rules | None:
         return self.rules.get(guild_id)

@@ -9,7 +9,6 @@ in games but have no member row, so they never appear in stats or leaderboards.
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Literal
 
@@ -23,7 +22,7 @@ from bot.engine import (
     event_from_json,
     hand_records,
 )
-from bot.storage.db import Database, Session
+from bot.storage.db import Database, Row, Session
 from bot.storage.games import Mode
 from bot.storage.ratings import MIN_RATED_GAMES, Skill
 
@@ -165,19 +164,21 @@ class GameRecord:
         return hand_records(self.rules, seed=self.seed, dealer=self.dealer, actions=self.actions)
 
 
+# Parameters are compared before they are tested for NULL: PostgreSQL takes a parameter's
+# type from where it first appears, and ``IS NULL`` says none.
 _AGGREGATES = """
 WITH counted AS (
     SELECT game_id, stopped FROM games
     WHERE guild_id = :guild
       AND game_id > coalesce((SELECT after_game_id FROM leaderboard_resets
                               WHERE guild_id = :guild), 0)
-      AND (:mode IS NULL OR mode = :mode)
+      AND (mode = :mode OR :mode IS NULL)
 ),
 seated AS (
     SELECT gs.game_id, gs.seat, gs.player_id, gs.won, c.stopped
     FROM game_seats gs JOIN counted c USING (game_id)
     WHERE gs.player_id IS NOT NULL
-      AND (:user IS NULL OR gs.player_id = (SELECT player_id FROM players WHERE user_id = :user))
+      AND (gs.player_id = (SELECT player_id FROM players WHERE user_id = :user) OR :user IS NULL)
 ),
 results AS (
     SELECT player_id, count(*) AS games, sum(won) AS wins
@@ -186,12 +187,15 @@ results AS (
 hand_totals AS (
     SELECT s.player_id,
            count(*) AS hands,
-           sum(h.nil = 0 AND h.bid IS NOT NULL AND h.side_made = 1) AS bids_made,
-           sum(h.nil = 0 AND h.bid IS NOT NULL AND h.side_made = 0) AS bids_set,
-           sum(h.nil = 1 AND h.blind = 0) AS nil_attempts,
-           sum(h.nil = 1 AND h.blind = 0 AND h.nil_made = 1) AS nil_made,
-           sum(h.nil = 1 AND h.blind = 1) AS blind_nil_attempts,
-           sum(h.nil = 1 AND h.blind = 1 AND h.nil_made = 1) AS blind_nil_made,
+           count(*) FILTER (WHERE h.nil = 0 AND h.bid IS NOT NULL AND h.side_made = 1)
+               AS bids_made,
+           count(*) FILTER (WHERE h.nil = 0 AND h.bid IS NOT NULL AND h.side_made = 0)
+               AS bids_set,
+           count(*) FILTER (WHERE h.nil = 1 AND h.blind = 0) AS nil_attempts,
+           count(*) FILTER (WHERE h.nil = 1 AND h.blind = 0 AND h.nil_made = 1) AS nil_made,
+           count(*) FILTER (WHERE h.nil = 1 AND h.blind = 1) AS blind_nil_attempts,
+           count(*) FILTER (WHERE h.nil = 1 AND h.blind = 1 AND h.nil_made = 1)
+               AS blind_nil_made,
            sum(h.side_bags) AS bags,
            sum(h.side_points) AS points
     FROM hand_seats h JOIN seated s USING (game_id, seat)
@@ -275,10 +279,9 @@ class Stats:
             if rows:
                 total = rows[0]["total"]
             else:
-                counted = await session.fetch_one(
+                total = await session.fetch_value(
                     _AGGREGATES + f"SELECT count(*) FROM member WHERE {eligible}", params
                 )
-                total = counted[0] if counted else 0
             ranked = await _with_streaks(session, guild_id, mode, rows)
         entries = tuple(
             LeaderboardEntry(offset + place + 1, stats) for place, stats in enumerate(ranked)
@@ -347,10 +350,10 @@ class Stats:
                 "UPDATE players SET user_id = NULL, name = NULL WHERE player_id = ?",
                 (row["player_id"],),
             )
-            counted = await session.fetch_one(
+            counted: int = await session.fetch_value(
                 "SELECT count(*) FROM game_seats WHERE player_id = ?", (row["player_id"],)
             )
-        return counted[0] if counted else 0
+        return counted
 
     async def reset_leaderboard(self, guild_id: int) -> None:
         """Start the server's stats, streaks and ratings afresh; its history stays."""
@@ -365,17 +368,22 @@ class Stats:
 
 
 async def _with_streaks(
-    session: Session, guild_id: int, mode: Mode | None, rows: list[sqlite3.Row]
+    session: Session, guild_id: int, mode: Mode | None, rows: list[Row]
 ) -> list[MemberStats]:
     """``MemberStats`` from rows of the ``member`` aggregate, each with its current streak."""
+    if not rows:
+        return []
     players = [row["player_id"] for row in rows]
+    # Named, so that :mode is one parameter, compared before it is tested (see _AGGREGATES).
+    wanted = {f"p{i}": player for i, player in enumerate(players)}
     results = await session.fetch_all(
         "SELECT gs.player_id, gs.won FROM game_seats gs JOIN games g USING (game_id) "
-        "WHERE g.guild_id = ? AND g.stopped = 0 AND (? IS NULL OR g.mode = ?) "
+        "WHERE g.guild_id = :guild AND g.stopped = 0 AND (g.mode = :mode OR :mode IS NULL) "
         "AND g.game_id > coalesce((SELECT after_game_id FROM leaderboard_resets "
-        f"WHERE guild_id = ?), 0) AND gs.player_id IN ({', '.join('?' * len(players))}) "
+        "WHERE guild_id = :guild), 0) "
+        f"AND gs.player_id IN ({', '.join(':' + name for name in wanted)}) "
         "ORDER BY g.game_id DESC",
-        (guild_id, mode, mode, guild_id, *players),
+        {"guild": guild_id, "mode": mode, **wanted},
     )
     latest_first: dict[int, list[bool]] = {player: [] for player in players}
     for player, won in results:
@@ -403,7 +411,7 @@ def _streak(latest_first: list[bool]) -> int:
     return length if latest_first[0] else -length
 
 
-async def _summary(session: Session, game: sqlite3.Row) -> GameSummary:
+async def _summary(session: Session, game: Row) -> GameSummary:
     seats = await session.fetch_all(
         "SELECT gs.seat, gs.team, gs.bot, gs.bot_name, p.user_id, p.name "
         "FROM game_seats gs LEFT JOIN players p USING (player_id) "

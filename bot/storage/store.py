@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.storage.db import Database, Synchronous
+from bot.storage.db import Database, Synchronous, open_database
 from bot.storage.house_rules import HouseRules
 from bot.storage.records import TableStore
 from bot.storage.stats import Stats
-from bot.storage.table_store import SqliteTableStore
+from bot.storage.table_store import SqlTableStore
 
 
 class Storage:
@@ -17,15 +17,25 @@ class Storage:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        # Typed as the protocol so that mypy checks the SQLite store implements it.
-        self.tables: TableStore = SqliteTableStore(db)
+        # Typed as the protocol so that mypy checks the SQL store implements it.
+        self.tables: TableStore = SqlTableStore(db)
         self.house_rules = HouseRules(db)
         self.stats = Stats(db)
 
     @classmethod
-    async def open(cls, path: str | Path, *, synchronous: Synchronous = "NORMAL") -> Storage:
-        """Open and migrate the database (see ``Database.open``)."""
-        return cls(await Database.open(path, synchronous=synchronous))
+    async def open(
+        cls,
+        location: str | Path,
+        *,
+        busy_timeout: float = 5.0,
+        synchronous: Synchronous = "NORMAL",
+    ) -> Storage:
+        """Open and migrate the store at ``location``: a ``postgresql://`` URL, or else a
+        SQLite file's path (see ``open_database``). Raises ``StorageUnavailable``, whose
+        message is one line saying what to fix, when it cannot be used."""
+        return cls(
+            await open_database(location, busy_timeout=busy_timeout, synchronous=synchronous)
+        )
 
     async def close(self) -> None:
         await self.db.close()

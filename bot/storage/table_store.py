@@ -1,23 +1,38 @@
-"""The ``TableStore`` on SQLite: tables, their seats and the ordered log of accepted actions."""
+"""The ``TableStore`` in SQL (SQLite or PostgreSQL): tables, their seats, the log of actions."""
 
 from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Callable
+from contextlib import suppress
+from datetime import UTC, datetime
 from functools import lru_cache
+from typing import TypeVar
 
 from bot.engine import Action, Game, Rules, action_from_json, action_to_json
-from bot.storage.db import Database, Session
+from bot.storage.db import ConstraintViolated, Database, Row, Session, one_line
 from bot.storage.games import record_game
 from bot.storage.house_rules import HouseRules
-from bot.storage.records import DuplicateAction, SeatRecord, StoredLobby, StoredTable
+from bot.storage.records import (
+    DuplicateAction,
+    SeatRecord,
+    StoredLobbies,
+    StoredLobby,
+    StoredTable,
+    StoredTables,
+    Unreadable,
+)
+
+T = TypeVar("T")
 
 
-class SqliteTableStore:
+class SqlTableStore:
     """Durable tables (implements ``bot.storage.records.TableStore``).
 
     Each method's write is committed before it returns; an appended action survives the
-    process being killed the moment ``append_action`` returns.
+    process being killed the moment ``append_action`` returns. The key ``(table_id, seq)``
+    of the action log lets only one writer store each step, whichever process it runs in.
     """
 
     def __init__(self, db: Database) -> None:
@@ -37,9 +52,9 @@ class SqliteTableStore:
         message_id: int | None = None,
     ) -> int:
         async with self._db.transaction() as session:
-            table_id = await session.insert(
+            table_id: int = await session.fetch_value(
                 "INSERT INTO tables (guild_id, channel_id, host_id, rules_json, seed, dealer, "
-                "message_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "message_id) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING table_id",
                 (guild_id, channel_id, host_id, rules.model_dump_json(), seed, dealer, message_id),
             )
             await _write_seats(session, table_id, seats)
@@ -48,18 +63,26 @@ class SqliteTableStore:
 
     async def append_action(self, table_id: int, seq: int, action: Action) -> None:
         async with self._db.session() as session:
-            # One statement, committed on its own.
-            if await insert_action(session, table_id, seq, action):
-                return
+            # One statement, committed on its own. The key refuses it when another connection
+            # stored this step between its check and its insert (PostgreSQL runs writers side
+            # by side); what is stored then tells which error to raise.
+            with suppress(ConstraintViolated):
+                if await insert_action(session, table_id, seq, action):
+                    return
             row = await session.fetch_one(
                 "SELECT t.finished_at, (SELECT coalesce(max(seq), 0) FROM actions a "
-                "WHERE a.table_id = t.table_id) AS last FROM tables t WHERE t.table_id = ?",
-                (table_id,),
+                "WHERE a.table_id = t.table_id) AS last, (SELECT action_json FROM actions a "
+                "WHERE a.table_id = t.table_id AND a.seq = :seq) AS stored "
+                "FROM tables t WHERE t.table_id = :table",
+                {"table": table_id, "seq": seq},
             )
         if row is None:
             raise ValueError(f"no table {table_id}")
-        if seq <= row["last"]:
-            raise DuplicateAction(f"table {table_id} already has action {seq}")
+        if row["stored"] is not None:
+            raise DuplicateAction(
+                f"table {table_id} already has action {seq}",
+                stored_same=row["stored"] == _action_json(action),
+            )
         if row["finished_at"] is not None:
             raise ValueError(f"table {table_id} has finished")
         raise ValueError(f"table {table_id} expects action {row['last'] + 1}, not {seq}")
@@ -95,14 +118,13 @@ class SqliteTableStore:
             # so forgetting a member has one place less to look.
             await session.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
             await session.execute(
-                "UPDATE tables SET finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') "
-                "WHERE table_id = ?",
-                (table_id,),
+                "UPDATE tables SET finished_at = ? WHERE table_id = ?",
+                (datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), table_id),
             )
 
-    async def unfinished_tables(self) -> list[StoredTable]:
+    async def unfinished_tables(self) -> StoredTables:
         async with self._db.session() as session:
-            tables = await session.fetch_all(
+            rows = await session.fetch_all(
                 "SELECT table_id, guild_id, channel_id, host_id, rules_json, seed, dealer, "
                 "message_id FROM tables WHERE finished_at IS NULL ORDER BY table_id"
             )
@@ -115,11 +137,12 @@ class SqliteTableStore:
                 "SELECT table_id, action_json FROM actions WHERE table_id IN "
                 "(SELECT table_id FROM tables WHERE finished_at IS NULL) ORDER BY table_id, seq"
             )
-        actions: dict[int, list[Action]] = defaultdict(list)
+        texts: defaultdict[int, list[str]] = defaultdict(list)
         for table_id, text in action_rows:
-            actions[table_id].append(action_from_json(json.loads(text)))
-        return [
-            StoredTable(
+            texts[table_id].append(text)
+
+        def table(row: Row) -> StoredTable:
+            return StoredTable(
                 table_id=row["table_id"],
                 guild_id=row["guild_id"],
                 channel_id=row["channel_id"],
@@ -128,18 +151,21 @@ class SqliteTableStore:
                 seed=row["seed"],
                 dealer=row["dealer"],
                 seats=seats.get(row["table_id"], ()),
-                actions=tuple(actions[row["table_id"]]),
+                actions=tuple(action_from_json(json.loads(t)) for t in texts[row["table_id"]]),
                 message_id=row["message_id"],
             )
-            for row in tables
-        ]
+
+        return StoredTables(*_read_each(rows, "table_id", table))
 
     async def save_lobby(self, lobby: StoredLobby) -> None:
         seats = [[s.seat, s.name, s.user_id, s.bot] for s in lobby.seats]
         async with self._db.session() as session:
             await session.execute(
-                "INSERT OR REPLACE INTO lobbies (channel_id, guild_id, host_id, rules_json, "
-                "message_id, seats_json) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO lobbies (channel_id, guild_id, host_id, rules_json, message_id, "
+                "seats_json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (channel_id) DO UPDATE SET "
+                "guild_id = excluded.guild_id, host_id = excluded.host_id, "
+                "rules_json = excluded.rules_json, message_id = excluded.message_id, "
+                "seats_json = excluded.seats_json",
                 (
                     lobby.channel_id,
                     lobby.guild_id,
@@ -154,14 +180,15 @@ class SqliteTableStore:
         async with self._db.session() as session:
             await session.execute("DELETE FROM lobbies WHERE channel_id = ?", (channel_id,))
 
-    async def open_lobbies(self) -> list[StoredLobby]:
+    async def open_lobbies(self) -> StoredLobbies:
         async with self._db.session() as session:
             rows = await session.fetch_all(
                 "SELECT channel_id, guild_id, host_id, rules_json, message_id, seats_json "
                 "FROM lobbies ORDER BY channel_id"
             )
-        return [
-            StoredLobby(
+
+        def lobby(row: Row) -> StoredLobby:
+            return StoredLobby(
                 channel_id=row["channel_id"],
                 guild_id=row["guild_id"],
                 host_id=row["host_id"],
@@ -169,8 +196,8 @@ class SqliteTableStore:
                 seats=tuple(SeatRecord(*seat) for seat in json.loads(row["seats_json"])),
                 message_id=row["message_id"],
             )
-            for row in rows
-        ]
+
+        return StoredLobbies(*_read_each(rows, "channel_id", lobby))
 
     async def guild_rules(self, guild_id: int) -> Rules | None:
         return await self._rules.stored(guild_id)
@@ -179,23 +206,39 @@ class SqliteTableStore:
 async def insert_action(session: Session, table_id: int, seq: int, action: Action) -> bool:
     """Store the action if ``seq`` is the next number of a table that is still open; returns
     whether it was stored."""
-    # RETURNING makes it one round trip to the connection's thread (no cursor to close).
+    # RETURNING makes it one round trip (no cursor to close); each parameter is named once
+    # so that PostgreSQL infers one type for it.
     return bool(
         await session.fetch_all(
             "INSERT INTO actions (table_id, seq, action_json) "
-            "SELECT ?, ?, ? WHERE ? = 1 + (SELECT coalesce(max(seq), 0) FROM actions "
-            "WHERE table_id = ?) AND EXISTS (SELECT 1 FROM tables WHERE table_id = ? "
-            "AND finished_at IS NULL) RETURNING seq",
-            (
-                table_id,
-                seq,
-                json.dumps(action_to_json(action), separators=(",", ":")),
-                seq,
-                table_id,
-                table_id,
-            ),
+            "SELECT table_id, :seq, :action FROM tables "
+            "WHERE table_id = :table AND finished_at IS NULL "
+            "AND :seq = 1 + (SELECT coalesce(max(seq), 0) FROM actions WHERE table_id = :table) "
+            "RETURNING seq",
+            {"table": table_id, "seq": seq, "action": _action_json(action)},
         )
     )
+
+
+def _action_json(action: Action) -> str:
+    return json.dumps(action_to_json(action), separators=(",", ":"))
+
+
+def _read_each(
+    rows: list[Row], key: str, read: Callable[[Row], T]
+) -> tuple[tuple[T, ...], tuple[Unreadable, ...]]:
+    """Each row through ``read``, and the rows it could not read with why: one bad row must
+    not keep every other table or lobby from opening."""
+    found: list[T] = []
+    broken: list[Unreadable] = []
+    for row in rows:
+        try:
+            found.append(read(row))
+        # Whatever the decoders raise on data they did not write (bad JSON, a refused rule,
+        # an unknown action type, a seat of the wrong shape).
+        except Exception as error:
+            broken.append(Unreadable(row[key], f"{type(error).__name__}: {one_line(error)}"))
+    return tuple(found), tuple(broken)
 
 
 @lru_cache(maxsize=128)

@@ -37,9 +37,11 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class Unrestored:
-    """A stored table that could not be opened again: left in the store, and why."""
+    """A stored table or lobby that could not be opened again: left in the store, and why.
+    ``key`` is the table's id, or the channel's id for a lobby."""
 
-    table_id: int
+    kind: str
+    key: int
     reason: str
 
 
@@ -175,16 +177,21 @@ class TableManager:
         re-arm its timer and let its bots move. A table that cannot be replayed is logged
         with its id, kept in ``unrestored`` and left in the store; the others open."""
         reopened: list[Table] = []
-        for stored in sorted(await self.store.unfinished_tables(), key=lambda s: s.table_id):
+        tables = await self.store.unfinished_tables()
+        lobbies = await self.store.open_lobbies()
+        for unreadable in tables.broken:
+            self._unrestored("table", unreadable.key, unreadable.reason)
+        for unreadable in lobbies.broken:
+            self._unrestored("lobby", unreadable.key, unreadable.reason)
+        for stored in tables:
             try:
                 reopened.append(Table.restored(self.context, stored))
             except Exception as error:
-                log.exception("Could not restore table %d; it stays in the store", stored.table_id)
-                self.unrestored.append(Unrestored(stored.table_id, f"{error!r}"))
+                log.debug("Replaying table %d failed", stored.table_id, exc_info=True)
+                self._unrestored("table", stored.table_id, f"its actions do not replay: {error}")
         # A lobby opens only where the last game is over or closed, and dealing it removes
         # it in the game's own transaction: it is newer than any game stored in its channel.
-        for lobby in await self.store.open_lobbies():
-            reopened.append(Table.restored_lobby(self.context, lobby))
+        reopened += [Table.restored_lobby(self.context, lobby) for lobby in lobbies]
         restored: list[Table] = []
         for table in reopened:
             older = self._by_channel.get(table.channel_id)
@@ -204,6 +211,10 @@ class TableManager:
         for table in restored:
             await table.resume()
         return restored
+
+    def _unrestored(self, kind: str, key: int, reason: str) -> None:
+        log.error("Could not restore the %s %d, left in the store as it is: %s", kind, key, reason)
+        self.unrestored.append(Unrestored(kind, key, reason))
 
     # -- waiting and shutting down -----------------------------------------------------
 

@@ -53,7 +53,13 @@ from bot.engine import (
     Rules,
     SeatView,
 )
-from bot.storage.records import DuplicateAction, StoredLobby, StoredTable, TableStore
+from bot.storage.records import (
+    DuplicateAction,
+    StorageFailed,
+    StoredLobby,
+    StoredTable,
+    TableStore,
+)
 from bot.tables.context import TableContext
 from bot.tables.errors import (
     HintsOff,
@@ -646,18 +652,14 @@ class Table:
 
     async def _member(self, plan: Callable[[], Step[R]], *, tell: bool = True) -> R:
         """A member's change: validated, stored, applied, told. Refusals, and a change that
-        cannot be stored (``StorageBusy``), leave everything as it was."""
+        cannot be stored now (``StorageBusy``), leave everything as it was."""
         async with self.lock:
             step = plan()
-            stored = None
-            if step.write is not None:
-                try:
-                    stored = await step.write(self._context.store)
-                except DuplicateAction:
-                    raise
-                except Exception:
-                    log.exception("Could not store a member's change to %r", self)
-                    raise StorageBusy(STORAGE_BUSY) from None
+            try:
+                stored = await self._store(step)
+            except StorageFailed:
+                log.exception("Could not store a member's change to %r", self)
+                raise StorageBusy(STORAGE_BUSY) from None
             await self._apply(step, stored, tell=tell)
         self._follow_up()
         return step.reply
@@ -674,34 +676,43 @@ class Table:
                 if step is None:
                     return
                 try:
-                    stored = None if step.write is None else await step.write(context.store)
-                except DuplicateAction:
-                    # Only this table appends its steps: an earlier try was stored after
-                    # all, or another process owns the table now. Either way the store,
-                    # not this copy, is the truth; a restart replays it.
-                    log.exception("%r: a step was stored already; the table stops acting", self)
-                    self._stop_turns()
+                    stored = await self._store(step)
+                except StaleAction:
                     return
-                except Exception:
+                except StorageFailed:
                     log.exception("Could not store a change to %r; retrying in %.1fs", self, delay)
                     if not self._waiting_on_storage:
                         self._waiting_on_storage = True
-                        await self._context.tell.notice(
-                            self, Notice(NoticeKind.STORAGE, STORAGE_WAIT)
-                        )
+                        await context.tell.notice(self, Notice(NoticeKind.STORAGE, STORAGE_WAIT))
                 else:
                     if self._waiting_on_storage and step.write is not None:
                         self._waiting_on_storage = False
-                        step = dataclasses.replace(
-                            step,
-                            notices=(Notice(NoticeKind.STORAGE, STORAGE_BACK), *step.notices),
-                        )
+                        back = Notice(NoticeKind.STORAGE, STORAGE_BACK)
+                        step = dataclasses.replace(step, notices=(back, *step.notices))
                     await self._apply(step, stored, tell=tell)
                     break
             async with context.tasks.parked():
                 await context.clock.sleep_until(context.clock.now() + delay)
             delay = min(delay * 2, context.settings.retry_longest)
         self._follow_up()
+
+    async def _store(self, step: Step[R]) -> int | None:
+        """Store what ``step`` needs stored. ``StorageFailed``: nothing was stored, try
+        again. A step stored already (an earlier try's commit reached the database after all)
+        counts as stored; a step another writer took means this process no longer owns the
+        table: it stops acting on it and refuses, and a restart replays the store."""
+        if step.write is None:
+            return None
+        try:
+            return await step.write(self._context.store)
+        except DuplicateAction as taken:
+            if taken.stored_same:
+                return None
+            log.error("%r: step %d was stored by another writer; the table stops", self, self.seq)
+            self._stop_turns()
+            raise StaleAction(
+                "That was for an earlier moment of the game: the table has moved on."
+            ) from None
 
     async def _apply(self, step: Step[R], stored: int | None, *, tell: bool) -> None:
         """The stored change takes effect: the new state, the engine's action, then what

@@ -14,8 +14,8 @@ from devtools.bench.storage import play_random, seats_for
 ACTIONS_PER_TABLE = 60
 
 
-async def append_forever(path: str) -> None:
-    storage = await Storage.open(path)
+async def append_forever(location: str) -> None:
+    storage = await Storage.open(location)
     rules = Rules()
     seed = 0
     while True:

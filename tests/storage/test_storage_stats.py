@@ -2,10 +2,8 @@
 history, forgetting a member and resetting a server's leaderboard."""
 
 import random
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +14,7 @@ from bot.storage.records import SeatRecord
 from bot.storage.stats import FORMER_MEMBER, MemberStats
 from bot.storage.store import Storage
 from devtools.bench.storage import play_random
-from tests.storage.helpers import GUILD, store_game
+from tests.storage.helpers import GUILD, everything_stored, store_game
 
 OTHER_GUILD = 20
 SHORT = Rules(play_to="hands", hands_to_play=3)
@@ -270,9 +268,7 @@ async def test_a_stopped_game_counts_its_hands_but_not_a_result(storage: Storage
     assert stats.skill is None and stats.streak == 0
 
 
-async def test_forgetting_a_member_leaves_their_games_anonymous(
-    storage: Storage, db_path: Path
-) -> None:
+async def test_forgetting_a_member_leaves_their_games_anonymous(storage: Storage) -> None:
     gone, stays = 424242424242, 7
     for seed in range(2):
         await finish(storage, play_random(SHORT, seed), [gone, stays, None, 8])
@@ -286,9 +282,7 @@ async def test_forgetting_a_member_leaves_their_games_anonymous(
     for summary in await storage.stats.history(GUILD):
         seat = summary.sides[0].seats[0]
         assert (seat.name, seat.user_id, seat.bot) == (FORMER_MEMBER, None, None)
-    with sqlite3.connect(db_path) as conn:
-        dump = "\n".join(conn.iterdump())
-    conn.close()
+    dump = await everything_stored(storage)
     assert str(gone) not in dump and f"Member {gone}" not in dump
     assert str(stays) in dump
     assert await storage.stats.forget_member(gone) == 0

@@ -1,4 +1,5 @@
-"""The SQLite TableStore: real engine games stored action by action and rebuilt by replay."""
+"""The TableStore on SQLite and PostgreSQL (and in memory): real engine games stored action by
+action and rebuilt by replay."""
 
 import dataclasses
 from collections.abc import AsyncIterator
@@ -11,13 +12,15 @@ from bot.storage.records import (
     DuplicateAction,
     MemoryStore,
     SeatRecord,
+    StoredLobbies,
     StoredLobby,
     StoredTable,
+    StoredTables,
     TableStore,
 )
 from bot.storage.store import Storage
 from devtools.bench.storage import play_random, seats_for
-from tests.storage.helpers import GUILD, store_game
+from tests.storage.helpers import BACKENDS, GUILD, fresh_location, store_game
 
 
 async def start(storage: Storage, game: Game, dealer: int, *, channel: int = 70) -> int:
@@ -29,17 +32,17 @@ async def start(storage: Storage, game: Game, dealer: int, *, channel: int = 70)
     ["classic", "casual", "jokers", "cutthroat3", "two_player", "five_player", "six_threes"],
 )
 async def test_a_game_part_played_comes_back_the_same_after_reopening(
-    db_path: Path, preset: str
+    location: str | Path, preset: str
 ) -> None:
     rules = Rules.preset(preset)
     dealer = 1
     game = play_random(rules, seed=11, limit=90, dealer=dealer)
-    storage = await Storage.open(db_path)
+    storage = await Storage.open(location)
     table_id = await start(storage, game, dealer)
     await storage.tables.set_message(table_id, 555)
     await storage.close()
 
-    storage = await Storage.open(db_path)
+    storage = await Storage.open(location)
     try:
         (table,) = await storage.tables.unfinished_tables()
     finally:
@@ -65,10 +68,12 @@ async def test_a_game_part_played_comes_back_the_same_after_reopening(
 async def test_a_repeated_sequence_number_is_refused_and_keeps_the_first(storage: Storage) -> None:
     game = play_random(Rules(), seed=3, limit=6)
     table_id = await start(storage, game, 0)
-    with pytest.raises(DuplicateAction):
+    with pytest.raises(DuplicateAction) as other:
         await storage.tables.append_action(table_id, 6, game.history[0])
-    with pytest.raises(DuplicateAction):
+    assert not other.value.stored_same
+    with pytest.raises(DuplicateAction) as same:
         await storage.tables.append_action(table_id, 1, game.history[0])
+    assert same.value.stored_same
     with pytest.raises(ValueError, match="expects action 7, not 9"):
         await storage.tables.append_action(table_id, 9, game.history[0])
     with pytest.raises(ValueError, match="no table 99"):
@@ -95,17 +100,18 @@ async def test_tables_keep_their_own_actions_seats_and_messages(storage: Storage
     assert first.message_id is None and first.channel_id == 70 and second.channel_id == 71
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", *BACKENDS])
 async def table_store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[TableStore]:
-    """Each ``TableStore``: the contract tests below hold for both."""
+    """Each ``TableStore``: the contract tests below hold for all of them."""
     if request.param == "memory":
         yield MemoryStore()
         return
-    storage = await Storage.open(db_path)
-    try:
-        yield storage.tables
-    finally:
-        await storage.close()
+    async with fresh_location(request.param, request, db_path) as location:
+        storage = await Storage.open(location)
+        try:
+            yield storage.tables
+        finally:
+            await storage.close()
 
 
 async def test_a_seat_marked_away_stays_away_until_stored_back(table_store: TableStore) -> None:
@@ -134,7 +140,7 @@ async def test_a_lobby_is_replaced_whole_and_goes_once_dealt_or_dropped(
     moved = dataclasses.replace(lobby, host_id=3, seats=seats[1:], message_id=555)
     await table_store.save_lobby(moved)
     assert [stored.channel_id for stored in await table_store.open_lobbies()] == [70, 71]
-    assert (await table_store.open_lobbies())[0] == moved
+    assert (await table_store.open_lobbies()).lobbies[0] == moved
 
     await table_store.create_table(
         guild_id=GUILD, channel_id=70, host_id=3, rules=rules, seed=1, dealer=0, seats=seats
@@ -142,7 +148,7 @@ async def test_a_lobby_is_replaced_whole_and_goes_once_dealt_or_dropped(
     await table_store.drop_lobby(72)  # none there: nothing happens
     assert [stored.channel_id for stored in await table_store.open_lobbies()] == [71]
     await table_store.drop_lobby(71)
-    assert await table_store.open_lobbies() == []
+    assert await table_store.open_lobbies() == StoredLobbies(())
 
 
 async def test_a_finished_table_is_not_restored_and_takes_no_more_actions(storage: Storage) -> None:
@@ -152,7 +158,7 @@ async def test_a_finished_table_is_not_restored_and_takes_no_more_actions(storag
     table_id = await start(storage, game, 0)
     await storage.tables.finish_table(table_id, game, stopped=False)
     await storage.tables.finish_table(table_id, game, stopped=False)  # a second time: no-op
-    assert await storage.tables.unfinished_tables() == []
+    assert await storage.tables.unfinished_tables() == StoredTables(())
     with pytest.raises(ValueError, match="has finished"):
         await storage.tables.append_action(table_id, len(game.history) + 1, game.history[0])
     assert len(await storage.stats.history(GUILD)) == 1

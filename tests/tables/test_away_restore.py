@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Phase
-from bot.storage.records import MemoryStore, SeatRecord, TableStore
+from bot.storage.records import MemoryStore, SeatRecord, StorageFailed, TableStore
 from bot.storage.store import Storage
 from bot.tables import (
     ManualClock,
@@ -133,7 +133,7 @@ async def test_a_takeover_that_cannot_be_stored_waits_for_the_store_and_goes_on(
     working = store.update_seats
 
     async def broken(table_id: int, seats: tuple[SeatRecord, ...]) -> None:
-        raise OSError("disk full")
+        raise StorageFailed("disk full")
 
     store.update_seats = broken  # type: ignore[method-assign]
     # The first missed turn stores nothing: a bot plays it.

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Action, Card, Event, GameOver, IllegalAction, PlayCard, Rules
-from bot.storage.records import MemoryStore
+from bot.storage.records import MemoryStore, StorageFailed
 from bot.tables import (
     HintsOff,
     Notice,
@@ -120,7 +120,7 @@ async def test_a_failed_write_is_not_accepted(manager: TableManager, store: Memo
     failing = store.append_action
 
     async def broken(table_id: int, seq: int, action: Action) -> None:
-        raise OSError("disk full")
+        raise StorageFailed("disk full")
 
     store.append_action = broken  # type: ignore[method-assign]
     with pytest.raises(StorageBusy, match="nothing changed"):

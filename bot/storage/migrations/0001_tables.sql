@@ -1,21 +1,26 @@
 -- Server house rules and durable tables: a table is its rules, seed, first dealer and seats,
 -- plus the ordered list of accepted actions, enough to rebuild the game by replay.
+--
+-- Every migration is written once for SQLite and PostgreSQL: BIGINT for Discord ids, seeds
+-- and row ids (SQLite keeps it as its 64-bit INTEGER), INTEGER for small numbers and 0/1
+-- flags. The few words the two spell differently stand in braces, filled in by
+-- bot/storage/db.py: AUTO_ID (a row id the database assigns), WITHOUT_ROWID, UTC_NOW.
 
 CREATE TABLE guild_rules (
-    guild_id INTEGER PRIMARY KEY,
+    guild_id BIGINT NOT NULL PRIMARY KEY,
     rules_json TEXT NOT NULL
 );
 
 CREATE TABLE tables (
-    table_id INTEGER PRIMARY KEY,
-    guild_id INTEGER,
-    channel_id INTEGER NOT NULL,
-    host_id INTEGER,
+    table_id {AUTO_ID},
+    guild_id BIGINT,
+    channel_id BIGINT NOT NULL,
+    host_id BIGINT,
     rules_json TEXT NOT NULL,
-    seed INTEGER NOT NULL,
+    seed BIGINT NOT NULL,
     dealer INTEGER NOT NULL,
-    message_id INTEGER,
-    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    message_id BIGINT,
+    created_at TEXT NOT NULL DEFAULT {UTC_NOW},
     finished_at TEXT
 );
 
@@ -23,17 +28,17 @@ CREATE TABLE tables (
 CREATE INDEX tables_unfinished ON tables (table_id) WHERE finished_at IS NULL;
 
 CREATE TABLE table_seats (
-    table_id INTEGER NOT NULL REFERENCES tables (table_id) ON DELETE CASCADE,
+    table_id BIGINT NOT NULL REFERENCES tables (table_id) ON DELETE CASCADE,
     seat INTEGER NOT NULL,
     name TEXT NOT NULL,
-    user_id INTEGER,
+    user_id BIGINT,
     bot TEXT,
     PRIMARY KEY (table_id, seat)
-) WITHOUT ROWID;
+) {WITHOUT_ROWID};
 
 CREATE TABLE actions (
-    table_id INTEGER NOT NULL REFERENCES tables (table_id) ON DELETE CASCADE,
+    table_id BIGINT NOT NULL REFERENCES tables (table_id) ON DELETE CASCADE,
     seq INTEGER NOT NULL CHECK (seq >= 1),
     action_json TEXT NOT NULL,
     PRIMARY KEY (table_id, seq)
-) WITHOUT ROWID;
+) {WITHOUT_ROWID};

@@ -3,10 +3,10 @@
 -- as its table's row) or closed. Its few seats are kept as JSON in the row.
 
 CREATE TABLE lobbies (
-    channel_id INTEGER PRIMARY KEY,
-    guild_id INTEGER,
-    host_id INTEGER,
+    channel_id BIGINT NOT NULL PRIMARY KEY,
+    guild_id BIGINT,
+    host_id BIGINT,
     rules_json TEXT NOT NULL,
-    message_id INTEGER,
+    message_id BIGINT,
     seats_json TEXT NOT NULL
 );
