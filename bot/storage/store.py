@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.storage.db import Database, Synchronous, open_database
+from bot.storage.backends import open_database
+from bot.storage.db import Database, Synchronous
 from bot.storage.house_rules import HouseRules
 from bot.storage.records import TableStore
 from bot.storage.stats import Stats

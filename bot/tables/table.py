@@ -30,14 +30,12 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from bot.ai import hint as suggest
-from bot.ai.levels import LEVELS, policy_for
-from bot.ai.policy import Policy
+from bot.ai.levels import LEVELS
 from bot.engine import (
     Action,
     CardsPassed,
@@ -45,10 +43,8 @@ from bot.engine import (
     Game,
     HandDealt,
     HandScored,
-    IllegalAction,
     PassCards,
     PassingStarted,
-    Phase,
     Redealt,
     Rules,
     SeatView,
@@ -76,6 +72,16 @@ from bot.tables.errors import (
     WrongStage,
 )
 from bot.tables.presenter import Notice, NoticeKind
+from bot.tables.seating import (
+    missed,
+    next_host,
+    open_seat,
+    require_host,
+    require_seat,
+    seat_index,
+    seat_of,
+    with_seat,
+)
 from bot.tables.snapshot import SpectatorView, TableSnapshot, snapshot, spectator_view
 from bot.tables.states import (
     DEFAULT_LEVEL,
@@ -92,15 +98,14 @@ from bot.tables.states import (
     TableStatus,
     bot_name,
 )
+from bot.tables.steps import Step, Write, turn_of
+from bot.tables.turns import Turns
 
 log = logging.getLogger(__name__)
 
 R = TypeVar("R")
 S = TypeVar("S", Lobby, Playing, Over)
-# What a change stores, given the store; a new game's write returns the game's table id.
-Write = Callable[[TableStore], Awaitable[int | None]]
 
-_DOING = {Phase.DRAW: "draw", Phase.BID: "bid", Phase.PASS: "pass cards", Phase.PLAY: "play"}
 STORAGE_WAIT = (
     "I can't save this game right now (a storage problem on the bot's side): the table"
     " waits, and goes on by itself as soon as saving works again."
@@ -127,26 +132,6 @@ class Hint:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class Step(Generic[R]):
-    """One planned change: the state after it, what to store first, and what to tell.
-
-    ``play``: the engine action applied to the state's game once stored. ``hands``: member
-    seats whose private view changes (``None``: worked out from the play's events).
-    ``touched``: a member acted, so the idle clock starts again."""
-
-    state: State
-    reply: R
-    write: Write | None = None
-    play: Action | None = None
-    events: tuple[Event, ...] = ()  # what happened without a play (a new deal's first events)
-    notices: tuple[Notice, ...] = ()
-    hands: tuple[int, ...] | None = ()
-    touched: bool = True
-    message_id: int | None = None
-    new_message: bool = False  # ``message_id`` replaces the table's message id
-
-
 class Table:
     """A table; opened by ``TableManager.open`` or restored by ``TableManager.restore``."""
 
@@ -168,10 +153,9 @@ class Table:
         self._message_id = message_id
         self.lock = asyncio.Lock()
         self.last_active = context.clock.now()
-        self.deadline: float | None = None
-        self._turn: asyncio.Task[None] | None = None
-        self._policies: dict[int, Policy] = {}
-        self._rng = random.Random(state.seed if isinstance(state, Dealt) else 0)
+        self._turns = Turns(self, context)
+        if isinstance(state, Dealt):
+            self._turns.reseed(state.seed)
         self._waiting_on_storage = False
 
     def __repr__(self) -> str:
@@ -263,6 +247,11 @@ class Table:
         return list(self._shown.seats)
 
     @property
+    def deadline(self) -> float | None:
+        """When the member to act runs out of time, if a timer runs."""
+        return self._turns.deadline
+
+    @property
     def message_id(self) -> int | None:
         return self._message_id
 
@@ -330,14 +319,14 @@ class Table:
 
         def plan() -> Step[int]:
             lobby = self._the(Lobby)
-            if _seat_of(lobby.seats, member.id) is not None:
+            if seat_of(lobby.seats, member.id) is not None:
                 raise SeatUnavailable("You already have a seat at this table.")
-            index = _open_seat(lobby.seats, seat)
-            seats = _with_seat(lobby.seats, index, Seat(index, member.name, member.id))
+            index = open_seat(lobby.seats, seat)
+            seats = with_seat(lobby.seats, index, Seat(index, member.name, member.id))
             return self._lobby_step(lobby.host_id, seats, index)
 
         index = await self._member(plan)
-        self._policies.pop(index, None)
+        self._turns.forget(index)
         return index
 
     async def choose_seat(self, user_id: int, seat: int) -> None:
@@ -345,10 +334,10 @@ class Table:
 
         def plan() -> Step[None]:
             lobby = self._the(Lobby)
-            current = _require_seat(lobby.seats, user_id)
+            current = require_seat(lobby.seats, user_id)
             if seat == current:
                 return Step(lobby, None, touched=False)
-            target = _open_seat(lobby.seats, seat)
+            target = open_seat(lobby.seats, seat)
             mover, other = lobby.seats[current], lobby.seats[target]
             assert mover is not None  # the member's own seat
             seats = list(lobby.seats)
@@ -361,7 +350,7 @@ class Table:
             return self._lobby_step(lobby.host_id, tuple(seats), None)
 
         await self._member(plan)
-        self._policies.clear()
+        self._turns.forget()
 
     async def add_bot(
         self,
@@ -376,26 +365,26 @@ class Table:
 
         def plan() -> Step[int]:
             lobby = self._the(Lobby)
-            _require_host(lobby.host_id, user_id)
+            require_host(lobby.host_id, user_id)
             if level not in LEVELS:
                 raise TableError(f"No bot level {level!r}. Choose {', '.join(LEVELS)}.")
-            index = _open_seat(lobby.seats, seat, bots_too=False)
+            index = open_seat(lobby.seats, seat, bots_too=False)
             held = Seat(index, name or bot_name(index, level), bot=level)
-            return self._lobby_step(lobby.host_id, _with_seat(lobby.seats, index, held), index)
+            return self._lobby_step(lobby.host_id, with_seat(lobby.seats, index, held), index)
 
         return await self._member(plan)
 
     async def remove_bot(self, user_id: int, seat: int) -> None:
         def plan() -> Step[None]:
             lobby = self._the(Lobby)
-            _require_host(lobby.host_id, user_id)
-            held = lobby.seats[_seat_index(lobby.seats, seat)]
+            require_host(lobby.host_id, user_id)
+            held = lobby.seats[seat_index(lobby.seats, seat)]
             if held is None or not held.is_bot:
                 raise SeatUnavailable(f"No bot sits in seat {seat + 1}.")
-            return self._lobby_step(lobby.host_id, _with_seat(lobby.seats, seat, None), None)
+            return self._lobby_step(lobby.host_id, with_seat(lobby.seats, seat, None), None)
 
         await self._member(plan)
-        self._policies.pop(seat, None)
+        self._turns.forget(seat)
 
     async def start(
         self,
@@ -412,7 +401,7 @@ class Table:
 
         def plan() -> Step[list[int]]:
             lobby = self._the(Lobby)
-            _require_host(lobby.host_id, user_id)
+            require_host(lobby.host_id, user_id)
             empty = [i for i, s in enumerate(lobby.seats) if s is None]
             if empty and not fill_with_bots:
                 seats = ", ".join(str(i + 1) for i in empty)
@@ -434,7 +423,7 @@ class Table:
             playing, seat = self._playing_seat(user_id, seq)
             if action.seat != seat:
                 raise NotYourSeat("You can only act for your own seat.")
-            return self._move(playing, action, member_seat=seat)
+            return self.move(playing, action, member_seat=seat)
 
         await self._come_back(user_id)
         await self._member(plan)
@@ -445,11 +434,11 @@ class Table:
         view = playing.game.view(seat)
         if not view.legal_actions:
             raise WrongStage("Nothing to do right now: wait for your turn.")
-        chosen = await self._decide(view)
+        chosen = await self._turns.decide(view)
 
         def plan() -> Step[None]:
             now, _ = self._playing_seat(user_id, playing.seq)
-            return self._move(now, chosen, member_seat=seat)
+            return self.move(now, chosen, member_seat=seat)
 
         await self._come_back(user_id)
         await self._member(plan)
@@ -459,7 +448,7 @@ class Table:
 
         def plan() -> Step[None]:
             playing = self._the(Playing)
-            seat = playing.seats[_require_seat(playing.seats, user_id)]
+            seat = playing.seats[require_seat(playing.seats, user_id)]
             if not seat.away:
                 raise NotAway("You are not marked away: the seat is yours to play.")
             return self._back_step(playing, seat)
@@ -472,7 +461,7 @@ class Table:
 
         def plan() -> Step[None]:
             playing = self._the(Playing)
-            seat = playing.seats[_require_seat(playing.seats, user_id)]
+            seat = playing.seats[require_seat(playing.seats, user_id)]
             return self._back_step(playing, seat)
 
         state = self._state
@@ -488,7 +477,7 @@ class Table:
 
         def plan() -> Step[None]:
             playing = self._the(Playing)
-            held = playing.seats[_seat_index(playing.seats, seat)]
+            held = playing.seats[seat_index(playing.seats, seat)]
             if not (moderator or user_id in (held.user_id, playing.host_id)):
                 raise NotHost("Only the seat's player, the host or a moderator can hand it over.")
             if playing.seat_of(member.id) is not None:
@@ -504,7 +493,7 @@ class Table:
             return self._seats_step(playing, taker, (notice,), (seat,))
 
         await self._member(plan)
-        self._policies.pop(seat, None)
+        self._turns.forget(seat)
 
     async def leave(self, user_id: int, *, lobby_only: bool = False) -> None:
         """Leave the table. During play a bot takes the seat for the rest of the game, unless
@@ -512,26 +501,26 @@ class Table:
 
         def plan() -> Step[None]:
             state = self._require(Lobby) if lobby_only else self._require(Lobby, Playing, Over)
-            index = _require_seat(state.seats, user_id)
+            index = require_seat(state.seats, user_id)
             if not any(s and s.user_id not in (None, user_id) for s in state.seats):
                 return self._close_step("Everyone left the table.", None)
             if isinstance(state, Lobby):
-                seats = _with_seat(state.seats, index, None)
-                return self._lobby_step(_next_host(state.host_id, user_id, seats), seats, None)
+                seats = with_seat(state.seats, index, None)
+                return self._lobby_step(next_host(state.host_id, user_id, seats), seats, None)
             held, bot = state.seats[index], Seat.bot_seat(index)
             if isinstance(state, Over):
                 # The game is stored and over: the bot takes the seat for a rematch only,
                 # which stores the seats it deals to.
-                seats = _with_dealt_seat(state.seats, bot)
-                host = _next_host(state.host_id, user_id, seats)
-                return Step(dataclasses.replace(state, seats=seats, host_id=host), None)
+                dealt = with_seat(state.seats, bot.index, bot)
+                host = next_host(state.host_id, user_id, dealt)
+                return Step(dataclasses.replace(state, seats=dealt, host_id=host), None)
             text = f"{held.name} left: a bot plays their seat."
             notice = Notice(NoticeKind.SEATS, text, index, None)
-            host = _next_host(state.host_id, user_id, _with_dealt_seat(state.seats, bot))
+            host = next_host(state.host_id, user_id, with_seat(state.seats, bot.index, bot))
             return self._seats_step(state, bot, (notice,), (), host_id=host)
 
         await self._member(plan)
-        self._policies.clear()
+        self._turns.forget()
 
     async def stop(self, user_id: int, *, moderator: bool = False) -> StopVote:
         """The host or a moderator stops the table at once; a seated member votes, and a
@@ -542,7 +531,7 @@ class Table:
             if moderator or user_id == state.host_id:
                 who = "the host" if user_id == state.host_id else "a moderator"
                 return self._close_step(f"Stopped by {who}.", StopVote(True, 0, 0))
-            seat = state.seats[_require_seat(state.seats, user_id)]
+            seat = state.seats[require_seat(state.seats, user_id)]
             assert seat is not None  # the member's own seat
             if isinstance(state, Lobby):
                 raise NotHost("Only the host or a moderator can close the lobby: Leave stands up.")
@@ -565,7 +554,7 @@ class Table:
 
         def plan() -> Step[list[int]]:
             over = self._the(Over)
-            _require_seat(over.seats, user_id)
+            require_seat(over.seats, user_id)
             if not over.recorded:
                 raise WrongStage(
                     "The last game's result is still being saved: try again in a moment."
@@ -613,7 +602,7 @@ class Table:
 
             return Step(state, None, write, touched=False, message_id=message_id, new_message=True)
 
-        await self._background(plan, tell=False)
+        await self.background(plan, tell=False)
 
     async def expire(self) -> bool:
         """Close the table if nobody has acted on it for the settings' ``idle_close``."""
@@ -629,7 +618,7 @@ class Table:
                 return None
             return self._close_step(reason, None)
 
-        await self._background(plan)
+        await self.background(plan)
         return isinstance(self._state, Closed)
 
     async def replaced(self) -> None:
@@ -644,7 +633,7 @@ class Table:
         and store a finished game's result if the restart came before it was stored."""
         async with self.lock:
             hands = tuple(seat for seat, _ in self.member_seats()) if self.game else ()
-            self._arm()
+            self._turns.arm()
             await self._tell((), hands, ())
         self._follow_up()
 
@@ -664,7 +653,7 @@ class Table:
         self._follow_up()
         return step.reply
 
-    async def _background(self, plan: Callable[[], Step[R] | None], *, tell: bool = True) -> None:
+    async def background(self, plan: Callable[[], Step[R] | None], *, tell: bool = True) -> None:
         """A change from the table's own sources: planned afresh on every try (``None``:
         nothing to do any more), stored with backoff until the store works, then applied
         and told. The lock is free between tries, so members are answered meanwhile."""
@@ -709,7 +698,7 @@ class Table:
             if taken.stored_same:
                 return None
             log.error("%r: step %d was stored by another writer; the table stops", self, self.seq)
-            self._stop_turns()
+            self._turns.stop()
             raise StaleAction(
                 "That was for an earlier moment of the game: the table has moved on."
             ) from None
@@ -721,8 +710,7 @@ class Table:
         if isinstance(state, Dealt) and state.table_id == UNSTORED:
             assert stored is not None, "a new game's write returns its table id"
             state = dataclasses.replace(state, table_id=stored)
-            self._rng = random.Random(state.seed)
-            self._policies.clear()
+            self._turns.reseed(state.seed)
         events = list(step.events)
         notices = list(step.notices)
         hands = step.hands
@@ -738,8 +726,8 @@ class Table:
             self._message_id = step.message_id
         if step.touched:
             self.last_active = self._context.clock.now()
-        if _turn_of(state) != _turn_of(before):
-            self._arm()
+        if turn_of(state) != turn_of(before):
+            self._turns.arm()
         if tell:
             await self._tell(events, hands or (), notices)
 
@@ -778,7 +766,7 @@ class Table:
 
             return Step(dataclasses.replace(over, recorded=True), None, write, touched=False)
 
-        await self._background(plan, tell=over.hands_done is not None)
+        await self.background(plan, tell=over.hands_done is not None)
 
     async def _tell(
         self, events: Sequence[Event], hands: Sequence[int], notices: Sequence[Notice]
@@ -813,7 +801,7 @@ class Table:
 
     def _playing_seat(self, user_id: int, seq: int | None) -> tuple[Playing, int]:
         playing = self._the(Playing)
-        seat = _require_seat(playing.seats, user_id)
+        seat = require_seat(playing.seats, user_id)
         if seq is not None and seq != playing.seq:
             raise StaleAction("That was for an earlier moment of the game: the table has moved on.")
         return playing, seat
@@ -837,7 +825,7 @@ class Table:
         after = Lobby(host_id, seats)
         return Step(after, reply, self._lobby_write(after))
 
-    def _seats_write(self, dealt: Dealt) -> Write:
+    def seats_write(self, dealt: Dealt) -> Write:
         table_id, records = dealt.table_id, tuple(s.record() for s in dealt.seats)
 
         async def write(store: TableStore) -> None:
@@ -862,12 +850,12 @@ class Table:
         after = dataclasses.replace(
             playing,
             host_id=playing.host_id if host_id is None else host_id,
-            seats=_with_dealt_seat(playing.seats, seat),
+            seats=with_seat(playing.seats, seat.index, seat),
             stop_votes=votes,
-            missed=_missed(playing, seat.index, 0),
+            missed=missed(playing, seat.index, 0),
         )
         shown = tuple(s for s in hands if after.seats[s].user_id is not None)
-        return Step(after, None, self._seats_write(after), notices=notices, hands=shown)
+        return Step(after, None, self.seats_write(after), notices=notices, hands=shown)
 
     def _deal(
         self,
@@ -917,7 +905,7 @@ class Table:
             new_message=True,
         )
 
-    def _move(self, playing: Playing, action: Action, *, member_seat: int | None) -> Step[None]:
+    def move(self, playing: Playing, action: Action, *, member_seat: int | None) -> Step[None]:
         """A stored action for the game: checked against the rules first. ``member_seat``:
         the member moved for their own seat, so they are here (no longer away)."""
         action = self._legal(playing, action)
@@ -928,7 +916,7 @@ class Table:
 
         after = dataclasses.replace(playing, seq=seq, bot_turn=None)
         if member_seat is not None:
-            after = dataclasses.replace(after, missed=_missed(playing, member_seat, 0))
+            after = dataclasses.replace(after, missed=missed(playing, member_seat, 0))
         return Step(after, None, write, play=action, hands=None, touched=member_seat is not None)
 
     def _back_step(self, playing: Playing, seat: Seat) -> Step[None]:
@@ -1012,208 +1000,6 @@ class Table:
         return tuple(sorted(s for s in seats if playing.seats[s].user_id is not None))
 
     # -- turns: bots and timers are sources of changes like members ---------------------
-
-    def _arm(self) -> None:
-        """Arm whatever the seat to act needs: a bot's move, or the member's turn timer."""
-        self._stop_turns()
-        state = self._state
-        if not isinstance(state, Playing):
-            return
-        to_act = state.game.to_act
-        if to_act is None:
-            return
-        seat = state.seats[to_act]
-        tasks = self._context.tasks
-        if seat.autoplays or state.bot_turn == state.seq:
-            self._turn = tasks.spawn(self._bot_turn(state, to_act))
-            return
-        timeout = self._timeout(state.game.phase)
-        if timeout:
-            self.deadline = self._context.clock.now() + timeout
-            self._turn = tasks.spawn(self._turn_timer(state, to_act, self.deadline))
-
-    def _stop_turns(self) -> None:
-        current = asyncio.current_task()
-        if self._turn is not None and self._turn is not current:
-            self._turn.cancel()
-        self._turn = None
-        self.deadline = None
-
-    def _timeout(self, phase: Phase) -> int:
-        if not self._context.settings.turn_timers:
-            return 0
-        return self.rules.time_to_play if phase is Phase.PLAY else self.rules.time_to_bid
-
-    def _policy(self, seat: int) -> Policy:
-        # One policy per seat: bots of different tables think in parallel threads.
-        policy = self._policies.get(seat)
-        if policy is None:
-            held = self._shown.seats[seat]
-            policy = policy_for((held.bot if held else None) or DEFAULT_LEVEL)
-            self._policies[seat] = policy
-        return policy
-
-    async def _decide(self, view: SeatView) -> Action:
-        """The seat's bot chooses from its view, in the executor (search is CPU-bound)."""
-        policy = self._policy(view.seat)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._context.executor, policy.decide, view, self._rng)
-
-    async def _bot_turn(self, playing: Playing, seat: int) -> None:
-        """A bot moves for ``seat`` after the human-readable delay, unless the table moved
-        on while it thought."""
-        context = self._context
-        view = playing.game.view(seat)
-        ready_at = context.clock.now() + context.settings.bot_delay
-        try:
-            chosen = await self._decide(view)
-        except Exception:
-            log.exception("The bot for seat %d of %r failed to decide", seat, self)
-            chosen = view.legal_actions[0]
-        if context.settings.bot_delay > 0:
-            async with context.tasks.parked():
-                await context.clock.sleep_until(ready_at)
-
-        def plan() -> Step[None] | None:
-            now = self._state
-            if not isinstance(now, Playing) or not _same_turn(now, playing):
-                return None
-            try:
-                return self._move(now, chosen, member_seat=None)
-            except IllegalAction:
-                log.exception("The bot for seat %d of %r chose %r", seat, self, chosen)
-                return self._move(now, view.legal_actions[0], member_seat=None)
-
-        await self._background(plan)
-
-    async def _turn_timer(self, playing: Playing, seat: int, deadline: float) -> None:
-        """Warn the member, then let a bot play the turn; mark them away after repeats."""
-        context = self._context
-        clock, settings = context.clock, context.settings
-        warn_at = deadline - min(settings.turn_warning, (deadline - clock.now()) / 2)
-        held = playing.seats[seat]
-        async with context.tasks.parked():
-            await clock.sleep_until(warn_at)
-
-        def warning() -> Step[None] | None:
-            if not _same_turn(self._state, playing):
-                return None
-            left = round(deadline - clock.now())
-            doing = _DOING.get(playing.game.phase, "move")
-            text = f"{held.name}, {left} seconds left to {doing}."
-            notice = Notice(NoticeKind.TURN_WARNING, text, seat, held.user_id, deadline)
-            return Step(self._state, None, notices=(notice,), touched=False)
-
-        await self._background(warning)
-        async with context.tasks.parked():
-            await clock.sleep_until(deadline)
-
-        def timed_out() -> Step[None] | None:
-            now = self._state
-            if not isinstance(now, Playing) or not _same_turn(now, playing):
-                return None
-            missed = now.missed_by(seat) + 1
-            after = dataclasses.replace(now, missed=_missed(now, seat, missed), bot_turn=now.seq)
-            write: Write | None = None
-            if missed >= settings.misses_before_away:
-                away = dataclasses.replace(now.seats[seat], away=True)
-                after = dataclasses.replace(after, seats=_with_dealt_seat(now.seats, away))
-                write = self._seats_write(after)
-                text = (
-                    f"{held.name} missed {missed} turns in a row: a bot plays their seat"
-                    " until they come back."
-                )
-                notice = Notice(NoticeKind.AWAY, text, seat, held.user_id)
-            else:
-                text = f"{held.name} ran out of time: a bot plays this turn for them."
-                notice = Notice(NoticeKind.TIMED_OUT, text, seat, held.user_id)
-            return Step(after, None, write, notices=(notice,), touched=False)
-
-        await self._background(timed_out)
-
-
-# -- pure helpers over seats ----------------------------------------------------------
-
-
-def _same_turn(state: State, playing: Playing) -> bool:
-    """``state`` is still at ``playing``'s moment: same game, same action count."""
-    return (
-        isinstance(state, Playing)
-        and state.table_id == playing.table_id
-        and state.seq == playing.seq
-    )
-
-
-def _turn_of(state: State) -> tuple[object, ...]:
-    """What the next turn's bot or timer depends on: when it changes, they are armed anew
-    (a stop vote or a warning leaves a running timer alone)."""
-    if isinstance(state, Playing):
-        return (state.table_id, state.seq, state.seats, state.bot_turn)
-    return (state.status,)
-
-
-def _missed(playing: Playing, seat: int, count: int) -> tuple[int, ...]:
-    """``playing``'s missed-turn counts with ``seat``'s set to ``count``."""
-    missed = list(playing.missed or (0,) * len(playing.seats))
-    missed[seat] = count
-    return tuple(missed)
-
-
-def _seat_of(seats: Sequence[Seat | None], user_id: int) -> int | None:
-    return next((s.index for s in seats if s and s.user_id == user_id), None)
-
-
-def _require_seat(seats: Sequence[Seat | None], user_id: int) -> int:
-    seat = _seat_of(seats, user_id)
-    if seat is None:
-        raise NotSeated("You don't have a seat at this table.")
-    return seat
-
-
-def _require_host(host_id: int | None, user_id: int) -> None:
-    if user_id != host_id:
-        raise NotHost("Only the host can do that.")
-
-
-def _seat_index(seats: Sequence[Seat | None], seat: int) -> int:
-    if not 0 <= seat < len(seats):
-        raise SeatUnavailable(f"Seats are numbered 1 to {len(seats)}.")
-    return seat
-
-
-def _open_seat(seats: Sequence[Seat | None], seat: int | None, *, bots_too: bool = True) -> int:
-    """An empty seat (or, when ``bots_too``, one a bot holds) to sit in."""
-
-    def free(s: Seat | None) -> bool:
-        return s is None or (bots_too and s.is_bot)
-
-    if seat is None:
-        for wanted in (lambda s: s is None, free):
-            found = next((i for i, s in enumerate(seats) if wanted(s)), None)
-            if found is not None:
-                return found
-        raise SeatUnavailable("The table is full.")
-    held = seats[_seat_index(seats, seat)]
-    if held is not None and not free(held):
-        raise SeatUnavailable(f"Seat {seat + 1} is taken by {held.name}.")
-    return seat
-
-
-def _with_seat(
-    seats: tuple[Seat | None, ...], index: int, seat: Seat | None
-) -> tuple[Seat | None, ...]:
-    return (*seats[:index], seat, *seats[index + 1 :])
-
-
-def _with_dealt_seat(seats: tuple[Seat, ...], seat: Seat) -> tuple[Seat, ...]:
-    return (*seats[: seat.index], seat, *seats[seat.index + 1 :])
-
-
-def _next_host(host_id: int | None, leaving: int, seats: Sequence[Seat | None]) -> int | None:
-    """The host, or when the host leaves, the first member still seated."""
-    if host_id != leaving:
-        return host_id
-    return next((s.user_id for s in seats if s and s.user_id not in (None, leaving)), None)
 
 
 def _duration(seconds: float) -> str:

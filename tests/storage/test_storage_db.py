@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Game, Rules, action_to_json
+from bot.storage.backends import open_database
 from bot.storage.db import (
     DIALECT_WORDS,
     MIGRATIONS,
@@ -20,7 +21,6 @@ from bot.storage.db import (
     Migration,
     SchemaTooNew,
     load_migrations,
-    open_database,
 )
 from bot.storage.store import Storage
 from devtools.bench.storage import play_random, seats_for

@@ -1,0 +1,76 @@
+"""Pure helpers over a table's seats: who sits where, which seat is open, who hosts next.
+
+Tables plan every change with these before anything is stored; none of them changes a
+seat in place (seats are frozen), they return new tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from bot.tables.errors import NotHost, NotSeated, SeatUnavailable
+from bot.tables.states import Playing, Seat
+
+S = TypeVar("S", Seat, Seat | None)
+
+
+def seat_of(seats: Sequence[Seat | None], user_id: int) -> int | None:
+    return next((s.index for s in seats if s and s.user_id == user_id), None)
+
+
+def require_seat(seats: Sequence[Seat | None], user_id: int) -> int:
+    seat = seat_of(seats, user_id)
+    if seat is None:
+        raise NotSeated("You don't have a seat at this table.")
+    return seat
+
+
+def require_host(host_id: int | None, user_id: int) -> None:
+    if user_id != host_id:
+        raise NotHost("Only the host can do that.")
+
+
+def seat_index(seats: Sequence[Seat | None], seat: int) -> int:
+    if not 0 <= seat < len(seats):
+        raise SeatUnavailable(f"Seats are numbered 1 to {len(seats)}.")
+    return seat
+
+
+def open_seat(seats: Sequence[Seat | None], seat: int | None, *, bots_too: bool = True) -> int:
+    """An empty seat (or, when ``bots_too``, one a bot holds) to sit in."""
+
+    def free(s: Seat | None) -> bool:
+        return s is None or (bots_too and s.is_bot)
+
+    if seat is None:
+        for wanted in (lambda s: s is None, free):
+            found = next((i for i, s in enumerate(seats) if wanted(s)), None)
+            if found is not None:
+                return found
+        raise SeatUnavailable("The table is full.")
+    held = seats[seat_index(seats, seat)]
+    if held is not None and not free(held):
+        raise SeatUnavailable(f"Seat {seat + 1} is taken by {held.name}.")
+    return seat
+
+
+def with_seat(seats: tuple[S, ...], index: int, seat: S) -> tuple[S, ...]:
+    """``seats`` with seat ``index`` held by ``seat``."""
+    out = list(seats)
+    out[index] = seat
+    return tuple(out)
+
+
+def next_host(host_id: int | None, leaving: int, seats: Sequence[Seat | None]) -> int | None:
+    """The host, or when the host leaves, the first member still seated."""
+    if host_id != leaving:
+        return host_id
+    return next((s.user_id for s in seats if s and s.user_id not in (None, leaving)), None)
+
+
+def missed(playing: Playing, seat: int, count: int) -> tuple[int, ...]:
+    """``playing``'s missed-turn counts with ``seat``'s set to ``count``."""
+    counts = list(playing.missed or (0,) * len(playing.seats))
+    counts[seat] = count
+    return tuple(counts)

@@ -1,0 +1,199 @@
+"""Turns: the sources of changes that are not members. A bot moves for its seat (or for a
+member who is away or ran out of time) after a short delay; a member's turn timer warns
+them, then lets a bot play the turn, and marks them away after repeats.
+
+Each source plans its change against the table's state when it is due and hands it to the
+table's one path (``Host.background``): stored before it counts, retried while storage is
+down, dropped when the table has moved on meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from bot.ai.levels import policy_for
+from bot.ai.policy import Policy
+from bot.engine import Action, IllegalAction, Phase, Rules, SeatView
+from bot.tables.context import TableContext
+from bot.tables.presenter import Notice, NoticeKind
+from bot.tables.seating import missed, with_seat
+from bot.tables.states import DEFAULT_LEVEL, Closed, Dealt, Playing, Seat, State
+from bot.tables.steps import Step, Write, same_turn
+
+log = logging.getLogger(__name__)
+
+_DOING = {Phase.DRAW: "draw", Phase.BID: "bid", Phase.PASS: "pass cards", Phase.PLAY: "play"}
+
+
+class Host(Protocol):
+    """What turns need of their table (``bot.tables.Table`` is one)."""
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    def move(self, playing: Playing, action: Action, *, member_seat: int | None) -> Step[None]:
+        """The step that stores and applies ``action``; raises ``IllegalAction``."""
+        ...
+
+    def seats_write(self, dealt: Dealt) -> Write: ...
+
+    async def background(self, plan: Callable[[], Step[None] | None]) -> None:
+        """Run ``plan``'s step through the table's path, retried until stored."""
+        ...
+
+
+class Turns:
+    """The running bot move or turn timer of one table, and its bots' policies."""
+
+    def __init__(self, host: Host, context: TableContext) -> None:
+        self._host = host
+        self._context = context
+        self.deadline: float | None = None  # when the member to act runs out of time
+        self._turn: asyncio.Task[None] | None = None
+        self._policies: dict[int, Policy] = {}
+        self._rng = random.Random()
+
+    def reseed(self, seed: int) -> None:
+        """A new game: its bots' choices follow from its seed, with fresh policies."""
+        self._rng = random.Random(seed)
+        self._policies.clear()
+
+    def forget(self, seat: int | None = None) -> None:
+        """Seat ``seat`` (every seat when ``None``) changed hands: its policy goes."""
+        if seat is None:
+            self._policies.clear()
+        else:
+            self._policies.pop(seat, None)
+
+    def arm(self) -> None:
+        """Arm whatever the seat to act needs: a bot's move, or the member's turn timer."""
+        self.stop()
+        state = self._host.state
+        if not isinstance(state, Playing):
+            return
+        to_act = state.game.to_act
+        if to_act is None:
+            return
+        seat = state.seats[to_act]
+        tasks = self._context.tasks
+        if seat.autoplays or state.bot_turn == state.seq:
+            self._turn = tasks.spawn(self._bot_turn(state, to_act))
+            return
+        timeout = self._timeout(state.game.phase)
+        if timeout:
+            self.deadline = self._context.clock.now() + timeout
+            self._turn = tasks.spawn(self._turn_timer(state, to_act, self.deadline))
+
+    def stop(self) -> None:
+        current = asyncio.current_task()
+        if self._turn is not None and self._turn is not current:
+            self._turn.cancel()
+        self._turn = None
+        self.deadline = None
+
+    def _timeout(self, phase: Phase) -> int:
+        if not self._context.settings.turn_timers:
+            return 0
+        return (
+            self._host.rules.time_to_play if phase is Phase.PLAY else self._host.rules.time_to_bid
+        )
+
+    def _policy(self, seat: int) -> Policy:
+        # One policy per seat: bots of different tables think in parallel threads.
+        policy = self._policies.get(seat)
+        if policy is None:
+            held = _seats(self._host.state)[seat]
+            policy = policy_for((held.bot if held else None) or DEFAULT_LEVEL)
+            self._policies[seat] = policy
+        return policy
+
+    async def decide(self, view: SeatView) -> Action:
+        """The seat's bot chooses from its view, in the executor (search is CPU-bound)."""
+        policy = self._policy(view.seat)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._context.executor, policy.decide, view, self._rng)
+
+    async def _bot_turn(self, playing: Playing, seat: int) -> None:
+        """A bot moves for ``seat`` after the human-readable delay, unless the table moved
+        on while it thought."""
+        context = self._context
+        view = playing.game.view(seat)
+        ready_at = context.clock.now() + context.settings.bot_delay
+        try:
+            chosen = await self.decide(view)
+        except Exception:
+            log.exception("The bot for seat %d of %r failed to decide", seat, self._host)
+            chosen = view.legal_actions[0]
+        if context.settings.bot_delay > 0:
+            async with context.tasks.parked():
+                await context.clock.sleep_until(ready_at)
+
+        def plan() -> Step[None] | None:
+            now = self._host.state
+            if not isinstance(now, Playing) or not same_turn(now, playing):
+                return None
+            try:
+                return self._host.move(now, chosen, member_seat=None)
+            except IllegalAction:
+                log.exception("The bot for seat %d of %r chose %r", seat, self._host, chosen)
+                return self._host.move(now, view.legal_actions[0], member_seat=None)
+
+        await self._host.background(plan)
+
+    async def _turn_timer(self, playing: Playing, seat: int, deadline: float) -> None:
+        """Warn the member, then let a bot play the turn; mark them away after repeats."""
+        context = self._context
+        clock, settings = context.clock, context.settings
+        warn_at = deadline - min(settings.turn_warning, (deadline - clock.now()) / 2)
+        held = playing.seats[seat]
+        async with context.tasks.parked():
+            await clock.sleep_until(warn_at)
+
+        def warning() -> Step[None] | None:
+            if not same_turn(self._host.state, playing):
+                return None
+            left = round(deadline - clock.now())
+            doing = _DOING.get(playing.game.phase, "move")
+            text = f"{held.name}, {left} seconds left to {doing}."
+            notice = Notice(NoticeKind.TURN_WARNING, text, seat, held.user_id, deadline)
+            return Step(self._host.state, None, notices=(notice,), touched=False)
+
+        await self._host.background(warning)
+        async with context.tasks.parked():
+            await clock.sleep_until(deadline)
+
+        def timed_out() -> Step[None] | None:
+            now = self._host.state
+            if not isinstance(now, Playing) or not same_turn(now, playing):
+                return None
+            count = now.missed_by(seat) + 1
+            after = dataclasses.replace(now, missed=missed(now, seat, count), bot_turn=now.seq)
+            write: Write | None = None
+            if count >= settings.misses_before_away:
+                away = dataclasses.replace(now.seats[seat], away=True)
+                after = dataclasses.replace(after, seats=with_seat(now.seats, away.index, away))
+                write = self._host.seats_write(after)
+                text = (
+                    f"{held.name} missed {count} turns in a row: a bot plays their seat"
+                    " until they come back."
+                )
+                notice = Notice(NoticeKind.AWAY, text, seat, held.user_id)
+            else:
+                text = f"{held.name} ran out of time: a bot plays this turn for them."
+                notice = Notice(NoticeKind.TIMED_OUT, text, seat, held.user_id)
+            return Step(after, None, write, notices=(notice,), touched=False)
+
+        await self._host.background(timed_out)
+
+
+def _seats(state: State) -> tuple[Seat | None, ...]:
+    shown = state.last if isinstance(state, Closed) else state
+    return shown.seats
