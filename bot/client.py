@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import logging
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -12,6 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.health import Heartbeat
 from bot.storage.records import TableStore
 from bot.storage.store import Storage
 from bot.tables import Clock, TableManager, TableSettings
@@ -42,7 +44,8 @@ class SpadesBot(commands.Bot):
     ``freeze_startup`` (for a process that runs one bot) moves what start-up built out of the
     garbage collector's sight once the tables are restored: modules, discord.py's state and
     the cogs live as long as the process, and walking them in every full collection was the
-    longest pause a click could meet."""
+    longest pause a click could meet. ``heartbeat`` (for the same process) is the file it
+    touches while connected, for ``python -m bot health``."""
 
     def __init__(
         self,
@@ -56,6 +59,7 @@ class SpadesBot(commands.Bot):
         seeds: Iterator[int] | None = None,
         extensions: Sequence[str] | None = None,
         freeze_startup: bool = False,
+        heartbeat: Path | None = None,
         **options: Any,
     ) -> None:
         # No privileged intents: interactions carry the member who acted, and the bot never
@@ -78,6 +82,7 @@ class SpadesBot(commands.Bot):
         self._manager: TableManager | None = None
         self._owned_storage: Storage | None = None
         self.freeze_startup = freeze_startup
+        self.heartbeat = None if heartbeat is None else Heartbeat(self, heartbeat)
 
     @property
     def tables(self) -> TableManager:
@@ -87,6 +92,8 @@ class SpadesBot(commands.Bot):
         return self._manager
 
     async def setup_hook(self) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.start()
         store = await self._open_store()
         seeds = self.seeds
         self._manager = TableManager(
@@ -120,6 +127,8 @@ class SpadesBot(commands.Bot):
         return self.store
 
     async def close(self) -> None:
+        if self.heartbeat is not None:
+            await self.heartbeat.aclose()
         # Tables are not finished here: they stay in the store and resume at the next start.
         if self._manager is not None:
             await self._manager.aclose()
@@ -147,7 +156,7 @@ def run(settings: Settings) -> None:
     level = logging.getLevelNamesMapping().get(settings.log_level.upper())
     if level is None:
         raise CannotStart(f"LOG_LEVEL={settings.log_level} is not a logging level.")
-    bot = SpadesBot(settings, freeze_startup=True)
+    bot = SpadesBot(settings, freeze_startup=True, heartbeat=settings.heartbeat_path)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_level=level, root_logger=True)
     except discord.LoginFailure:
