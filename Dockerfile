@@ -1,5 +1,9 @@
 # Two stages: the builder installs into a venv, the final image copies only that venv.
-FROM python:3.11-slim AS builder
+# One pinned base for both: the exact Python and Debian release, and the digest of that tag's
+# multi-architecture index, so a rebuild gets the same system as the last one.
+ARG PYTHON_IMAGE=python:3.11.14-slim-bookworm@sha256:65a93d69fa75478d554f4ad27c85c1e69fa184956261b4301ebaf6dbb0a3543d
+
+FROM ${PYTHON_IMAGE} AS builder
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
 RUN python -m venv /opt/venv
 ENV PATH=/opt/venv/bin:$PATH
@@ -13,8 +17,9 @@ COPY bot/ bot/
 COPY cogs/ cogs/
 RUN pip install --no-deps --force-reinstall .
 
-FROM python:3.11-slim
-RUN useradd --create-home --shell /usr/sbin/nologin spades \
+FROM ${PYTHON_IMAGE}
+# A fixed id, so that a folder bind-mounted on /data can be given to it (chown 10001).
+RUN useradd --uid 10001 --user-group --create-home --shell /usr/sbin/nologin spades \
     && mkdir /data \
     && chown spades:spades /data
 COPY --from=builder /opt/venv /opt/venv
@@ -23,5 +28,11 @@ ENV PATH=/opt/venv/bin:$PATH \
     DATABASE_PATH=/data/spades.sqlite3
 USER spades
 WORKDIR /home/spades
+# A new named volume takes /data's owner from the image, so the bot can write it.
 VOLUME /data
+# Healthy while the bot's gateway connection is up: it touches a heartbeat file every 10 s
+# while connected, and `health` fails once that file is a minute old. The start period
+# covers logging in, restoring the tables and syncing the commands.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=2m --retries=3 \
+    CMD ["python", "-m", "bot", "health"]
 CMD ["python", "-m", "bot"]

@@ -13,11 +13,15 @@ from pydantic import ValidationError
 
 from bot.config import load_settings
 from bot.engine import PRESETS
+from bot.health import check_heartbeat
 from bot.render.rules_text import rules_json, rules_text
 from bot.terminal import play_terminal, wants_colour
 
 # Exit status for "cannot start as configured", distinct from a crash (1).
 EXIT_NOT_CONFIGURED = 2
+# Exit status of ``health`` for anything but a healthy bot: the only failure a container's
+# HEALTHCHECK knows (Docker reserves 2).
+EXIT_UNHEALTHY = 1
 # Commands of the development tools in ``devtools/``, which only a checkout has.
 DEV_COMMANDS = {
     "arena": "two bots play duplicate deals: score margin, sets, Nils, bags, latency"
@@ -43,6 +47,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_preset(play, "classic", "house rules (default: classic); see `python -m bot rules`")
     play.add_argument("--seed", type=int, help="replay a deal: the same seed, the same cards")
     play.add_argument("--hands", type=positive_int, help="stop after this many hands")
+
+    commands.add_parser(
+        "health",
+        help="exit 0 if the running bot's heartbeat is recent (it is connected to Discord),"
+        " 1 with the reason otherwise: a container's HEALTHCHECK",
+    )
 
     for name, text in DEV_COMMANDS.items():
         # Listed here for --help; ``main`` hands them to ``devtools.cli`` before parsing.
@@ -78,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             colour = wants_colour(sys.stdout, os.environ)
             status = play_terminal(args.preset, seed=args.seed, hands=args.hands, colour=colour)
         return status
+    if args.command == "health":
+        return run_health()
     return run_bot()
 
 
@@ -134,6 +146,21 @@ def run_bot() -> int:
         print(error, file=sys.stderr)
         return EXIT_NOT_CONFIGURED
     return 0
+
+
+def run_health() -> int:
+    """Say in one line whether the running bot is connected to Discord, by its heartbeat."""
+    try:
+        settings = load_settings()
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(map(str, item['loc']))}: {item['msg']}" for item in error.errors()
+        )
+        print(f"The settings in the environment or .env are invalid: {problems}", file=sys.stderr)
+        return EXIT_UNHEALTHY
+    verdict = check_heartbeat(settings.heartbeat_path)
+    print(verdict.reason, file=sys.stdout if verdict.healthy else sys.stderr)
+    return 0 if verdict.healthy else EXIT_UNHEALTHY
 
 
 def at_least(minimum: int) -> Callable[[str], int]:

@@ -7,6 +7,7 @@ import contextlib
 import gc
 import logging
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -14,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.health import Heartbeat
 from bot.storage.db import StorageUnavailable
 from bot.storage.records import TableStore
 from bot.storage.store import Storage
@@ -45,7 +47,8 @@ class SpadesBot(commands.Bot):
     ``freeze_startup`` (for a process that runs one bot) moves what start-up built out of the
     garbage collector's sight once the tables are restored: modules, discord.py's state and
     the cogs live as long as the process, and walking them in every full collection was the
-    longest pause a click could meet."""
+    longest pause a click could meet. ``heartbeat`` (for the same process) is the file it
+    touches while connected, for ``python -m bot health``."""
 
     def __init__(
         self,
@@ -59,6 +62,7 @@ class SpadesBot(commands.Bot):
         seeds: Iterator[int] | None = None,
         extensions: Sequence[str] | None = None,
         freeze_startup: bool = False,
+        heartbeat: Path | None = None,
         **options: Any,
     ) -> None:
         # No privileged intents: interactions carry the member who acted, and the bot never
@@ -81,6 +85,7 @@ class SpadesBot(commands.Bot):
         self._manager: TableManager | None = None
         self._owned_storage: Storage | None = None
         self.freeze_startup = freeze_startup
+        self.heartbeat = None if heartbeat is None else Heartbeat(self, heartbeat)
 
     @property
     def tables(self) -> TableManager:
@@ -90,6 +95,8 @@ class SpadesBot(commands.Bot):
         return self._manager
 
     async def setup_hook(self) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.start()
         store = await self._open_store()
         seeds = self.seeds
         self._manager = TableManager(
@@ -124,6 +131,8 @@ class SpadesBot(commands.Bot):
         return self.store
 
     async def close(self) -> None:
+        if self.heartbeat is not None:
+            await self.heartbeat.aclose()
         # Tables are not finished here: they stay in the store and resume at the next start.
         if self._manager is not None:
             await self._manager.aclose()
@@ -165,7 +174,10 @@ async def serve(settings: Settings) -> None:
     except StorageUnavailable as error:
         raise CannotStart(str(error)) from None
     try:
-        async with SpadesBot(settings, storage=storage, freeze_startup=True) as bot:
+        bot = SpadesBot(
+            settings, storage=storage, freeze_startup=True, heartbeat=settings.heartbeat_path
+        )
+        async with bot:
             await bot.start(settings.discord_token.get_secret_value())
     except discord.LoginFailure:
         raise CannotStart(

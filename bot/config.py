@@ -1,5 +1,6 @@
 """Runtime settings, read from the environment and an optional ``.env`` file."""
 
+import tempfile
 from pathlib import Path
 
 from pydantic import SecretStr, field_validator
@@ -25,6 +26,10 @@ class Settings(BaseSettings):
     database_url: SecretStr | None = None
     log_level: str = "INFO"
     guild_id: int | None = None
+    # Touched by the running bot while it is connected, read by ``python -m bot health``. The
+    # temporary folder is writable by any user, in a container and in a checkout alike; give
+    # each bot its own file where several run on one machine.
+    heartbeat_path: Path = Path(tempfile.gettempdir()) / "spades-bot.heartbeat"
 
     @field_validator("database_url")
     @classmethod

@@ -324,6 +324,8 @@ class FakeDiscord:
         self.interactions: dict[str, InteractionRecord] = {}  # by token
         self.commands: dict[int | None, dict[str, JSON]] = {}  # by guild id (None: global)
         self.requests: list[tuple[str, str]] = []
+        # perf_counter() when each of ``requests`` arrived: how fast the bot calls Discord.
+        self.request_times: list[float] = []
         self.rate_limited: list[tuple[str, str]] = []
         self._rate_limits: dict[tuple[str, str], int] = {}
         self._failures: dict[tuple[str, str], list[tuple[int, int]]] = {}
@@ -857,9 +859,11 @@ class FakeDiscord:
             return response
         path = request.path.removeprefix(API_PREFIX)
         self.requests.append((request.method, path))
-        # Interaction callbacks and webhooks are authorised by the token in their path.
-        token_in_path = path.startswith(("/interactions/", "/webhooks/"))
-        if not token_in_path and request.headers.get("Authorization") != f"Bot {self.token}":
+        self.request_times.append(time.perf_counter())
+        if (
+            not interaction_route(path)
+            and request.headers.get("Authorization") != f"Bot {self.token}"
+        ):
             return error(401, 0, "401: Unauthorized")
         resource = request.match_info.route.resource
         template = path if resource is None else resource.canonical.removeprefix(API_PREFIX)
@@ -958,6 +962,13 @@ class FakeDiscord:
                 "preferred_locale": "en-US",
             },
         )
+
+
+def interaction_route(path: str) -> bool:
+    """An interaction's callback or webhook (``path`` without the API prefix): authorised by the
+    interaction's token in the path rather than the bot's, and not counted against the bot's
+    global rate limit."""
+    return path.startswith(("/interactions/", "/webhooks/"))
 
 
 def json_response(

@@ -1,9 +1,12 @@
-"""The command line: ``rules``, ``bench engine`` and starting the bot without a token."""
+"""The command line: ``rules``, ``bench engine``, ``health``, and starting the bot without a
+token or without a database folder it can write."""
 
 import json
 import os
 import subprocess
 import sys
+import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -12,16 +15,27 @@ from bot.cli import main
 from bot.engine import PRESETS, Rules
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
+# Under root, run a child that file permissions bind: without the capabilities that let root
+# write whatever the permission bits say.
+BOUND_BY_PERMISSIONS = (
+    ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", "--"]
+    if os.geteuid() == 0
+    else []
+)
 
 
-def run_module(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m bot`` in ``cwd`` (so no project .env is read), DISCORD_TOKEN unset."""
-    clean = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
+def run_module(
+    cwd: Path, *args: str, prefix: Sequence[str] = (), **env: str
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m bot *args`` in ``cwd`` (so no project .env is read), DISCORD_TOKEN,
+    DATABASE_PATH and HEARTBEAT_PATH unset unless given; ``prefix`` comes before the command."""
+    unset = {"DISCORD_TOKEN", "DATABASE_PATH", "HEARTBEAT_PATH"}
+    clean = {key: value for key, value in os.environ.items() if key not in unset}
     clean["PYTHONPATH"] = os.pathsep.join(
         filter(None, [str(PROJECT_ROOT), clean.get("PYTHONPATH")])
     )
     return subprocess.run(
-        [sys.executable, "-m", "bot"],
+        [*prefix, sys.executable, "-m", "bot", *args],
         cwd=cwd,
         env=clean | env,
         capture_output=True,
@@ -81,6 +95,78 @@ def test_bot_with_invalid_settings_exits_2_naming_the_setting(tmp_path: Path) ->
     result = run_module(tmp_path, GUILD_ID="not-a-number")
     assert result.returncode == 2
     assert "guild_id" in result.stderr
+
+
+def one_line(text: str) -> str:
+    """``text``, which must be exactly one line."""
+    assert text.count("\n") == 1 and text.endswith("\n"), text
+    return text
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        pytest.param("read-only", id="a read-only folder"),
+        pytest.param("file-in-the-way", id="a folder that cannot be created"),
+    ],
+)
+def test_a_database_folder_the_bot_cannot_write_stops_it_before_discord(
+    tmp_path: Path, where: str
+) -> None:
+    """Exit 2 with one line naming the folder and the setting, before any word to Discord (the
+    token is nonsense and this machine has no Discord: reaching it would say so instead)."""
+    if where == "read-only":
+        folder = tmp_path / "data"
+        folder.mkdir(mode=0o555)
+        expected = "cannot be written"
+    else:
+        (tmp_path / "taken").write_text("a file where the folder should be")
+        folder = tmp_path / "taken" / "data"
+        expected = "Cannot create the folder of"
+    result = run_module(
+        tmp_path,
+        prefix=BOUND_BY_PERMISSIONS,
+        DISCORD_TOKEN="not-a-token",
+        DATABASE_PATH=str(folder / "spades.sqlite3"),
+    )
+    assert result.returncode == 2, result.stderr
+    line = one_line(result.stderr)
+    assert expected in line and str(folder) in line and "DATABASE_PATH" in line
+    assert not (folder / "spades.sqlite3").exists()
+
+
+def test_health_is_0_for_a_recent_heartbeat(tmp_path: Path) -> None:
+    heartbeat = tmp_path / "heartbeat"
+    heartbeat.touch()
+    result = run_module(tmp_path, "health", HEARTBEAT_PATH=str(heartbeat))
+    assert result.returncode == 0, result.stderr
+    assert "connected to Discord" in one_line(result.stdout)
+
+
+def test_health_is_1_without_a_heartbeat(tmp_path: Path) -> None:
+    heartbeat = tmp_path / "heartbeat"
+    result = run_module(tmp_path, "health", HEARTBEAT_PATH=str(heartbeat))
+    assert result.returncode == 1
+    line = one_line(result.stderr)
+    assert f"No heartbeat at {heartbeat}" in line and "HEARTBEAT_PATH" in line
+
+
+def test_health_is_1_for_a_heartbeat_older_than_a_minute(tmp_path: Path) -> None:
+    heartbeat = tmp_path / "heartbeat"
+    heartbeat.touch()
+    two_minutes_ago = time.time() - 120
+    os.utime(heartbeat, (two_minutes_ago, two_minutes_ago))
+    result = run_module(tmp_path, "health", HEARTBEAT_PATH=str(heartbeat))
+    assert result.returncode == 1
+    line = one_line(result.stderr)
+    assert "(more than 60 s)" in line and "connection to Discord is down" in line
+
+
+def test_health_with_invalid_settings_is_1_in_one_line(tmp_path: Path) -> None:
+    """Docker reads any status but 0 and 1 as an error of the check itself."""
+    result = run_module(tmp_path, "health", GUILD_ID="not-a-number")
+    assert result.returncode == 1
+    assert "guild_id" in one_line(result.stderr)
 
 
 def test_dev_tools_outside_a_checkout_say_where_they_are(tmp_path: Path) -> None:

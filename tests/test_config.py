@@ -10,7 +10,7 @@ from bot.config import load_settings
 @pytest.fixture(autouse=True)
 def empty_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    for key in ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "GUILD_ID"):
+    for key in ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "GUILD_ID", "HEARTBEAT_PATH"):
         monkeypatch.delenv(key, raising=False)
 
 
@@ -28,6 +28,8 @@ def test_the_example_env_file_loads_with_its_empty_values(tmp_path: Path) -> Non
     settings = load_settings()
     assert settings.discord_token is None
     assert settings.guild_id is None
+    # From a checkout the database stays where the default puts it (the image sets its own).
+    assert settings.database_path == Path("data/spades.sqlite3")
 
 
 def test_environment_overrides_dotenv_and_the_token_stays_secret(

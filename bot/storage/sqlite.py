@@ -110,10 +110,15 @@ class SqliteDatabase(Database):
                 f"Cannot create the folder of {path} ({error.strerror}): create it, writable "
                 "by the bot's user, or set DATABASE_PATH to a file in a folder it can write."
             ) from None
+        # isolation_level None: no implicit transactions; transaction() says BEGIN itself.
+        connecting = aiosqlite.connect(path, isolation_level=None)
         try:
-            # isolation_level None: no implicit transactions; transaction() says BEGIN itself.
-            conn = await aiosqlite.connect(path, isolation_level=None)
+            conn = await connecting
         except sqlite3.Error as error:
+            # aiosqlite stops the connection's thread after a failed connect, but the thread
+            # still answers that stop into this event loop: let it finish while the loop
+            # runs, or it prints a traceback after the one-line refusal once the loop closed.
+            await asyncio.to_thread(connecting._thread.join)
             raise _unavailable(path, error) from None
         async with opening(conn.close, (sqlite3.Error,), partial(_unavailable, path)):
             conn.row_factory = sqlite3.Row

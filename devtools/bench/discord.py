@@ -8,7 +8,9 @@ own channel, starts it, and plays ``moves`` turns by clicking the first control 
 The ``Pace`` is a person's: bots wait the bot's own delay before their moves show, and a
 member thinks a while (seeded random, 1 to 3 s by default) before each click. It reports,
 over every click, the time from the fake's dispatch of the interaction to the bot's callback
-reaching the fake, both read on the fake's clock: p50 and p99.
+reaching the fake, both read on the fake's clock: p50 and p99; and the REST requests the bot
+made while the members played, counted by the fake as they arrive: how many, the mean per
+second and the busiest second, in all and of those Discord's global rate limit counts.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import random
 import re
 import statistics
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TypeVar
@@ -40,6 +43,7 @@ from devtools.fake_discord import (
     FakeDiscord,
     FakeUser,
     RecordedMessage,
+    interaction_route,
     running,
 )
 
@@ -54,6 +58,31 @@ _LOOK_EVERY = 0.1
 _TURN_WAIT = 60.0
 # How long the bot's side waits for the other process to exit once the run is over.
 _EXIT_WAIT = 10.0
+# Discord's global rate limit: requests a second per bot, interactions' own routes aside.
+GLOBAL_LIMIT = 50
+
+
+@dataclass(frozen=True, slots=True)
+class RequestRate:
+    """REST requests over a run: how many, the mean per second, and the most in any one
+    second (any window of a second, so a burst across two clock seconds counts whole)."""
+
+    requests: int
+    per_second: float
+    busiest_second: int
+
+
+def request_rate(times: Sequence[float], start: float, end: float) -> RequestRate:
+    """The rate of the requests made at ``times`` (seconds) from ``start`` to ``end``."""
+    inside = sorted(at for at in times if start <= at <= end)
+    busiest = 0
+    first = 0
+    for last, at in enumerate(inside):
+        while inside[first] <= at - 1.0:
+            first += 1
+        busiest = max(busiest, last - first + 1)
+    seconds = end - start
+    return RequestRate(len(inside), len(inside) / seconds if seconds > 0 else 0.0, busiest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,14 +93,19 @@ class DiscordBench:
     p50_ms: float
     p99_ms: float
     pace: Pace
+    requests: RequestRate  # every request the bot made while the members played
+    limited: RequestRate  # those Discord's global rate limit counts
 
 
 @dataclass(frozen=True, slots=True)
 class _Played:
-    """What the members' process measured: every click's wait, and how long play took."""
+    """What the members' process measured: every click's wait, how long play took, and the
+    bot's requests meanwhile."""
 
     waits_ms: list[float]
     seconds: float
+    requests: RequestRate
+    limited: RequestRate
 
 
 def run_discord_bench(tables: int, moves: int, seed: int, pace: Pace | None = None) -> DiscordBench:
@@ -103,7 +137,14 @@ def run_discord_bench(tables: int, moves: int, seed: int, pace: Pace | None = No
     waits = played.waits_ms
     cuts = statistics.quantiles(waits, n=100)
     return DiscordBench(
-        tables, len(waits), played.seconds, statistics.median(waits), cuts[98], pace
+        tables,
+        len(waits),
+        played.seconds,
+        statistics.median(waits),
+        cuts[98],
+        pace,
+        played.requests,
+        played.limited,
     )
 
 
@@ -164,13 +205,25 @@ async def _members(connection: Connection, count: int, moves: int, seed: int, pa
             thinking = random.Random(f"{seed}:{n}")
             playing.append(asyncio.create_task(_play(fake, member, moves, pace, thinking)))
         await asyncio.gather(*playing)
-        seconds = time.perf_counter() - started
+        ended = time.perf_counter()
         waits = [
             (record.answered_at - record.sent_at) * 1000
             for record in fake.interactions.values()
             if record.kind == COMPONENT and record.answered_at is not None
         ]
-        connection.send(_Played(waits, seconds))
+        limited = [
+            at
+            for at, (_, path) in zip(fake.request_times, fake.requests, strict=True)
+            if not interaction_route(path)
+        ]
+        connection.send(
+            _Played(
+                waits,
+                ended - started,
+                request_rate(fake.request_times, started, ended),
+                request_rate(limited, started, ended),
+            )
+        )
         # Serve the bot until it has closed: its last edits, its gateway goodbye.
         await _readable(connection)
     finally:
@@ -236,5 +289,14 @@ def format_discord_bench(bench: DiscordBench) -> str:
         f"{bench.tables} active tables through the fake Discord server: {bench.clicks} clicks"
         f" in {bench.seconds:.1f} s (members think {pace.think_min:g}-{pace.think_max:g} s"
         f" before a click, bots wait {pace.bot_delay:g} s); interaction to callback, timed by"
-        f" the fake in its own process: p50 {bench.p50_ms:.1f} ms, p99 {bench.p99_ms:.1f} ms"
+        f" the fake in its own process: p50 {bench.p50_ms:.1f} ms, p99 {bench.p99_ms:.1f} ms;"
+        f" requests to Discord meanwhile: {_rate_text(bench.requests)}, of which"
+        f" {_rate_text(bench.limited)} count against its global limit of {GLOBAL_LIMIT}/s"
+    )
+
+
+def _rate_text(rate: RequestRate) -> str:
+    return (
+        f"{rate.requests:,} ({rate.per_second:.1f}/s mean,"
+        f" {rate.busiest_second} in the busiest second)"
     )

@@ -3,24 +3,61 @@
 from __future__ import annotations
 
 import discord.http
+import pytest
 
-from devtools.bench.discord import DiscordBench, format_discord_bench, run_discord_bench
+from devtools.bench.discord import (
+    DiscordBench,
+    RequestRate,
+    format_discord_bench,
+    request_rate,
+    run_discord_bench,
+)
 from devtools.bench.tables import Pace
 
 # No waiting, so the test takes seconds; the benchmark's default is a person's pace.
 AT_ONCE = Pace(bot_delay=0, think_min=0, think_max=0)
 
 
-def test_every_member_clicks_and_each_click_is_timed() -> None:
+def test_every_member_clicks_and_each_click_is_timed_and_its_requests_counted() -> None:
     base = discord.http.Route.BASE
     bench = run_discord_bench(tables=3, moves=2, seed=4, pace=AT_ONCE)
     assert (bench.tables, bench.clicks, bench.pace) == (3, 6, AT_ONCE)
     assert 0 < bench.p50_ms <= bench.p99_ms
+    # Each click is answered by a request of its own (the interaction's callback), which the
+    # global limit does not count; each table posts its message, which it does.
+    everything, limited = bench.requests, bench.limited
+    assert everything.requests >= bench.clicks + limited.requests
+    assert limited.requests >= bench.tables
+    for rate in (everything, limited):
+        assert 1 <= rate.busiest_second <= rate.requests
+        assert rate.per_second * bench.seconds == pytest.approx(rate.requests)
     # discord.py points at Discord again afterwards.
     assert base == discord.http.Route.BASE
 
 
-def test_the_report_gives_both_percentiles_and_the_pace() -> None:
-    text = format_discord_bench(DiscordBench(200, 1000, 9.5, 4.25, 31.0, Pace(1.2, 1, 3)))
+def test_the_busiest_second_is_any_second_not_a_clock_second() -> None:
+    # Three requests late in one clock second and two early in the next: five in 0.6 s.
+    rate = request_rate([0.6, 0.7, 0.8, 1.1, 1.2, 3.5, 9.0], start=0.0, end=4.0)
+    assert rate == RequestRate(requests=6, per_second=1.5, busiest_second=5)
+    # A window is one second long: requests exactly a second apart are not in one window.
+    assert request_rate([1.0, 2.0, 3.0], start=0.0, end=3.0).busiest_second == 1
+
+
+def test_the_report_gives_both_percentiles_the_pace_and_the_request_rates() -> None:
+    text = format_discord_bench(
+        DiscordBench(
+            200,
+            1000,
+            9.5,
+            4.25,
+            31.0,
+            Pace(1.2, 1, 3),
+            RequestRate(12_345, 41.2, 77),
+            RequestRate(6_000, 20.0, 48),
+        )
+    )
     assert "200 active tables" in text and "p50 4.2 ms, p99 31.0 ms" in text
     assert "members think 1-3 s before a click, bots wait 1.2 s" in text
+    assert "requests to Discord meanwhile: 12,345 (41.2/s mean, 77 in the busiest second)" in text
+    assert "of which 6,000 (20.0/s mean, 48 in the busiest second) count against" in text
+    assert "global limit of 50/s" in text

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from pathlib import Path
 from typing import Any
 
 from bot.client import SpadesBot
@@ -31,6 +32,7 @@ def make_bot(
     timers: bool = False,
     bot_delay: float = 0,
     extensions: tuple[str, ...] = ("cogs.spades",),
+    heartbeat: Path | None = None,
 ) -> SpadesBot:
     """A bot with instant edits and seeded deals, no bot delay or turn timers unless asked. Without ``store``,
     ``storage`` or a database path in ``settings``, an in-memory store whose server rules
@@ -48,6 +50,7 @@ def make_bot(
         extensions=list(extensions),
         guild_ready_timeout=0.01,
         chunk_guilds_at_startup=False,
+        heartbeat=heartbeat,
     )
 
 

@@ -132,10 +132,14 @@ async def test_a_click_finds_the_view_by_the_message_id_and_edits_the_message(
     fake: FakeDiscord,
 ) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    async with running(ProbeBot(), fake):
+    async with running(ProbeBot(), fake) as bot:
         await fake.slash(alice, "probe", "button")
         [message] = fake.messages(fake.channel("general"))
         assert message.custom_ids() == ["probe:press"]
+        # The fake hears the answer before the client has read the reply to it and kept
+        # the view under the message's id: a click in between would find no view.
+        views = bot._connection._view_store
+        await fake.wait_for(lambda: views.is_message_tracked(message.id), "the view kept")
         await fake.click(bob, message, "Press")
         assert message.content == "pressed by bob"
         assert message.components == []
