@@ -462,12 +462,19 @@ class FakeDiscord:
         return await self.wait_for(probe, f"{what} in #{channel.name}")
 
     async def slash(
-        self, user: FakeUser, *path: str, channel: FakeChannel | None = None, **options: Any
+        self,
+        user: FakeUser,
+        *path: str,
+        channel: FakeChannel | None = None,
+        answered: bool = True,
+        **options: Any,
     ) -> InteractionRecord:
-        """Run ``/path... option=value`` as ``user`` and return once the bot has answered."""
+        """Run ``/path... option=value`` as ``user`` and return once the bot has answered
+        (or at once when not ``answered``)."""
         data = self._command_data(path, options, focus=None)
         record = await self._interact(user, channel or self.channel("general"), SLASH, data)
-        await self.wait_for(lambda: record.settled, f"an answer to /{' '.join(path)}")
+        if answered:
+            await self.wait_for(lambda: record.settled, f"an answer to /{' '.join(path)}")
         return record
 
     async def autocomplete(
@@ -485,10 +492,17 @@ class FakeDiscord:
         return record.choices
 
     async def click(
-        self, user: FakeUser, message: RecordedMessage, match: str, values: list[str] | None = None
+        self,
+        user: FakeUser,
+        message: RecordedMessage,
+        match: str,
+        values: list[str] | None = None,
+        *,
+        answered: bool = True,
     ) -> InteractionRecord:
         """Click the control of ``message`` whose label or custom id contains ``match`` (pick
-        ``values`` in a select), as the message looked when passed in."""
+        ``values`` in a select), as the message looked when passed in; return once the bot
+        has answered, or at once when not ``answered`` (a bot that may die meanwhile)."""
         control = message.control(match)
         if control.get("disabled"):
             raise AssertionError(f"{match!r} is disabled; Discord would not send the click")
@@ -496,7 +510,8 @@ class FakeDiscord:
         if values is not None:
             data["values"] = values
         record = await self._interact(user, message.channel, COMPONENT, data, message)
-        await self.wait_for(lambda: record.settled, f"an answer to the click on {match!r}")
+        if answered:
+            await self.wait_for(lambda: record.settled, f"an answer to the click on {match!r}")
         return record
 
     # --- interactions ----------------------------------------------------------------------

@@ -3,6 +3,7 @@ token or without a database folder it can write."""
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import time
@@ -229,3 +230,23 @@ def test_output_into_a_pipe_nobody_reads_ends_quietly(command: list[str]) -> Non
         os.close(write_end)
     assert done.stderr == ""
     assert done.returncode == 0
+
+
+@pytest.mark.parametrize("what", ["not a database", "a newer schema"])
+def test_a_database_the_bot_cannot_use_stops_it_with_one_line(tmp_path: Path, what: str) -> None:
+    """Exit 2 with one line saying what to fix, never a traceback, and the file untouched."""
+    database = tmp_path / "spades.sqlite3"
+    if what == "not a database":
+        database.write_text("these are my notes, not a database\n" * 100)
+        expected = "is not a SQLite database"
+    else:
+        newer = sqlite3.connect(database)
+        newer.execute("PRAGMA user_version = 999")
+        newer.close()
+        expected = "schema version 999"
+    before = database.read_bytes()
+    result = run_module(tmp_path, DISCORD_TOKEN="not-a-token", DATABASE_PATH=str(database))
+    assert result.returncode == 2, result.stderr
+    line = one_line(result.stderr)
+    assert expected in line and "Traceback" not in line
+    assert database.read_bytes() == before

@@ -49,6 +49,7 @@ class StoredTable:
     seats: tuple[SeatRecord, ...]
     actions: tuple[Action, ...] = ()
     message_id: int | None = None
+    finished: bool = False  # its result is recorded; it stays open until it closes
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +77,8 @@ class Unreadable:
 
 @dataclass(frozen=True, slots=True)
 class StoredTables:
-    """The unfinished tables that could be read, in ``table_id`` order, and those that could
-    not. Iterating gives the readable ones."""
+    """The open tables that could be read, in ``table_id`` order, and those that could not.
+    Iterating gives the readable ones."""
 
     tables: tuple[StoredTable, ...]
     broken: tuple[Unreadable, ...] = ()
@@ -138,9 +139,11 @@ class TableStore(Protocol):
         dealer: int,
         seats: tuple[SeatRecord, ...],
         message_id: int | None = None,
+        closes: int | None = None,
     ) -> int:
         """Store a table whose game has just started, in place of the channel's stored
-        lobby, shown on ``message_id`` (the lobby's message, if any); returns its
+        lobby, shown on ``message_id`` (the lobby's message, if any), and in the same
+        transaction close the table ``closes`` (the game a rematch follows); returns its
         ``table_id``."""
         ...
 
@@ -161,14 +164,23 @@ class TableStore(Protocol):
         """The channel message that shows the table (so it can be edited after a restart)."""
         ...
 
-    async def finish_table(self, table_id: int, game: Game, *, stopped: bool) -> None:
-        """The table closed: record the finished hands and, unless ``stopped``, the game's
-        result for stats and ratings. A finished table is no longer restored."""
+    async def finish_table(
+        self, table_id: int, game: Game, *, stopped: bool, close: bool = False
+    ) -> None:
+        """The game ended (or was stopped): record its finished hands and, unless
+        ``stopped``, its result for stats and ratings. With ``close`` the table closes in
+        the same transaction; otherwise it stays open (a game over awaiting its rematch).
+        Finishing it again records nothing more."""
         ...
 
-    async def unfinished_tables(self) -> StoredTables:
-        """Every started table that has not finished, with its actions in order; a table
-        whose row or actions cannot be read is in ``broken`` instead."""
+    async def close_table(self, table_id: int) -> None:
+        """The table is gone from its channel (a rematch, a new table, a stop, idle): it is
+        no longer restored. Closing it again changes nothing."""
+        ...
+
+    async def open_tables(self) -> StoredTables:
+        """Every started table not closed, finished or not, with its actions in order; a
+        table whose row or actions cannot be read is in ``broken`` instead."""
         ...
 
     async def save_lobby(self, lobby: StoredLobby) -> None:
@@ -193,7 +205,8 @@ class MemoryStore:
 
     def __init__(self, rules: dict[int, Rules] | None = None) -> None:
         self.tables: dict[int, StoredTable] = {}
-        self.finished: dict[int, bool] = {}
+        self.finished: dict[int, bool] = {}  # table id -> stopped
+        self.closed: set[int] = set()
         self.lobbies: dict[int, StoredLobby] = {}
         self.rules = dict(rules or {})
 
@@ -208,7 +221,10 @@ class MemoryStore:
         dealer: int,
         seats: tuple[SeatRecord, ...],
         message_id: int | None = None,
+        closes: int | None = None,
     ) -> int:
+        if closes is not None:
+            self.closed.add(closes)
         table_id = len(self.tables) + 1
         self.lobbies.pop(channel_id, None)
         self.tables[table_id] = StoredTable(
@@ -237,11 +253,24 @@ class MemoryStore:
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         self.tables[table_id] = dataclasses.replace(self.tables[table_id], message_id=message_id)
 
-    async def finish_table(self, table_id: int, game: Game, *, stopped: bool) -> None:
-        self.finished[table_id] = stopped
+    async def finish_table(
+        self, table_id: int, game: Game, *, stopped: bool, close: bool = False
+    ) -> None:
+        self.finished.setdefault(table_id, stopped)
+        if close:
+            self.closed.add(table_id)
 
-    async def unfinished_tables(self) -> StoredTables:
-        return StoredTables(tuple(t for i, t in self.tables.items() if i not in self.finished))
+    async def close_table(self, table_id: int) -> None:
+        self.closed.add(table_id)
+
+    async def open_tables(self) -> StoredTables:
+        return StoredTables(
+            tuple(
+                dataclasses.replace(table, finished=table_id in self.finished)
+                for table_id, table in self.tables.items()
+                if table_id not in self.closed
+            )
+        )
 
     async def save_lobby(self, lobby: StoredLobby) -> None:
         self.lobbies[lobby.channel_id] = lobby

@@ -123,10 +123,14 @@ class SqliteDatabase(Database):
         async with opening(conn.close, (sqlite3.Error,), partial(_unavailable, path)):
             conn.row_factory = sqlite3.Row
             await conn.execute(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
+            rows = list(await conn.execute_fetchall("PRAGMA user_version"))
+            version: int = rows[0][0]
+            # A file from a newer bot is refused before anything (even WAL mode) is written.
+            todo = pending(migrations, version, where=str(path), setting="DATABASE_PATH")
             await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute(f"PRAGMA synchronous = {synchronous}")
             await conn.execute("PRAGMA foreign_keys = ON")
-            await _migrate(conn, path, migrations)
+            await _migrate(conn, version, todo)
         return cls(conn, path)
 
     async def close(self) -> None:
@@ -157,11 +161,9 @@ class SqliteDatabase(Database):
                 raise
 
 
-async def _migrate(conn: aiosqlite.Connection, path: Path, migrations: Sequence[Migration]) -> None:
-    """Bring the schema up to date, one migration per transaction."""
-    rows = list(await conn.execute_fetchall("PRAGMA user_version"))
-    version: int = rows[0][0]
-    todo = pending(migrations, version, where=str(path), setting="DATABASE_PATH")
+async def _migrate(conn: aiosqlite.Connection, version: int, todo: Sequence[Migration]) -> None:
+    """Bring the schema from ``version`` up to date with ``todo``, one migration per
+    transaction."""
     for migration in todo:
         # user_version lives in the file header and is written inside the same transaction,
         # so a migration that fails half-way leaves both the schema and the version as before.

@@ -344,6 +344,12 @@ class Stats:
                 "UPDATE tables SET host_id = NULL WHERE host_id = ? AND finished_at IS NOT NULL",
                 (user_id,),
             )
+            # A finished game still shown in its channel keeps its seats until it closes.
+            await session.execute(
+                "UPDATE table_seats SET user_id = NULL, name = ? WHERE user_id = ? AND table_id "
+                "IN (SELECT table_id FROM tables WHERE finished_at IS NOT NULL)",
+                (FORMER_MEMBER, user_id),
+            )
             if row is None:
                 return 0
             await session.execute(

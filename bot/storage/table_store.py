@@ -50,8 +50,11 @@ class SqlTableStore:
         dealer: int,
         seats: tuple[SeatRecord, ...],
         message_id: int | None = None,
+        closes: int | None = None,
     ) -> int:
         async with self._db.transaction() as session:
+            if closes is not None:
+                await _close(session, closes)
             table_id: int = await session.fetch_value(
                 "INSERT INTO tables (guild_id, channel_id, host_id, rules_json, seed, dealer, "
                 "message_id) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING table_id",
@@ -98,44 +101,52 @@ class SqlTableStore:
                 "UPDATE tables SET message_id = ? WHERE table_id = ?", (message_id, table_id)
             )
 
-    async def finish_table(self, table_id: int, game: Game, *, stopped: bool) -> None:
-        """Close the table and, in the same transaction, record its hands and (unless
-        ``stopped``) the game's result, stats and ratings. Finishing it again changes nothing.
-        """
+    async def finish_table(
+        self, table_id: int, game: Game, *, stopped: bool, close: bool = False
+    ) -> None:
+        """Record the table's hands and (unless ``stopped``) the game's result, stats and
+        ratings, and with ``close`` close it, all in one transaction. Finishing it again
+        records nothing more."""
         async with self._db.transaction() as session:
             row = await session.fetch_one(
                 "SELECT guild_id, finished_at FROM tables WHERE table_id = ?", (table_id,)
             )
             if row is None:
                 raise ValueError(f"no table {table_id}")
-            if row["finished_at"] is not None:
-                return
-            seats = await _read_seats(session, "WHERE table_id = ?", (table_id,))
-            await record_game(
-                session, table_id, row["guild_id"], game, seats.get(table_id, ()), stopped=stopped
-            )
-            # The game's records hold who sat where from now on; the open-table copy goes,
-            # so forgetting a member has one place less to look.
-            await session.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
-            await session.execute(
-                "UPDATE tables SET finished_at = ? WHERE table_id = ?",
-                (datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), table_id),
-            )
+            if row["finished_at"] is None:
+                seats = await _read_seats(session, "WHERE table_id = ?", (table_id,))
+                await record_game(
+                    session,
+                    table_id,
+                    row["guild_id"],
+                    game,
+                    seats.get(table_id, ()),
+                    stopped=stopped,
+                )
+                await session.execute(
+                    "UPDATE tables SET finished_at = ? WHERE table_id = ?", (_now(), table_id)
+                )
+            if close:
+                await _close(session, table_id)
 
-    async def unfinished_tables(self) -> StoredTables:
+    async def close_table(self, table_id: int) -> None:
+        async with self._db.transaction() as session:
+            await _close(session, table_id)
+
+    async def open_tables(self) -> StoredTables:
         async with self._db.session() as session:
             rows = await session.fetch_all(
                 "SELECT table_id, guild_id, channel_id, host_id, rules_json, seed, dealer, "
-                "message_id FROM tables WHERE finished_at IS NULL ORDER BY table_id"
+                "message_id, finished_at FROM tables WHERE closed_at IS NULL ORDER BY table_id"
             )
             seats = await _read_seats(
                 session,
-                "WHERE table_id IN (SELECT table_id FROM tables WHERE finished_at IS NULL)",
+                "WHERE table_id IN (SELECT table_id FROM tables WHERE closed_at IS NULL)",
                 (),
             )
             action_rows = await session.fetch_all(
                 "SELECT table_id, action_json FROM actions WHERE table_id IN "
-                "(SELECT table_id FROM tables WHERE finished_at IS NULL) ORDER BY table_id, seq"
+                "(SELECT table_id FROM tables WHERE closed_at IS NULL) ORDER BY table_id, seq"
             )
         texts: defaultdict[int, list[str]] = defaultdict(list)
         for table_id, text in action_rows:
@@ -153,6 +164,7 @@ class SqlTableStore:
                 seats=seats.get(row["table_id"], ()),
                 actions=tuple(action_from_json(json.loads(t)) for t in texts[row["table_id"]]),
                 message_id=row["message_id"],
+                finished=row["finished_at"] is not None,
             )
 
         return StoredTables(*_read_each(rows, "table_id", table))
@@ -201,6 +213,20 @@ class SqlTableStore:
 
     async def guild_rules(self, guild_id: int) -> Rules | None:
         return await self._rules.stored(guild_id)
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+async def _close(session: Session, table_id: int) -> None:
+    """Close the table: no longer restored. The game's records hold who sat where from now
+    on; the open-table copy goes, so forgetting a member has one place less to look."""
+    await session.execute(
+        "UPDATE tables SET closed_at = ? WHERE table_id = ? AND closed_at IS NULL",
+        (_now(), table_id),
+    )
+    await session.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
 
 
 async def insert_action(session: Session, table_id: int, seq: int, action: Action) -> bool:

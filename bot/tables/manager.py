@@ -177,7 +177,7 @@ class TableManager:
         re-arm its timer and let its bots move. A table that cannot be replayed is logged
         with its id, kept in ``unrestored`` and left in the store; the others open."""
         reopened: list[Table] = []
-        tables = await self.store.unfinished_tables()
+        tables = await self.store.open_tables()
         lobbies = await self.store.open_lobbies()
         for unreadable in tables.broken:
             self._unrestored("table", unreadable.key, unreadable.reason)

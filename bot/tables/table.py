@@ -182,7 +182,9 @@ class Table:
             dealer=stored.dealer,
             seq=len(stored.actions),
         )
-        state: State = Over.after(playing) if game.is_over else playing
+        state: State = playing
+        if game.is_over:
+            state = dataclasses.replace(Over.after(playing), recorded=stored.finished)
         return cls(
             context,
             channel_id=stored.channel_id,
@@ -561,7 +563,9 @@ class Table:
                 )
             members = {s.user_id for s in over.members()}
             host = over.host_id if over.host_id in members else user_id
-            return self._deal(host, over.seats, None, over.hands_limit, [], None)
+            return self._deal(
+                host, over.seats, None, over.hands_limit, [], None, closes=over.table_id
+            )
 
         await self._member(plan)
         return self
@@ -865,6 +869,8 @@ class Table:
         hands: int | None,
         filled: list[int],
         message_id: int | None,
+        *,
+        closes: int | None = None,
     ) -> Step[list[int]]:
         """A new game for ``seats``, stored (in place of the lobby) before it is shown."""
         seed = self._context.seeds() if seed is None else seed
@@ -883,6 +889,7 @@ class Table:
                 dealer=game.dealer,
                 seats=records,
                 message_id=message_id,
+                closes=closes,
             )
 
         playing = Playing(
@@ -949,28 +956,31 @@ class Table:
         return action
 
     def _close_step(self, reason: str, reply: R) -> Step[R]:
-        """The table closes: a lobby's row goes, a game in play is recorded as stopped, a
-        game over is recorded if it was not yet."""
+        """The table closes: a lobby's row goes; a game in play is recorded as stopped and
+        a game over as it ended, if that is not stored yet; either way it is closed."""
         state = self._require(Lobby, Playing, Over)
-        write: Write | None = None
+        write: Write
         if isinstance(state, Lobby):
             channel_id = self.channel_id
 
-            async def drop(store: TableStore) -> None:
+            async def write(store: TableStore) -> None:
                 await store.drop_lobby(channel_id)
 
-            write = drop
-        elif isinstance(state, Playing) or not state.recorded:
+        elif isinstance(state, Over) and state.recorded:
+            table_id = state.table_id
+
+            async def write(store: TableStore) -> None:
+                await store.close_table(table_id)
+
+        else:
             dealt = state
             stopped = isinstance(state, Playing) or state.hands_done is not None
 
-            async def finish(store: TableStore) -> None:
-                await store.finish_table(dealt.table_id, dealt.game, stopped=stopped)
+            async def write(store: TableStore) -> None:
+                await store.finish_table(dealt.table_id, dealt.game, stopped=stopped, close=True)
 
-            write = finish
-        return Step(
-            Closed(reason, state), reply, write, notices=(Notice(NoticeKind.CLOSED, reason),)
-        )
+        notice = Notice(NoticeKind.CLOSED, reason)
+        return Step(Closed(reason, state), reply, write, notices=(notice,))
 
     def _game_over_notice(self, game: Game, dealt: Dealt) -> Notice:
         assert game.winner is not None

@@ -176,7 +176,7 @@ async def _bench(
         try:
             await _store_started_tables(storage, rules, tables, seed)
             started = time.perf_counter()
-            stored = await storage.tables.unfinished_tables()
+            stored = await storage.tables.open_tables()
             read = time.perf_counter() - started
             started = time.perf_counter()
             for table in stored:

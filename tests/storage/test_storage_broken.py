@@ -44,7 +44,7 @@ async def test_unreadable_tables_are_reported_and_kept_and_the_others_come_back(
     last = await store_game(storage, good, seats_for(good.rules), channel=71)
     before = await rows_of(storage, "SELECT * FROM actions ORDER BY table_id, seq")
 
-    stored = await storage.tables.unfinished_tables()
+    stored = await storage.tables.open_tables()
 
     assert [t.table_id for t in stored.tables] == [first, last]
     assert all(t.actions == tuple(good.history) for t in stored.tables)
@@ -89,7 +89,7 @@ async def test_a_store_with_nothing_broken_reports_nothing(location: str | Path)
     try:
         game = play_random(Rules(), seed=2, limit=5)
         await store_game(storage, game, seats_for(game.rules))
-        assert (await storage.tables.unfinished_tables()).broken == ()
+        assert (await storage.tables.open_tables()).broken == ()
         assert (await storage.tables.open_lobbies()).broken == ()
     finally:
         await storage.close()

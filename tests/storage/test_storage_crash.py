@@ -49,7 +49,7 @@ async def test_every_accepted_action_survives_sigkill(location: str | Path) -> N
         if storage.db.dialect == "sqlite":
             async with storage.db.session() as session:
                 assert await session.fetch_value("PRAGMA integrity_check") == "ok"
-        tables = {t.table_id: t for t in await storage.tables.unfinished_tables()}
+        tables = {t.table_id: t for t in await storage.tables.open_tables()}
     finally:
         await storage.close()
     last_seq: dict[int, tuple[int, int]] = {}

@@ -51,7 +51,7 @@ async def scene(storage: Storage) -> Scene:
 
 
 async def contents(tables: TableStore) -> tuple[StoredTables, StoredLobbies]:
-    return await tables.unfinished_tables(), await tables.open_lobbies()
+    return await tables.open_tables(), await tables.open_lobbies()
 
 
 Write = Callable[[TableStore, Scene], Awaitable[object]]
@@ -172,7 +172,7 @@ async def test_an_append_to_a_full_sqlite_file_fails_for_now_and_succeeds_with_r
         async with storage.db.session() as session:
             await session.execute(f"PRAGMA max_page_count = {pages * 100}")
         await storage.tables.append_action(table_id, seq, action)
-        stored = {t.table_id: t.actions for t in await storage.tables.unfinished_tables()}
+        stored = {t.table_id: t.actions for t in await storage.tables.open_tables()}
         assert stored[table_id] == tuple(game.history[:seq])
     finally:
         await storage.close()
@@ -194,7 +194,7 @@ async def test_a_write_while_the_server_is_down_fails_for_now_and_succeeds_once_
                 postgres.start()
             # The pool replaces the connection the restart dropped.
             await append(storage.tables, stage)
-            (table,) = await storage.tables.unfinished_tables()
+            (table,) = await storage.tables.open_tables()
             assert table.actions == tuple(stage.game.history[: stage.played + 1])
         finally:
             await storage.close()
@@ -221,7 +221,7 @@ async def test_two_writers_of_one_table_never_both_store_a_step(location: str | 
             (lost,) = [outcome for outcome in tried if outcome is not None]
             assert isinstance(lost, DuplicateAction) and not lost.stored_same
             won.append(action if tried[0] is None else other)
-        (table,) = await second.tables.unfinished_tables()
+        (table,) = await second.tables.open_tables()
         assert table.actions == tuple(won)
     finally:
         await first.close()

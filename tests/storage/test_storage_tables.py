@@ -44,7 +44,7 @@ async def test_a_game_part_played_comes_back_the_same_after_reopening(
 
     storage = await Storage.open(location)
     try:
-        (table,) = await storage.tables.unfinished_tables()
+        (table,) = await storage.tables.open_tables()
     finally:
         await storage.close()
     assert table == StoredTable(
@@ -78,7 +78,7 @@ async def test_a_repeated_sequence_number_is_refused_and_keeps_the_first(storage
         await storage.tables.append_action(table_id, 9, game.history[0])
     with pytest.raises(ValueError, match="no table 99"):
         await storage.tables.append_action(99, 1, game.history[0])
-    (table,) = await storage.tables.unfinished_tables()
+    (table,) = await storage.tables.open_tables()
     assert table.actions == tuple(game.history)
 
 
@@ -93,7 +93,7 @@ async def test_tables_keep_their_own_actions_seats_and_messages(storage: Storage
     await storage.tables.update_seats(ids[1], seats)
     await storage.tables.set_message(ids[0], 1)
     await storage.tables.set_message(ids[0], None)
-    first, second = await storage.tables.unfinished_tables()
+    first, second = await storage.tables.open_tables()
     assert (first.table_id, second.table_id) == tuple(ids)
     assert first.actions == tuple(games[0].history) and second.actions == tuple(games[1].history)
     assert first.seats == seats_for(games[0].rules) and second.seats == seats
@@ -122,10 +122,10 @@ async def test_a_seat_marked_away_stays_away_until_stored_back(table_store: Tabl
     )
     away = (seats[0], dataclasses.replace(seats[1], away=True), *seats[2:])
     await table_store.update_seats(table_id, away)
-    (table,) = await table_store.unfinished_tables()
+    (table,) = await table_store.open_tables()
     assert table.seats == away and [s.away for s in table.seats] == [False, True, False, False]
     await table_store.update_seats(table_id, seats)
-    (table,) = await table_store.unfinished_tables()
+    (table,) = await table_store.open_tables()
     assert table.seats == seats
 
 
@@ -151,17 +151,52 @@ async def test_a_lobby_is_replaced_whole_and_goes_once_dealt_or_dropped(
     assert await table_store.open_lobbies() == StoredLobbies(())
 
 
-async def test_a_finished_table_is_not_restored_and_takes_no_more_actions(storage: Storage) -> None:
+async def test_a_finished_table_stays_open_until_closed_and_takes_no_more_actions(
+    storage: Storage,
+) -> None:
     rules = Rules(play_to="hands", hands_to_play=1)
     game = play_random(rules, seed=4)
     assert game.is_over
     table_id = await start(storage, game, 0)
     await storage.tables.finish_table(table_id, game, stopped=False)
     await storage.tables.finish_table(table_id, game, stopped=False)  # a second time: no-op
-    assert await storage.tables.unfinished_tables() == StoredTables(())
+    # Still its channel's table (shown over, a rematch offered) until it closes.
+    (table,) = await storage.tables.open_tables()
+    assert table.finished and table.actions == tuple(game.history)
     with pytest.raises(ValueError, match="has finished"):
         await storage.tables.append_action(table_id, len(game.history) + 1, game.history[0])
+    await storage.tables.close_table(table_id)
+    await storage.tables.close_table(table_id)  # a second time: no-op
+    assert await storage.tables.open_tables() == StoredTables(())
     assert len(await storage.stats.history(GUILD)) == 1
+
+
+async def test_a_game_stopped_and_closed_at_once_is_recorded_and_gone(storage: Storage) -> None:
+    game = play_random(Rules(), seed=4, limit=30)
+    table_id = await start(storage, game, 0)
+    await storage.tables.finish_table(table_id, game, stopped=True, close=True)
+    assert await storage.tables.open_tables() == StoredTables(())
+    assert [g.stopped for g in await storage.stats.history(GUILD)] == [True]
+
+
+async def test_a_rematch_closes_the_game_it_follows_in_its_own_transaction(
+    storage: Storage,
+) -> None:
+    rules = Rules(play_to="hands", hands_to_play=1)
+    game = play_random(rules, seed=4)
+    first = await start(storage, game, 0)
+    await storage.tables.finish_table(first, game, stopped=False)
+    second = await storage.tables.create_table(
+        guild_id=GUILD,
+        channel_id=70,
+        host_id=1,
+        rules=rules,
+        seed=5,
+        dealer=0,
+        seats=seats_for(rules),
+        closes=first,
+    )
+    assert [t.table_id for t in await storage.tables.open_tables()] == [second]
 
 
 async def test_finishing_an_unfinished_game_as_played_out_is_refused_whole(
@@ -171,7 +206,7 @@ async def test_finishing_an_unfinished_game_as_played_out_is_refused_whole(
     table_id = await start(storage, game, 0)
     with pytest.raises(ValueError, match="not over"):
         await storage.tables.finish_table(table_id, game, stopped=False)
-    (table,) = await storage.tables.unfinished_tables()
+    (table,) = await storage.tables.open_tables()
     assert table.actions == tuple(game.history)
     assert await storage.stats.history(GUILD) == []
 

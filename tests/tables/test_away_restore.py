@@ -36,7 +36,7 @@ class StoreWatcher(RecordingPresenter):
     async def notice(self, table: Shown, notice: Notice) -> None:
         if notice.kind in (NoticeKind.AWAY, NoticeKind.BACK):
             assert notice.seat is not None
-            (stored,) = await self.store.unfinished_tables()
+            (stored,) = await self.store.open_tables()
             self.stored_away.append((notice.kind, stored.seats[notice.seat].away))
         await super().notice(table, notice)
 
@@ -97,7 +97,7 @@ async def test_an_away_seat_stays_away_after_a_restart_and_its_turn_is_played_at
         assert watcher.notices[-1].kind is NoticeKind.BACK and not ann_away(restored)
         await bea_moves_until(after, clock, restored, lambda: member_to_act(restored) == ANN.id)
         assert restored.deadline == clock.now() + turn_time(restored)  # Ann is waited for
-        (stored,) = await storage.tables.unfinished_tables()
+        (stored,) = await storage.tables.open_tables()
         assert stored.seats[0].user_id == ANN.id and not stored.seats[0].away
     finally:
         await after.aclose()

@@ -187,7 +187,7 @@ async def test_lobbies_come_back_after_a_restart_until_dealt_or_closed(
         await here.start(BEA.id, fill_with_bots=True, seed=3)
         await after.table_in(CHANNEL + 1).leave(CY.id)
         assert not await storage.tables.open_lobbies()
-        (game,) = await storage.tables.unfinished_tables()
+        (game,) = await storage.tables.open_tables()
         assert [s.name for s in game.seats] == ["Cy", "Bot 2 (hard)", "Bea", "Bot 4 (normal)"]
     finally:
         await after.aclose()

@@ -36,7 +36,7 @@ async def test_the_host_stops_at_once(
     assert recorder.notices[-1].kind is NoticeKind.CLOSED
     assert recorder.notices[-1].text == "Stopped by the host."
     assert store.finished == {table.table_id: True}
-    assert not await store.unfinished_tables()
+    assert not await store.open_tables()
     with pytest.raises(NoTable):
         manager.table_by_id(table.table_id or 0)
     with pytest.raises(NoTable, match="closed"):
