@@ -395,6 +395,9 @@ class FakeDiscord:
         self.users[user.id] = user
         return user
 
+    def user_named(self, name: str) -> FakeUser:
+        return next(u for u in self.users.values() if u.name == name)
+
     def channel(self, name: str) -> FakeChannel:
         return next(c for c in self.channels.values() if c.name == name)
 

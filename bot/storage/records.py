@@ -34,6 +34,11 @@ class SeatRecord:
     def is_bot(self) -> bool:
         return self.user_id is None
 
+    @property
+    def autoplays(self) -> bool:
+        """A bot chooses this seat's moves: a bot seat, or a member's seat while away."""
+        return self.user_id is None or self.away
+
 
 @dataclass(frozen=True, slots=True)
 class StoredTable:

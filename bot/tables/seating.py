@@ -16,7 +16,7 @@ S = TypeVar("S", Seat, Seat | None)
 
 
 def seat_of(seats: Sequence[Seat | None], user_id: int) -> int | None:
-    return next((s.index for s in seats if s and s.user_id == user_id), None)
+    return next((s.seat for s in seats if s and s.user_id == user_id), None)
 
 
 def require_seat(seats: Sequence[Seat | None], user_id: int) -> int:

@@ -79,15 +79,15 @@ def snapshot(
             None
             if seat is None
             else SeatSnapshot(
-                seat.index,
+                seat.seat,
                 seat.name,
                 seat.user_id,
                 seat.bot,
                 seat.away,
-                _team(teams, seat.index),
-                view.bids[seat.index] if view else None,
-                (view.tricks_taken if view else none)[seat.index],
-                (view.cards_left if view else none)[seat.index],
+                _team(teams, seat.seat),
+                view.bids[seat.seat] if view else None,
+                (view.tricks_taken if view else none)[seat.seat],
+                (view.cards_left if view else none)[seat.seat],
             )
             for seat in seats
         ),

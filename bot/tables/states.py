@@ -36,38 +36,13 @@ class Member:
     name: str
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """Who holds a seat: a member (``user_id``) or a bot (``bot`` is its level).
+# Who holds a seat, as tables hold it and storage keeps it: one frozen record.
+Seat = SeatRecord
 
-    ``away``: the member missed turns in a row, so a bot plays the seat until they are back.
-    """
 
-    index: int
-    name: str
-    user_id: int | None = None
-    bot: str | None = None
-    away: bool = False
-
-    @property
-    def is_bot(self) -> bool:
-        return self.user_id is None
-
-    @property
-    def autoplays(self) -> bool:
-        """A bot chooses this seat's moves: a bot seat, or a member's seat while away."""
-        return self.user_id is None or self.away
-
-    @classmethod
-    def bot_seat(cls, index: int, level: str = DEFAULT_LEVEL) -> Seat:
-        return cls(index, bot_name(index, level), bot=level)
-
-    @classmethod
-    def from_record(cls, record: SeatRecord) -> Seat:
-        return cls(record.seat, record.name, record.user_id, record.bot, record.away)
-
-    def record(self) -> SeatRecord:
-        return SeatRecord(self.index, self.name, self.user_id, self.bot, self.away)
+def bot_seat(index: int, level: str = DEFAULT_LEVEL) -> Seat:
+    """Seat ``index`` for a bot of ``level``, named after its seat and level."""
+    return Seat(index, bot_name(index, level), bot=level)
 
 
 def bot_name(index: int, level: str) -> str:
@@ -106,7 +81,7 @@ class Dealt:
     bot_turn: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
-        return next((s.index for s in self.seats if s.user_id == user_id), None)
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
 
     def members(self) -> list[Seat]:
         return [s for s in self.seats if s.user_id is not None]

@@ -97,6 +97,7 @@ from bot.tables.states import (
     State,
     TableStatus,
     bot_name,
+    bot_seat,
 )
 from bot.tables.steps import Step, Write, turn_of
 from bot.tables.turns import Turns
@@ -172,9 +173,7 @@ class Table:
             table_id=stored.table_id,
             host_id=stored.host_id,
             seats=tuple(
-                dataclasses.replace(Seat.from_record(s), bot=s.bot or DEFAULT_LEVEL)
-                if s.user_id is None
-                else Seat.from_record(s)
+                dataclasses.replace(s, bot=s.bot or DEFAULT_LEVEL) if s.user_id is None else s
                 for s in stored.seats
             ),
             game=game,
@@ -199,7 +198,7 @@ class Table:
         """The lobby as it was last stored."""
         seats: list[Seat | None] = [None] * stored.rules.players
         for record in stored.seats:
-            seats[record.seat] = Seat.from_record(record)
+            seats[record.seat] = record
         return cls(
             context,
             channel_id=stored.channel_id,
@@ -268,10 +267,10 @@ class Table:
         return [f"Seat {i + 1}" if s is None else s.name for i, s in enumerate(self._shown.seats)]
 
     def seat_of(self, user_id: int) -> int | None:
-        return next((s.index for s in self._shown.seats if s and s.user_id == user_id), None)
+        return next((s.seat for s in self._shown.seats if s and s.user_id == user_id), None)
 
     def member_seats(self) -> list[tuple[int, int]]:
-        return [(s.index, s.user_id) for s in self._shown.seats if s and s.user_id is not None]
+        return [(s.seat, s.user_id) for s in self._shown.seats if s and s.user_id is not None]
 
     def missed_turns(self, seat: int) -> int:
         """How many turns in a row the seat's member has let run out."""
@@ -343,12 +342,12 @@ class Table:
             mover, other = lobby.seats[current], lobby.seats[target]
             assert mover is not None  # the member's own seat
             seats = list(lobby.seats)
-            seats[target] = dataclasses.replace(mover, index=target)
+            seats[target] = dataclasses.replace(mover, seat=target)
             seats[current] = None
             if other is not None:
                 level = other.bot or DEFAULT_LEVEL
                 name = bot_name(current, level) if other.name == bot_name(target, level) else None
-                seats[current] = dataclasses.replace(other, index=current, name=name or other.name)
+                seats[current] = dataclasses.replace(other, seat=current, name=name or other.name)
             return self._lobby_step(lobby.host_id, tuple(seats), None)
 
         await self._member(plan)
@@ -411,7 +410,7 @@ class Table:
                     f"Seat{'s' if len(empty) > 1 else ''} {seats} still empty:"
                     " wait for players, add bots, or start with bots in the empty seats."
                 )
-            filled = tuple(s or Seat.bot_seat(i) for i, s in enumerate(lobby.seats))
+            filled = tuple(s or bot_seat(i) for i, s in enumerate(lobby.seats))
             return self._deal(lobby.host_id, filled, seed, hands, empty, self._message_id)
 
         return await self._member(plan)
@@ -509,16 +508,16 @@ class Table:
             if isinstance(state, Lobby):
                 seats = with_seat(state.seats, index, None)
                 return self._lobby_step(next_host(state.host_id, user_id, seats), seats, None)
-            held, bot = state.seats[index], Seat.bot_seat(index)
+            held, bot = state.seats[index], bot_seat(index)
             if isinstance(state, Over):
                 # The game is stored and over: the bot takes the seat for a rematch only,
                 # which stores the seats it deals to.
-                dealt = with_seat(state.seats, bot.index, bot)
+                dealt = with_seat(state.seats, bot.seat, bot)
                 host = next_host(state.host_id, user_id, dealt)
                 return Step(dataclasses.replace(state, seats=dealt, host_id=host), None)
             text = f"{held.name} left: a bot plays their seat."
             notice = Notice(NoticeKind.SEATS, text, index, None)
-            host = next_host(state.host_id, user_id, with_seat(state.seats, bot.index, bot))
+            host = next_host(state.host_id, user_id, with_seat(state.seats, bot.seat, bot))
             return self._seats_step(state, bot, (notice,), (), host_id=host)
 
         await self._member(plan)
@@ -545,7 +544,7 @@ class Table:
                 reason = f"Stopped by a vote of the players ({votes} of {len(voters)})."
                 return self._close_step(reason, StopVote(True, votes, needed))
             text = f"{seat.name} votes to stop the game: {votes} of {needed} votes needed."
-            notice = Notice(NoticeKind.STOP_VOTE, text, seat.index, user_id)
+            notice = Notice(NoticeKind.STOP_VOTE, text, seat.seat, user_id)
             after = dataclasses.replace(state, stop_votes=votes_cast)
             return Step(after, StopVote(False, votes, needed), notices=(notice,))
 
@@ -816,7 +815,7 @@ class Table:
             self.guild_id,
             lobby.host_id,
             self.rules,
-            tuple(s.record() for s in lobby.seats if s is not None),
+            tuple(s for s in lobby.seats if s is not None),
             message_id if message_id is not None else self._message_id,
         )
 
@@ -830,7 +829,7 @@ class Table:
         return Step(after, reply, self._lobby_write(after))
 
     def seats_write(self, dealt: Dealt) -> Write:
-        table_id, records = dealt.table_id, tuple(s.record() for s in dealt.seats)
+        table_id, records = dealt.table_id, tuple(s for s in dealt.seats)
 
         async def write(store: TableStore) -> None:
             await store.update_seats(table_id, records)
@@ -847,16 +846,16 @@ class Table:
         host_id: int | None = None,
     ) -> Step[None]:
         """During play, ``seat`` takes its place (a sub, a bot for a leaver, away and back)."""
-        old = playing.seats[seat.index]
+        old = playing.seats[seat.seat]
         votes = playing.stop_votes
         if old.user_id is not None and old.user_id != seat.user_id:
             votes = votes - {old.user_id}
         after = dataclasses.replace(
             playing,
             host_id=playing.host_id if host_id is None else host_id,
-            seats=with_seat(playing.seats, seat.index, seat),
+            seats=with_seat(playing.seats, seat.seat, seat),
             stop_votes=votes,
-            missed=missed(playing, seat.index, 0),
+            missed=missed(playing, seat.seat, 0),
         )
         shown = tuple(s for s in hands if after.seats[s].user_id is not None)
         return Step(after, None, self.seats_write(after), notices=notices, hands=shown)
@@ -876,7 +875,7 @@ class Table:
         seed = self._context.seeds() if seed is None else seed
         game = Game.new(self.rules, seed=seed)
         seats = tuple(dataclasses.replace(s, away=False) for s in seats)
-        records = tuple(s.record() for s in seats)
+        records = tuple(s for s in seats)
         guild_id, channel_id, rules = self.guild_id, self.channel_id, self.rules
 
         async def write(store: TableStore) -> int:
@@ -901,7 +900,7 @@ class Table:
             dealer=game.dealer,
             hands_limit=hands,
         )
-        members = tuple(s.index for s in seats if s.user_id is not None)
+        members = tuple(s.seat for s in seats if s.user_id is not None)
         return Step(
             playing,
             filled,
@@ -927,9 +926,9 @@ class Table:
         return Step(after, None, write, play=action, hands=None, touched=member_seat is not None)
 
     def _back_step(self, playing: Playing, seat: Seat) -> Step[None]:
-        back = Notice(NoticeKind.BACK, f"{seat.name} is back.", seat.index, seat.user_id)
+        back = Notice(NoticeKind.BACK, f"{seat.name} is back.", seat.seat, seat.user_id)
         return self._seats_step(
-            playing, dataclasses.replace(seat, away=False), (back,), (seat.index,)
+            playing, dataclasses.replace(seat, away=False), (back,), (seat.seat,)
         )
 
     def _legal(self, playing: Playing, action: Action) -> Action:

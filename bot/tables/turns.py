@@ -179,7 +179,7 @@ class Turns:
             write: Write | None = None
             if count >= settings.misses_before_away:
                 away = dataclasses.replace(now.seats[seat], away=True)
-                after = dataclasses.replace(after, seats=with_seat(now.seats, away.index, away))
+                after = dataclasses.replace(after, seats=with_seat(now.seats, away.seat, away))
                 write = self._host.seats_write(after)
                 text = (
                     f"{held.name} missed {count} turns in a row: a bot plays their seat"

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.client import SpadesBot
 from bot.engine import Rules
 from bot.storage.records import MemoryStore, StoredTables
 from bot.storage.store import Storage
-from bot.tables import ManualClock, TableStatus
+from bot.tables import ManualClock, Table, TableStatus
 from bot.tables.table import STORAGE_BACK
 from devtools.fake_discord import (
     ALL_PERMISSIONS,
@@ -168,63 +170,59 @@ def write_lock(database: Path) -> Iterator[None]:
         other.close()
 
 
-async def one_hand_storage(fake: FakeDiscord, database: Path, busy_timeout: float) -> Storage:
+@asynccontextmanager
+async def table_on_sqlite(
+    fake: FakeDiscord, database: Path, busy_timeout: float, **bot: Any
+) -> AsyncIterator[tuple[Storage, SpadesBot, Table]]:
+    """Alice's table in #general, dealt, under one-hand house rules, on the SQLite file
+    ``database`` whose writes wait ``busy_timeout`` seconds for a lock."""
     storage = await Storage.open(database, busy_timeout=busy_timeout)
-    await storage.house_rules.apply_preset(fake.guild_id, "classic")
-    await storage.house_rules.set_option(fake.guild_id, "play_to", "hands")
-    await storage.house_rules.set_option(fake.guild_id, "hands_to_play", "1")
-    return storage
+    try:
+        await storage.house_rules.set_option(fake.guild_id, "play_to", "hands")
+        await storage.house_rules.set_option(fake.guild_id, "hands_to_play", "1")
+        alice = fake.user_named("alice")
+        async with running(make_bot(fake, storage=storage, **bot), fake) as client:
+            assert isinstance(client, SpadesBot)
+            await fake.slash(alice, "spades", "new", bots=3)
+            await fake.slash(alice, "spades", "start")
+            yield storage, client, client.tables.table_in(fake.channel("general").id)
+    finally:
+        await storage.close()
 
 
 async def test_a_stop_that_cannot_be_stored_is_not_reported_done(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     alice = fake.add_user("alice")
-    general = fake.channel("general")
     database = tmp_path / "spades.sqlite3"
-    storage = await one_hand_storage(fake, database, busy_timeout=0.1)
-    try:
-        async with running(make_bot(fake, storage=storage), fake) as bot:
-            await fake.slash(alice, "spades", "new", bots=3)
-            await fake.slash(alice, "spades", "start")
-            table = bot.tables.table_in(general.id)
-            with write_lock(database):
-                refused = await fake.slash(alice, "spades", "stop")
-            assert "I couldn't save that" in refused.text and "nothing changed" in refused.text
-            assert table.status is TableStatus.PLAYING
-            assert [t.table_id for t in await storage.tables.open_tables()] == [table.table_id]
-            stopped = await fake.slash(alice, "spades", "stop")
-            assert stopped.text == "The table is stopped."
-            assert await storage.tables.open_tables() == StoredTables(())
-    finally:
-        await storage.close()
+    async with table_on_sqlite(fake, database, busy_timeout=0.1) as (storage, _, table):
+        with write_lock(database):
+            refused = await fake.slash(alice, "spades", "stop")
+        assert "I couldn't save that" in refused.text and "nothing changed" in refused.text
+        assert table.status is TableStatus.PLAYING
+        assert [t.table_id for t in await storage.tables.open_tables()] == [table.table_id]
+        stopped = await fake.slash(alice, "spades", "stop")
+        assert stopped.text == "The table is stopped."
+        assert await storage.tables.open_tables() == StoredTables(())
 
 
 async def test_a_command_waiting_on_a_busy_database_is_acknowledged_in_time(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     alice = fake.add_user("alice")
-    general = fake.channel("general")
     database = tmp_path / "spades.sqlite3"
-    storage = await one_hand_storage(fake, database, busy_timeout=30)
-    try:
-        async with running(make_bot(fake, storage=storage), fake) as bot:
-            await fake.slash(alice, "spades", "new", bots=3)
-            await fake.slash(alice, "spades", "start")
-            table = bot.tables.table_in(general.id)
-            await fake.wait_for(
-                lambda: next((m for m in fake.dms(alice) if fresh(m, -1)), None), "a bid"
-            )
-            seq = table.seq
-            with write_lock(database):
-                bid = await fake.slash(alice, "spades", "bid", tricks=3, answered=False)
-                # Acknowledged ("thinking") while the database still holds the bid back.
-                await fake.wait_for(lambda: bid.callback_type is not None, "the bid acknowledged")
-                assert bid.callback_type == DEFERRED_MESSAGE and table.seq == seq
-            await fake.wait_for(lambda: bid.settled, "the bid answered")
-            assert bid.text == "Done: 3." and table.seq > seq
-    finally:
-        await storage.close()
+    async with table_on_sqlite(fake, database, busy_timeout=30) as (_, _, table):
+        await fake.wait_for(
+            lambda: next((m for m in fake.dms(alice) if fresh(m, -1)), None), "a bid"
+        )
+        seq = table.seq
+        with write_lock(database):
+            bid = await fake.slash(alice, "spades", "bid", tricks=3, answered=False)
+            # Acknowledged ("thinking") while the database still holds the bid back.
+            await fake.wait_for(lambda: bid.callback_type is not None, "the bid acknowledged")
+            assert bid.callback_type == DEFERRED_MESSAGE and table.seq == seq
+        await fake.wait_for(lambda: bid.settled, "the bid answered")
+        assert bid.text == "Done: 3." and table.seq > seq
 
 
 async def test_a_bot_move_waits_on_storage_and_the_game_goes_on_by_itself(
@@ -233,29 +231,25 @@ async def test_a_bot_move_waits_on_storage_and_the_game_goes_on_by_itself(
     alice = fake.add_user("alice")
     general = fake.channel("general")
     database = tmp_path / "spades.sqlite3"
-    storage = await one_hand_storage(fake, database, busy_timeout=0.1)
     clock = ManualClock()
-    try:
-        bot = make_bot(fake, storage=storage, clock=clock, bot_delay=1)
-        async with running(bot, fake):
-            await fake.slash(alice, "spades", "new", bots=3)
-            await fake.slash(alice, "spades", "start")
-            table = bot.tables.table_in(general.id)
-            settle = bot.tables.settle
-            await clock.advance(10, settle)
-            turn = await fake.wait_for(
-                lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, -1)), None),
-                "Alice's turn",
-            )
-            await click_first(fake, alice, turn)
-            seq = table.seq
-            with write_lock(database):
-                for _ in range(6):  # the bot's move and its retries, each refused
-                    await clock.advance(10, settle)
-                waiting = [m for m in fake.messages(general) if "can't save this game" in m.content]
-                assert len(waiting) == 1 and table.seq == seq
-            await clock.advance(60, settle)
-            await fake.wait_message(general, lambda m: m.content == STORAGE_BACK, "told it goes on")
-            assert table.seq > seq
-    finally:
-        await storage.close()
+    async with table_on_sqlite(fake, database, busy_timeout=0.1, clock=clock, bot_delay=1) as (
+        _,
+        bot,
+        table,
+    ):
+        settle = bot.tables.settle
+        await clock.advance(10, settle)
+        turn = await fake.wait_for(
+            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, -1)), None),
+            "Alice's turn",
+        )
+        await click_first(fake, alice, turn)
+        seq = table.seq
+        with write_lock(database):
+            for _ in range(6):  # the bot's move and its retries, each refused
+                await clock.advance(10, settle)
+            waiting = [m for m in fake.messages(general) if "can't save this game" in m.content]
+            assert len(waiting) == 1 and table.seq == seq
+        await clock.advance(60, settle)
+        await fake.wait_message(general, lambda m: m.content == STORAGE_BACK, "told it goes on")
+        assert table.seq > seq
