@@ -118,6 +118,11 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
     if hands is not None and snapshot.status is TableStatus.PLAYING:
         for index, cards in enumerate(hands):
             lines.append(f"{names[index]}'s hand: {hand_text(cards, rules)}")
+    elif snapshot.status is TableStatus.PLAYING:
+        # A failed claim left these cards face up for everyone (house rule failed_claim).
+        for index, cards in enumerate(snapshot.exposed):
+            if cards:
+                lines.append(f"{names[index]}'s cards, face up: {hand_text(cards, rules)}")
     if snapshot.status is TableStatus.PLAYING and snapshot.to_act is not None:
         doing = {Phase.BID: "bid", Phase.PASS: "pass", Phase.DRAW: "draw"}.get(
             snapshot.phase or Phase.PLAY, "play"

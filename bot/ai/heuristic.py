@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from bot.ai.claims import claim_is_certain, other_than_claims
 from bot.engine import (
     Action,
     Bid,
@@ -60,12 +61,11 @@ class HeuristicPolicy:
 
     def explain(self, view: SeatView, rng: random.Random | None = None) -> Choice:
         """The action and a one-line reason a person understands."""
-        legal = view.legal_actions
+        if claim_is_certain(view):
+            return Claim(view.seat), "No card you can't see beats yours now: claim the rest."
+        legal = other_than_claims(view.legal_actions) or list(view.legal_actions)
         table = CardTable(deck_info(view.rules.deck, view.rules.players))
         kinds = {type(a) for a in legal}
-        if Claim in kinds:
-            claim = next(a for a in legal if isinstance(a, Claim))
-            return claim, "Nobody can beat your side now: claim the rest."
         if PassCards in kinds:
             return _pass_cards(view, table)
         if Draw in kinds:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import time
 
+from bot.ai.claims import claim_is_certain
 from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_deal
 from bot.ai.playout import Playout, Position
@@ -45,8 +46,8 @@ class SearchPolicy:
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal_actions
-        if any(isinstance(a, Claim) for a in legal):
-            return next(a for a in legal if isinstance(a, Claim))
+        if claim_is_certain(view):
+            return Claim(view.seat)
         if self.time_budget is not None and self.time_budget < _MIN_BUDGET:
             return self.fallback.decide(view, rng)
         preferred = self.fallback.decide(view, rng)

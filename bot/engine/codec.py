@@ -66,7 +66,12 @@ def decode(data: Any, hint: Any) -> Any:
         return hint(data)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         hints = _hints(hint)
-        kwargs = {f.name: decode(data[f.name], hints[f.name]) for f in dataclasses.fields(hint)}
+        # A field added with a default since the data was stored takes its default.
+        kwargs = {
+            f.name: decode(data[f.name], hints[f.name])
+            for f in dataclasses.fields(hint)
+            if f.name in data or f.default is dataclasses.MISSING
+        }
         return hint(**kwargs)
     return data
 

@@ -95,6 +95,20 @@ class ClaimAccepted:
 
 
 @dataclass(slots=True)
+class ClaimFailed:
+    """A claim that did not hold, and its cost by the rules' ``failed_claim``: the
+    claimer's cards face up from now on (``exposed``, also in every seat's view), the
+    remaining tricks given to the other sides (``forfeited``: tricks each seat received),
+    or the claimer's side set when the hand is scored (neither)."""
+
+    seat: int
+    tricks: int  # tricks left to play when it was made
+    penalty: str
+    exposed: tuple[Card, ...]
+    forfeited: tuple[int, ...]
+
+
+@dataclass(slots=True)
 class HandScored:
     result: HandResult
 
@@ -118,6 +132,7 @@ Event = (
     | TrickWon
     | RenegeCalled
     | ClaimAccepted
+    | ClaimFailed
     | HandScored
     | GameOver
 )
@@ -135,6 +150,7 @@ EVENT_TYPES: tuple[type, ...] = (
     TrickWon,
     RenegeCalled,
     ClaimAccepted,
+    ClaimFailed,
     HandScored,
     GameOver,
 )

@@ -25,6 +25,7 @@ from bot.engine.actions import (
     plays_of,
 )
 from bot.engine.cards import ALL_CARDS, Card, Suit, cards_of
+from bot.engine.claims import ClaimJudge
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, shuffled
 from bot.engine.events import (
     BidMade,
@@ -33,6 +34,7 @@ from bot.engine.events import (
     CardsPassed,
     CardsRevealed,
     ClaimAccepted,
+    ClaimFailed,
     Event,
     GameOver,
     HandDealt,
@@ -58,20 +60,12 @@ from bot.engine.tricks import (
 from bot.engine.views import Phase, SeatView, TrickRecord
 
 _BLIND_CAP = 7  # 000, Blind bidding: "capped at a bid of seven"
-_CLAIM_BUDGET = 20_000
 # Module globals are found several times faster than enum members on the hot path.
 _DRAW, _BID, _PASS, _PLAY, _OVER = Phase.DRAW, Phase.BID, Phase.PASS, Phase.PLAY, Phase.OVER
-# legal_actions offers a claim between tricks and only this close to the end, where proving
-# it is cheap; a claim made at any other moment is still judged in full when applied.
-_CLAIM_OFFER_TRICKS = 4
 
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message is fit to show the player."""
-
-
-class _TooComplex(Exception):
-    pass
 
 
 def _seat_name(seat: int) -> str:
@@ -130,7 +124,10 @@ class Game:
         # A plain attribute, not a property over the phase: callers read it after every action.
         self.is_over = False
         self._redeals = 0
-        self._claim_cache: dict[tuple[int, int], bool | None] = {}
+        # Built at the first claim: most games never see one.
+        self._judge: ClaimJudge | None = None
+        # The last claim judged: (moment, seat) and whether it holds.
+        self._verdict: tuple[tuple[int, int], bool] | None = None
         self._initial_events: list[Event] = self._deal()
 
     # -- construction -----------------------------------------------------------------
@@ -223,6 +220,11 @@ class Game:
         self._renege_set = [False] * len(self.teams)
         self._extra_required = [0] * len(self.teams)
         self._renege_calls: list[tuple[int, int, bool]] = []
+        # After a failed claim: each seat's cards face up, sides that may not claim again
+        # this hand, sides set by their claim.
+        self._exposed = [0] * n
+        self._claim_failed = [False] * len(self.teams)
+        self._claim_set = [False] * len(self.teams)
         self._pass_partner: dict[int, int] = {}
         self._pass_count: dict[int, int] = {}
         self._passed: dict[int, list[int]] = {}
@@ -328,12 +330,7 @@ class Game:
                 out = []
             if self._renege_on:
                 out.extend(self._renege_calls_open(seat))
-            if (
-                self._claims_on
-                and not self._trick
-                and self.num_tricks - self._trick_no <= _CLAIM_OFFER_TRICKS
-                and self._claim_holds(seat)
-            ):
+            if self._claims_on and self._may_claim(seat):
                 out.append(Claim(seat))
             return out
         out = []
@@ -770,112 +767,90 @@ class Game:
 
     # -- claims -------------------------------------------------------------------------
 
-    def _claim_holds(self, seat: int) -> bool | None:
-        """True if the claimer's side takes every remaining trick whatever the others play;
-        ``None`` when there are too many lines to check."""
-        if self.phase is not _PLAY or (self._bids[seat] == 0 and self._nil_on):
-            return False
-        key = (len(self.history), self._team_of[seat])
-        if key not in self._claim_cache:
-            if self._opponent_holds_top_trump(seat):
-                return False
-            self._claim_cache = {k: v for k, v in self._claim_cache.items() if k[0] == key[0]}
-            try:
-                self._claim_cache[key] = self._search_claim(seat)
-            except _TooComplex:
-                self._claim_cache[key] = None
-        return self._claim_cache[key]
+    def _may_claim(self, seat: int) -> bool:
+        """Whether ``seat`` may claim now, from what it knows: claims are on (checked by
+        the caller), the cards are being played, it did not bid Nil, and its side has not
+        made a claim that failed this hand."""
+        nil = self._bids[seat] == 0 and self._nil_on
+        return not nil and not self._claim_failed[self._team_of[seat]]
 
-    def _opponent_holds_top_trump(self, seat: int) -> bool:
-        """Quick refusal: an opponent's top trump must win the trick it is played to."""
-        if self._deck.double:
-            return False
-        live = 0
-        for hand in self._hands:
-            live |= hand
-        trumps = live & self._deck.trump_phys
-        if not trumps:
-            return False
-        power = self._deck.power
-        top = max(bits(trumps), key=lambda c: power[c])
-        if any(power[c] > power[top] for _, c in self._trick if self._deck.suit_of[c] == TRUMP):
-            return False
-        holder = next(s for s, h in enumerate(self._hands) if h >> top & 1)
-        return self._team_of[holder] != self._team_of[seat]
-
-    def _search_claim(self, seat: int) -> bool:
-        team = self._team_of[seat]
-        winners = {s for s in self.teams[team] if not (self._bids[s] == 0 and self._nil_on)}
-        n = self.players
-        deck = self._deck
-        memo: dict[tuple[object, ...], bool] = {}
-        orders: dict[int, list[int]] = {}
-        budget = [_CLAIM_BUDGET]
-
-        def search(
-            hands: list[int], trick: list[tuple[int, int]], leader: int, trick_no: int, broken: bool
-        ) -> bool:
-            key = (tuple(hands), tuple(trick), leader, broken)
-            if key in memo:
-                return memo[key]
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise _TooComplex
-            actor = (leader + len(trick)) % n
-            mask, _ = self._tricks.legal_mask(actor, hands[actor], trick, trick_no, broken, True)
-            ours = self._team_of[actor] == team
-            result = not ours
-            cards = orders.get(mask)
-            if cards is None:
-                # Highest first: a refutation or a winning line usually shows up at once.
-                cards = orders[mask] = sorted(
-                    {c % COPY_SHIFT: c for c in bits(mask)}.values(),
-                    key=lambda c: -deck.power[c % COPY_SHIFT],
-                )
-            for card in cards:
-                logical = card % COPY_SHIFT
-                next_hands = list(hands)
-                next_hands[actor] ^= 1 << card
-                next_trick = [*trick, (actor, logical)]
-                next_broken = broken or deck.suit_of[logical] == TRUMP
-                if len(next_trick) == n:
-                    winner, _ = self._tricks.winner(next_trick)
-                    ok = winner in winners and (
-                        trick_no + 1 == self.num_tricks
-                        or search(next_hands, [], winner, trick_no + 1, next_broken)
-                    )
-                else:
-                    ok = search(next_hands, next_trick, leader, trick_no, next_broken)
-                if ok == ours:
-                    result = ours
-                    break
-            memo[key] = result
-            return result
-
-        return search(
-            list(self._hands), list(self._trick), self._leader, self._trick_no, self._broken
+    def claim_holds(self, seat: int) -> bool:
+        """Whether ``seat``'s side would take every remaining trick whatever the others
+        play: what a claim by ``seat`` now is judged by. The whole truth, so never for a
+        player to see; remembered for this moment of the game, so that a caller may work it
+        out away from where it applies the claim (an early claim can take seconds)."""
+        moment = (len(self.history), seat)
+        if self._verdict is not None and self._verdict[0] == moment:
+            return self._verdict[1]
+        if self._judge is None:
+            self._judge = ClaimJudge(self._tricks)
+        nil = [b == 0 and self._nil_on for b in self._bids]
+        holds = self._judge.holds(
+            self._hands,
+            self._trick,
+            self._leader,
+            self._trick_no,
+            self._broken,
+            self._team_of[seat],
+            nil,
         )
+        self._verdict = (moment, holds)
+        return holds
 
     def _apply_claim(self, seat: int) -> list[Event]:
         self._check_seat(seat)
-        if not self.rules.claims:
+        if not self._claims_on:
             self._refuse("Claims aren't allowed at this table.")
         if self.phase is not _PLAY:
             self._refuse("You can only claim while the cards are being played.")
         if self._bids[seat] == 0 and self._nil_on:
             self._refuse("You bid nil: you can't claim the rest of the tricks.")
-        holds = self._claim_holds(seat)
-        if holds is None:
-            self._refuse("Claim refused: too many ways the play could still go. Play on a little.")
-        if not holds:
-            self._refuse("Claim refused: the other side can still take a trick.")
+        team = self._team_of[seat]
+        if self._claim_failed[team]:
+            self._refuse("Your side's claim already failed this hand: play the rest out.")
+        nil = [b == 0 and self._nil_on for b in self._bids]
         remaining = self.num_tricks - self._trick_no
-        self._taken[seat] += remaining
+        if self.claim_holds(seat):
+            self._taken[seat] += remaining
+            return [ClaimAccepted(seat, remaining), *self._end_early()]
+        self._claim_failed[team] = True
+        penalty = self.rules.failed_claim
+        if penalty == "exposed":
+            self._exposed[seat] = self._hands[seat]
+            exposed = tuple(self._cards(self._hands[seat]))
+            return [ClaimFailed(seat, remaining, penalty, exposed, ())]
+        if penalty == "set":
+            self._claim_set[team] = True
+            return [ClaimFailed(seat, remaining, penalty, (), ())]
+        forfeited = self._forfeit(seat, remaining, nil)
+        for s, tricks in enumerate(forfeited):
+            self._taken[s] += tricks
+        return [ClaimFailed(seat, remaining, penalty, (), forfeited), *self._end_early()]
+
+    def _forfeit(self, seat: int, remaining: int, nil: list[bool]) -> tuple[int, ...]:
+        """The remaining tricks a failed claim gives away, per seat: one at a time to the
+        seats of the other sides in turn from the claimer's left, passing over Nil
+        bidders (a forfeit must not break an opponent's Nil). With no such seat (every
+        other seat bid Nil) nobody takes them."""
+        n = self.players
+        team = self._team_of[seat]
+        takers = [
+            s
+            for s in ((seat + 1 + i) % n for i in range(n - 1))
+            if self._team_of[s] != team and not nil[s]
+        ]
+        given = [0] * n
+        for i in range(remaining if takers else 0):
+            given[takers[i % len(takers)]] += 1
+        return tuple(given)
+
+    def _end_early(self) -> list[Event]:
+        """The hand ends before its last card: nobody plays the cards still held."""
         for s in range(self.players):
             self._hands[s] = 0
         self._trick = []
         self._trick_no = self.num_tricks
-        return [ClaimAccepted(seat, remaining), *self._finish_hand()]
+        return self._finish_hand()
 
     # -- end of hand and game -----------------------------------------------------------
 
@@ -892,6 +867,7 @@ class Game:
             num_tricks=self.num_tricks,
             renege_set=self._renege_set,
             extra_required=self._extra_required,
+            claim_set=self._claim_set,
         )
         self.results.append(result)
         for team in result.teams:
@@ -964,6 +940,10 @@ class Game:
             trick_number=self._trick_no + 1,
             tricks=tuple(self._completed),
             played=self._played_cards(),
+            exposed=tuple(
+                tuple(self._cards(hand & shown))
+                for hand, shown in zip(self._hands, self._exposed, strict=True)
+            ),
             tricks_taken=tuple(self._taken),
             spades_broken=self._broken,
             scores=tuple(self.scores),

@@ -161,6 +161,12 @@ class Rules(BaseModel):
     claims: bool = Field(
         False, description="A player may claim the rest of the tricks (000 The rest are mine)."
     )
+    failed_claim: Literal["exposed", "forfeit", "set"] = Field(
+        "exposed",
+        description="A claim that does not hold: the claimer's cards are face up for the rest "
+        "of the hand (exposed), the claimer's side gives up every remaining trick (forfeit), or "
+        "is set whatever it takes (set) (000 The rest are mine, 002 TRAM).",
+    )
     # scoring
     overtricks: Literal["bags", "no_overs", "minus_one", "quicksand"] = Field(
         "bags",

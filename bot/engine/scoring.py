@@ -51,6 +51,8 @@ class TeamHandResult:
     total: int
     score: int
     bags_total: int
+    # Set because its claim failed (the rules' failed_claim "set"), whatever it took.
+    claim_set: bool = False
 
 
 @dataclass(slots=True)
@@ -147,17 +149,22 @@ def score_hand(
     num_tricks: int,
     renege_set: list[bool] | None = None,
     extra_required: list[int] | None = None,
+    claim_set: list[bool] | None = None,
 ) -> HandResult:
     """Score one hand. ``bids`` all ``None`` means the hand bid itself (001).
 
     ``renege_set[t]``: side ``t`` was caught reneging under the ``set`` rule (it is set and
     every other side makes its bid). ``extra_required[t]``: tricks side ``t`` must take
     beyond its bid (caught reneging under ``bid_plus_3``, or a false renege call).
+    ``claim_set[t]``: side ``t`` made a claim that failed under the ``set`` penalty: its
+    contract is set whatever it took (000 The rest are mine: "as if that player had failed
+    to make his bid"), and in a hand that bid itself it scores nothing.
     """
     teams = rules.teams
     n_teams = len(teams)
     renege_set = renege_set or [False] * n_teams
     extra_required = extra_required or [0] * n_teams
+    claim_set = claim_set or [False] * n_teams
     bid_itself = all(b is None for b in bids)
     nil_on = rules.nil_mode == "nil"
     seat_outcomes = []
@@ -190,7 +197,7 @@ def score_hand(
                     blind_bid += bid
                 counted += took
         if bid_itself:
-            total = 10 * team_tricks
+            total = 0 if claim_set[t] else 10 * team_tricks
             team_results.append(
                 TeamHandResult(
                     t,
@@ -211,6 +218,7 @@ def score_hand(
                     total,
                     scores[t] + total,
                     bags[t],
+                    claim_set[t],
                 )
             )
             continue
@@ -225,7 +233,8 @@ def score_hand(
         ):
             extra_bags = failed_nil_tricks
         side = _Side(team_bid, blind_bid, counted, extra_bags, has_bid, num_tricks)
-        plain = _contract(rules, side, required_extra=0, forced_set=False, forced_made=False)
+        claimed = claim_set[t]
+        plain = _contract(rules, side, required_extra=0, forced_set=claimed, forced_made=False)
         forced_made = any_set and any(renege_set[o] for o in range(n_teams) if o != t)
         plain_sum = _points(plain)
         if extra_required[t] or renege_set[t] or forced_made:
@@ -233,7 +242,7 @@ def score_hand(
                 rules,
                 side,
                 required_extra=extra_required[t],
-                forced_set=renege_set[t],
+                forced_set=renege_set[t] or claimed,
                 forced_made=forced_made,
             )
             renege_points = _points(actual) - plain_sum
@@ -272,6 +281,7 @@ def score_hand(
                 total,
                 scores[t] + total,
                 new_bags,
+                claimed,
             )
         )
     return HandResult(

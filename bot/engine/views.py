@@ -52,6 +52,9 @@ class SeatView:
     trick_number: int
     tricks: tuple[TrickRecord, ...]
     played: tuple[tuple[Card, ...], ...]
+    # Each seat's cards face up for every seat to see, after its claim failed (the rules'
+    # failed_claim "exposed"); played cards leave it.
+    exposed: tuple[tuple[Card, ...], ...]
     tricks_taken: tuple[int, ...]
     spades_broken: bool
     scores: tuple[int, ...]

@@ -13,6 +13,7 @@ from bot.engine import (
     CardsPassed,
     CardsRevealed,
     ClaimAccepted,
+    ClaimFailed,
     Event,
     GameOver,
     HandDealt,
@@ -209,11 +210,23 @@ def event_text(
     if isinstance(event, ClaimAccepted):
         claim = does(names, event.seat, "claim", you)
         return f"{claim} the rest: {plural(event.tricks, 'trick')}."
+    if isinstance(event, ClaimFailed):
+        whose = "Your" if event.seat == you else f"{names[event.seat]}'s"
+        return f"{whose} claim fails: {_claim_cost(event, names, face)}."
     if isinstance(event, HandScored):
         return result_text(event.result, names, rules, you)
     if isinstance(event, GameOver):
         return f"Game over: {lead_text(event.scores, rules.teams, names, you)}"
     return None
+
+
+def _claim_cost(event: ClaimFailed, names: Sequence[str], face: CardFace) -> str:
+    if event.penalty == "exposed":
+        return f"their cards stay face up ({', '.join(face(c) for c in event.exposed)})"
+    if event.penalty == "set":
+        return "their side is set this hand"
+    given = [f"{names[seat]} {n}" for seat, n in enumerate(event.forfeited) if n]
+    return f"the {event.tricks} tricks left go to " + (", ".join(given) if given else "nobody")
 
 
 def dealt_text(dealer: int, names: Sequence[str], rules: Rules, you: int | None = None) -> str:
@@ -257,6 +270,8 @@ def score_items(team: TeamHandResult) -> list[tuple[str, int]]:
 def contract_text(team: TeamHandResult) -> str:
     """ "bid 4, took 6 (made)"."""
     made = {True: "made", False: "set", None: "no contract"}[team.made]
+    if team.claim_set:
+        made += " by its failed claim"
     return f"bid {team.bid}, took {team.tricks} ({made})"
 
 

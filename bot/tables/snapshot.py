@@ -47,6 +47,7 @@ class TableSnapshot:
     trick_number: int
     last_trick: TrickRecord | None
     played: tuple[tuple[Card, ...], ...]  # each seat's cards played this hand, in order
+    exposed: tuple[tuple[Card, ...], ...]  # each seat's cards face up after a failed claim
     spades_broken: bool
     scores: tuple[int, ...]
     bags: tuple[int, ...]
@@ -101,6 +102,7 @@ def snapshot(
         trick_number=view.trick_number if view else 0,
         last_trick=view.last_trick if view else None,
         played=view.played if view else ((),) * rules.players,
+        exposed=view.exposed if view else ((),) * rules.players,
         spades_broken=view.spades_broken if view else False,
         scores=view.scores if view else (0,) * len(teams),
         bags=view.bags if view else (0,) * len(teams),

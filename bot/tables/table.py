@@ -30,15 +30,17 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from bot.ai import hint as suggest
+from bot.ai.claims import other_than_claims
 from bot.ai.levels import LEVELS
 from bot.engine import (
     Action,
     CardsPassed,
+    Claim,
     Event,
     Game,
     HandDealt,
@@ -299,7 +301,8 @@ class Table:
         if not self.rules.allow_suggestions:
             raise HintsOff("Hints are off at this table (house rule allow_suggestions).")
         view = self.view(self.require_seat(user_id))
-        if not view.legal_actions:
+        # A claim is open to every seat all through the play; it is no move to suggest.
+        if not other_than_claims(view.legal_actions):
             raise WrongStage("Nothing to do right now: wait for your turn.")
         action, reason = suggest(view)
         return Hint(action, reason)
@@ -426,14 +429,21 @@ class Table:
                 raise NotYourSeat("You can only act for your own seat.")
             return self.move(playing, action, member_seat=seat)
 
+        async def judge() -> None:
+            # An early claim can take seconds to judge: worked out in a thread, under this
+            # table's lock, so applying it finds the verdict ready and other tables play on.
+            playing, seat = self._playing_seat(user_id, seq)
+            if isinstance(action, Claim) and action in playing.game.legal_actions(seat):
+                await asyncio.to_thread(playing.game.claim_holds, seat)
+
         await self._come_back(user_id)
-        await self._member(plan)
+        await self._member(plan, prepare=judge)
 
     async def autoplay(self, user_id: int, *, seq: int | None = None) -> None:
         """The bot makes the member's move this once, at their request."""
         playing, seat = self._playing_seat(user_id, seq)
         view = playing.game.view(seat)
-        if not view.legal_actions:
+        if not other_than_claims(view.legal_actions):
             raise WrongStage("Nothing to do right now: wait for your turn.")
         chosen = await self._turns.decide(view)
 
@@ -642,10 +652,19 @@ class Table:
 
     # -- the pipeline ------------------------------------------------------------------
 
-    async def _member(self, plan: Callable[[], Step[R]], *, tell: bool = True) -> R:
+    async def _member(
+        self,
+        plan: Callable[[], Step[R]],
+        *,
+        tell: bool = True,
+        prepare: Callable[[], Awaitable[None]] | None = None,
+    ) -> R:
         """A member's change: validated, stored, applied, told. Refusals, and a change that
-        cannot be stored now (``StorageBusy``), leave everything as it was."""
+        cannot be stored now (``StorageBusy``), leave everything as it was. ``prepare``
+        runs first under the lock: slow work the plan relies on, changing nothing."""
         async with self.lock:
+            if prepare is not None:
+                await prepare()
             step = plan()
             try:
                 stored = await self._store(step)

@@ -119,6 +119,7 @@ def hidden_cards(game: Game, view: SeatView) -> set[Card]:
     In a double deck the other copy of a card it holds or saw is no secret."""
     seen = {*view.passed, *view.removed, *view.draw_offer, *view.discarded}
     seen.update(card for cards in view.played for card in cards)
+    seen.update(card for cards in view.exposed for card in cards)  # face up: no secret
     seen.update(card for _, card in view.trick)
     secret: set[Card] = set()
     for seat, hand in enumerate(game.hands):

@@ -11,6 +11,7 @@ from bot.engine import (
     Action,
     Bid,
     Card,
+    Claim,
     Game,
     IllegalAction,
     PassCards,
@@ -68,6 +69,24 @@ def deal_with(rules: Rules, fixed: dict[int, str]) -> Deal:
 def new_game(rules: Rules, *deals: Deal, seed: int = 1, dealer: int = 0) -> Game:
     """A game whose first hands are the given deals."""
     return Game.new(rules, seed=seed, dealer=dealer, deals=list(deals))
+
+
+def rarely_claim(game: Game, actions: Sequence[Action], choice: int) -> list[Action]:
+    """The actions a random driver picks from: claims only when ``choice`` is 1 in 16 and
+    at most ``LATE_TRICKS`` tricks are left (the seat to act always has something else).
+
+    A claim is open to every seat all through the play. Picked as often as a card, nearly
+    every hand at a claims table would end or turn on a claim at its first trick, and the
+    rest of the play would hardly be met. Early claims, nearly all false, are judged by a
+    search that can take seconds: the engine's own tests make them, not the random walks.
+    """
+    left = game.num_tricks - len(game.view(0).tricks)
+    if choice % 16 == 1 and left <= LATE_TRICKS:
+        return list(actions)
+    return [a for a in actions if not isinstance(a, Claim)]
+
+
+LATE_TRICKS = 6
 
 
 def first_legal(game: Game, seat: int) -> Action:
@@ -157,7 +176,8 @@ def play(game: Game, *moves: tuple[int, str]) -> None:
 
 
 # Tables beyond the presets, so the properties also meet renege, must-trump, passing, blind
-# bids, claims, redeals, jokers at every table size and both two-player drawing variants.
+# bids, claims and each cost of a false one, redeals, jokers at every table size and both
+# two-player drawing variants.
 EXTRA_TABLES: dict[str, dict[str, object]] = {
     "x_renege_set": {"allow_renege": "set", "claims": True},
     "x_renege_plus_3": {"allow_renege": "bid_plus_3", "nil_allowed": "never"},
@@ -168,8 +188,20 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
     "x_blind_anytime": {"blind_bids": "anytime", "blind_nil": "anytime", "min_blind_bid": 4},
     "x_show_all": {"show_all_hands": True, "nil_pass": 1},
     "x_redeal_board": {"deficient_hand_redeal": True, "min_bid": 4, "cant_total_tricks": True},
-    "x_bids_itself": {"first_hand_bids_itself": True, "play_to": "hands", "hands_to_play": 3},
-    "x_jokers3": {"players": 3, "team_size": 1, "deck": "joker_joker_deuce_deuce"},
+    "x_bids_itself": {
+        "first_hand_bids_itself": True,
+        "play_to": "hands",
+        "hands_to_play": 3,
+        "claims": True,
+        "failed_claim": "set",
+    },
+    "x_jokers3": {
+        "players": 3,
+        "team_size": 1,
+        "deck": "joker_joker_deuce_deuce",
+        "claims": True,
+        "failed_claim": "forfeit",
+    },
     "x_jokers5": {
         "players": 5,
         "team_size": 1,

@@ -15,7 +15,9 @@ from bot.engine import (
     Card,
     Claim,
     ClaimAccepted,
+    ClaimFailed,
     Draw,
+    Event,
     Game,
     PassCards,
     Phase,
@@ -938,16 +940,12 @@ def test_a_false_renege_call_costs_the_caller_three_tricks(
 
 
 @covers("claims")
-def test_claims_accepted_with_the_top_cards() -> None:
-    """000 The rest are mine (TRAM)."""
+def test_a_claim_with_the_top_cards_takes_the_rest() -> None:
+    """000 The rest are mine (TRAM): the claimer's side takes every remaining trick."""
     game = _suited_game(Rules(claims=True))
     bid_all(game, [2, 1, 2, 3])
     play_out(game, tricks=9)
     assert hand_codes(game.hands[3]) == "JS QS KS AS"
-    assert Claim(3) in game.legal_actions(3)
-    assert Claim(1) in game.legal_actions(1)
-    assert Claim(0) not in game.legal_actions(0)
-    refused(game, Claim(0), "Claim refused: the other side can still take a trick.")
     events = game.apply(Claim(3))
     assert events[0] == ClaimAccepted(3, 4)
     assert game.results[-1].teams[1].tricks == 13
@@ -955,16 +953,110 @@ def test_claims_accepted_with_the_top_cards() -> None:
 
 
 @covers("claims")
-def test_claims_refused_for_a_nil_bidder_and_at_a_table_without_claims() -> None:
+def test_a_claim_is_offered_by_the_rules_alone() -> None:
+    """Whether a claim would hold depends on cards a seat cannot see, so it is offered to
+    every seat that may claim, all through the play, and judged when made."""
     game = _suited_game(Rules(claims=True))
+    assert not any(Claim(s) in game.legal_actions(s) for s in range(4))  # bidding
     bid_all(game, [2, 0, 2, 3])
-    play_out(game, tricks=9)
+    assert [Claim(s) in game.legal_actions(s) for s in range(4)] == [True, False, True, True]
     refused(game, Claim(1), "You bid nil: you can't claim the rest of the tricks.")
-    game = _suited_game(Rules())
-    bid_all(game, [2, 1, 2, 3])
-    play_out(game, tricks=9)
-    assert Claim(3) not in game.legal_actions(3)
-    refused(game, Claim(3), "Claims aren't allowed at this table.")
+    play(game, (1, "2D"))
+    assert [Claim(s) in game.legal_actions(s) for s in range(4)] == [True, False, True, True]
+    off = _suited_game(Rules())
+    bid_all(off, [2, 1, 2, 3])
+    assert not any(Claim(s) in off.legal_actions(s) for s in range(4))
+    refused(off, Claim(3), "Claims aren't allowed at this table.")
+
+
+# Round robin deal, dealer 0, every seat playing its first legal card: seats 0 to 3 take
+# 2, 2, 1 and 8 tricks. Side 0 bids 2 and side 1 bids 8, and both make it: +21 and +82.
+CLAIM_BIDS = [1, 3, 1, 5]
+
+
+def _false_claim(rules: Rules) -> tuple[Game, list[Event]]:
+    """Seat 0 claims before the first card, which the other side's cards beat at once."""
+    game = new_game(rules, ROUND_ROBIN)
+    bid_all(game, CLAIM_BIDS)
+    events = game.apply(Claim(0))
+    if game.hand_number == 1:
+        play_out(game)
+    return game, events
+
+
+@covers("failed_claim")
+@pytest.mark.parametrize(
+    ("penalty", "forfeited", "totals", "side0_made"),
+    [
+        # 000: "the same penalty as for any other illegal showing of cards": face up.
+        ("exposed", (), [21, 82], True),
+        # 002: "forfeiting all remaining tricks": seats 1 and 3 in turn from seat 0's left.
+        ("forfeit", (0, 7, 0, 6), [-20, 85], False),
+        # 000: "scoring the hand as if that player had failed to make his bid".
+        ("set", (), [-20, 82], False),
+    ],
+)
+def test_a_false_claim_costs_what_failed_claim_says(
+    penalty: str, forfeited: tuple[int, ...], totals: list[int], side0_made: bool
+) -> None:
+    """000 The rest are mine (TRAM), 002 The Rest Are Mine (TRAM): a player who claims
+    when another could still win a trick is penalised."""
+    game, events = _false_claim(Rules(claims=True, failed_claim=penalty))
+    exposed = tuple(sorted(ROUND_ROBIN[0])) if penalty == "exposed" else ()
+    assert events[0] == ClaimFailed(0, 13, penalty, exposed, forfeited)
+    assert _team_totals(game) == totals
+    side0 = game.results[-1].teams[0]
+    assert (side0.made, side0.claim_set) == (side0_made, penalty == "set")
+
+
+def test_exposed_cards_are_in_every_view_until_played() -> None:
+    game = new_game(Rules(claims=True), ROUND_ROBIN)
+    bid_all(game, CLAIM_BIDS)
+    game.apply(Claim(0))
+    held = tuple(sorted(ROUND_ROBIN[0]))
+    assert all(game.view(s).exposed == (held, (), (), ()) for s in range(4))
+    play_out(game, tricks=1)
+    left = tuple(game.hands[0])
+    assert len(left) == 12
+    assert all(game.view(s).exposed == (left, (), (), ()) for s in range(4))
+    # The side whose claim failed may not claim again this hand; the other side may.
+    assert [Claim(s) in game.legal_actions(s) for s in range(4)] == [False, True, False, True]
+    refused(game, Claim(2), "Your side's claim already failed this hand: play the rest out.")
+    play_out(game)
+    assert game.hand_number == 2
+    assert all(game.view(s).exposed == ((), (), (), ()) for s in range(4))
+    assert Claim(game.to_act or 0) not in game.legal_actions()  # bidding again
+
+
+@pytest.mark.parametrize(
+    ("bids", "forfeited"),
+    [
+        # 17 tricks left: one at a time to seats 1 and 2 in turn from the claimer's left.
+        ([3, 3, 3], (0, 9, 8)),
+        # A Nil bidder is passed over: a forfeit must not break an opponent's Nil.
+        ([3, 3, 0], (0, 17, 0)),
+        ([3, 0, 0], (0, 0, 0)),  # nobody may take them
+    ],
+)
+def test_a_forfeit_in_cutthroat_goes_round_the_other_seats(
+    bids: list[int], forfeited: tuple[int, ...]
+) -> None:
+    rules = Rules(players=3, team_size=1, claims=True, failed_claim="forfeit")
+    game = new_game(rules, deal_with(rules, {}))
+    bid_all(game, bids)
+    events = game.apply(Claim(0))
+    assert events[0] == ClaimFailed(0, 17, "forfeit", (), forfeited)
+    assert game.results[-1].seats[0].tricks == 0
+    assert [seat.tricks for seat in game.results[-1].seats] == list(forfeited)
+
+
+def test_a_claim_set_in_a_hand_that_bids_itself_scores_nothing() -> None:
+    rules = Rules(claims=True, failed_claim="set", first_hand_bids_itself=True)
+    game = new_game(rules, ROUND_ROBIN)
+    assert game.apply(Claim(0)) == [ClaimFailed(0, 13, "set", (), ())]
+    play_out(game)
+    assert game.hand_number == 2
+    assert _team_totals(game) == [0, 100]
 
 
 # --- table settings ----------------------------------------------------------------------

@@ -7,19 +7,20 @@ import random
 
 import pytest
 
-from bot.engine import Game, GameOver, HandScored, Phase, Rules
-from tests.engine.helpers import TABLES, check_score_items
+from bot.engine import ClaimFailed, Game, GameOver, HandScored, Phase, Rules
+from tests.engine.helpers import TABLES, check_score_items, rarely_claim
 
 # At least 2,000 hands in all, shared evenly by the tables.
 TOTAL_HANDS = 2000
 HANDS_PER_TABLE = math.ceil(TOTAL_HANDS / len(TABLES))
 
 
-def check_hand(game: Game, scored: HandScored) -> None:
-    """A scored hand adds up: every trick taken by someone, every point accounted for."""
+def check_hand(game: Game, scored: HandScored, untaken: int) -> None:
+    """A scored hand adds up: every trick taken by someone (but ``untaken``, those a
+    forfeit could give nobody), every point accounted for."""
     result = scored.result
-    assert sum(outcome.tricks for outcome in result.seats) == game.num_tricks
-    assert sum(team.tricks for team in result.teams) == game.num_tricks
+    assert sum(outcome.tricks for outcome in result.seats) == game.num_tricks - untaken
+    assert sum(team.tricks for team in result.teams) == game.num_tricks - untaken
     assert result is game.results[-1]
     check_score_items(game)
 
@@ -28,6 +29,7 @@ def play_random_hands(rules: Rules, hands: int, seed: int) -> int:
     """Play random games until ``hands`` hands are scored; returns the hands played."""
     rng = random.Random(seed)
     played = 0
+    untaken = 0
     game_seed = seed
     while played < hands:
         game = Game.new(rules, seed=game_seed)
@@ -37,9 +39,13 @@ def play_random_hands(rules: Rules, hands: int, seed: int) -> int:
             assert seat is not None, f"{game.phase} with no one to act"
             actions = game.legal_actions(seat)
             assert actions, f"seat {seat} must act in {game.phase} but has no legal action"
-            for event in game.apply(rng.choice(actions)):
-                if isinstance(event, HandScored):
-                    check_hand(game, event)
+            for event in game.apply(rng.choice(rarely_claim(game, actions, rng.getrandbits(16)))):
+                if isinstance(event, ClaimFailed) and event.penalty == "forfeit":
+                    assert sum(event.forfeited) <= event.tricks
+                    untaken = event.tricks - sum(event.forfeited)
+                elif isinstance(event, HandScored):
+                    check_hand(game, event, untaken)
+                    untaken = 0
                     played += 1
                 elif isinstance(event, GameOver):
                     assert event.winner == game.winner

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import (
+    PRESETS,
     Action,
     Bid,
     CallRenege,
@@ -22,6 +23,7 @@ from bot.engine import (
     CardsPassed,
     Claim,
     ClaimAccepted,
+    ClaimFailed,
     Draw,
     Event,
     Game,
@@ -42,7 +44,7 @@ from bot.engine import (
     view_to_json,
 )
 from bot.engine.deck import deck_info
-from tests.engine.helpers import TABLES, check_score_items
+from tests.engine.helpers import TABLES, check_score_items, rarely_claim
 
 # Every table is its own test case, so each one gets its share of examples.
 SETTINGS = settings(max_examples=8, deadline=None, derandomize=True)
@@ -65,8 +67,9 @@ def pick(game: Game, choice: int) -> Action:
     assert actions, f"{game.phase} with seat {game.to_act} to act, but no legal action"
     if choice % 8 == 0:
         others = [a for s in range(game.players) if s != game.to_act for a in game.legal_actions(s)]
-        if others:
+        if rarely_claim(game, others, choice // 8):
             actions = others
+    actions = rarely_claim(game, actions, choice // 8)
     return actions[(choice // 8) % len(actions)]
 
 
@@ -154,6 +157,7 @@ class Tracker:
         self.delivered = False
         self.dropped: Counter[int] = Counter()
         self.seen_drops: dict[int, Counter[int]] = {s: Counter() for s in range(game.players)}
+        self.exposed: set[Card] = set()
 
     def before(self, game: Game, action: Action) -> None:
         if isinstance(action, Draw):
@@ -176,6 +180,15 @@ class Tracker:
                 self.played[event.card.index] += 1
             elif isinstance(event, CardsPassed):
                 self.delivered = True
+            elif isinstance(event, ClaimFailed):
+                self.exposed.update(event.exposed)
+
+
+def ends_early(event: Event) -> bool:
+    """A claim that held, or a false one whose side forfeits the rest: no more cards."""
+    return isinstance(event, ClaimAccepted) or (
+        isinstance(event, ClaimFailed) and event.penalty == "forfeit"
+    )
 
 
 def deck_counter(rules: Rules) -> Counter[int]:
@@ -221,8 +234,8 @@ def test_cards_are_conserved(name: str, seed: int, choices: list[int]) -> None:
         tracker = holder["t"]
         tracker.after(game, action, events)
         counts = accounted_cards(game, tracker)
-        if game.is_over and any(isinstance(e, ClaimAccepted) for e in events):
-            # A claim ends the hand with the claimed cards unplayed.
+        if game.is_over and any(ends_early(e) for e in events):
+            # A claim, or a forfeit after a false one, ends the hand with cards unplayed.
             assert not counts - deck, f"after {action}: cards from nowhere {counts - deck}"
         else:
             assert counts == deck, f"after {action}: extra {counts - deck}, missing {deck - counts}"
@@ -368,6 +381,8 @@ def view_cards(view: SeatView) -> set[Card]:
     cards.update(view.passed, view.received, view.draw_offer, view.discarded, view.removed)
     for hand in view.all_hands or ():
         cards.update(hand)
+    for hand in view.exposed:
+        cards.update(hand)
     for action in view.legal_actions:
         if isinstance(action, PlayCard):
             cards.add(action.card)
@@ -387,7 +402,7 @@ def test_a_view_never_shows_another_seats_cards(name: str, seed: int, choices: l
     def check(game: Game) -> None:
         tracker = holder["t"]
         hands = game.hands
-        public = {Card.of(i) for i in tracker.played} | removed
+        public = {Card.of(i) for i in tracker.played} | removed | tracker.exposed
         for seat in range(game.players):
             view = game.view(seat)
             looked = game.has_looked(seat)
@@ -457,6 +472,110 @@ def test_someone_to_act_always_has_a_legal_action(name: str, seed: int, choices:
             assert all(not game.legal_actions(s) for s in range(game.players))
 
     play(TABLES[name], seed, choices, start=check, after=lambda g, a, e: check(g))
+
+
+# -- hidden cards never change what a seat may do --------------------------------------
+
+# Every preset, and the extra tables where claims are played.
+HIDDEN_TABLES = [name for name, rules in TABLES.items() if name in PRESETS or rules.claims]
+HIDDEN_HANDS = 3
+
+
+def dealt(rules: Rules, rng: random.Random) -> list[list[Card]]:
+    """One deal for ``rules`` (two players: 13 cards each, the rest of the deck undealt)."""
+    info = deck_info(rules.deck, rules.players)
+    cards = [Card.of(c % 54) for c in info.cards]
+    rng.shuffle(cards)
+    size = info.num_tricks
+    return [cards[s * size : (s + 1) * size] for s in range(rules.players)]
+
+
+def unseen_swapped(
+    game: Game, seat: int, deal: list[list[Card]], since: int, swaps: list[int]
+) -> list[list[Card]]:
+    """The hand's deal with cards ``seat`` cannot see swapped between the other seats (and,
+    with two players, the undealt cards): only cards still held, not face up and never
+    passed, and only for a card of the same suit, so every void shown stays true."""
+    rules = game.rules
+    suit_of = deck_info(rules.deck, rules.players).suit_of
+    view = game.view(seat)
+    passed = {c for a in game.history[since:] if isinstance(a, PassCards) for c in a.cards}
+    holders = [list(cards) for cards in deal]
+    if rules.players == 2:
+        undealt = Counter(Card.of(c % 54) for c in deck_info(rules.deck, 2).cards)
+        undealt.subtract(Counter(card for cards in deal for card in cards))
+        holders.append(list(undealt.elements()))
+    held = [*game.hands, holders[-1] if rules.players == 2 else []]
+    movable = [
+        (who, card)
+        for who in range(len(holders))
+        if who != seat
+        for card in held[who]
+        if card not in passed and (who >= rules.players or card not in view.exposed[who])
+    ]
+    for swap in swaps:
+        if not movable:
+            break
+        first = swap % len(movable)
+        who, card = movable[first]
+        partners = [
+            k
+            for k, (other, c) in enumerate(movable)
+            if other != who and c != card and suit_of[c.index] == suit_of[card.index]
+        ]
+        if not partners:
+            continue
+        second = partners[(swap // len(movable)) % len(partners)]
+        other, swapped = movable[second]
+        holders[who][holders[who].index(card)] = swapped
+        holders[other][holders[other].index(swapped)] = card
+        movable[first], movable[second] = (who, swapped), (other, card)
+    return holders[: rules.players]
+
+
+@pytest.mark.parametrize("name", HIDDEN_TABLES)
+@given(
+    seed=seeds,
+    choices=choice_lists,
+    seat=st.integers(min_value=0, max_value=5),
+    stop=st.integers(min_value=0, max_value=450),
+    swaps=st.lists(st.integers(min_value=0, max_value=2**16 - 1), min_size=1, max_size=10),
+)
+@SETTINGS
+def test_deals_a_seat_cannot_tell_apart_give_it_the_same_legal_actions(
+    name: str, seed: int, choices: list[int], seat: int, stop: int, swaps: list[int]
+) -> None:
+    """Two deals that differ only in cards a seat cannot see, played the same way, offer
+    that seat the same actions (and show it the same view) at every moment while every
+    event is the same in both: whether a claim would hold is not among them."""
+    rules = TABLES[name]
+    seat %= rules.players
+    rng = random.Random(seed)
+    deals = [dealt(rules, rng) for _ in range(HIDDEN_HANDS)]
+    game = Game.new(rules, seed=seed, dealer=0, deals=deals)
+    since = 0
+    for step in range(stop):
+        if game.is_over:
+            break
+        action = pick(game, choices[step] if step < len(choices) else rng.getrandbits(16))
+        events = game.apply(action)
+        if any(isinstance(e, HandDealt) for e in events):
+            if game.hand_number > HIDDEN_HANDS:
+                return
+            since = len(game.history)
+    hand = game.hand_number
+    alternative = list(deals)
+    alternative[hand - 1] = unseen_swapped(game, seat, deals[hand - 1], since, swaps)
+    real = Game.new(rules, seed=seed, dealer=0, deals=deals)
+    other = Game.new(rules, seed=seed, dealer=0, deals=alternative)
+    for action in [*game.history, None]:
+        assert real.legal_actions(seat) == other.legal_actions(seat), f"{name} seat {seat}"
+        assert real.view(seat) == other.view(seat), f"{name} seat {seat}"
+        if action is None:
+            break
+        events = real.apply(action)
+        if other.apply(action) != events:
+            break  # the public record now tells the deals apart (a claim was judged)
 
 
 def follows_the_rules(rules: Rules, game: Game, action: PlayCard, played_before: list[Card]) -> str:
