@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from bot.engine import Action, Game, Rules
 
@@ -110,6 +110,20 @@ class StoredLobbies:
         return len(self.lobbies)
 
 
+# Where a member hears that it is their turn: a new message in their DMs, or a mention in the
+# table's channel.
+Pings = Literal["dm", "channel"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandMessage:
+    """A member's newest hand message in their DMs for one table, and the table's seq when it
+    was posted (the turn it announced, when it was theirs)."""
+
+    message_id: int
+    seq: int
+
+
 class DuplicateAction(Exception):
     """The table already has an action with this sequence number: the step is taken, and
     trying again can never store it. Permanent, unlike ``StorageFailed``.
@@ -204,6 +218,22 @@ class TableStore(Protocol):
         """The server's house rules, or ``None`` when it has set none."""
         ...
 
+    async def pings(self, user_id: int) -> Pings | None:
+        """Where the member chose to hear of their turns, or ``None`` if they never chose."""
+        ...
+
+    async def set_pings(self, user_id: int, where: Pings) -> None:
+        """Keep the member's choice of where they hear of their turns."""
+        ...
+
+    async def hand_message(self, table_id: int, user_id: int) -> HandMessage | None:
+        """The member's newest hand message for the table, if one was posted."""
+        ...
+
+    async def set_hand_message(self, table_id: int, user_id: int, message: HandMessage) -> None:
+        """The member's hand for the table is now shown by ``message``."""
+        ...
+
 
 class MemoryStore:
     """A ``TableStore`` in memory: for tests and the terminal, where nothing must survive."""
@@ -214,6 +244,8 @@ class MemoryStore:
         self.closed: set[int] = set()
         self.lobbies: dict[int, StoredLobby] = {}
         self.rules = dict(rules or {})
+        self.pings_of: dict[int, Pings] = {}
+        self.hand_messages: dict[tuple[int, int], HandMessage] = {}
 
     async def create_table(
         self,
@@ -290,3 +322,15 @@ class MemoryStore:
 
     async def guild_rules(self, guild_id: int) -> Rules | None:
         return self.rules.get(guild_id)
+
+    async def pings(self, user_id: int) -> Pings | None:
+        return self.pings_of.get(user_id)
+
+    async def set_pings(self, user_id: int, where: Pings) -> None:
+        self.pings_of[user_id] = where
+
+    async def hand_message(self, table_id: int, user_id: int) -> HandMessage | None:
+        return self.hand_messages.get((table_id, user_id))
+
+    async def set_hand_message(self, table_id: int, user_id: int, message: HandMessage) -> None:
+        self.hand_messages[(table_id, user_id)] = message

@@ -350,6 +350,7 @@ class Stats:
                 "IN (SELECT table_id FROM tables WHERE finished_at IS NOT NULL)",
                 (FORMER_MEMBER, user_id),
             )
+            await session.execute("DELETE FROM member_pings WHERE user_id = ?", (user_id,))
             if row is None:
                 return 0
             await session.execute(

@@ -16,6 +16,8 @@ from bot.storage.games import record_game
 from bot.storage.house_rules import HouseRules
 from bot.storage.records import (
     DuplicateAction,
+    HandMessage,
+    Pings,
     SeatRecord,
     StoredLobbies,
     StoredLobby,
@@ -213,6 +215,40 @@ class SqlTableStore:
 
     async def guild_rules(self, guild_id: int) -> Rules | None:
         return await self._rules.stored(guild_id)
+
+    async def pings(self, user_id: int) -> Pings | None:
+        async with self._db.session() as session:
+            row = await session.fetch_one(
+                "SELECT pings FROM member_pings WHERE user_id = ?", (user_id,)
+            )
+        if row is None:
+            return None
+        return "channel" if row["pings"] == "channel" else "dm"
+
+    async def set_pings(self, user_id: int, where: Pings) -> None:
+        async with self._db.session() as session:
+            await session.execute(
+                "INSERT INTO member_pings (user_id, pings) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings",
+                (user_id, where),
+            )
+
+    async def hand_message(self, table_id: int, user_id: int) -> HandMessage | None:
+        async with self._db.session() as session:
+            row = await session.fetch_one(
+                "SELECT message_id, seq FROM hand_messages WHERE table_id = ? AND user_id = ?",
+                (table_id, user_id),
+            )
+        return None if row is None else HandMessage(row["message_id"], row["seq"])
+
+    async def set_hand_message(self, table_id: int, user_id: int, message: HandMessage) -> None:
+        async with self._db.session() as session:
+            await session.execute(
+                "INSERT INTO hand_messages (table_id, user_id, message_id, seq) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET "
+                "message_id = excluded.message_id, seq = excluded.seq",
+                (table_id, user_id, message.message_id, message.seq),
+            )
 
 
 def _now() -> str:

@@ -1,0 +1,81 @@
+"""Turn pings and hand messages (migration 0006) on SQLite and PostgreSQL (and in memory):
+a member's choice of where they hear of their turn, and each member's newest hand message
+per table, both kept across reopening the store."""
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.engine import Rules
+from bot.storage.records import HandMessage, MemoryStore, TableStore
+from bot.storage.store import Storage
+from devtools.bench.storage import seats_for
+from tests.storage.helpers import BACKENDS, GUILD, fresh_location
+
+
+async def new_table(store: TableStore, channel: int = 70) -> int:
+    rules = Rules()
+    return await store.create_table(
+        guild_id=GUILD,
+        channel_id=channel,
+        host_id=1,
+        rules=rules,
+        seed=5,
+        dealer=0,
+        seats=seats_for(rules),
+    )
+
+
+@pytest.fixture(params=["memory", *BACKENDS])
+async def table_store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[TableStore]:
+    if request.param == "memory":
+        yield MemoryStore()
+        return
+    async with fresh_location(request.param, request, db_path) as location:
+        storage = await Storage.open(location)
+        try:
+            yield storage.tables
+        finally:
+            await storage.close()
+
+
+async def test_a_members_ping_choice_is_kept_and_changed(table_store: TableStore) -> None:
+    assert await table_store.pings(7) is None
+    await table_store.set_pings(7, "channel")
+    await table_store.set_pings(8, "dm")
+    assert await table_store.pings(7) == "channel" and await table_store.pings(8) == "dm"
+    await table_store.set_pings(7, "dm")
+    assert await table_store.pings(7) == "dm"
+
+
+async def test_each_members_newest_hand_message_is_kept_per_table(table_store: TableStore) -> None:
+    first, second = await new_table(table_store, 70), await new_table(table_store, 71)
+    assert await table_store.hand_message(first, 7) is None
+    await table_store.set_hand_message(first, 7, HandMessage(100, 3))
+    await table_store.set_hand_message(second, 7, HandMessage(200, 1))
+    await table_store.set_hand_message(first, 8, HandMessage(300, 4))
+    await table_store.set_hand_message(first, 7, HandMessage(101, 9))
+    assert await table_store.hand_message(first, 7) == HandMessage(101, 9)
+    assert await table_store.hand_message(second, 7) == HandMessage(200, 1)
+    assert await table_store.hand_message(first, 8) == HandMessage(300, 4)
+    assert await table_store.hand_message(second, 8) is None
+
+
+async def test_choices_and_hand_messages_survive_reopening(location: str | Path) -> None:
+    storage = await Storage.open(location)
+    try:
+        table_id = await new_table(storage.tables)
+        await storage.tables.set_pings(7, "channel")
+        await storage.tables.set_hand_message(table_id, 7, HandMessage(123, 6))
+    finally:
+        await storage.close()
+    storage = await Storage.open(location)
+    try:
+        assert await storage.tables.pings(7) == "channel"
+        assert await storage.tables.hand_message(table_id, 7) == HandMessage(123, 6)
+        # Forgetting a member drops their choice too.
+        await storage.stats.forget_member(7)
+        assert await storage.tables.pings(7) is None
+    finally:
+        await storage.close()
