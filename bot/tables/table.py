@@ -50,6 +50,7 @@ from bot.engine import (
     Redealt,
     Rules,
     SeatView,
+    TrickWon,
 )
 from bot.storage.records import (
     DuplicateAction,
@@ -1015,13 +1016,14 @@ class Table:
         self, playing: Playing, actor: int, events: Sequence[Event]
     ) -> tuple[int, ...]:
         """Members' seats whose private state changed: the mover, the seat to act, and
-        everyone on a new deal or when cards change hands."""
+        everyone on a new deal, when cards change hands, and when a trick or a hand ends (so
+        a waiting member's hand never shows a state older than the last completed trick)."""
         seats = {actor}
         to_act = playing.game.to_act
         if to_act is not None:
             seats.add(to_act)
         for event in events:
-            if isinstance(event, (HandDealt, Redealt, PassingStarted)):
+            if isinstance(event, (HandDealt, Redealt, PassingStarted, TrickWon, HandScored)):
                 seats.update(range(len(playing.seats)))
             elif isinstance(event, CardsPassed):
                 seats.update((event.seat, event.to_seat))

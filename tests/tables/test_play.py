@@ -11,7 +11,16 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Action, Card, Event, GameOver, IllegalAction, PlayCard, Rules
+from bot.engine import (
+    Action,
+    Card,
+    Event,
+    GameOver,
+    IllegalAction,
+    PlayCard,
+    Rules,
+    TrickWon,
+)
 from bot.storage.records import MemoryStore, StorageFailed
 from bot.tables import (
     HintsOff,
@@ -229,3 +238,23 @@ def _to_act(table: Table) -> int:
     seat = table.seats[table.game.to_act]
     assert seat is not None and seat.user_id is not None
     return seat.user_id
+
+
+async def test_every_member_is_shown_their_hand_at_each_tricks_end(
+    manager: TableManager, recorder: RecordingPresenter
+) -> None:
+    """A waiting member's hand is never older than the last completed trick: each trick's
+    end shows every member's hand, whoever's turn comes next."""
+    table = await started(manager, ANN, BEA)
+    await play_out(manager, table)
+    batches: list[tuple[TableChanged, set[int]]] = []
+    for record in recorder.records:
+        if isinstance(record, TableChanged):
+            batches.append((record, set()))
+        elif isinstance(record, HandChanged) and batches:
+            batches[-1][1].add(record.seat)
+    ends = [
+        shown for changed, shown in batches if any(isinstance(e, TrickWon) for e in changed.events)
+    ]
+    assert len(ends) >= 13
+    assert all(shown == {0, 1} for shown in ends)
