@@ -26,6 +26,11 @@ log = logging.getLogger(__name__)
 # Seconds between edits of one message: Discord allows about five edits per five seconds
 # per channel, and a table message and its notices share the channel.
 EDIT_INTERVAL = 1.2
+# Seconds an edit waits for more changes to join it (several changes, one edit).
+EDIT_DELAY = 0.25
+# Requests a second the bot allows itself of those Discord's global limit (50/s) counts;
+# answers to interactions are not among them and never wait.
+REQUEST_RATE = 40.0
 # The cogs, loaded by name: each wires its own commands, views, presenter and error
 # handling in its ``setup``, so the bot itself never imports them.
 EXTENSIONS = ("cogs.spades", "cogs.houserules", "cogs.leaderboard")
@@ -59,6 +64,8 @@ class SpadesBot(commands.Bot):
         table_settings: TableSettings | None = None,
         clock: Clock | None = None,
         edit_interval: float = EDIT_INTERVAL,
+        edit_delay: float = EDIT_DELAY,
+        request_rate: float | None = REQUEST_RATE,
         seeds: Iterator[int] | None = None,
         extensions: Sequence[str] | None = None,
         freeze_startup: bool = False,
@@ -81,6 +88,8 @@ class SpadesBot(commands.Bot):
         # Deals come from fresh random seeds unless given (tests replay the same games).
         self.seeds = seeds
         self.edit_interval = edit_interval
+        self.edit_delay = edit_delay
+        self.request_rate = request_rate  # None: no budget (tests)
         self.extension_names = list(EXTENSIONS if extensions is None else extensions)
         self._manager: TableManager | None = None
         self._owned_storage: Storage | None = None

@@ -1,8 +1,11 @@
 """A message kept up to date in place, with edits coalesced under Discord's rate limits.
 
-Channel edits are limited to about five per five seconds. When bots play fast, a table
-changes many times a second; only the newest picture matters, so a ``LiveMessage`` sends at
-most one edit per ``interval`` and always the latest state, never a backlog.
+Channel edits are limited to about five per five seconds, and all of a bot's requests to
+about 50 a second. When bots play fast, a table changes many times a second; only the newest
+picture matters, so a ``LiveMessage`` waits ``delay`` after a change before editing (several
+changes make one edit), sends at most one edit per ``interval``, takes a token from the
+shared ``Budget`` before each request, and always sends the latest state, never a backlog.
+An edit that would not change what the message shows is not sent.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import discord
+
+from cogs._budget import Budget
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +38,14 @@ class Picture:
     content: str
     view: discord.ui.View | None = None
 
+    def same_as(self, other: Picture | None) -> bool:
+        """Whether ``other`` shows exactly this (text and controls)."""
+        if other is None or other.content != self.content:
+            return False
+        if self.view is None or other.view is None:
+            return self.view is other.view
+        return self.view.to_components() == other.view.to_components()
+
 
 class LiveMessage:
     """One message in ``channel``: the first ``show`` posts it, later ones edit it.
@@ -40,13 +53,17 @@ class LiveMessage:
     ``on_posted`` hears the new message id whenever the message is (re)posted, so it can be
     stored; ``on_closed`` hears a DM refused with 50007 (the message then stays unsent);
     ``on_forbidden`` hears any other refusal (a permission the bot lacks): that picture is
-    dropped, and the next ``show`` tries again. ``describe`` names the message in logs."""
+    dropped, and the next ``show`` tries again. ``describe`` names the message in logs.
+    ``budget`` is shared by every message of the bot; ``delay`` is how long an edit waits
+    for more changes to join it."""
 
     def __init__(
         self,
         channel: LiveChannel,
         *,
         interval: float,
+        delay: float = 0.0,
+        budget: Budget | None = None,
         message_id: int | None = None,
         on_posted: Callable[[int], Awaitable[None]] | None = None,
         on_closed: Callable[[], Awaitable[None]] | None = None,
@@ -55,6 +72,8 @@ class LiveMessage:
     ) -> None:
         self.channel = channel
         self.interval = interval
+        self.delay = delay
+        self.budget = budget
         self.message_id = message_id
         self.on_posted = on_posted
         self.on_closed = on_closed
@@ -63,17 +82,40 @@ class LiveMessage:
         self.closed = False
         self._pending: Picture | None = None
         self._shown: Picture | None = None  # the newest picture asked for
+        self._sent: Picture | None = None  # what the message shows, as far as we know
+        self._urgent = False
         self._task: asyncio.Task[None] | None = None
         self._last_sent = float("-inf")
+        self._asked = float("-inf")
 
-    def show(self, picture: Picture) -> None:
-        """Ask for ``picture`` to be shown; returns at once, the edit follows."""
+    @property
+    def has_controls(self) -> bool:
+        """The newest picture asked for has controls."""
+        return self._shown is not None and self._shown.view is not None
+
+    def show(self, picture: Picture, *, urgent: bool = False) -> None:
+        """Ask for ``picture`` to be shown; returns at once, the edit follows. ``urgent``:
+        it goes before other requests waiting for the budget (a member's turn)."""
         if self.closed:
             return
-        self._pending = self._shown = picture
+        self._shown = picture
+        if picture.same_as(self._sent):
+            self._pending = None
+            return
+        if self._pending is None:
+            self._asked = asyncio.get_running_loop().time()
+        self._pending = picture
+        self._urgent = self._urgent or urgent
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._flush())
             self._task.add_done_callback(_log_failure)
+
+    def shown_elsewhere(self, picture: Picture) -> None:
+        """The message shows ``picture`` now: an interaction's answer edited it (which costs
+        nothing of the budget), so an edit to show the same is not sent."""
+        self._sent = self._shown = picture
+        if picture.same_as(self._pending):
+            self._pending = None
 
     def freeze(self) -> None:
         """Keep the message as it was last shown, without its controls (what it showed is
@@ -91,13 +133,24 @@ class LiveMessage:
         retry = RETRY_FIRST
         while self._pending is not None and not self.closed:
             wait = self._last_sent + self.interval - loop.time()
+            if self.message_id is not None:
+                # An edit waits a moment for more changes to join it.
+                wait = max(wait, self._asked + self.delay - loop.time())
             if wait > 0:
                 await asyncio.sleep(wait)
+            if self._pending is None:
+                break
+            if self.budget is not None:
+                await self.budget.take(urgent=self._urgent)
+            # The newest picture once the budget allows a request: waiting coalesces edits.
             picture, self._pending = self._pending, None
-            assert picture is not None
+            if picture is None or picture.same_as(self._sent) or self.closed:
+                continue
+            self._urgent = False
             self._last_sent = loop.time()
             try:
                 await self._send(picture)
+                self._sent = picture
             except discord.Forbidden as error:
                 log.error("Discord refused %s: %s", self.describe(), error.text or error)
                 if self.on_forbidden is not None:

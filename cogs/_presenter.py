@@ -1,9 +1,19 @@
 """The Discord presenter: the table message kept up to date in the channel, each member's
-hand by DM (or ephemerally when their DMs are closed), and notices posted to the channel.
+hand by DM (or ephemerally when their DMs are closed), their turns announced, and notices
+posted to the channel.
+
+Turns ring once: when it becomes a member's turn, their hand comes as a new DM (a new
+message notifies; an edit does not), and the hand message before it loses its controls.
+Between their turns that newest hand message is edited in place (at least at each trick's
+end), and after a restart the stored one is edited rather than a new one sent. A member who
+chose channel pings (``/spades pings``), or whose DMs are closed, is mentioned in the channel
+instead, by one message at a time that is deleted once the turn has passed; a member whose
+DMs are closed is told so once, in the channel, with what to do.
 
 Tables call it under their lock, so nothing here waits on Discord for long: messages are
 edited through ``LiveMessage`` (coalesced, in the background) and notices go out in order
-through a per-channel queue of tasks.
+through a per-channel queue of tasks. Every request that Discord's global rate limit counts
+takes a token from one ``Budget`` first; answers to interactions never wait for it.
 """
 
 from __future__ import annotations
@@ -18,11 +28,13 @@ from typing import Any
 
 import discord
 
-from bot.engine import Event
+from bot.engine import Event, Phase
+from bot.storage.records import HandMessage, Pings, StorageFailed, TableStore
 from bot.tables import Notice, NoticeKind, Shown, TableStatus
 from cogs._board import board_text, hand_message
+from cogs._budget import Budget
 from cogs._errors import missing_permission_text
-from cogs._live import LiveMessage, Picture
+from cogs._live import LiveChannel, LiveMessage, Picture
 from cogs._ui import as_view, controls, hand_button, lobby_buttons, rematch_button
 
 log = logging.getLogger(__name__)
@@ -31,6 +43,28 @@ DMS_CLOSED_NOTE = (
     "I can't DM you (your DMs are closed), so your hand shows here, only to you."
     " **My hand** on the table message brings it back any time."
 )
+
+
+def dms_closed_notice(user_id: int) -> str:
+    """Said once in the channel when a member's DMs cannot be delivered."""
+    return (
+        f"<@{user_id}> I can't send you DMs (your DMs are closed), so your hand will not come"
+        " by DM. Press **My hand** on the table message (or use `/spades hand`) to see your"
+        " cards and play, or allow direct messages from this server's members in its Privacy"
+        " Settings. Until then I'll mention you here when it's your turn."
+    )
+
+
+def turn_ping(user_id: int, phase: Phase | None) -> str:
+    """A mention in the channel: it is the member's turn."""
+    doing = {Phase.BID: "bid", Phase.PASS: "pass", Phase.DRAW: "draw"}.get(
+        phase or Phase.PLAY, "play"
+    )
+    return f"<@{user_id}> it's your turn to {doing}: **My hand** shows your cards."
+
+
+# A hand edit waits this long for more changes to join it (production; tests use 0).
+HAND_DELAY = 0.25
 # An interaction token lives 15 minutes; follow-ups stop a little before that.
 FOLLOWUP_LIFETIME = datetime.timedelta(minutes=14)
 # How long closing the bot waits for the last edits to go out.
@@ -69,22 +103,40 @@ class Player:
     """What the presenter knows about one member in one channel: where their hand goes.
 
     ``followups`` belong to their latest interaction with the table and carry ephemeral
-    hands when DMs are closed; ``dm`` and ``pushed_seq`` belong to ``table_id``."""
+    hands when DMs are closed; ``dm``, ``dm_seq``, ``looked_up``, ``pushed_seq`` and
+    ``ping`` belong to ``table_id``."""
 
     dms_closed: bool = False
     told: bool = False  # told, once, that their hand shows ephemerally
+    told_channel: bool = False  # told, once, in the channel, that their DMs are closed
     followups: Followups | None = None
     table_id: int | None = None
-    dm: LiveMessage | None = None
+    dm: LiveMessage | None = None  # their newest hand message in DMs
+    dm_seq: int = -1  # the table seq when it was posted
+    looked_up: bool = False  # the stored hand message was looked for (after a restart)
     pushed_seq: int = -1  # the table seq of the last ephemeral hand sent for their turn
+    ping: asyncio.Task[int | None] | None = None  # the live turn mention in the channel
+    ping_seq: int = -1  # the table seq of the turn last announced in the channel
 
 
 class DiscordPresenter:
     """Implements ``bot.tables.Presenter`` for Discord; the spades cog shares its pictures."""
 
-    def __init__(self, client: discord.Client, *, interval: float) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        *,
+        interval: float,
+        store: TableStore | None = None,
+        budget: Budget | None = None,
+        delay: float = HAND_DELAY,
+    ) -> None:
         self.client = client
         self.interval = interval
+        self.store = store
+        self.budget = budget or Budget()
+        self.delay = delay
+        self._pings: dict[int, Pings] = {}  # members' choices, as read or set
         self._boards: dict[int, Board] = {}  # by channel id
         self._players: dict[tuple[int, int], Player] = {}  # by (channel id, user id)
         self._outbox: dict[int, asyncio.Task[None]] = {}  # the last notice sent, by channel
@@ -101,31 +153,85 @@ class DiscordPresenter:
 
     async def hand_changed(self, table: Shown, seat: int) -> None:
         user_id = dict(table.member_seats()).get(seat)
-        if user_id is None or table.table_id is None:
+        table_id = table.table_id
+        if user_id is None or table_id is None:
             return
         player = self._player(table, user_id)
+        view = table.view(seat)
+        turn = table.status is TableStatus.PLAYING and view.to_act == seat
         if player.dms_closed:
             self._push(table, seat, player)
+            self._ring_in_channel(table, player, user_id, view.phase if turn else None)
             return
-        if player.dm is None:
+        where = await self.pings(user_id)
+        if player.dm is None and not player.looked_up:
+            player.looked_up = True
+            stored = await self._stored_hand(table_id, user_id)
+            if stored is not None:
+                # After a restart: the hand message already sent is edited, not sent again.
+                channel = await self.client.create_dm(discord.Object(user_id))
+                player.dm = self._hand_live(table, user_id, channel, stored.message_id, stored.seq)
+                player.dm_seq = stored.seq
+        picture = self.hand_picture(table, seat)
+        ring = turn and where == "dm" and player.dm_seq != table.seq
+        if player.dm is None or ring:
+            # A new message: Discord notifies the member of it (an edit would not).
             channel = await self.client.create_dm(discord.Object(user_id))
-            player.dm = LiveMessage(
-                channel, interval=self.interval, on_closed=self._on_dms_closed(table, user_id)
-            )
-        player.dm.show(self.hand_picture(table, seat))
+            if player.dm is not None:
+                player.dm.freeze()  # superseded: its controls go
+            player.dm = self._hand_live(table, user_id, channel, None, table.seq)
+            player.dm_seq = table.seq
+        player.dm.show(picture, urgent=ring)
+        self._ring_in_channel(
+            table, player, user_id, view.phase if turn and where == "channel" else None
+        )
+
+    async def pings(self, user_id: int) -> Pings:
+        """Where the member hears of their turns: their stored choice, else a DM."""
+        where = self._pings.get(user_id)
+        if where is None:
+            where = "dm"
+            if self.store is not None:
+                try:
+                    where = await self.store.pings(user_id) or "dm"
+                except StorageFailed as error:
+                    log.warning("Could not read where %d is pinged: %s", user_id, error)
+                    return where
+            self._pings[user_id] = where
+        return where
+
+    async def set_pings(self, user_id: int, where: Pings) -> None:
+        """Store the member's choice (``StorageFailed`` if it cannot be) and follow it."""
+        if self.store is not None:
+            await self.store.set_pings(user_id, where)
+        self._pings[user_id] = where
+
+    def hand_shown(self, table: Shown, user_id: int, message_id: int, picture: Picture) -> bool:
+        """An answer to a click on message ``message_id`` now shows ``picture``: when that
+        is the member's live hand message, no edit to show the same follows. Whether it was."""
+        player = self._players.get((table.channel_id, user_id))
+        if player is None or player.table_id != table.table_id or player.dm is None:
+            return False
+        if player.dm.message_id != message_id:
+            return False
+        player.dm.shown_elsewhere(picture)
+        return True
 
     async def notice(self, table: Shown, notice: Notice) -> None:
-        text = notice.text
+        text, mention = notice.text, None
         if notice.kind is NoticeKind.TURN_WARNING and notice.user_id is not None:
-            text = f"<@{notice.user_id}> {text}"
-        self._post(table.channel_id, text)
+            text, mention = f"<@{notice.user_id}> {text}", notice.user_id
+        self._post(table.channel_id, text, mention=mention)
         # Notices come with changes tables tell nobody else about: a seat away, a timer
         # gone, a vote counted, the table closed.
         self._board(table).live.show(self.board_picture(table))
         if notice.kind is NoticeKind.CLOSED:
             for seat, user_id in table.member_seats():
                 player = self._players.pop((table.channel_id, user_id), None)
-                if player is not None and player.dm is not None and table.table_id is not None:
+                if player is None:
+                    continue
+                self._ring_in_channel(table, player, user_id, None)
+                if player.dm is not None and table.table_id is not None:
                     player.dm.show(
                         self.hand_picture(table, seat, note=f"Table closed: {notice.text}")
                     )
@@ -212,6 +318,8 @@ class DiscordPresenter:
         live = LiveMessage(
             channel,
             interval=self.interval,
+            delay=self.delay,
+            budget=self.budget,
             message_id=table.message_id,
             on_posted=table.set_message,
             on_forbidden=lambda error: self._on_forbidden(table),
@@ -239,18 +347,123 @@ class DiscordPresenter:
     def _player(self, table: Shown, user_id: int) -> Player:
         player = self._players.setdefault((table.channel_id, user_id), Player())
         if player.table_id != table.table_id:
-            player.table_id, player.dm, player.pushed_seq = table.table_id, None, -1
+            if player.dm is not None:
+                player.dm.freeze()  # the last table's hand: nobody may act on it
+            self._ring_in_channel(table, player, user_id, None)
+            player.table_id, player.dm, player.dm_seq = table.table_id, None, -1
+            player.looked_up, player.pushed_seq, player.ping_seq = False, -1, -1
         return player
+
+    def _hand_live(
+        self, table: Shown, user_id: int, channel: LiveChannel, message_id: int | None, seq: int
+    ) -> LiveMessage:
+        """A live hand message in the member's DMs (``message_id`` ``None``: a new one,
+        stored once posted)."""
+        table_id = table.table_id
+        assert table_id is not None
+
+        async def posted(new_id: int) -> None:
+            if self.store is None:
+                return
+            try:
+                await self.store.set_hand_message(table_id, user_id, HandMessage(new_id, seq))
+            except StorageFailed as error:
+                log.warning("Could not store the hand message of %d: %s", user_id, error)
+
+        return LiveMessage(
+            channel,
+            interval=self.interval,
+            delay=self.delay,
+            budget=self.budget,
+            message_id=message_id,
+            on_posted=posted,
+            on_closed=self._on_dms_closed(table, user_id),
+            describe=lambda: f"the hand of {user_id} at table {table_id}",
+        )
+
+    async def _stored_hand(self, table_id: int, user_id: int) -> HandMessage | None:
+        if self.store is None:
+            return None
+        try:
+            return await self.store.hand_message(table_id, user_id)
+        except StorageFailed as error:
+            log.warning("Could not read the hand message of %d: %s", user_id, error)
+            return None
 
     def _on_dms_closed(self, table: Shown, user_id: int) -> Callable[[], Awaitable[None]]:
         async def closed() -> None:
             player = self._player(table, user_id)
             player.dms_closed = True
+            player.dm = None
             seat = table.seat_of(user_id)
+            turn = seat is not None and table.status is TableStatus.PLAYING
+            phase = None
+            if seat is not None and turn:
+                view = table.view(seat)
+                phase = view.phase if view.to_act == seat else None
+            if not player.told_channel:
+                # Told once, with a mention: this counts as their turn's notice, if it is.
+                player.told_channel = True
+                self._post(table.channel_id, dms_closed_notice(user_id), mention=user_id)
+                if phase is not None:
+                    self._ring_in_channel(table, player, user_id, None)
+                    player.ping_seq = table.seq
             if seat is not None:
                 self._push(table, seat, player)
+                self._ring_in_channel(table, player, user_id, phase)
 
         return closed
+
+    def _ring_in_channel(
+        self, table: Shown, player: Player, user_id: int, phase: Phase | None
+    ) -> None:
+        """Keep at most one live turn mention for the member in the channel: one for this
+        turn when ``phase`` is given (the turn's phase), none otherwise."""
+        if phase is not None and player.ping_seq == table.seq:
+            return  # this turn is announced already
+        old, player.ping = player.ping, None
+        if old is not None:
+            self._spawn(self._delete(table.channel_id, old))
+        if phase is None:
+            return
+        player.ping_seq = table.seq
+        player.ping = asyncio.create_task(
+            self._send(table.channel_id, turn_ping(user_id, phase), mention=user_id, urgent=True)
+        )
+
+    async def _send(
+        self, channel_id: int, content: str, *, mention: int | None = None, urgent: bool = False
+    ) -> int | None:
+        """Post ``content`` in the channel within the budget; the message's id, or ``None``
+        when Discord refused it (logged)."""
+        await self.budget.take(urgent=urgent)
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(mention)] if mention else False
+        )
+        try:
+            message = await self.client.get_partial_messageable(channel_id).send(
+                content, allowed_mentions=mentions
+            )
+        except discord.HTTPException as error:
+            log.error("Could not post in channel %d: %s", channel_id, error)
+            return None
+        return message.id
+
+    async def _delete(self, channel_id: int, posted: asyncio.Task[int | None]) -> None:
+        """Delete a turn mention once it has been posted."""
+        try:
+            message_id = await posted
+        except Exception:  # its own failure was logged by _send
+            return
+        if message_id is None:
+            return
+        await self.budget.take()
+        with contextlib.suppress(discord.NotFound):
+            await (
+                self.client.get_partial_messageable(channel_id)
+                .get_partial_message(message_id)
+                .delete()
+            )
 
     def _push(self, table: Shown, seat: int, player: Player) -> None:
         """Send an ephemeral hand as a follow-up of the member's latest interaction, when
@@ -278,14 +491,14 @@ class DiscordPresenter:
             send = followups.webhook.send(picture.content, view=picture.view, ephemeral=True)
         self._spawn(send)
 
-    def _post(self, channel_id: int, content: str) -> None:
+    def _post(self, channel_id: int, content: str, *, mention: int | None = None) -> None:
         """Post a notice in the channel after the ones before it."""
         previous = self._outbox.get(channel_id)
 
         async def post() -> None:
             if previous is not None:
                 await asyncio.gather(previous, return_exceptions=True)
-            await self.client.get_partial_messageable(channel_id).send(content)
+            await self._send(channel_id, content, mention=mention, urgent=True)
 
         self._outbox[channel_id] = self._spawn(post())
 

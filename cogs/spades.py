@@ -27,9 +27,11 @@ from bot.engine import (
     PlayCard,
     Rules,
 )
+from bot.storage.records import StorageFailed
 from bot.tables import Member, Table, TableManager
 from cogs._answer import acknowledge, answer, echo, update
 from cogs._board import score_text, watch_text
+from cogs._budget import Budget
 from cogs._checks import check_interaction
 from cogs._codes import (
     BOT_CODE,
@@ -88,7 +90,13 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
 
     def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
-        self.presenter = DiscordPresenter(bot, interval=bot.edit_interval)
+        self.presenter = DiscordPresenter(
+            bot,
+            interval=bot.edit_interval,
+            delay=bot.edit_delay,
+            store=bot.store,
+            budget=Budget(bot.request_rate),
+        )
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
@@ -280,6 +288,29 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         await answer(interaction, picture.content, view=picture.view)
         self.presenter.remember(table, interaction, hand_shown=True)
 
+    @app_commands.command(name="pings", description="Where I tell you it's your turn")
+    @app_commands.describe(where="dm: a new message in your DMs; channel: a mention at the table")
+    async def pings(
+        self, interaction: discord.Interaction[Any], where: Literal["dm", "channel"]
+    ) -> None:
+        try:
+            await self.presenter.set_pings(interaction.user.id, where)
+        except StorageFailed:
+            raise PlayerError(
+                "Your choice could not be saved just now: nothing changed. Try again in a moment."
+            ) from None
+        if where == "dm":
+            text = (
+                "Done: when it's your turn, your hand comes as a new DM. If your DMs are"
+                " closed, you're mentioned here instead."
+            )
+        else:
+            text = (
+                "Done: when it's your turn, you're mentioned in the table's channel; your"
+                " hand stays in one DM, kept up to date."
+            )
+        await answer(interaction, text)
+
     @app_commands.command(name="bid", description="Bid a number of tricks (0 is nil)")
     @app_commands.describe(
         tricks="How many tricks", blind="Bid blind, before looking at your cards"
@@ -455,8 +486,16 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             picture = self.presenter.hand_picture(table, seat, with_controls=False)
             await update(interaction, picture.content, view=None)
         else:
-            # A DM hand: the presenter is already editing it.
-            await acknowledge(interaction)
+            # A DM hand: the answer itself shows the move made (an interaction's answer
+            # costs nothing of the request budget), unless a newer hand message took over,
+            # which the presenter shows.
+            picture = self.presenter.hand_picture(table, seat)
+            if message is not None and self.presenter.hand_shown(
+                table, interaction.user.id, message.id, picture
+            ):
+                await update(interaction, picture.content, view=picture.view)
+            else:
+                await acknowledge(interaction)
         self.presenter.remember(table, interaction)
 
     async def on_lobby_click(self, interaction: discord.Interaction[Any], code: str) -> None:

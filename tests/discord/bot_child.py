@@ -61,6 +61,8 @@ async def serve(address: FakeAddress, database: Path, moment: str) -> None:
         storage=storage,
         table_settings=TableSettings(bot_delay=0, turn_timers=False, idle_close=None),
         edit_interval=0,
+        edit_delay=0,
+        request_rate=None,
         seeds=itertools.count(1),
         extensions=["cogs.spades"],
         guild_ready_timeout=0.01,

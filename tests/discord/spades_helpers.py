@@ -46,6 +46,8 @@ def make_bot(
         table_settings=TableSettings(bot_delay=bot_delay, turn_timers=timers, idle_close=None),
         clock=clock,
         edit_interval=0,
+        edit_delay=0,
+        request_rate=None,
         seeds=itertools.count(1),
         extensions=list(extensions),
         guild_ready_timeout=0.01,

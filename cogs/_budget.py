@@ -1,0 +1,83 @@
+"""A budget for the bot's requests that Discord's global rate limit counts.
+
+Discord lets a bot make about 50 requests a second in all (``GLOBAL_LIMIT``); answers to
+interactions (callbacks and follow-ups) do not count and never wait here. Everything else
+the presenter sends (table messages, hands by DM, turn notices, deletions) takes a token
+from one ``Budget`` first: a token bucket refilled at ``rate`` a second that holds at most
+``burst`` tokens. Urgent requests (a member's turn, a notice) are served before the others;
+within each kind, first come first served. Whoever waits keeps only the newest picture to
+send (``LiveMessage`` takes its picture after its token), so waiting coalesces edits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+
+# Discord's global limit, and the rate the bot keeps to: room for start-up calls, command
+# syncs and the odd request made outside the budget.
+GLOBAL_LIMIT = 50
+RATE = 40.0
+BURST = 8
+
+
+class Budget:
+    """Tokens for non-interaction requests; ``rate`` ``None`` means no limit."""
+
+    def __init__(self, rate: float | None = RATE, burst: int = BURST) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._tokens = float(burst)
+        self._stamp: float | None = None
+        self._queues: tuple[collections.deque[asyncio.Future[None]], ...] = (
+            collections.deque(),
+            collections.deque(),
+        )
+        self._waker: asyncio.Task[None] | None = None
+        self.taken = 0  # tokens handed out, for tests and benchmarks
+
+    async def take(self, *, urgent: bool = False) -> None:
+        """Wait for a token (urgent ones go first)."""
+        if self.rate is None:
+            self.taken += 1
+            return
+        self._refill()
+        if self._tokens >= 1 and not any(self._queues):
+            self._tokens -= 1
+            self.taken += 1
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queues[0 if urgent else 1].append(waiter)
+        if self._waker is None or self._waker.done():
+            self._waker = asyncio.create_task(self._serve())
+        await waiter
+
+    def _refill(self) -> None:
+        assert self.rate is not None
+        now = asyncio.get_running_loop().time()
+        if self._stamp is not None:
+            self._tokens = min(float(self.burst), self._tokens + (now - self._stamp) * self.rate)
+        self._stamp = now
+
+    def _next(self) -> asyncio.Future[None] | None:
+        for queue in self._queues:
+            while queue:
+                waiter = queue.popleft()
+                if not waiter.done():  # a waiter cancelled meanwhile gives its place up
+                    return waiter
+        return None
+
+    async def _serve(self) -> None:
+        assert self.rate is not None
+        while True:
+            self._refill()
+            while self._tokens >= 1:
+                waiter = self._next()
+                if waiter is None:
+                    return
+                self._tokens -= 1
+                self.taken += 1
+                waiter.set_result(None)
+            if not any(self._queues):
+                return
+            await asyncio.sleep((1 - self._tokens) / self.rate)
