@@ -140,7 +140,7 @@ class DiscordPresenter:
         self._boards: dict[int, Board] = {}  # by channel id
         self._players: dict[tuple[int, int], Player] = {}  # by (channel id, user id)
         self._outbox: dict[int, asyncio.Task[None]] = {}  # the last notice sent, by channel
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     # -- the Presenter protocol --------------------------------------------------------
 
@@ -422,14 +422,23 @@ class DiscordPresenter:
         if phase is not None and player.ping_seq == table.seq:
             return  # this turn is announced already
         old, player.ping = player.ping, None
-        if old is not None:
-            self._spawn(self._delete(table.channel_id, old))
+        deleting = None if old is None else self._spawn(self._delete(table.channel_id, old))
         if phase is None:
             return
         player.ping_seq = table.seq
-        player.ping = asyncio.create_task(
-            self._send(table.channel_id, turn_ping(user_id, phase), mention=user_id, urgent=True)
-        )
+        channel_id = table.channel_id
+
+        async def ping() -> int | None:
+            if deleting is not None:
+                # The old mention goes first: never two live at once.
+                await asyncio.gather(deleting, return_exceptions=True)
+            return await self._send(
+                channel_id, turn_ping(user_id, phase), mention=user_id, urgent=True
+            )
+
+        player.ping = asyncio.create_task(ping())
+        self._tasks.add(player.ping)
+        player.ping.add_done_callback(self._done)
 
     async def _send(
         self, channel_id: int, content: str, *, mention: int | None = None, urgent: bool = False
@@ -511,7 +520,7 @@ class DiscordPresenter:
         task.add_done_callback(self._done)
         return task
 
-    def _done(self, task: asyncio.Task[None]) -> None:
+    def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("Could not send a message", exc_info=task.exception())

@@ -174,6 +174,8 @@ class RecordedMessage:
     deleted: bool = False
     edits: int = 0
     attachments: list[FakeAttachment] = field(default_factory=list)
+    # The controls it was created with: a message is what notifies, an edit never does.
+    created_components: list[JSON] = field(default_factory=list)
 
     @property
     def ephemeral(self) -> bool:
@@ -431,6 +433,16 @@ class FakeDiscord:
         """The bot's DMs to ``user``, oldest first."""
         dm = self.dm_channels.get(user.id)
         return [] if dm is None else self.messages(dm)
+
+    def created(self, channel: FakeChannel) -> list[RecordedMessage]:
+        """Every message the bot created in a channel or DM, deleted or not, oldest first:
+        each one notified someone, where edits notify nobody."""
+        return list(self.sent.get(channel.id, []))
+
+    def created_dms(self, user: FakeUser) -> list[RecordedMessage]:
+        """Every DM the bot created for ``user``, deleted or not, oldest first."""
+        dm = self.dm_channels.get(user.id)
+        return [] if dm is None else self.created(dm)
 
     async def wait_for(
         self,
@@ -744,6 +756,7 @@ class FakeDiscord:
             flags=flags,
             attachments=self._attachments(body.get("attachments") or [], uploads or {}, []),
         )
+        message.created_components = copy.deepcopy(message.components)
         self.by_id[message.id] = message
         if not message.ephemeral:
             self.sent.setdefault(channel.id, []).append(message)

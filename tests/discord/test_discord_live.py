@@ -71,3 +71,25 @@ async def test_a_closed_dm_is_reported_once_and_nothing_more_is_sent(fake: FakeD
         await live.settle()
         assert closed == [True] and live.closed
         assert fake.dms(bob) == []
+
+
+async def test_an_edit_that_changes_nothing_is_not_sent(fake: FakeDiscord) -> None:
+    general = fake.channel("general")
+    async with running(plain_bot(), fake) as bot:
+        channel = bot.get_channel(general.id)
+        assert isinstance(channel, discord.TextChannel)
+        live = LiveMessage(channel, interval=0)
+        live.show(Picture("first"))
+        await live.settle()
+        requests = len(fake.requests)
+        live.show(Picture("first"))
+        await live.settle()
+        # Shown by an interaction's answer already: no edit either.
+        live.shown_elsewhere(Picture("second"))
+        live.show(Picture("second"))
+        await live.settle()
+        assert len(fake.requests) == requests
+        live.show(Picture("third"))
+        await live.settle()
+        [message] = fake.messages(general)
+        assert message.content == "third" and message.edits == 1

@@ -1,0 +1,57 @@
+"""The request budget: a token bucket whose urgent waiters go first, and pictures that are
+skipped when a message already shows them."""
+
+import asyncio
+
+import discord
+
+from cogs._budget import Budget
+from cogs._live import Picture
+
+
+async def test_urgent_requests_are_served_before_those_waiting_longer() -> None:
+    budget = Budget(rate=1000.0, burst=1)
+    order: list[str] = []
+
+    async def take(name: str, urgent: bool) -> None:
+        await budget.take(urgent=urgent)
+        order.append(name)
+
+    await budget.take()  # the one token: everyone below waits
+    waiting = [asyncio.create_task(take(f"edit {n}", False)) for n in range(3)]
+    await asyncio.sleep(0)
+    waiting += [asyncio.create_task(take("turn", True))]
+    await asyncio.gather(*waiting)
+    assert order == ["turn", "edit 0", "edit 1", "edit 2"]
+    assert budget.taken == 5
+
+
+async def test_a_cancelled_waiter_gives_its_place_up() -> None:
+    budget = Budget(rate=1000.0, burst=1)
+    await budget.take()
+    gone = asyncio.create_task(budget.take())
+    kept = asyncio.create_task(budget.take())
+    await asyncio.sleep(0)
+    gone.cancel()
+    await kept
+    assert gone.cancelled() and budget.taken == 2
+
+
+async def test_no_rate_means_no_waiting() -> None:
+    budget = Budget(rate=None)
+    for _ in range(100):
+        await budget.take()
+    assert budget.taken == 100
+
+
+def test_pictures_are_the_same_only_with_the_same_text_and_controls() -> None:
+    def view(label: str) -> discord.ui.View:
+        shown = discord.ui.View()
+        shown.add_item(discord.ui.Button(label=label, custom_id=f"id-{label}"))
+        return shown
+
+    assert Picture("hand", view("3")).same_as(Picture("hand", view("3")))
+    assert not Picture("hand", view("3")).same_as(Picture("hand", view("4")))
+    assert not Picture("hand", view("3")).same_as(Picture("hand"))
+    assert not Picture("hand").same_as(Picture("other"))
+    assert Picture("hand").same_as(Picture("hand")) and not Picture("hand").same_as(None)

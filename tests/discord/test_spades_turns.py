@@ -1,0 +1,277 @@
+"""Turns that ring, through the fake Discord server (issue 11, parts 1-3): a member's turn
+notifies them once (a new DM, or a mention in the channel when their DMs are closed or they
+chose the channel), a member with closed DMs is told so once, a waiting member's hand is
+never older than the last completed trick, a superseded hand loses its controls, the ping
+choice survives a restart, and a restart edits the hand messages already sent."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.config import Settings
+from bot.engine import Event, HandDealt, TrickWon
+from bot.storage.records import MemoryStore
+from bot.tables import Notice, Shown, TableStatus
+from cogs._presenter import DiscordPresenter
+from devtools.fake_discord import (
+    UPDATE,
+    FakeChannel,
+    FakeDiscord,
+    FakeUser,
+    RecordedMessage,
+    running,
+)
+from tests.discord.spades_helpers import (
+    CONTROL_ID,
+    ONE_HAND,
+    action_controls,
+    click_first,
+    fresh,
+    game_over,
+    hands,
+    make_bot,
+    play_out,
+    seq_of,
+)
+from tests.discord.test_spades_storage import one_hand_rules
+
+CLOSED_NOTICE = "I can't send you DMs"
+
+
+class Renders:
+    """A presenter told after the bot's: for each member, every hand picture the bot could
+    draw for them since the last completed trick (their hand message may show any of these,
+    and nothing older)."""
+
+    def __init__(self, presenter: DiscordPresenter) -> None:
+        self.presenter = presenter
+        self.allowed: dict[int, set[str]] = {}
+
+    async def table_changed(self, table: Shown, events: Sequence[Event]) -> None:
+        if table.status is not TableStatus.PLAYING:
+            return
+        trick_end = any(isinstance(e, TrickWon | HandDealt) for e in events)
+        for seat, user_id in table.member_seats():
+            if trick_end or user_id not in self.allowed:
+                self.allowed[user_id] = set()
+            self.allowed[user_id].add(self.presenter.hand_picture(table, seat).content)
+
+    async def hand_changed(self, table: Shown, seat: int) -> None:
+        return None
+
+    async def notice(self, table: Shown, notice: Notice) -> None:
+        return None
+
+
+def acts(components: list[dict[str, Any]]) -> bool:
+    """Whether these components hold a control that acts (not My hand or Rematch)."""
+    pending = list(components)
+    while pending:
+        component = pending.pop()
+        custom_id = component.get("custom_id", "")
+        if CONTROL_ID.fullmatch(custom_id) and not custom_id.endswith((":hand", ":rematch")):
+            return True
+        pending += component.get("components", [])
+    return False
+
+
+def pings(fake: FakeDiscord, channel: FakeChannel, user: FakeUser) -> list[RecordedMessage]:
+    """Every turn mention of ``user`` the bot posted in ``channel``, deleted or not."""
+    return [
+        m for m in fake.created(channel) if m.content.startswith(f"<@{user.id}> it's your turn")
+    ]
+
+
+def presenter_of(bot: Any) -> DiscordPresenter:
+    """The spades cog's presenter (the extension's own copy of the module made it)."""
+    cog = bot.get_cog("SpadesCog")
+    assert cog is not None
+    presenter: DiscordPresenter = cog.presenter
+    return presenter
+
+
+async def test_four_members_one_with_closed_dms_each_notified_once_per_turn(
+    fake: FakeDiscord,
+) -> None:
+    people = [fake.add_user(name) for name in ("alice", "bob", "carol", "dave")]
+    alice, bob = people[0], people[1]
+    open_dms = [p for p in people if p is not bob]
+    fake.close_dms(bob)
+    general = fake.channel("general")
+    store = MemoryStore({fake.guild_id: ONE_HAND})
+    async with running(make_bot(fake, store=store), fake) as bot:
+        renders = Renders(presenter_of(bot))
+        bot.tables.add_presenter(renders)
+        await fake.slash(alice, "spades", "new")
+        for member in people[1:]:
+            await fake.slash(member, "spades", "join")
+        await fake.slash(alice, "spades", "start")
+
+        def up_to_date() -> bool:
+            for member in open_dms:
+                dms = fake.dms(member)
+                if not dms or dms[-1].content not in renders.allowed.get(member.id, set()):
+                    return False
+                # A superseded hand message has lost its controls.
+                if any(action_controls(m) for m in dms[:-1]):
+                    return False
+            return True
+
+        last = -1
+
+        def turn() -> tuple[FakeUser, RecordedMessage] | bool:
+            if game_over(fake, general):
+                return True
+            for member in people:
+                for message in reversed(hands(fake, member)):
+                    if fresh(message, last):
+                        return member, message
+            return False
+
+        acted = 0
+        while (found := await fake.wait_for(turn, "a turn or the game's end")) is not True:
+            assert isinstance(found, tuple)
+            member, message = found
+            # Before anyone acts: no hand message is older than the last completed trick.
+            await fake.wait_for(up_to_date, "every hand message up to date")
+            assert sum(not m.deleted for m in pings(fake, general, bob)) <= 1
+            last = seq_of(await click_first(fake, member, message.snapshot()))
+            acted += 1
+        assert acted == 4 + 52
+
+        [table_id] = store.tables
+        actions = store.tables[table_id].actions
+        seats = {p.id: bot.tables.table_by_id(table_id).seat_of(p.id) for p in people}
+        turns = {p.id: sum(a.seat == seats[p.id] for a in actions) for p in people}
+        assert sum(turns.values()) == acted
+        for member in open_dms:
+            created = fake.created_dms(member)
+            rings = [m for m in created if acts(m.created_components)]
+            # One new DM per turn, and at most one more: the deal, when it was not theirs.
+            assert len(rings) == turns[member.id], member.name
+            assert len(created) - len(rings) <= 1, member.name
+            assert not any(m.deleted for m in created)
+            assert not pings(fake, general, member)
+        # Bob's DMs are closed: told once, in the channel, with a mention and what to do.
+        told = [m for m in fake.created(general) if CLOSED_NOTICE in m.content]
+        assert len(told) == 1 and told[0].content.startswith(f"<@{bob.id}>")
+        assert "My hand" in told[0].content and fake.dms(bob) == []
+        # Then one mention per turn, the notice counting for the first when it was his.
+        first_his = actions[0].seat == seats[bob.id]
+        assert len(pings(fake, general, bob)) == turns[bob.id] - first_his
+        # Each mention was deleted once his turn had passed.
+        await fake.wait_for(
+            lambda: all(m.deleted for m in pings(fake, general, bob)), "the last mention gone"
+        )
+
+
+async def test_the_ping_choice_is_stored_and_honoured_after_a_restart(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    path = tmp_path / "spades.sqlite3"
+    await one_hand_rules(path, fake.guild_id)
+    settings = Settings(_env_file=None, database_path=path)  # type: ignore[call-arg]
+    async with running(make_bot(fake, settings=settings), fake):
+        chosen = await fake.slash(alice, "spades", "pings", where="channel")
+        assert chosen.responses[0].ephemeral and "mentioned in the table's channel" in chosen.text
+
+    restarted = make_bot(fake, settings=settings)
+    async with running(restarted, fake):
+        assert restarted.store is not None and await restarted.store.pings(alice.id) == "channel"
+        await fake.slash(alice, "spades", "new", bots=3)
+        await fake.slash(alice, "spades", "start")
+        last = -1
+        for turn in range(1, 5):
+            message = await fake.wait_for(
+                lambda last=last: next(
+                    (m.snapshot() for m in fake.dms(alice) if fresh(m, last)), None
+                ),
+                "alice's turn",
+            )
+            # Her turn is a mention in the channel; her hand stays one DM, edited in place.
+            await fake.wait_for(
+                lambda turn=turn: len(pings(fake, general, alice)) == turn,
+                "a mention for this turn",
+            )
+            assert len(fake.created_dms(alice)) == 1
+            last = seq_of(await click_first(fake, alice, message))
+        # Back to DMs: her next turn brings a new DM, and the last mention goes.
+        back = await fake.slash(alice, "spades", "pings", where="dm")
+        assert "new DM" in back.text
+        message = await fake.wait_for(
+            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, last)), None),
+            "alice's turn",
+        )
+        await click_first(fake, alice, message)
+        ring = await fake.wait_for(
+            lambda: next(
+                (m for m in fake.created_dms(alice)[1:] if acts(m.created_components)), None
+            ),
+            "a new DM for her turn",
+        )
+        assert ring.channel.recipient is alice
+        await fake.wait_for(
+            lambda: all(m.deleted for m in pings(fake, general, alice)), "the mention gone"
+        )
+
+
+async def test_a_restart_edits_the_hand_messages_already_sent(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    general = fake.channel("general")
+    path = tmp_path / "spades.sqlite3"
+    await one_hand_rules(path, fake.guild_id)
+    settings = Settings(_env_file=None, database_path=path)  # type: ignore[call-arg]
+    async with running(make_bot(fake, settings=settings), fake):
+        await fake.slash(alice, "spades", "new", bots=2)
+        await fake.slash(bob, "spades", "join")
+        await fake.slash(alice, "spades", "start")
+        # Play until one of them is to play a card, with both hands sent.
+        last = -1
+        while True:
+            member, message = await fake.wait_for(
+                lambda last=last: next(
+                    (
+                        (u, m.snapshot())
+                        for u in (alice, bob)
+                        for m in fake.dms(u)
+                        if fresh(m, last)
+                    ),
+                    None,
+                ),
+                "a member's turn",
+            )
+            if (
+                ":c" in action_controls(message)[0]["custom_id"]
+                and fake.dms(alice)
+                and fake.dms(bob)
+            ):
+                break
+            last = seq_of(await click_first(fake, member, message))
+        before = {u.id: [(m.id, m.edits) for m in fake.created_dms(u)] for u in (alice, bob)}
+
+    restarted = make_bot(fake, settings=settings)
+    async with running(restarted, fake):
+        # Every member's newest hand message is edited again; none is sent anew.
+        for user in (alice, bob):
+            newest_id, edits = before[user.id][-1]
+            await fake.wait_for(
+                lambda newest_id=newest_id, edits=edits: fake.by_id[newest_id].edits > edits,
+                f"{user.name}'s hand redrawn",
+            )
+            assert [m.id for m in fake.created_dms(user)] == [i for i, _ in before[user.id]]
+        # The turn's controls on the message sent before the restart still play, and the
+        # answer shows the move on that same message.
+        answer = await fake.click(member, message, action_controls(message)[0]["custom_id"])
+        assert answer.callback_type == UPDATE
+        await play_out(fake, [alice, bob], general, after=seq_of(action_controls(message)[0]))
+        assert game_over(fake, general)
+        for user in (alice, bob):
+            # Each superseded hand message lost its controls.
+            assert not any(action_controls(m) for m in fake.dms(user))
+            assert sum(acts(m.created_components) for m in fake.created_dms(user)) > 1
