@@ -4,8 +4,10 @@ Discord lets a bot make about 50 requests a second in all (``GLOBAL_LIMIT``); an
 interactions (callbacks and follow-ups) do not count and never wait here. Everything else
 the presenter sends (table messages, hands by DM, turn notices, deletions) takes a token
 from one ``Budget`` first: a token bucket refilled at ``rate`` a second that holds at most
-``burst`` tokens. Urgent requests (a member's turn, a notice) are served before the others;
-within each kind, first come first served. Whoever waits keeps only the newest picture to
+``burst`` tokens. Urgent requests (a member's turn, a notice) are served before the others,
+except that while both kinds wait, every ``SHARE``-th token goes to the others, so table
+messages and waiting hands are never starved by a stream of turns; within each kind, first
+come first served. Whoever waits keeps only the newest picture to
 send (``LiveMessage`` takes its picture after its token), so waiting coalesces edits.
 """
 
@@ -19,6 +21,8 @@ import collections
 GLOBAL_LIMIT = 50
 RATE = 40.0
 BURST = 8
+# While urgent and other requests both wait, one token in this many goes to the others.
+SHARE = 4
 
 
 class Budget:
@@ -34,6 +38,7 @@ class Budget:
             collections.deque(),
         )
         self._waker: asyncio.Task[None] | None = None
+        self._urgent_in_row = 0
         self.taken = 0  # tokens handed out, for tests and benchmarks
 
     async def take(self, *, urgent: bool = False) -> None:
@@ -60,11 +65,14 @@ class Budget:
         self._stamp = now
 
     def _next(self) -> asyncio.Future[None] | None:
-        for queue in self._queues:
+        urgent, others = self._queues
+        for queue in (others, urgent) if self._urgent_in_row >= SHARE - 1 else self._queues:
             while queue:
                 waiter = queue.popleft()
-                if not waiter.done():  # a waiter cancelled meanwhile gives its place up
-                    return waiter
+                if waiter.done():  # a waiter cancelled meanwhile gives its place up
+                    continue
+                self._urgent_in_row = self._urgent_in_row + 1 if queue is urgent else 0
+                return waiter
         return None
 
     async def _serve(self) -> None:

@@ -59,7 +59,7 @@ class LiveMessage:
 
     def __init__(
         self,
-        channel: LiveChannel,
+        channel: LiveChannel | Callable[[], Awaitable[LiveChannel]],
         *,
         interval: float,
         delay: float = 0.0,
@@ -70,7 +70,8 @@ class LiveMessage:
         on_forbidden: Callable[[discord.Forbidden], Awaitable[None]] | None = None,
         describe: Callable[[], str] | None = None,
     ) -> None:
-        self.channel = channel
+        # A channel, or how to open it (a DM, opened once something is to be sent there).
+        self._channel = channel
         self.interval = interval
         self.delay = delay
         self.budget = budget
@@ -78,7 +79,7 @@ class LiveMessage:
         self.on_posted = on_posted
         self.on_closed = on_closed
         self.on_forbidden = on_forbidden
-        self.describe = describe or (lambda: f"a message in channel {channel.id}")
+        self.describe = describe or (lambda: "a live message")
         self.closed = False
         self._pending: Picture | None = None
         self._shown: Picture | None = None  # the newest picture asked for
@@ -87,6 +88,8 @@ class LiveMessage:
         self._task: asyncio.Task[None] | None = None
         self._last_sent = float("-inf")
         self._asked = float("-inf")
+        self._frozen = False  # superseded: it keeps no controls
+        self._posting = False  # a post of it is under way
 
     @property
     def has_controls(self) -> bool:
@@ -120,6 +123,12 @@ class LiveMessage:
     def freeze(self) -> None:
         """Keep the message as it was last shown, without its controls (what it showed is
         over: a new message takes its place)."""
+        self._frozen = True
+        if self.message_id is None and not self._posting:
+            # Never posted: a message older than the one replacing it would only confuse.
+            self._pending = None
+            self.closed = True
+            return
         if self._shown is not None and self._shown.view is not None:
             self.show(Picture(self._shown.content))
 
@@ -146,11 +155,20 @@ class LiveMessage:
             picture, self._pending = self._pending, None
             if picture is None or picture.same_as(self._sent) or self.closed:
                 continue
+            if not isinstance(self._channel, LiveChannel):
+                # Opening a DM is a request too: it takes its own token.
+                self._channel = await self._channel()
+                if self.budget is not None:
+                    await self.budget.take(urgent=self._urgent)
             self._urgent = False
             self._last_sent = loop.time()
+            self._posting = self.message_id is None
             try:
                 await self._send(picture)
                 self._sent = picture
+                if self._frozen and picture.view is not None and self._pending is None:
+                    # Superseded while it was being posted: its controls go too.
+                    self._pending = Picture(picture.content)
             except discord.Forbidden as error:
                 log.error("Discord refused %s: %s", self.describe(), error.text or error)
                 if self.on_forbidden is not None:
@@ -171,19 +189,23 @@ class LiveMessage:
                 retry = min(retry * 2, RETRY_LONGEST)
             else:
                 retry = RETRY_FIRST
+            finally:
+                self._posting = False
 
     async def _send(self, picture: Picture) -> None:
+        channel = self._channel
+        assert isinstance(channel, LiveChannel), "opened before sending"
         view = picture.view or discord.utils.MISSING
         if self.message_id is not None:
             try:
-                partial = self.channel.get_partial_message(self.message_id)
+                partial = channel.get_partial_message(self.message_id)
                 await partial.edit(content=picture.content, view=picture.view)
                 return
             except discord.NotFound:
                 # Someone deleted the message: post it again below.
                 self.message_id = None
         try:
-            message = await self.channel.send(picture.content, view=view)
+            message = await channel.send(picture.content, view=view)
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 raise

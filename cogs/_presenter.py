@@ -137,6 +137,9 @@ class DiscordPresenter:
         self.budget = budget or Budget()
         self.delay = delay
         self._pings: dict[int, Pings] = {}  # members' choices, as read or set
+        # Members' DM channel ids: discord.py caches only the latest 128 DM channels, and
+        # opening one again is a request that counts against the global limit.
+        self._dm_ids: dict[int, int] = {}
         self._boards: dict[int, Board] = {}  # by channel id
         self._players: dict[tuple[int, int], Player] = {}  # by (channel id, user id)
         self._outbox: dict[int, asyncio.Task[None]] = {}  # the last notice sent, by channel
@@ -169,17 +172,15 @@ class DiscordPresenter:
             stored = await self._stored_hand(table_id, user_id)
             if stored is not None:
                 # After a restart: the hand message already sent is edited, not sent again.
-                channel = await self.client.create_dm(discord.Object(user_id))
-                player.dm = self._hand_live(table, user_id, channel, stored.message_id, stored.seq)
+                player.dm = self._hand_live(table, user_id, stored.message_id, stored.seq)
                 player.dm_seq = stored.seq
         picture = self.hand_picture(table, seat)
         ring = turn and where == "dm" and player.dm_seq != table.seq
         if player.dm is None or ring:
             # A new message: Discord notifies the member of it (an edit would not).
-            channel = await self.client.create_dm(discord.Object(user_id))
             if player.dm is not None:
                 player.dm.freeze()  # superseded: its controls go
-            player.dm = self._hand_live(table, user_id, channel, None, table.seq)
+            player.dm = self._hand_live(table, user_id, None, table.seq)
             player.dm_seq = table.seq
         player.dm.show(picture, urgent=ring)
         self._ring_in_channel(
@@ -355,7 +356,7 @@ class DiscordPresenter:
         return player
 
     def _hand_live(
-        self, table: Shown, user_id: int, channel: LiveChannel, message_id: int | None, seq: int
+        self, table: Shown, user_id: int, message_id: int | None, seq: int
     ) -> LiveMessage:
         """A live hand message in the member's DMs (``message_id`` ``None``: a new one,
         stored once posted)."""
@@ -370,6 +371,15 @@ class DiscordPresenter:
             except StorageFailed as error:
                 log.warning("Could not store the hand message of %d: %s", user_id, error)
 
+        async def open_dm() -> LiveChannel:
+            return await self._dm(user_id)
+
+        channel_id = self._dm_ids.get(user_id)
+        channel: LiveChannel | Callable[[], Awaitable[LiveChannel]] = open_dm
+        if channel_id is not None:
+            channel = self.client.get_partial_messageable(
+                channel_id, type=discord.ChannelType.private
+            )
         return LiveMessage(
             channel,
             interval=self.interval,
@@ -380,6 +390,15 @@ class DiscordPresenter:
             on_closed=self._on_dms_closed(table, user_id),
             describe=lambda: f"the hand of {user_id} at table {table_id}",
         )
+
+    async def _dm(self, user_id: int) -> LiveChannel:
+        """The member's DM channel, opened once."""
+        channel_id = self._dm_ids.get(user_id)
+        if channel_id is None:
+            channel = await self.client.create_dm(discord.Object(user_id))
+            self._dm_ids[user_id] = channel.id
+            return channel
+        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def _stored_hand(self, table_id: int, user_id: int) -> HandMessage | None:
         if self.store is None:

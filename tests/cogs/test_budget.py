@@ -26,6 +26,21 @@ async def test_urgent_requests_are_served_before_those_waiting_longer() -> None:
     assert budget.taken == 5
 
 
+async def test_a_stream_of_turns_leaves_a_share_for_the_others() -> None:
+    budget = Budget(rate=1000.0, burst=1)
+    order: list[str] = []
+
+    async def take(name: str, urgent: bool) -> None:
+        await budget.take(urgent=urgent)
+        order.append(name)
+
+    await budget.take()
+    waiting = [asyncio.create_task(take("edit", False)) for _ in range(2)]
+    waiting += [asyncio.create_task(take("turn", True)) for _ in range(6)]
+    await asyncio.gather(*waiting)
+    assert order == ["turn"] * 3 + ["edit"] + ["turn"] * 3 + ["edit"]
+
+
 async def test_a_cancelled_waiter_gives_its_place_up() -> None:
     budget = Budget(rate=1000.0, burst=1)
     await budget.take()
