@@ -40,9 +40,19 @@ class Budget:
         self._waker: asyncio.Task[None] | None = None
         self._urgent_in_row = 0
         self.taken = 0  # tokens handed out, for tests and benchmarks
+        self.closed = False
+
+    def close(self) -> None:
+        """The bot is closing: whoever waits, and whoever comes later, is cancelled."""
+        self.closed = True
+        for queue in self._queues:
+            while queue:
+                queue.popleft().cancel()
 
     async def take(self, *, urgent: bool = False) -> None:
-        """Wait for a token (urgent ones go first)."""
+        """Wait for a token (urgent ones go first); ``CancelledError`` once closed."""
+        if self.closed:
+            raise asyncio.CancelledError
         if self.rate is None:
             self.taken += 1
             return

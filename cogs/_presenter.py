@@ -301,6 +301,9 @@ class DiscordPresenter:
             for task in late:
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)
+        # Nothing more goes out: what still waits for the budget (superseded hands' last
+        # edits under load) is dropped rather than sent through a closing connection.
+        self.budget.close()
 
     # -- internals ---------------------------------------------------------------------
 

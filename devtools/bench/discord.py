@@ -95,6 +95,33 @@ class DiscordBench:
     pace: Pace
     requests: RequestRate  # every request the bot made while the members played
     limited: RequestRate  # those Discord's global rate limit counts
+    kinds: RequestKinds | None = None  # what those were
+
+
+@dataclass(frozen=True, slots=True)
+class RequestKinds:
+    """The requests Discord's global limit counts, by what they did."""
+
+    posts: int  # new messages (each notifies someone)
+    edits: int
+    deletions: int
+    others: int  # opening DMs, and anything else
+
+
+def request_kinds(requests: Sequence[tuple[str, str]]) -> RequestKinds:
+    """What ``(method, path)`` requests (outside interactions' routes) did."""
+    posts = edits = deletions = others = 0
+    for method, path in requests:
+        is_message = path.startswith("/channels/") and "/messages" in path
+        if is_message and method == "POST":
+            posts += 1
+        elif is_message and method == "PATCH":
+            edits += 1
+        elif is_message and method == "DELETE":
+            deletions += 1
+        else:
+            others += 1
+    return RequestKinds(posts, edits, deletions, others)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +133,7 @@ class _Played:
     seconds: float
     requests: RequestRate
     limited: RequestRate
+    kinds: RequestKinds
 
 
 def run_discord_bench(tables: int, moves: int, seed: int, pace: Pace | None = None) -> DiscordBench:
@@ -145,6 +173,7 @@ def run_discord_bench(tables: int, moves: int, seed: int, pace: Pace | None = No
         pace,
         played.requests,
         played.limited,
+        played.kinds,
     )
 
 
@@ -211,17 +240,18 @@ async def _members(connection: Connection, count: int, moves: int, seed: int, pa
             for record in fake.interactions.values()
             if record.kind == COMPONENT and record.answered_at is not None
         ]
-        limited = [
-            at
-            for at, (_, path) in zip(fake.request_times, fake.requests, strict=True)
-            if not interaction_route(path)
+        counted = [
+            (at, request)
+            for at, request in zip(fake.request_times, fake.requests, strict=True)
+            if not interaction_route(request[1])
         ]
         connection.send(
             _Played(
                 waits,
                 ended - started,
                 request_rate(fake.request_times, started, ended),
-                request_rate(limited, started, ended),
+                request_rate([at for at, _ in counted], started, ended),
+                request_kinds([r for at, r in counted if started <= at <= ended]),
             )
         )
         # Serve the bot until it has closed: its last edits, its gateway goodbye.
@@ -292,6 +322,16 @@ def format_discord_bench(bench: DiscordBench) -> str:
         f" the fake in its own process: p50 {bench.p50_ms:.1f} ms, p99 {bench.p99_ms:.1f} ms;"
         f" requests to Discord meanwhile: {_rate_text(bench.requests)}, of which"
         f" {_rate_text(bench.limited)} count against its global limit of {GLOBAL_LIMIT}/s"
+        + _kinds_text(bench.kinds)
+    )
+
+
+def _kinds_text(kinds: RequestKinds | None) -> str:
+    if kinds is None:
+        return ""
+    return (
+        f" ({kinds.posts:,} new messages, {kinds.edits:,} edits, {kinds.deletions:,}"
+        f" deletions, {kinds.others:,} other)"
     )
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from devtools.bench.discord import (
     DiscordBench,
+    RequestKinds,
     RequestRate,
     format_discord_bench,
     request_rate,
@@ -28,6 +29,9 @@ def test_every_member_clicks_and_each_click_is_timed_and_its_requests_counted() 
     everything, limited = bench.requests, bench.limited
     assert everything.requests >= bench.clicks + limited.requests
     assert limited.requests >= bench.tables
+    kinds = bench.kinds
+    assert kinds is not None and kinds.posts >= bench.tables
+    assert kinds.posts + kinds.edits + kinds.deletions + kinds.others == limited.requests
     for rate in (everything, limited):
         assert 1 <= rate.busiest_second <= rate.requests
         assert rate.per_second * bench.seconds == pytest.approx(rate.requests)
@@ -54,8 +58,10 @@ def test_the_report_gives_both_percentiles_the_pace_and_the_request_rates() -> N
             Pace(1.2, 1, 3),
             RequestRate(12_345, 41.2, 77),
             RequestRate(6_000, 20.0, 48),
+            RequestKinds(4_000, 1_500, 400, 100),
         )
     )
+    assert "(4,000 new messages, 1,500 edits, 400 deletions, 100 other)" in text
     assert "200 active tables" in text and "p50 4.2 ms, p99 31.0 ms" in text
     assert "members think 1-3 s before a click, bots wait 1.2 s" in text
     assert "requests to Discord meanwhile: 12,345 (41.2/s mean, 77 in the busiest second)" in text

@@ -4,6 +4,7 @@ skipped when a message already shows them."""
 import asyncio
 
 import discord
+import pytest
 
 from cogs._budget import Budget
 from cogs._live import Picture
@@ -50,6 +51,18 @@ async def test_a_cancelled_waiter_gives_its_place_up() -> None:
     gone.cancel()
     await kept
     assert gone.cancelled() and budget.taken == 2
+
+
+async def test_closing_cancels_whoever_waits_and_comes_later() -> None:
+    budget = Budget(rate=0.001, burst=1)
+    await budget.take()
+    waiting = asyncio.create_task(budget.take())
+    await asyncio.sleep(0)
+    budget.close()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    with pytest.raises(asyncio.CancelledError):
+        await budget.take()
 
 
 async def test_no_rate_means_no_waiting() -> None:
