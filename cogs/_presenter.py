@@ -345,8 +345,14 @@ class DiscordPresenter:
         if followups is not None and discord.utils.utcnow() < followups.until:
             self._spawn(followups.webhook.send(text, ephemeral=True))
             return
-        dm = await self.client.create_dm(discord.Object(host))
-        self._spawn(dm.send(text))
+
+        async def tell_host() -> None:
+            await self.budget.take(urgent=True)
+            dm = await self._dm(host)
+            await self.budget.take(urgent=True)
+            await dm.send(text)
+
+        self._spawn(tell_host())
 
     def _player(self, table: Shown, user_id: int) -> Player:
         player = self._players.setdefault((table.channel_id, user_id), Player())
