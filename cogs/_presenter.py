@@ -226,6 +226,17 @@ class DiscordPresenter:
         # Notices come with changes tables tell nobody else about: a seat away, a timer
         # gone, a vote counted, the table closed.
         self._board(table).live.show(self.board_picture(table))
+        if notice.kind is NoticeKind.SEATS:
+            # A member who gave their seat up keeps no live turn mention or controls.
+            seated = {user_id for _, user_id in table.member_seats()}
+            for (channel_id, user_id), left in list(self._players.items()):
+                if channel_id != table.channel_id or user_id in seated:
+                    continue
+                if left.table_id == table.table_id:
+                    self._ring_in_channel(table, left, user_id, None)
+                    if left.dm is not None:
+                        left.dm.freeze()
+                        left.dm = None
         if notice.kind is NoticeKind.CLOSED:
             for seat, user_id in table.member_seats():
                 player = self._players.pop((table.channel_id, user_id), None)

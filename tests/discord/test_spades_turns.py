@@ -275,3 +275,33 @@ async def test_a_restart_edits_the_hand_messages_already_sent(
             # Each superseded hand message lost its controls.
             assert not any(action_controls(m) for m in fake.dms(user))
             assert sum(acts(m.created_components) for m in fake.created_dms(user)) > 1
+
+
+async def test_a_member_who_leaves_keeps_no_live_mention_or_controls(fake: FakeDiscord) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    general = fake.channel("general")
+    async with running(make_bot(fake), fake):
+        await fake.slash(alice, "spades", "new", bots=2)
+        await fake.slash(bob, "spades", "join")
+        await fake.slash(bob, "spades", "pings", where="channel")
+        await fake.slash(alice, "spades", "start")
+        # Alice plays until it is Bob's turn, mentioned in the channel.
+        last = -1
+        while not any(not m.deleted for m in pings(fake, general, bob)):
+            found = await fake.wait_for(
+                lambda last=last: (
+                    next((m.snapshot() for m in fake.dms(alice) if fresh(m, last)), None)
+                    or any(not m.deleted for m in pings(fake, general, bob))
+                ),
+                "alice's turn or bob's mention",
+            )
+            if isinstance(found, RecordedMessage):
+                last = seq_of(await click_first(fake, alice, found))
+        left = await fake.slash(bob, "spades", "leave")
+        assert left.responses[0].ephemeral
+        await fake.wait_for(
+            lambda: all(m.deleted for m in pings(fake, general, bob)), "bob's mention gone"
+        )
+        await fake.wait_for(
+            lambda: not any(action_controls(m) for m in fake.dms(bob)), "bob's controls gone"
+        )
