@@ -148,7 +148,7 @@ class DiscordPresenter:
     # -- the Presenter protocol --------------------------------------------------------
 
     async def table_changed(self, table: Shown, events: Sequence[Event]) -> None:
-        self._board(table).live.show(self.board_picture(table))
+        self._show_board(table)
         if table.status is TableStatus.OVER:
             # Nobody may act any more: every hand loses its controls.
             for seat, _ in table.member_seats():
@@ -225,7 +225,7 @@ class DiscordPresenter:
         self._post(table.channel_id, text, mention=mention)
         # Notices come with changes tables tell nobody else about: a seat away, a timer
         # gone, a vote counted, the table closed.
-        self._board(table).live.show(self.board_picture(table))
+        self._show_board(table)
         if notice.kind is NoticeKind.SEATS:
             # A member who gave their seat up keeps no live turn mention or controls.
             seated = {user_id for _, user_id in table.member_seats()}
@@ -317,6 +317,11 @@ class DiscordPresenter:
         self.budget.close()
 
     # -- internals ---------------------------------------------------------------------
+
+    def _show_board(self, table: Shown) -> None:
+        live = self._board(table).live
+        # A table's first message goes before edits: the members who opened it look for it.
+        live.show(self.board_picture(table), urgent=live.message_id is None)
 
     def _board(self, table: Shown) -> Board:
         board = self._boards.get(table.channel_id)

@@ -261,7 +261,7 @@ class MemoryStore:
         closes: int | None = None,
     ) -> int:
         if closes is not None:
-            self.closed.add(closes)
+            self._close(closes)
         table_id = len(self.tables) + 1
         self.lobbies.pop(channel_id, None)
         self.tables[table_id] = StoredTable(
@@ -295,10 +295,15 @@ class MemoryStore:
     ) -> None:
         self.finished.setdefault(table_id, stopped)
         if close:
-            self.closed.add(table_id)
+            self._close(table_id)
 
     async def close_table(self, table_id: int) -> None:
+        self._close(table_id)
+
+    def _close(self, table_id: int) -> None:
         self.closed.add(table_id)
+        for key in [key for key in self.hand_messages if key[0] == table_id]:
+            del self.hand_messages[key]
 
     async def open_tables(self) -> StoredTables:
         return StoredTables(

@@ -263,6 +263,8 @@ async def _close(session: Session, table_id: int) -> None:
         (_now(), table_id),
     )
     await session.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
+    # Its hand messages are never edited again.
+    await session.execute("DELETE FROM hand_messages WHERE table_id = ?", (table_id,))
 
 
 async def insert_action(session: Session, table_id: int, seq: int, action: Action) -> bool:

@@ -60,6 +60,10 @@ async def test_each_members_newest_hand_message_is_kept_per_table(table_store: T
     assert await table_store.hand_message(second, 7) == HandMessage(200, 1)
     assert await table_store.hand_message(first, 8) == HandMessage(300, 4)
     assert await table_store.hand_message(second, 8) is None
+    # A closed table's hand messages are never edited again: they are dropped.
+    await table_store.close_table(first)
+    assert await table_store.hand_message(first, 7) is None
+    assert await table_store.hand_message(second, 7) == HandMessage(200, 1)
 
 
 async def test_choices_and_hand_messages_survive_reopening(location: str | Path) -> None:
