@@ -20,7 +20,7 @@ import collections
 # syncs and the odd request made outside the budget.
 GLOBAL_LIMIT = 50
 RATE = 40.0
-BURST = 8
+BURST = 4
 # While urgent and other requests both wait, one token in this many goes to the others.
 SHARE = 4
 
