@@ -45,6 +45,7 @@ from bot.engine import (
     Game,
     HandDealt,
     HandScored,
+    IllegalAction,
     PassCards,
     PassingStarted,
     Redealt,
@@ -970,7 +971,16 @@ class Table:
         probe = Game.replay(
             self.rules, seed=playing.seed, actions=playing.game.history, dealer=playing.dealer
         )
-        probe.apply(action)
+        try:
+            probe.apply(action)
+        except IllegalAction as refusal:
+            if refusal.waiting_for is None:
+                raise
+            # The engine knows seats; the player knows who they are waiting for by name.
+            who = playing.seats[refusal.waiting_for].name
+            raise IllegalAction(
+                f"It's not your turn: waiting for {who}.", waiting_for=refusal.waiting_for
+            ) from None
         return action
 
     def _close_step(self, reason: str, reply: R) -> Step[R]:

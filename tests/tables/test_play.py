@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Action, Card, Event, GameOver, IllegalAction, PlayCard, Rules
+from bot.engine import Action, Bid, Card, Event, GameOver, IllegalAction, PlayCard, Rules
 from bot.storage.records import MemoryStore, StorageFailed
 from bot.tables import (
     HintsOff,
@@ -28,7 +28,7 @@ from bot.tables import (
     TableStatus,
 )
 from bot.tables.presenter import HandChanged, TableChanged
-from tests.tables.helpers import ANN, BEA, CHANNEL, move, play_out, started
+from tests.tables.helpers import ANN, BEA, CHANNEL, CY, DEE, move, play_out, started
 
 
 async def test_one_member_and_three_bots_play_a_whole_game(
@@ -229,3 +229,17 @@ def _to_act(table: Table) -> int:
     seat = table.seats[table.game.to_act]
     assert seat is not None and seat.user_id is not None
     return seat.user_id
+
+
+async def test_a_move_out_of_turn_names_who_the_table_waits_for(manager: TableManager) -> None:
+    table = await started(manager, ANN, BEA, CY, DEE)
+    assert table.game is not None and table.game.to_act is not None
+    to_act = table.game.to_act
+    early = (to_act + 1) % 4
+    waiting_for = table.names[to_act]
+    early_user = table.seats[early]
+    assert early_user is not None and early_user.user_id is not None
+    with pytest.raises(IllegalAction) as refused:
+        await table.act(early_user.user_id, Bid(early, 3))
+    assert str(refused.value) == f"It's not your turn: waiting for {waiting_for}."
+    assert waiting_for in ("Ann", "Bea", "Cy", "Dee")
