@@ -124,9 +124,7 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
             if cards:
                 lines.append(f"{names[index]}'s cards, face up: {hand_text(cards, rules)}")
     if snapshot.status is TableStatus.PLAYING and snapshot.to_act is not None:
-        doing = {Phase.BID: "bid", Phase.PASS: "pass", Phase.DRAW: "draw"}.get(
-            snapshot.phase or Phase.PLAY, "play"
-        )
+        doing = _DOING.get(snapshot.phase or Phase.PLAY, "play")
         timer = f", time runs out <t:{int(snapshot.deadline)}:R>" if snapshot.deadline else ""
         lines.append(f"**{names[snapshot.to_act]}** to {doing}{timer}.")
     if snapshot.stop_votes and snapshot.status is TableStatus.PLAYING:
@@ -134,6 +132,9 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
     if snapshot.last_result is not None:
         lines.append("```\n" + result_text(snapshot.last_result, names, rules) + "\n```")
     return lines
+
+
+_DOING = {Phase.BID: "bid", Phase.PASS: "pass", Phase.DRAW: "draw", Phase.PLAY: "play"}
 
 
 def _winners(snapshot: TableSnapshot) -> str:
@@ -163,12 +164,24 @@ def score_text(snapshot: TableSnapshot) -> str:
     return clip("\n".join(lines))
 
 
+def turn_text(view: SeatView, names: Sequence[str]) -> str:
+    """Whose turn it is, for a seat's own message: "**Your turn** to play." or
+    "Waiting for **carol** to bid."."""
+    if view.is_over:
+        return "**The game is over.**"
+    if view.to_act is None:
+        return "Waiting for the next hand."
+    doing = _DOING.get(view.phase or Phase.PLAY, "play")
+    if view.to_act == view.seat:
+        return f"**Your turn** to {doing}."
+    return f"Waiting for **{names[view.to_act]}** to {doing}."
+
+
 def hand_message(view: SeatView, names: Sequence[str], note: str = "") -> str:
-    """A member's private message: the table as their seat sees it, their cards, and what
-    they may do now."""
+    """A member's private message, for a phone: whose turn it is and their cards first,
+    then the table as their seat sees it, in lines of about 40 characters."""
     lines = [note] if note else []
-    lines.append(f"**Your hand** ({names[view.seat]}, seat {view.seat + 1})")
-    lines.append("```\n" + table_text(view, names) + "\n```")
+    lines.append(turn_text(view, names))
     if view.hand is None:
         lines.append("Your cards are face down: bid blind, or look at them first.")
     else:
@@ -177,10 +190,5 @@ def hand_message(view: SeatView, names: Sequence[str], note: str = "") -> str:
         lines.append("Passed to you: " + " ".join(str(c) for c in view.received))
     if view.draw_offer:
         lines.append("You draw: " + " and ".join(str(c) for c in view.draw_offer))
-    if view.is_over:
-        lines.append("The game is over.")
-    elif view.to_act == view.seat:
-        lines.append("**Your turn.**")
-    elif view.to_act is not None:
-        lines.append(f"Waiting for {names[view.to_act]}.")
+    lines.append("```\n" + table_text(view, names) + "\n```")
     return clip("\n".join(lines))
