@@ -36,6 +36,7 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 # View channel, send messages, read history, use application commands.
 MEMBER_PERMISSIONS = 1024 | 2048 | 65536 | (1 << 31)
 ALL_PERMISSIONS = (1 << 50) - 1
+ADMINISTRATOR = 1 << 3
 SEND_MESSAGES = 1 << 11
 MANAGE_MESSAGES = 1 << 13
 # How long a helper waits for the bot before failing the test (not a timing assertion).
@@ -323,6 +324,9 @@ class FakeDiscord:
         self.by_id: dict[int, RecordedMessage] = {}
         self.interactions: dict[str, InteractionRecord] = {}  # by token
         self.commands: dict[int | None, dict[str, JSON]] = {}  # by guild id (None: global)
+        # Top-level commands a server admin opened to every member in the server's
+        # Integrations settings, whatever their ``default_member_permissions``.
+        self.opened_to_everyone: set[str] = set()
         self.requests: list[tuple[str, str]] = []
         # perf_counter() when each of ``requests`` arrived: how fast the bot calls Discord.
         self.request_times: list[float] = []
@@ -464,6 +468,26 @@ class FakeDiscord:
 
         return await self.wait_for(probe, f"{what} in #{channel.name}")
 
+    def shows_command(self, user: FakeUser, name: str) -> bool:
+        """Whether Discord lists the top-level command ``name`` for ``user`` in the guild:
+        a member sees a command whose ``default_member_permissions`` they hold every one of
+        (administrators see all), or one a server admin opened to everyone."""
+        synced = self.commands.get(self.guild_id, {}) | self.commands.get(None, {})
+        command = synced.get(name)
+        if command is None:
+            raise AssertionError(f"/{name} was not synced; synced: {sorted(synced)}")
+        needed = command.get("default_member_permissions")
+        if needed is None or name in self.opened_to_everyone or user.permissions & ADMINISTRATOR:
+            return True
+        return user.permissions & int(needed) == int(needed)
+
+    def _must_show(self, user: FakeUser, path: tuple[str, ...]) -> None:
+        if not self.shows_command(user, path[0]):
+            raise AssertionError(
+                f"Discord does not show /{path[0]} to {user.name}, who lacks its default"
+                " permissions: open it with `opened_to_everyone` to test the bot's own check"
+            )
+
     async def slash(
         self,
         user: FakeUser,
@@ -473,7 +497,9 @@ class FakeDiscord:
         **options: Any,
     ) -> InteractionRecord:
         """Run ``/path... option=value`` as ``user`` and return once the bot has answered
-        (or at once when not ``answered``)."""
+        (or at once when not ``answered``). A command Discord hides from ``user`` fails
+        the test, as the member could not have run it."""
+        self._must_show(user, path)
         data = self._command_data(path, options, focus=None)
         record = await self._interact(user, channel or self.channel("general"), SLASH, data)
         if answered:
@@ -489,6 +515,7 @@ class FakeDiscord:
         **options: Any,
     ) -> list[JSON]:
         """Type into option ``focus`` of ``/path...``; returns the choices the bot offers."""
+        self._must_show(user, path)
         data = self._command_data(path, options, focus=focus)
         record = await self._interact(user, channel or self.channel("general"), AUTOCOMPLETE, data)
         await self.wait_for(lambda: record.settled, f"choices for /{' '.join(path)} {focus}")
