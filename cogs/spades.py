@@ -377,13 +377,17 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
                 " person, or let the table's own bot play it (/spades leave)."
             )
         table = self.table_here(interaction)
+        before = table.names
         await table.sub(
             interaction.user.id,
             seat - 1,
             Member(member.id, member.display_name),
             moderator=is_moderator(interaction),
         )
-        await self.reply(interaction, table, f"{member.display_name} now plays seat {seat}.")
+        # A name says whose place it was; the seat number alone would not.
+        await self.reply(
+            interaction, table, f"{member.display_name} takes over from {before[seat - 1]}."
+        )
 
     @app_commands.command(
         name="stop", description="Stop the table (host or moderator; else a vote)"
