@@ -206,3 +206,25 @@ async def test_only_the_member_who_asked_can_confirm(fake: FakeDiscord, bot: Spa
     assert refused.text == "Only the member who asked can confirm this."
     done = await fake.click(ada, asked.responses[0], "Reset the leaderboard")
     assert "The leaderboard starts afresh." in done.text
+
+
+async def test_a_game_of_one_hand_is_one_hand_in_history(
+    fake: FakeDiscord, bot: SpadesBot, storage: Storage
+) -> None:
+    ada = manager(fake)
+    seats = (
+        SeatRecord(0, "Ada", ada.id),
+        SeatRecord(1, "Bot 1", bot="normal"),
+        SeatRecord(2, "Bot 2", bot="normal"),
+        SeatRecord(3, "Bot 3", bot="normal"),
+    )
+    game = Game.new(Rules(play_to="hands", hands_to_play=1), seed=3, dealer=0)
+    policy, rng = policy_for("normal"), random.Random(3)
+    while not game.is_over:
+        assert game.to_act is not None
+        game.apply(policy.decide(game.view(game.to_act), rng))
+    table_id = await store_game(storage, game, seats, guild=fake.guild_id)
+    await storage.tables.finish_table(table_id, game, stopped=False)
+    history = await fake.slash(ada, "history")
+    assert ", 1 hand: Ada & Bot 2" in history.text
+    assert "1 hands" not in history.text
