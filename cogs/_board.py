@@ -88,7 +88,10 @@ def _who(seat: SeatSnapshot) -> str:
 def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
     names = names_of(snapshot)
     rules = snapshot.rules
-    dealer = f" · dealer {names[snapshot.dealer]}" if snapshot.dealer is not None else ""
+    # With two players nobody deals: each draws from the stock.
+    dealer = ""
+    if snapshot.dealer is not None and rules.players > 2:
+        dealer = f" · dealer {names[snapshot.dealer]}"
     lines = [f"**Spades** · hand {snapshot.hand_number}{dealer}"]
     for team in range(len(snapshot.teams)):
         bags = snapshot.bags[team]

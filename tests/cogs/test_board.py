@@ -9,7 +9,9 @@ import pytest
 
 from bot.engine import Game, Phase, Rules
 from bot.render.text import LINE_WIDTH
-from cogs._board import hand_message
+from bot.storage.records import MemoryStore
+from bot.tables import Member, TableManager, TableSettings
+from cogs._board import board_text, hand_message
 from tests.render.pictures import scripted
 
 NAMES = ["alice", "Bartholomew the Magnificent", "carol", "Konstantin Konstantinopolsky"]
@@ -75,3 +77,21 @@ def test_the_game_over_message_says_so_first() -> None:
         assert game.to_act is not None
         game.apply(scripted(game.view(game.to_act)))
     assert hand_message(game.view(1), NAMES).splitlines()[0] == "**The game is over.**"
+
+
+@pytest.mark.parametrize(("preset", "dealer"), [("two_player", False), ("classic", True)])
+async def test_the_table_message_names_a_dealer_only_where_someone_deals(
+    preset: str, dealer: bool
+) -> None:
+    manager = TableManager(
+        MemoryStore(), settings=TableSettings(bot_delay=0, turn_timers=False, idle_close=None)
+    )
+    try:
+        table = await manager.open(1, Member(1, "alice"), preset=preset)
+        await table.start(1, fill_with_bots=True, seed=4)
+        await manager.settle()
+        first_line = board_text(table.snapshot()).splitlines()[0]
+        assert first_line.startswith("**Spades** · hand 1")
+        assert ("dealer" in first_line) is dealer
+    finally:
+        await manager.aclose()
