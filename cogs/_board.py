@@ -15,6 +15,7 @@ from bot.engine import Phase, SeatView
 from bot.render.text import (
     bid_text,
     hand_text,
+    plural,
     result_text,
     table_text,
     team_name,
@@ -94,11 +95,7 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
         dealer = f" · dealer {names[snapshot.dealer]}"
     lines = [f"**Spades** · hand {snapshot.hand_number}{dealer}"]
     for team in range(len(snapshot.teams)):
-        bags = snapshot.bags[team]
-        lines.append(
-            f"**{team_name(team, snapshot.teams, names)}**: {snapshot.scores[team]} points,"
-            f" {bags} bag{'' if bags == 1 else 's'}"
-        )
+        lines.append(f"**{team_name(team, snapshot.teams, names)}**: {_standing(snapshot, team)}")
     for seat in snapshot.seats:
         if seat is None:
             continue
@@ -148,14 +145,18 @@ def _winners(snapshot: TableSnapshot) -> str:
     return f"{' & '.join(names[s] for s in side)} win{'s' if len(side) == 1 else ''} {scores}."
 
 
+def _standing(snapshot: TableSnapshot, team: int) -> str:
+    """ "120 points, 1 bag"."""
+    return f"{plural(snapshot.scores[team], 'point')}, {plural(snapshot.bags[team], 'bag')}"
+
+
 def score_text(snapshot: TableSnapshot) -> str:
     """Scores, bags and the last hand's breakdown (``/spades score``)."""
     if snapshot.status is TableStatus.LOBBY:
         return "The game has not started yet: no score."
     names = names_of(snapshot)
     lines = [
-        f"**{team_name(t, snapshot.teams, names)}**: {snapshot.scores[t]} points,"
-        f" {snapshot.bags[t]} bags"
+        f"**{team_name(t, snapshot.teams, names)}**: {_standing(snapshot, t)}"
         for t in range(len(snapshot.teams))
     ]
     if snapshot.rules.play_to == "score":

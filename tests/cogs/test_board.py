@@ -3,6 +3,7 @@ table in lines that fit."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -11,7 +12,7 @@ from bot.engine import Game, Phase, Rules
 from bot.render.text import LINE_WIDTH
 from bot.storage.records import MemoryStore
 from bot.tables import Member, TableManager, TableSettings
-from cogs._board import board_text, hand_message
+from cogs._board import board_text, hand_message, score_text
 from tests.render.pictures import scripted
 
 NAMES = ["alice", "Bartholomew the Magnificent", "carol", "Konstantin Konstantinopolsky"]
@@ -93,5 +94,21 @@ async def test_the_table_message_names_a_dealer_only_where_someone_deals(
         first_line = board_text(table.snapshot()).splitlines()[0]
         assert first_line.startswith("**Spades** · hand 1")
         assert ("dealer" in first_line) is dealer
+    finally:
+        await manager.aclose()
+
+
+async def test_one_bag_and_one_point_are_singular_on_the_table_and_in_the_score() -> None:
+    manager = TableManager(
+        MemoryStore(), settings=TableSettings(bot_delay=0, turn_timers=False, idle_close=None)
+    )
+    try:
+        table = await manager.open(1, Member(1, "alice"), preset="classic")
+        await table.start(1, fill_with_bots=True, seed=4)
+        await manager.settle()
+        seen = dataclasses.replace(table.snapshot(), scores=(1, 52), bags=(1, 2))
+        for text in (board_text(seen), score_text(seen)):
+            assert "1 point, 1 bag" in text and "52 points, 2 bags" in text
+            assert "1 bags" not in text and "1 points" not in text
     finally:
         await manager.aclose()
