@@ -101,8 +101,11 @@ def team_name(team: int, teams: Sequence[Sequence[int]], names: Sequence[str]) -
     return " & ".join(names[s] for s in teams[team])
 
 
-def table_text(view: SeatView, names: Sequence[str], face: CardFace = str) -> str:
-    """The table as a player sees it: scores, bids, tricks, the trick in play, whose turn."""
+def table_text(
+    view: SeatView, names: Sequence[str], face: CardFace = str, *, trick: bool = True
+) -> str:
+    """The table as a player sees it: scores, bids, tricks, the trick in play (unless not
+    ``trick``: shown elsewhere), whose turn."""
     rules = view.rules
     lines = [f"Hand {view.hand_number} · dealer {names[view.dealer]}"]
     for team in range(len(view.teams)):
@@ -115,9 +118,9 @@ def table_text(view: SeatView, names: Sequence[str], face: CardFace = str) -> st
             f"  {names[seat]:<14} bid {bid_text(view.bids[seat], rules):<9}"
             f" tricks {view.tricks_taken[seat]}"
         )
-    trick = trick_line(view.trick, view.trick_number, view.last_trick, view.phase, names, face)
-    if trick is not None:
-        lines.append(trick)
+    shown = trick_line(view.trick, view.trick_number, view.last_trick, view.phase, names, face)
+    if trick and shown is not None:
+        lines.append(shown)
     if view.phase is Phase.PLAY:
         lines.append("Spades are broken." if view.spades_broken else "Spades are not broken.")
     if view.to_act is not None:
