@@ -1,0 +1,86 @@
+"""Card emojis in the controls and the hand message: every card's button and option carries
+its emoji where there is one, and the hand and the trick are written with it, outside the
+code block where Discord would not draw it."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.engine import PRESETS, Bid, Card, Game, PlayCard, Rules
+from bot.render.cards import emoji_name
+from cogs._board import hand_message
+from cogs._ui import ActionButton, ActionSelect, controls
+
+
+def fake_emoji(card: Card) -> discord.PartialEmoji:
+    return discord.PartialEmoji(name=emoji_name(card), id=1000 + card.index)
+
+
+def face(card: Card) -> str:
+    return str(fake_emoji(card))
+
+
+def card_of(value: str) -> Card | None:
+    return Card.parse(value[1:]) if value.startswith("c") else None
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_card_control_carries_its_emoji_and_nothing_else_does(preset: str) -> None:
+    game = Game.new(Rules.preset(preset), seed=5)
+    names = [f"P{s}" for s in range(game.rules.players)]
+    seen_cards = 0
+    while not game.is_over and len(game.results) < 1:
+        assert game.to_act is not None
+        view = game.view(game.to_act)
+        for item in controls(view, 7, len(game.history), names, fake_emoji):
+            if isinstance(item, ActionButton):
+                card = card_of(item.click.code)
+                assert item.item.emoji == (None if card is None else fake_emoji(card))
+                if card is not None:
+                    assert item.item.label == str(card)  # the words stay, for screen readers
+                    seen_cards += 1
+            else:
+                assert isinstance(item, ActionSelect)
+                for option in item.item.options:
+                    card = card_of(option.value)
+                    if item.click.code == "pass":
+                        card = Card.parse(option.value)
+                    assert option.emoji == (None if card is None else fake_emoji(card))
+                    seen_cards += card is not None
+        game.apply(game.legal_actions()[0])
+    assert seen_cards > 0
+
+
+def test_without_emojis_the_controls_are_text_alone() -> None:
+    game = Game.new(Rules.preset("classic"), seed=5)
+    while not any(isinstance(a, PlayCard) for a in game.legal_actions()):
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Bid)))
+    assert game.to_act is not None
+    items = controls(game.view(game.to_act), 7, len(game.history), ["a", "b", "c", "d"])
+    assert items and all(
+        isinstance(item, ActionButton) and item.item.emoji is None for item in items
+    )
+
+
+def test_the_hand_and_the_trick_are_written_with_emojis_outside_the_block() -> None:
+    game = Game.new(Rules.preset("classic"), seed=5)
+    while not game.legal_actions() or not isinstance(game.legal_actions()[0], PlayCard):
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Bid)))
+    leader = game.to_act
+    assert leader is not None
+    led = next(a for a in game.legal_actions() if isinstance(a, PlayCard))
+    game.apply(led)
+    assert game.to_act is not None
+    view = game.view(game.to_act)
+    names = ["Ann", "Bea", "Cal", "Dee"]
+    text = hand_message(view, names, face=face)
+    block, after = text.split("```")[1], text.split("```")[2]
+    assert "Trick 1" not in block and "<:" not in block
+    assert f"Trick 1: {names[leader]} {face(led.card)}" in after
+    assert view.hand is not None
+    assert all(face(card) in after for card in view.hand)
+    # Without emojis, the same lines in words.
+    plain = hand_message(view, names)
+    assert f"Trick 1: {names[leader]} {led.card}" in plain.split("```")[2]
+    assert "<:" not in plain
