@@ -25,9 +25,12 @@ from bot.engine import (
     CallRenege,
     Card,
     Claim,
+    ClaimAccepted,
+    ClaimFailed,
     PlayCard,
     Rules,
 )
+from bot.render.text import event_text
 from bot.tables import Member, Table, TableManager
 from cogs._answer import acknowledge, answer, echo, update
 from cogs._board import score_text, watch_text
@@ -139,9 +142,15 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         table = self.table_here(interaction)
         seat = table.require_seat(interaction.user.id)
         action = make(seat)
-        await table.act(interaction.user.id, action)
+        caused = await table.act(interaction.user.id, action)
+        # A claim's verdict is the answer; any other move is simply done.
+        verdicts = (
+            event_text(e, table.names, table.rules, you=seat)
+            for e in caused
+            if isinstance(e, ClaimAccepted | ClaimFailed)
+        )
         label = action_label(action, table.rules, table.names)
-        await self.reply(interaction, table, f"Done: {label}.")
+        await self.reply(interaction, table, next(verdicts, None) or f"Done: {label}.")
 
     # -- the lobby ---------------------------------------------------------------------
 

@@ -215,7 +215,7 @@ def event_text(
         return f"{claim} the rest: {plural(event.tricks, 'trick')}."
     if isinstance(event, ClaimFailed):
         whose = "Your" if event.seat == you else f"{names[event.seat]}'s"
-        return f"{whose} claim fails: {_claim_cost(event, names, face)}."
+        return f"{whose} claim fails: {_claim_cost(event, names, face, event.seat == you)}."
     if isinstance(event, HandScored):
         return result_text(event.result, names, rules, you)
     if isinstance(event, GameOver):
@@ -223,11 +223,12 @@ def event_text(
     return None
 
 
-def _claim_cost(event: ClaimFailed, names: Sequence[str], face: CardFace) -> str:
+def _claim_cost(event: ClaimFailed, names: Sequence[str], face: CardFace, yours: bool) -> str:
+    whose = "your" if yours else "their"
     if event.penalty == "exposed":
-        return f"their cards stay face up ({', '.join(face(c) for c in event.exposed)})"
+        return f"{whose} cards stay face up ({', '.join(face(c) for c in event.exposed)})"
     if event.penalty == "set":
-        return "their side is set this hand"
+        return f"{whose} side is set this hand"
     given = [f"{names[seat]} {n}" for seat, n in enumerate(event.forfeited) if n]
     return f"the {event.tricks} tricks left go to " + (", ".join(given) if given else "nobody")
 
