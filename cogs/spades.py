@@ -145,7 +145,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         caused = await table.act(interaction.user.id, action)
         # A claim's verdict is the answer; any other move is simply done.
         verdicts = (
-            event_text(e, table.names, table.rules, you=seat)
+            event_text(e, table.names, table.rules, self.card_emojis.face, you=seat)
             for e in caused
             if isinstance(e, ClaimAccepted | ClaimFailed)
         )
