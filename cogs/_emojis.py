@@ -59,13 +59,26 @@ class CardEmojis:
         log.info("Card emojis ready: %d found, %d uploaded", found_before, self.uploaded)
 
     async def _find_or_upload(self, client: discord.Client) -> dict[str, discord.Emoji]:
-        wanted = {emoji_name(card) for card in CARDS}
-        found = {e.name: e for e in await client.fetch_application_emojis() if e.name in wanted}
-        if len(found) < len(wanted):
+        found = await _ours(client)
+        if len(found) < len(CARDS):
             # Drawing every face takes most of a second: off the event loop.
             pictures = await asyncio.to_thread(card_emojis)
             for name, png in pictures.items():
-                if name not in found:
+                if name in found:
+                    continue
+                try:
                     found[name] = await client.create_application_emoji(name=name, image=png)
                     self.uploaded += 1
+                except discord.HTTPException:
+                    # Another process of this bot, starting at the same time, may have
+                    # uploaded it first: Discord refuses a name twice.
+                    found |= await _ours(client)
+                    if name not in found:
+                        raise
         return found
+
+
+async def _ours(client: discord.Client) -> dict[str, discord.Emoji]:
+    """The application's card emojis, by name."""
+    wanted = {emoji_name(card) for card in CARDS}
+    return {e.name: e for e in await client.fetch_application_emojis() if e.name in wanted}

@@ -206,3 +206,19 @@ async def test_without_card_emojis_nothing_is_asked_of_discord(fake: FakeDiscord
         assert not card_emojis(bot).ready
         assert all("emoji" not in control for control in action_controls(turn))
     assert calls(fake, "GET") == calls(fake, "POST") == 0
+
+
+async def test_two_bots_starting_together_share_one_set(fake: FakeDiscord) -> None:
+    """Two processes of one bot (shards) on their first start: whichever uploads a face
+    first, the other finds it when Discord refuses the name twice, and both show emojis."""
+    first = make_bot(fake, store=MemoryStore({fake.guild_id: ONE_HAND}), card_emojis=True)
+    second = make_bot(fake, store=MemoryStore({fake.guild_id: ONE_HAND}), card_emojis=True)
+    async with running(first, fake), running(second, fake):
+        one, two = await loaded(first), await loaded(second)
+        assert one.ready and two.ready
+        assert one.uploaded + two.uploaded == 54
+        assert sorted(e.name for e in fake.app_emojis.values()) == sorted(
+            emoji_name(card) for card in ALL_CARDS
+        )
+        for card in ALL_CARDS:
+            assert one.emoji(card) == two.emoji(card) is not None
