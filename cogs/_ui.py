@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from bot.ai.levels import LEVELS
-from bot.engine import Action, CallRenege, Card, PassCards, PlayCard, SeatView
+from bot.engine import Action, CallRenege, Card, Draw, PassCards, PlayCard, SeatView
 from cogs._answer import keep_in_time
 from cogs._codes import JOIN_CODE, LEAVE_CODE, START_CODE, action_code, action_label, bot_code
 from cogs._errors import answer_error
@@ -185,14 +185,14 @@ def controls(
             for action in actions:
                 click = Click(table_id, seq, action_code(action))
                 label = action_label(action, view.rules, list(names), view.draw_offer)
-                face = _emoji(action, emoji)
+                face = _emoji(action, emoji, view.draw_offer)
                 items.append(ActionButton(click, label, _style(action), emoji=face))
         else:
             options = [
                 discord.SelectOption(
                     label=action_label(a, view.rules, list(names), view.draw_offer),
                     value=action_code(a),
-                    emoji=_emoji(a, emoji),
+                    emoji=_emoji(a, emoji, view.draw_offer),
                 )
                 for a in actions[:MAX_OPTIONS]
             ]
@@ -206,8 +206,15 @@ def _rows(actions: list[Action], buttons: bool) -> int:
     return math.ceil(len(actions) / ROW_WIDTH) if buttons else 1
 
 
-def _emoji(action: Action, emoji: CardEmoji) -> discord.PartialEmoji | None:
-    return emoji(action.card) if isinstance(action, PlayCard) else None
+def _emoji(action: Action, emoji: CardEmoji, offer: Sequence[Card]) -> discord.PartialEmoji | None:
+    """The emoji of the card an action plays, or keeps from a two-player draw's ``offer``."""
+    if isinstance(action, PlayCard):
+        return emoji(action.card)
+    if isinstance(action, Draw) and offer:
+        if action.keep_first:
+            return emoji(offer[0])
+        return emoji(offer[1]) if len(offer) == 2 else None
+    return None
 
 
 def _pass_select(

@@ -4,6 +4,8 @@ code block where Discord would not draw it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 import pytest
 
@@ -21,35 +23,46 @@ def face(card: Card) -> str:
     return str(fake_emoji(card))
 
 
-def card_of(value: str) -> Card | None:
-    return Card.parse(value[1:]) if value.startswith("c") else None
+def card_of(value: str, offer: Sequence[Card] = ()) -> Card | None:
+    """The card a control's action code plays, or keeps from a two-player draw."""
+    if value.startswith("c"):
+        return Card.parse(value[1:])
+    if value == "d1" and offer:
+        return offer[0]
+    if value == "d0" and len(offer) == 2:
+        return offer[1]
+    return None
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_card_control_carries_its_emoji_and_nothing_else_does(preset: str) -> None:
     game = Game.new(Rules.preset(preset), seed=5)
     names = [f"P{s}" for s in range(game.rules.players)]
-    seen_cards = 0
+    seen_cards = draws = 0
     while not game.is_over and len(game.results) < 1:
         assert game.to_act is not None
         view = game.view(game.to_act)
         for item in controls(view, 7, len(game.history), names, fake_emoji):
             if isinstance(item, ActionButton):
-                card = card_of(item.click.code)
+                card = card_of(item.click.code, view.draw_offer)
                 assert item.item.emoji == (None if card is None else fake_emoji(card))
                 if card is not None:
-                    assert item.item.label == str(card)  # the words stay, for screen readers
+                    # The words stay, for screen readers.
+                    assert str(card) in (item.item.label or "")
                     seen_cards += 1
+                    draws += item.click.code.startswith("d")
             else:
                 assert isinstance(item, ActionSelect)
                 for option in item.item.options:
-                    card = card_of(option.value)
+                    card = card_of(option.value, view.draw_offer)
                     if item.click.code == "pass":
                         card = Card.parse(option.value)
                     assert option.emoji == (None if card is None else fake_emoji(card))
                     seen_cards += card is not None
         game.apply(game.legal_actions()[0])
     assert seen_cards > 0
+    # Two players draw from the stock: the card each choice keeps shows on its button.
+    assert (draws > 0) is (game.rules.players == 2)
 
 
 def test_without_emojis_the_controls_are_text_alone() -> None:
