@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from bot.engine import Phase, SeatView
 from bot.render.text import (
+    CardFace,
     bid_text,
     hand_text,
     plural,
@@ -35,21 +36,29 @@ def clip(text: str) -> str:
     return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
 
-def board_text(snapshot: TableSnapshot, close_reason: str | None = None) -> str:
-    """The table message: the lobby's seats, or the game as everyone may see it."""
-    return _board(snapshot, close_reason, None)
+def board_text(
+    snapshot: TableSnapshot, close_reason: str | None = None, face: CardFace = str
+) -> str:
+    """The table message: the lobby's seats, or the game as everyone may see it; ``face``
+    writes the cards of the trick and of a hand left face up (an emoji, or text)."""
+    return _board(snapshot, close_reason, None, face)
 
 
-def watch_text(seen: SpectatorView, close_reason: str | None = None) -> str:
+def watch_text(seen: SpectatorView, close_reason: str | None = None, face: CardFace = str) -> str:
     """A spectator's view (``/spades watch``): the table message, the cards each seat has
     played this hand, and every hand when the rules let spectators see them."""
-    return _board(seen.snapshot, close_reason, seen)
+    return _board(seen.snapshot, close_reason, seen, face)
 
 
-def _board(snapshot: TableSnapshot, close_reason: str | None, seen: SpectatorView | None) -> str:
+def _board(
+    snapshot: TableSnapshot,
+    close_reason: str | None,
+    seen: SpectatorView | None,
+    face: CardFace = str,
+) -> str:
     if snapshot.status is TableStatus.LOBBY:
         return clip(_lobby(snapshot))
-    lines = _game(snapshot, seen)
+    lines = _game(snapshot, seen, face)
     if snapshot.status is TableStatus.OVER and snapshot.winner is not None:
         lines.insert(0, f"**Game over.** {_winners(snapshot)}")
         lines.append("Play again with the same seats: **Rematch**.")
@@ -86,7 +95,7 @@ def _who(seat: SeatSnapshot) -> str:
     return f"{seat.name}{' (away: a bot plays for them)' if seat.away else ''}"
 
 
-def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
+def _game(snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace) -> list[str]:
     names = names_of(snapshot)
     rules = snapshot.rules
     # With two players nobody deals: each draws from the stock.
@@ -105,7 +114,7 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
             f" tricks {seat.tricks_taken}"
         )
     trick = trick_line(
-        snapshot.trick, snapshot.trick_number, snapshot.last_trick, snapshot.phase, names
+        snapshot.trick, snapshot.trick_number, snapshot.last_trick, snapshot.phase, names, face
     )
     if trick is not None:
         lines.append(trick)
@@ -122,7 +131,7 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
         # A failed claim left these cards face up for everyone (house rule failed_claim).
         for index, cards in enumerate(snapshot.exposed):
             if cards:
-                lines.append(f"{names[index]}'s cards, face up: {hand_text(cards, rules)}")
+                lines.append(f"{names[index]}'s cards, face up: {hand_text(cards, rules, face)}")
     if snapshot.status is TableStatus.PLAYING and snapshot.to_act is not None:
         doing = _DOING.get(snapshot.phase or Phase.PLAY, "play")
         timer = f", time runs out <t:{int(snapshot.deadline)}:R>" if snapshot.deadline else ""
@@ -181,18 +190,23 @@ def turn_text(view: SeatView, names: Sequence[str]) -> str:
     return f"Waiting for **{names[view.to_act]}** to {doing}."
 
 
-def hand_message(view: SeatView, names: Sequence[str], note: str = "") -> str:
-    """A member's private message, for a phone: whose turn it is and their cards first,
-    then the table as their seat sees it, in lines of about 40 characters."""
+def hand_message(view: SeatView, names: Sequence[str], note: str = "", face: CardFace = str) -> str:
+    """A member's private message, for a phone: whose turn it is and their cards first, the
+    trick, then the table as their seat sees it in lines of about 40 characters; ``face``
+    writes each card (an emoji, or text)."""
     lines = [note] if note else []
     lines.append(turn_text(view, names))
     if view.hand is None:
         lines.append("Your cards are face down: bid blind, or look at them first.")
     else:
-        lines.append(f"**{hand_text(view.hand, view.rules)}**")
+        lines.append(f"**{hand_text(view.hand, view.rules, face)}**")
     if view.received:
-        lines.append("Passed to you: " + " ".join(str(c) for c in view.received))
+        lines.append("Passed to you: " + " ".join(face(c) for c in view.received))
     if view.draw_offer:
-        lines.append("You draw: " + " and ".join(str(c) for c in view.draw_offer))
-    lines.append("```\n" + table_text(view, names) + "\n```")
+        lines.append("You draw: " + " and ".join(face(c) for c in view.draw_offer))
+    # The trick goes outside the block, where Discord draws emojis.
+    trick = trick_line(view.trick, view.trick_number, view.last_trick, view.phase, names, face)
+    if trick is not None:
+        lines.append(trick)
+    lines.append("```\n" + table_text(view, names, trick=False) + "\n```")
     return clip("\n".join(lines))

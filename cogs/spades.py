@@ -9,6 +9,7 @@ as it was.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -44,6 +45,7 @@ from cogs._codes import (
     parse_code,
 )
 from cogs._confirm import Confirm
+from cogs._emojis import CardEmojis
 from cogs._errors import (
     PlayerError,
     install_error_handler,
@@ -91,7 +93,9 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
 
     def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
-        self.presenter = DiscordPresenter(bot, interval=bot.edit_interval)
+        self.card_emojis = CardEmojis()
+        self.presenter = DiscordPresenter(bot, interval=bot.edit_interval, cards=self.card_emojis)
+        self._loading_emojis: asyncio.Task[None] | None = None
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
@@ -102,8 +106,14 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         self.bot.add_dynamic_items(ActionButton, ActionSelect)
         set_click_handler(self.on_click)
         self.manager.add_presenter(self.presenter)
+        if self.bot.card_emojis:
+            # In the background: tables open and play with text cards meanwhile.
+            self._loading_emojis = asyncio.create_task(self.card_emojis.load(self.bot))
 
     async def cog_unload(self) -> None:
+        if self._loading_emojis is not None:
+            self._loading_emojis.cancel()
+            await asyncio.gather(self._loading_emojis, return_exceptions=True)
         self.manager.remove_presenter(self.presenter)
         self.bot.remove_dynamic_items(ActionButton, ActionSelect)
         await self.presenter.aclose()
@@ -135,7 +145,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         caused = await table.act(interaction.user.id, action)
         # A claim's verdict is the answer; any other move is simply done.
         verdicts = (
-            event_text(e, table.names, table.rules, you=seat)
+            event_text(e, table.names, table.rules, self.card_emojis.face, you=seat)
             for e in caused
             if isinstance(e, ClaimAccepted | ClaimFailed)
         )
@@ -355,7 +365,9 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
     async def watch(self, interaction: discord.Interaction[Any]) -> None:
         table = self.table_here(interaction)
         seen = await table.watch(interaction.user.id)
-        await self.reply(interaction, None, watch_text(seen, table.close_reason))
+        await self.reply(
+            interaction, None, watch_text(seen, table.close_reason, self.card_emojis.face)
+        )
 
     @app_commands.command(name="rules", description="The rules this table plays by")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:

@@ -140,9 +140,12 @@ def wrapped(head: str, items: Sequence[tuple[str, str]], width: int = LINE_WIDTH
     return lines
 
 
-def table_text(view: SeatView, names: Sequence[str], face: CardFace = str) -> str:
+def table_text(
+    view: SeatView, names: Sequence[str], face: CardFace = str, *, trick: bool = True
+) -> str:
     """The table as a player sees it, in lines of about 40 characters: each side's score,
-    each seat's bid and tricks, the trick in play, whose turn."""
+    each seat's bid and tricks, the trick in play (unless not ``trick``: shown elsewhere),
+    whose turn."""
     rules = view.rules
     short = [short_name(n) for n in names]
     # With two players nobody deals: each draws from the stock.
@@ -165,7 +168,7 @@ def table_text(view: SeatView, names: Sequence[str], face: CardFace = str) -> st
     if not plays and view.last_trick is not None and view.phase is Phase.PLAY:
         plays = view.last_trick.plays
         head = f"Last trick, {short[view.last_trick.winner]} took it:"
-    if plays:
+    if trick and plays:
         lines += wrapped(
             head, [(f"{short[seat]} {card}", f"{short[seat]} {face(card)}") for seat, card in plays]
         )
