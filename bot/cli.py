@@ -6,13 +6,13 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from pydantic import ValidationError
 
+from bot.arguments import add_preset, positive_int
 from bot.config import load_settings
-from bot.engine import PRESETS
 from bot.health import check_heartbeat
 from bot.render.rules_text import rules_json, rules_text
 from bot.terminal import play_terminal, wants_colour
@@ -58,19 +58,6 @@ def build_parser() -> argparse.ArgumentParser:
         # Listed here for --help; ``main`` hands them to ``devtools.cli`` before parsing.
         commands.add_parser(name, help=text, add_help=False)
     return parser
-
-
-def add_preset(
-    group: argparse._ActionsContainer, default: str | None, text: str | None = None
-) -> None:
-    """A ``--preset`` option naming one of the presets."""
-    group.add_argument(
-        "--preset",
-        choices=list(PRESETS),
-        metavar="PRESET",
-        default=default,
-        help=text or f"default: {default}",
-    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -161,21 +148,3 @@ def run_health() -> int:
     verdict = check_heartbeat(settings.heartbeat_path)
     print(verdict.reason, file=sys.stdout if verdict.healthy else sys.stderr)
     return 0 if verdict.healthy else EXIT_UNHEALTHY
-
-
-def at_least(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number no smaller than ``minimum``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
-        return value
-
-    return parse
-
-
-positive_int = at_least(1)

@@ -53,7 +53,8 @@ class SpadesBot(commands.Bot):
     garbage collector's sight once the tables are restored: modules, discord.py's state and
     the cogs live as long as the process, and walking them in every full collection was the
     longest pause a click could meet. ``heartbeat`` (for the same process) is the file it
-    touches while connected, for ``python -m bot health``."""
+    touches while connected, for ``python -m bot health``. ``card_emojis`` overrides the
+    setting of that name (tests keep to text unless they test the pictures)."""
 
     def __init__(
         self,
@@ -70,6 +71,7 @@ class SpadesBot(commands.Bot):
         extensions: Sequence[str] | None = None,
         freeze_startup: bool = False,
         heartbeat: Path | None = None,
+        card_emojis: bool | None = None,
         **options: Any,
     ) -> None:
         # No privileged intents: interactions carry the member who acted, and the bot never
@@ -90,6 +92,8 @@ class SpadesBot(commands.Bot):
         self.edit_interval = edit_interval
         self.edit_delay = edit_delay
         self.request_rate = request_rate  # None: no budget (tests)
+        # Cards as the application's emojis (``CARD_EMOJIS``), unless told here.
+        self.card_emojis = settings.card_emojis if card_emojis is None else card_emojis
         self.extension_names = list(EXTENSIONS if extensions is None else extensions)
         self._manager: TableManager | None = None
         self._owned_storage: Storage | None = None

@@ -26,6 +26,9 @@ class Settings(BaseSettings):
     database_url: SecretStr | None = None
     log_level: str = "INFO"
     guild_id: int | None = None
+    # Cards as pictures: the faces uploaded once as the application's emojis and shown on
+    # buttons, hands and tricks; off, cards are text with suit symbols.
+    card_emojis: bool = True
     # Touched by the running bot while it is connected, read by ``python -m bot health``. The
     # temporary folder is writable by any user, in a container and in a checkout alike; give
     # each bot its own file where several run on one machine.

@@ -19,6 +19,7 @@ from bot.engine import (
     Claim,
     Draw,
     Event,
+    HandScored,
     IllegalAction,
     PassCards,
     Phase,
@@ -27,6 +28,7 @@ from bot.engine import (
     RevealCards,
     Rules,
     SeatView,
+    TrickWon,
 )
 from bot.render.text import (
     CardFace,
@@ -144,18 +146,37 @@ def _prompt(view: SeatView, face: CardFace) -> str:
 
 class TerminalPresenter:
     """Prints what happens at the table for the person in ``seat``: every event, every
-    notice, and a status line and their hand when it is their turn."""
+    notice, the whole table when a trick ends, and a one-line status and their hand when
+    it is their turn."""
 
     def __init__(self, write: Callable[[str], None], seat: int = 0, face: CardFace = str) -> None:
-        self.write = write
+        self._write = write
         self.seat = seat
         self.face = face
+        # Set while the player leaves: "Bye." is the one line they are owed.
+        self.leaving = False
+        # Whatever read the output has gone (``python -m bot play | head``): the table
+        # would only log each line it failed to print, so the game loop ends it instead.
+        self.reader_gone = False
+
+    def write(self, line: str) -> None:
+        if self.reader_gone:
+            return
+        try:
+            self._write(line)
+        except BrokenPipeError:
+            self.reader_gone = True
 
     async def table_changed(self, table: Shown, events: Sequence[Event]) -> None:
         for event in events:
             line = event_text(event, table.names, table.rules, self.face, self.seat)
             if line:
                 self.write(line)
+        ended_trick = any(isinstance(event, TrickWon) for event in events)
+        if ended_trick and not any(isinstance(event, HandScored) for event in events):
+            # The end of a trick is where a player looks at the whole table (before each
+            # card a status line does); at a hand's end its score says where things stand.
+            self.write(table_text(table.view(self.seat), table.names, self.face))
 
     async def hand_changed(self, table: Shown, seat: int) -> None:
         view = table.view(seat)
@@ -170,7 +191,7 @@ class TerminalPresenter:
     async def notice(self, table: Shown, notice: Notice) -> None:
         # The game-over line already said who won, and the rematch is a question at the
         # prompt here, not a button to look for.
-        if notice.kind is not NoticeKind.GAME_OVER:
+        if notice.kind is not NoticeKind.GAME_OVER and not self.leaving:
             self.write(notice.text)
 
 
@@ -230,9 +251,10 @@ async def _play(
     names = seat_names(rules.players)
     # Nobody else is waiting on this table: no turn timers, no idle closing, no bot delay
     # (the prompt is the pause).
+    presenter = TerminalPresenter(write, face=face)
     manager = TableManager(
         MemoryStore(),
-        presenters=[TerminalPresenter(write, face=face)],
+        presenters=[presenter],
         settings=TableSettings(bot_delay=0, turn_timers=False, idle_close=None),
     )
     try:
@@ -243,9 +265,11 @@ async def _play(
         await table.start(YOU, seed=seed, hands=hands)
         while True:
             await manager.settle()
+            if presenter.reader_gone:
+                raise BrokenPipeError("nobody reads the game any more")
             if table.status is TableStatus.PLAYING:
                 await _your_turn(table, read, write, face)
-            elif table.status is TableStatus.OVER and _yes(read("Rematch? (yes/no) > ")):
+            elif table.status is TableStatus.OVER and _yes(read("Play again? [y/N] > ")):
                 table = await table.rematch(YOU)
             else:
                 if table.status is TableStatus.CLOSED:
@@ -256,6 +280,7 @@ async def _play(
     except (Quit, EOFError, KeyboardInterrupt) as leaving:
         if isinstance(leaving, KeyboardInterrupt):
             write("")  # off the line of the prompt that Ctrl-C interrupted
+        presenter.leaving = True
         if table.status is not TableStatus.CLOSED:
             await table.stop(YOU)
         write("Bye.")

@@ -13,8 +13,10 @@ from collections.abc import Sequence
 
 from bot.engine import Phase, SeatView
 from bot.render.text import (
+    CardFace,
     bid_text,
     hand_text,
+    plural,
     result_text,
     table_text,
     team_name,
@@ -34,21 +36,29 @@ def clip(text: str) -> str:
     return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
 
-def board_text(snapshot: TableSnapshot, close_reason: str | None = None) -> str:
-    """The table message: the lobby's seats, or the game as everyone may see it."""
-    return _board(snapshot, close_reason, None)
+def board_text(
+    snapshot: TableSnapshot, close_reason: str | None = None, face: CardFace = str
+) -> str:
+    """The table message: the lobby's seats, or the game as everyone may see it; ``face``
+    writes the cards of the trick and of a hand left face up (an emoji, or text)."""
+    return _board(snapshot, close_reason, None, face)
 
 
-def watch_text(seen: SpectatorView, close_reason: str | None = None) -> str:
+def watch_text(seen: SpectatorView, close_reason: str | None = None, face: CardFace = str) -> str:
     """A spectator's view (``/spades watch``): the table message, the cards each seat has
     played this hand, and every hand when the rules let spectators see them."""
-    return _board(seen.snapshot, close_reason, seen)
+    return _board(seen.snapshot, close_reason, seen, face)
 
 
-def _board(snapshot: TableSnapshot, close_reason: str | None, seen: SpectatorView | None) -> str:
+def _board(
+    snapshot: TableSnapshot,
+    close_reason: str | None,
+    seen: SpectatorView | None,
+    face: CardFace = str,
+) -> str:
     if snapshot.status is TableStatus.LOBBY:
         return clip(_lobby(snapshot))
-    lines = _game(snapshot, seen)
+    lines = _game(snapshot, seen, face)
     if snapshot.status is TableStatus.OVER and snapshot.winner is not None:
         lines.insert(0, f"**Game over.** {_winners(snapshot)}")
         lines.append("Play again with the same seats: **Rematch**.")
@@ -85,17 +95,16 @@ def _who(seat: SeatSnapshot) -> str:
     return f"{seat.name}{' (away: a bot plays for them)' if seat.away else ''}"
 
 
-def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
+def _game(snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace) -> list[str]:
     names = names_of(snapshot)
     rules = snapshot.rules
-    dealer = f" · dealer {names[snapshot.dealer]}" if snapshot.dealer is not None else ""
+    # With two players nobody deals: each draws from the stock.
+    dealer = ""
+    if snapshot.dealer is not None and rules.players > 2:
+        dealer = f" · dealer {names[snapshot.dealer]}"
     lines = [f"**Spades** · hand {snapshot.hand_number}{dealer}"]
     for team in range(len(snapshot.teams)):
-        bags = snapshot.bags[team]
-        lines.append(
-            f"**{team_name(team, snapshot.teams, names)}**: {snapshot.scores[team]} points,"
-            f" {bags} bag{'' if bags == 1 else 's'}"
-        )
+        lines.append(f"**{team_name(team, snapshot.teams, names)}**: {_standing(snapshot, team)}")
     for seat in snapshot.seats:
         if seat is None:
             continue
@@ -105,7 +114,7 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
             f" tricks {seat.tricks_taken}"
         )
     trick = trick_line(
-        snapshot.trick, snapshot.trick_number, snapshot.last_trick, snapshot.phase, names
+        snapshot.trick, snapshot.trick_number, snapshot.last_trick, snapshot.phase, names, face
     )
     if trick is not None:
         lines.append(trick)
@@ -122,11 +131,9 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
         # A failed claim left these cards face up for everyone (house rule failed_claim).
         for index, cards in enumerate(snapshot.exposed):
             if cards:
-                lines.append(f"{names[index]}'s cards, face up: {hand_text(cards, rules)}")
+                lines.append(f"{names[index]}'s cards, face up: {hand_text(cards, rules, face)}")
     if snapshot.status is TableStatus.PLAYING and snapshot.to_act is not None:
-        doing = {Phase.BID: "bid", Phase.PASS: "pass", Phase.DRAW: "draw"}.get(
-            snapshot.phase or Phase.PLAY, "play"
-        )
+        doing = _DOING.get(snapshot.phase or Phase.PLAY, "play")
         timer = f", time runs out <t:{int(snapshot.deadline)}:R>" if snapshot.deadline else ""
         lines.append(f"**{names[snapshot.to_act]}** to {doing}{timer}.")
     if snapshot.stop_votes and snapshot.status is TableStatus.PLAYING:
@@ -134,6 +141,9 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None) -> list[str]:
     if snapshot.last_result is not None:
         lines.append("```\n" + result_text(snapshot.last_result, names, rules) + "\n```")
     return lines
+
+
+_DOING = {Phase.BID: "bid", Phase.PASS: "pass", Phase.DRAW: "draw", Phase.PLAY: "play"}
 
 
 def _winners(snapshot: TableSnapshot) -> str:
@@ -144,14 +154,18 @@ def _winners(snapshot: TableSnapshot) -> str:
     return f"{' & '.join(names[s] for s in side)} win{'s' if len(side) == 1 else ''} {scores}."
 
 
+def _standing(snapshot: TableSnapshot, team: int) -> str:
+    """ "120 points, 1 bag"."""
+    return f"{plural(snapshot.scores[team], 'point')}, {plural(snapshot.bags[team], 'bag')}"
+
+
 def score_text(snapshot: TableSnapshot) -> str:
     """Scores, bags and the last hand's breakdown (``/spades score``)."""
     if snapshot.status is TableStatus.LOBBY:
         return "The game has not started yet: no score."
     names = names_of(snapshot)
     lines = [
-        f"**{team_name(t, snapshot.teams, names)}**: {snapshot.scores[t]} points,"
-        f" {snapshot.bags[t]} bags"
+        f"**{team_name(t, snapshot.teams, names)}**: {_standing(snapshot, t)}"
         for t in range(len(snapshot.teams))
     ]
     if snapshot.rules.play_to == "score":
@@ -163,24 +177,36 @@ def score_text(snapshot: TableSnapshot) -> str:
     return clip("\n".join(lines))
 
 
-def hand_message(view: SeatView, names: Sequence[str], note: str = "") -> str:
-    """A member's private message: the table as their seat sees it, their cards, and what
-    they may do now."""
+def turn_text(view: SeatView, names: Sequence[str]) -> str:
+    """Whose turn it is, for a seat's own message: "**Your turn** to play." or
+    "Waiting for **carol** to bid."."""
+    if view.is_over:
+        return "**The game is over.**"
+    if view.to_act is None:
+        return "Waiting for the next hand."
+    doing = _DOING.get(view.phase or Phase.PLAY, "play")
+    if view.to_act == view.seat:
+        return f"**Your turn** to {doing}."
+    return f"Waiting for **{names[view.to_act]}** to {doing}."
+
+
+def hand_message(view: SeatView, names: Sequence[str], note: str = "", face: CardFace = str) -> str:
+    """A member's private message, for a phone: whose turn it is and their cards first, the
+    trick, then the table as their seat sees it in lines of about 40 characters; ``face``
+    writes each card (an emoji, or text)."""
     lines = [note] if note else []
-    lines.append(f"**Your hand** ({names[view.seat]}, seat {view.seat + 1})")
-    lines.append("```\n" + table_text(view, names) + "\n```")
+    lines.append(turn_text(view, names))
     if view.hand is None:
         lines.append("Your cards are face down: bid blind, or look at them first.")
     else:
-        lines.append(f"**{hand_text(view.hand, view.rules)}**")
+        lines.append(f"**{hand_text(view.hand, view.rules, face)}**")
     if view.received:
-        lines.append("Passed to you: " + " ".join(str(c) for c in view.received))
+        lines.append("Passed to you: " + " ".join(face(c) for c in view.received))
     if view.draw_offer:
-        lines.append("You draw: " + " and ".join(str(c) for c in view.draw_offer))
-    if view.is_over:
-        lines.append("The game is over.")
-    elif view.to_act == view.seat:
-        lines.append("**Your turn.**")
-    elif view.to_act is not None:
-        lines.append(f"Waiting for {names[view.to_act]}.")
+        lines.append("You draw: " + " and ".join(face(c) for c in view.draw_offer))
+    # The trick goes outside the block, where Discord draws emojis.
+    trick = trick_line(view.trick, view.trick_number, view.last_trick, view.phase, names, face)
+    if trick is not None:
+        lines.append(trick)
+    lines.append("```\n" + table_text(view, names, trick=False) + "\n```")
     return clip("\n".join(lines))

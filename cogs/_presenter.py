@@ -33,6 +33,7 @@ from bot.storage.records import HandMessage, Pings, StorageFailed, TableStore
 from bot.tables import Notice, NoticeKind, Shown, TableStatus
 from cogs._board import board_text, hand_message
 from cogs._budget import Budget
+from cogs._emojis import CardEmojis
 from cogs._errors import missing_permission_text
 from cogs._live import LiveChannel, LiveMessage, Picture
 from cogs._ui import as_view, controls, hand_button, lobby_buttons, rematch_button
@@ -127,12 +128,15 @@ class DiscordPresenter:
         client: discord.Client,
         *,
         interval: float,
+        cards: CardEmojis | None = None,
         store: TableStore | None = None,
         budget: Budget | None = None,
         delay: float = HAND_DELAY,
     ) -> None:
         self.client = client
         self.interval = interval
+        # The cards' emojis; text until they are ready, or without them.
+        self.cards = cards or CardEmojis()
         self.store = store
         self.budget = budget or Budget()
         self.delay = delay
@@ -261,7 +265,8 @@ class DiscordPresenter:
             items.append(hand_button(snapshot.table_id))
         elif snapshot.table_id is not None and snapshot.status is TableStatus.OVER:
             items.append(rematch_button(snapshot.table_id))
-        return Picture(board_text(snapshot, table.close_reason), as_view(items) if items else None)
+        text = board_text(snapshot, table.close_reason, self.cards.face)
+        return Picture(text, as_view(items) if items else None)
 
     def hand_picture(
         self, table: Shown, seat: int, note: str = "", *, with_controls: bool = True
@@ -272,8 +277,9 @@ class DiscordPresenter:
         items: list[discord.ui.Item[Any]] = []
         table_id = table.table_id
         if with_controls and table.status is TableStatus.PLAYING and table_id is not None:
-            items = controls(view, table_id, table.seq, table.names)
-        return Picture(hand_message(view, table.names, note), as_view(items) if items else None)
+            items = controls(view, table_id, table.seq, table.names, self.cards.emoji)
+        text = hand_message(view, table.names, note, self.cards.face)
+        return Picture(text, as_view(items) if items else None)
 
     def remember(
         self, table: Shown, interaction: discord.Interaction[Any], *, hand_shown: bool = False

@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from bot.ai.levels import LEVELS
-from bot.engine import Action, CallRenege, Card, PassCards, PlayCard, SeatView
+from bot.engine import Action, CallRenege, Card, Draw, PassCards, PlayCard, SeatView
 from cogs._answer import keep_in_time
 from cogs._codes import JOIN_CODE, LEAVE_CODE, START_CODE, action_code, action_label, bot_code
 from cogs._errors import answer_error
@@ -47,6 +47,9 @@ class Click:
     seq: int
     code: str
 
+
+# A card's emoji for its control, or None to show its text alone.
+CardEmoji = Callable[[Card], discord.PartialEmoji | None]
 
 # How clicks reach the table layer: set once by the spades cog when it loads.
 ClickHandler = Callable[[discord.Interaction, Click], Awaitable[None]]
@@ -76,11 +79,19 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTT
     """One button: an action, or "My hand"."""
 
     def __init__(
-        self, click: Click, label: str, style: discord.ButtonStyle, row: int | None = None
+        self,
+        click: Click,
+        label: str,
+        style: discord.ButtonStyle,
+        row: int | None = None,
+        emoji: discord.PartialEmoji | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=custom_id(click.table_id, click.seq, click.code)
+                label=label,
+                style=style,
+                custom_id=custom_id(click.table_id, click.seq, click.code),
+                emoji=emoji,
             ),
             row=row,
         )
@@ -92,7 +103,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTT
     ) -> ActionButton:
         assert isinstance(item, discord.ui.Button)
         click = Click(int(match["table"]), int(match["seq"]), match["code"])
-        return cls(click, item.label or "", item.style)
+        return cls(click, item.label or "", item.style, emoji=item.emoji)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _dispatch(interaction, self.click)
@@ -142,10 +153,15 @@ def _style(action: Action) -> discord.ButtonStyle:
 
 
 def controls(
-    view: SeatView, table_id: int, seq: int, names: Sequence[str]
+    view: SeatView,
+    table_id: int,
+    seq: int,
+    names: Sequence[str],
+    emoji: CardEmoji = lambda card: None,
 ) -> list[discord.ui.Item[Any]]:
     """The seat's legal actions as controls: one group per kind of action, each group as
-    buttons in rows of five while they fit in five rows, otherwise as a select."""
+    buttons in rows of five while they fit in five rows, otherwise as a select. A card's
+    button or option carries its ``emoji`` where there is one, beside its text label."""
     groups: dict[type, list[Action]] = {}
     passes: list[PassCards] = []
     for action in view.legal_actions:
@@ -157,7 +173,7 @@ def controls(
     if passes:
         # Any set of the right size may be passed: pick the cards, not one of the sets.
         cards = sorted({c for p in passes for c in p.cards}, key=lambda c: c.index)
-        items.append(_pass_select(table_id, seq, cards, len(passes[0].cards)))
+        items.append(_pass_select(table_id, seq, cards, len(passes[0].cards), emoji))
     rows_left = MAX_ROWS - len(items)
     as_buttons = {kind: True for kind in groups}
     # Turn the biggest groups into selects until everything fits.
@@ -169,12 +185,14 @@ def controls(
             for action in actions:
                 click = Click(table_id, seq, action_code(action))
                 label = action_label(action, view.rules, list(names), view.draw_offer)
-                items.append(ActionButton(click, label, _style(action)))
+                face = _emoji(action, emoji, view.draw_offer)
+                items.append(ActionButton(click, label, _style(action), emoji=face))
         else:
             options = [
                 discord.SelectOption(
                     label=action_label(a, view.rules, list(names), view.draw_offer),
                     value=action_code(a),
+                    emoji=_emoji(a, emoji, view.draw_offer),
                 )
                 for a in actions[:MAX_OPTIONS]
             ]
@@ -188,8 +206,21 @@ def _rows(actions: list[Action], buttons: bool) -> int:
     return math.ceil(len(actions) / ROW_WIDTH) if buttons else 1
 
 
-def _pass_select(table_id: int, seq: int, cards: list[Card], count: int) -> ActionSelect:
-    options = [discord.SelectOption(label=str(c), value=c.code) for c in cards]
+def _emoji(action: Action, emoji: CardEmoji, offer: Sequence[Card]) -> discord.PartialEmoji | None:
+    """The emoji of the card an action plays, or keeps from a two-player draw's ``offer``."""
+    if isinstance(action, PlayCard):
+        return emoji(action.card)
+    if isinstance(action, Draw) and offer:
+        if action.keep_first:
+            return emoji(offer[0])
+        return emoji(offer[1]) if len(offer) == 2 else None
+    return None
+
+
+def _pass_select(
+    table_id: int, seq: int, cards: list[Card], count: int, emoji: CardEmoji
+) -> ActionSelect:
+    options = [discord.SelectOption(label=str(c), value=c.code, emoji=emoji(c)) for c in cards]
     noun = "card" if count == 1 else "cards"
     return ActionSelect(
         Click(table_id, seq, PASS_CODE), options, f"Pass {count} {noun} to your partner", count

@@ -1,4 +1,12 @@
-"""``/houserules``: each server's rules for new tables — shown to anyone, changed by managers."""
+"""Each server's rules for new tables: ``/houserules`` shows them to anyone;
+``/changerules`` changes them, for members with Manage Server.
+
+The two are separate top-level groups because Discord hides a command from members who lack
+its default permissions (``default_member_permissions``) only for a whole top-level command
+or group: ``/changerules`` is not even listed for a member who could never use it. A server's
+admins can override that in the server's Integrations settings, so the permission is checked
+in code as well.
+"""
 
 from __future__ import annotations
 
@@ -73,8 +81,45 @@ class HouseRulesCog(commands.GroupCog, group_name="houserules"):
     async def show(self, interaction: discord.Interaction) -> None:
         rules = await self.house_rules.get(guild_of(interaction))
         embed = discord.Embed(title="House rules", description=rules_summary(rules))
-        embed.set_footer(text="Managers change them with /houserules set, preset or reset.")
+        embed.set_footer(
+            text="Members with Manage Server change them with /changerules set, preset or reset."
+        )
         await answer(interaction, embed=embed)
+
+    @app_commands.command(name="options", description="What one option means and accepts")
+    @app_commands.describe(option="The option")
+    async def explain(self, interaction: discord.Interaction, option: str) -> None:
+        name = option.strip().lower()
+        if name not in Rules.model_fields:
+            raise PlayerError(
+                f"No option called `{echo(option)}`. Start typing to see the options."
+            )
+        rules = await self.house_rules.get(guild_of(interaction))
+        info = Rules.model_fields[name]
+        text = (
+            f"**{name}** = {show_value(getattr(rules, name))} here\n"
+            f"{info.description or ''}\nAllowed: {allowed_values(name)}"
+        )
+        await answer(interaction, text)
+
+    @explain.autocomplete("option")
+    async def explained_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return matching(list(Rules.model_fields), current)
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class ChangeRulesCog(commands.GroupCog, group_name="changerules"):
+    """Change this server's house rules for new tables (Manage Server)."""
+
+    def __init__(self, house_rules: HouseRules) -> None:
+        self.house_rules = house_rules
+        super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return check_interaction(interaction)
 
     @app_commands.command(name="set", description="Change one house rule")
     @app_commands.describe(option="The option to change", value="Its new value")
@@ -119,28 +164,6 @@ class HouseRulesCog(commands.GroupCog, group_name="houserules"):
         change = await self.house_rules.reset(guild_of(interaction))
         await answer(interaction, change_text(change, "House rules reset"), ephemeral=False)
 
-    @app_commands.command(name="options", description="What one option means and accepts")
-    @app_commands.describe(option="The option")
-    async def explain(self, interaction: discord.Interaction, option: str) -> None:
-        name = option.strip().lower()
-        if name not in Rules.model_fields:
-            raise PlayerError(
-                f"No option called `{echo(option)}`. Start typing to see the options."
-            )
-        rules = await self.house_rules.get(guild_of(interaction))
-        info = Rules.model_fields[name]
-        text = (
-            f"**{name}** = {show_value(getattr(rules, name))} here\n"
-            f"{info.description or ''}\nAllowed: {allowed_values(name)}"
-        )
-        await answer(interaction, text)
-
-    @explain.autocomplete("option")
-    async def explained_names(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return matching(list(Rules.model_fields), current)
-
 
 async def setup(bot: commands.Bot) -> None:
     storage = getattr(bot, "storage", None)
@@ -148,3 +171,4 @@ async def setup(bot: commands.Bot) -> None:
         raise commands.ExtensionError("house rules need storage", name=__name__)
     install_error_handler(bot.tree)
     await bot.add_cog(HouseRulesCog(storage.house_rules))
+    await bot.add_cog(ChangeRulesCog(storage.house_rules))

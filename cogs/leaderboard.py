@@ -298,6 +298,10 @@ class LeaderboardCog(commands.Cog):
     @app_commands.command(
         name="resetleaderboard", description="Start this server's leaderboard afresh"
     )
+    @app_commands.guild_only()
+    # Hidden from members without Manage Server (a server's admins may show it to others in
+    # its Integrations settings, so the check below stays).
+    @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def reset(self, interaction: discord.Interaction) -> None:
         guild_id = guild_of(interaction)

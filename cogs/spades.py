@@ -9,6 +9,7 @@ as it was.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -24,9 +25,12 @@ from bot.engine import (
     CallRenege,
     Card,
     Claim,
+    ClaimAccepted,
+    ClaimFailed,
     PlayCard,
     Rules,
 )
+from bot.render.text import event_text
 from bot.storage.records import StorageFailed
 from bot.tables import Member, Table, TableManager
 from cogs._answer import acknowledge, answer, echo, update
@@ -43,6 +47,7 @@ from cogs._codes import (
     parse_code,
 )
 from cogs._confirm import Confirm
+from cogs._emojis import CardEmojis
 from cogs._errors import (
     PlayerError,
     install_error_handler,
@@ -90,13 +95,16 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
 
     def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
+        self.card_emojis = CardEmojis()
         self.presenter = DiscordPresenter(
             bot,
             interval=bot.edit_interval,
+            cards=self.card_emojis,
             delay=bot.edit_delay,
             store=bot.store,
             budget=Budget(bot.request_rate),
         )
+        self._loading_emojis: asyncio.Task[None] | None = None
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
@@ -107,8 +115,14 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         self.bot.add_dynamic_items(ActionButton, ActionSelect)
         set_click_handler(self.on_click)
         self.manager.add_presenter(self.presenter)
+        if self.bot.card_emojis:
+            # In the background: tables open and play with text cards meanwhile.
+            self._loading_emojis = asyncio.create_task(self.card_emojis.load(self.bot))
 
     async def cog_unload(self) -> None:
+        if self._loading_emojis is not None:
+            self._loading_emojis.cancel()
+            await asyncio.gather(self._loading_emojis, return_exceptions=True)
         self.manager.remove_presenter(self.presenter)
         self.bot.remove_dynamic_items(ActionButton, ActionSelect)
         await self.presenter.aclose()
@@ -137,9 +151,15 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         table = self.table_here(interaction)
         seat = table.require_seat(interaction.user.id)
         action = make(seat)
-        await table.act(interaction.user.id, action)
+        caused = await table.act(interaction.user.id, action)
+        # A claim's verdict is the answer; any other move is simply done.
+        verdicts = (
+            event_text(e, table.names, table.rules, self.card_emojis.face, you=seat)
+            for e in caused
+            if isinstance(e, ClaimAccepted | ClaimFailed)
+        )
         label = action_label(action, table.rules, table.names)
-        await self.reply(interaction, table, f"Done: {label}.")
+        await self.reply(interaction, table, next(verdicts, None) or f"Done: {label}.")
 
     # -- the lobby ---------------------------------------------------------------------
 
@@ -377,7 +397,9 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
     async def watch(self, interaction: discord.Interaction[Any]) -> None:
         table = self.table_here(interaction)
         seen = await table.watch(interaction.user.id)
-        await self.reply(interaction, None, watch_text(seen, table.close_reason))
+        await self.reply(
+            interaction, None, watch_text(seen, table.close_reason, self.card_emojis.face)
+        )
 
     @app_commands.command(name="rules", description="The rules this table plays by")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
@@ -408,13 +430,17 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
                 " person, or let the table's own bot play it (/spades leave)."
             )
         table = self.table_here(interaction)
+        before = table.names
         await table.sub(
             interaction.user.id,
             seat - 1,
             Member(member.id, member.display_name),
             moderator=is_moderator(interaction),
         )
-        await self.reply(interaction, table, f"{member.display_name} now plays seat {seat}.")
+        # A name says whose place it was; the seat number alone would not.
+        await self.reply(
+            interaction, table, f"{member.display_name} takes over from {before[seat - 1]}."
+        )
 
     @app_commands.command(
         name="stop", description="Stop the table (host or moderator; else a vote)"

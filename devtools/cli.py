@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from bot.ai.levels import POLICY_NAMES
-from bot.cli import add_preset, at_least, positive_int
+from bot.arguments import add_preset, at_least, positive_int
 from devtools.arena import format_arena, run_arena
 from devtools.bench.engine import format_engine_bench, run_engine_bench
 from devtools.bench.tables import (

@@ -12,10 +12,13 @@ tables through it too (the tests' ``fake`` fixture is in ``tests/discord/conftes
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import copy
 import datetime
 import itertools
 import json
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -36,6 +39,7 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 # View channel, send messages, read history, use application commands.
 MEMBER_PERMISSIONS = 1024 | 2048 | 65536 | (1 << 31)
 ALL_PERMISSIONS = (1 << 50) - 1
+ADMINISTRATOR = 1 << 3
 SEND_MESSAGES = 1 << 11
 MANAGE_MESSAGES = 1 << 13
 # How long a helper waits for the bot before failing the test (not a timing assertion).
@@ -46,6 +50,11 @@ SLASH, COMPONENT, AUTOCOMPLETE = 2, 3, 4
 MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE, CHOICES = 4, 5, 6, 7, 8
 SUBCOMMAND, SUBCOMMAND_GROUP, USER_OPTION = 1, 2, 6
 OPTION_VALUE: dict[int, Callable[[Any], Any]] = {3: str, 4: int, 5: bool, 10: float}
+# Application emojis: Discord's limits on their names, files and number.
+EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
+EMOJI_MOST_BYTES = 256 * 1024
+MAX_APPLICATION_EMOJIS = 2000
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 class FakeSnowflakes:
@@ -148,6 +157,27 @@ class FakeAttachment:
             "proxy_url": url,
             "content_type": self.content_type,
             "description": self.description,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FakeEmoji:
+    """An emoji uploaded to the application: its name and picture, as Discord keeps them."""
+
+    id: int
+    name: str
+    image: bytes
+
+    def payload(self, author: FakeUser) -> JSON:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "roles": [],
+            "user": author.payload(),
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
         }
 
 
@@ -325,6 +355,11 @@ class FakeDiscord:
         self.by_id: dict[int, RecordedMessage] = {}
         self.interactions: dict[str, InteractionRecord] = {}  # by token
         self.commands: dict[int | None, dict[str, JSON]] = {}  # by guild id (None: global)
+        # Top-level commands a server admin opened to every member in the server's
+        # Integrations settings, whatever their ``default_member_permissions``.
+        self.opened_to_everyone: set[str] = set()
+        # The application's emojis, by id: kept by the server, so across the bot's restarts.
+        self.app_emojis: dict[int, FakeEmoji] = {}
         self.requests: list[tuple[str, str]] = []
         # perf_counter() when each of ``requests`` arrived: how fast the bot calls Discord.
         self.request_times: list[float] = []
@@ -361,6 +396,9 @@ class FakeDiscord:
             ("GET", "/oauth2/applications/@me", self._get_application),
             ("PUT", "/applications/{app}/commands", self._put_commands),
             ("PUT", "/applications/{app}/guilds/{guild}/commands", self._put_commands),
+            ("GET", "/applications/{app}/emojis", self._list_emojis),
+            ("POST", "/applications/{app}/emojis", self._create_emoji),
+            ("DELETE", "/applications/{app}/emojis/{emoji}", self._delete_emoji),
             ("POST", "/channels/{channel}/messages", self._post_message),
             ("GET", "/channels/{channel}/messages/{message}", self._get_message),
             ("PATCH", "/channels/{channel}/messages/{message}", self._patch_message),
@@ -425,6 +463,12 @@ class FakeDiscord:
         ``rate_limit``; 0 seconds stops the delay."""
         self._delays[(method, path)] = seconds
 
+    def add_application_emoji(self, name: str, image: bytes) -> FakeEmoji:
+        """An emoji the application already has, as if uploaded by an earlier run."""
+        emoji = FakeEmoji(self.next_id(), name, image)
+        self.app_emojis[emoji.id] = emoji
+        return emoji
+
     def messages(self, channel: FakeChannel) -> list[RecordedMessage]:
         """The bot's messages in a channel that still exist, oldest first."""
         return [m for m in self.sent.get(channel.id, []) if not m.deleted]
@@ -476,6 +520,26 @@ class FakeDiscord:
 
         return await self.wait_for(probe, f"{what} in #{channel.name}")
 
+    def shows_command(self, user: FakeUser, name: str) -> bool:
+        """Whether Discord lists the top-level command ``name`` for ``user`` in the guild:
+        a member sees a command whose ``default_member_permissions`` they hold every one of
+        (administrators see all), or one a server admin opened to everyone."""
+        synced = self.commands.get(self.guild_id, {}) | self.commands.get(None, {})
+        command = synced.get(name)
+        if command is None:
+            raise AssertionError(f"/{name} was not synced; synced: {sorted(synced)}")
+        needed = command.get("default_member_permissions")
+        if needed is None or name in self.opened_to_everyone or user.permissions & ADMINISTRATOR:
+            return True
+        return user.permissions & int(needed) == int(needed)
+
+    def _must_show(self, user: FakeUser, path: tuple[str, ...]) -> None:
+        if not self.shows_command(user, path[0]):
+            raise AssertionError(
+                f"Discord does not show /{path[0]} to {user.name}, who lacks its default"
+                " permissions: open it with `opened_to_everyone` to test the bot's own check"
+            )
+
     async def slash(
         self,
         user: FakeUser,
@@ -485,7 +549,9 @@ class FakeDiscord:
         **options: Any,
     ) -> InteractionRecord:
         """Run ``/path... option=value`` as ``user`` and return once the bot has answered
-        (or at once when not ``answered``)."""
+        (or at once when not ``answered``). A command Discord hides from ``user`` fails
+        the test, as the member could not have run it."""
+        self._must_show(user, path)
         data = self._command_data(path, options, focus=None)
         record = await self._interact(user, channel or self.channel("general"), SLASH, data)
         if answered:
@@ -501,6 +567,7 @@ class FakeDiscord:
         **options: Any,
     ) -> list[JSON]:
         """Type into option ``focus`` of ``/path...``; returns the choices the bot offers."""
+        self._must_show(user, path)
         data = self._command_data(path, options, focus=focus)
         record = await self._interact(user, channel or self.channel("general"), AUTOCOMPLETE, data)
         await self.wait_for(lambda: record.settled, f"choices for /{' '.join(path)} {focus}")
@@ -878,6 +945,48 @@ class FakeDiscord:
             synced[command["name"]] = echoed
         self.commands[guild_id] = synced
         return json_response(list(synced.values()))
+
+    # --- application emojis ----------------------------------------------------------------
+
+    async def _list_emojis(self, request: web.Request) -> web.Response:
+        if request.match_info["app"] != str(self.app_id):
+            return error(403, 50001, "Missing Access")
+        items = [emoji.payload(self.bot_user) for emoji in self.app_emojis.values()]
+        return json_response({"items": items})
+
+    async def _create_emoji(self, request: web.Request) -> web.Response:
+        """Upload an emoji: a unique valid name and a data URI of a PNG, JPEG or GIF image
+        of at most 256 KiB, up to 2,000 an application, as Discord checks them."""
+        if request.match_info["app"] != str(self.app_id):
+            return error(403, 50001, "Missing Access")
+        body = await request.json()
+        name, uri = body.get("name"), body.get("image")
+        if not isinstance(name, str) or not EMOJI_NAME.fullmatch(name):
+            return error(400, 50035, "Invalid Form Body: name")
+        if any(emoji.name == name for emoji in self.app_emojis.values()):
+            return error(400, 50035, "Invalid Form Body: APPLICATION_EMOJI_NAME_ALREADY_TAKEN")
+        if len(self.app_emojis) >= MAX_APPLICATION_EMOJIS:
+            return error(400, 30018, "Maximum number of emojis reached (2000)")
+        head, _, encoded = uri.partition(",") if isinstance(uri, str) else ("", "", "")
+        if head not in ("data:image/png;base64", "data:image/jpeg;base64", "data:image/gif;base64"):
+            return error(400, 50035, "Invalid Form Body: image")
+        try:
+            image = base64.b64decode(encoded, validate=True)
+        except binascii.Error:
+            return error(400, 50035, "Invalid Form Body: image")
+        if len(image) > EMOJI_MOST_BYTES:
+            return error(400, 50045, "File uploaded exceeds the maximum size")
+        if head.endswith("png;base64") and not image.startswith(PNG_SIGNATURE):
+            return error(400, 50035, "Invalid Form Body: image")
+        emoji = self.add_application_emoji(name, image)
+        return json_response(emoji.payload(self.bot_user), 201)
+
+    async def _delete_emoji(self, request: web.Request) -> web.Response:
+        if request.match_info["app"] != str(self.app_id):
+            return error(403, 50001, "Missing Access")
+        if self.app_emojis.pop(int(request.match_info["emoji"]), None) is None:
+            return error(404, 10014, "Unknown Emoji")
+        return web.Response(status=204)
 
     # --- plumbing --------------------------------------------------------------------------
 

@@ -232,6 +232,34 @@ def test_output_into_a_pipe_nobody_reads_ends_quietly(command: list[str]) -> Non
     assert done.returncode == 0
 
 
+@pytest.mark.parametrize("command", [["rules"], ["play", "--seed", "3", "--hands", "1"]])
+def test_a_reader_that_leaves_after_ten_lines_ends_it_quietly(command: list[str]) -> None:
+    """`python -m bot play | head`: the reader goes in the middle of the game, while the
+    table's presenters print, not only before the first line."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "bot", *command],
+        cwd=PROJECT_ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdin is not None and child.stdout is not None
+    try:
+        child.stdin.write(b"auto\n" * 60)
+        child.stdin.close()
+        head = [child.stdout.readline() for _ in range(10)]
+        child.stdout.close()  # as head does after its tenth line
+        errors = child.stderr.read() if child.stderr is not None else b""
+        status = child.wait(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert all(line.endswith(b"\n") for line in head)
+    assert errors == b"", errors.decode()
+    assert status == 0
+
+
 @pytest.mark.parametrize("what", ["not a database", "a newer schema"])
 def test_a_database_the_bot_cannot_use_stops_it_with_one_line(tmp_path: Path, what: str) -> None:
     """Exit 2 with one line saying what to fix, never a traceback, and the file untouched."""

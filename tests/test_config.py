@@ -20,6 +20,12 @@ def test_defaults_need_no_environment() -> None:
     assert settings.database_path == Path("data/spades.sqlite3")
     assert settings.log_level == "INFO"
     assert settings.guild_id is None
+    assert settings.card_emojis is True
+
+
+def test_card_emojis_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARD_EMOJIS", "false")
+    assert load_settings().card_emojis is False
 
 
 def test_the_example_env_file_loads_with_its_empty_values(tmp_path: Path) -> None:
@@ -30,6 +36,7 @@ def test_the_example_env_file_loads_with_its_empty_values(tmp_path: Path) -> Non
     assert settings.guild_id is None
     # From a checkout the database stays where the default puts it (the image sets its own).
     assert settings.database_path == Path("data/spades.sqlite3")
+    assert settings.card_emojis is True
 
 
 def test_environment_overrides_dotenv_and_the_token_stays_secret(

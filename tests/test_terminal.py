@@ -67,7 +67,9 @@ def test_illegal_card_is_refused_with_a_reason() -> None:
     assert "You must follow suit: you hold a ♣." in output
 
 
-@pytest.mark.parametrize("typed", ["{rank}{suit}", "{rank} {suit}"])
+@pytest.mark.parametrize(
+    "typed", ["{rank}{suit}", "{rank} {suit}", "{RANK}{SUIT}", "{rank}{symbol}"]
+)
 def test_a_card_typed_with_or_without_a_space_is_played(typed: str) -> None:
     played: list[str] = []
 
@@ -77,7 +79,13 @@ def test_a_card_typed_with_or_without_a_space_is_played(typed: str) -> None:
         first = _cards_in(prompt)[0]
         played.append(str(first))
         rank = "10" if first.rank == 10 else first.code[0]
-        return typed.format(rank=rank.lower(), suit=first.code[1].lower())
+        return typed.format(
+            rank=rank.lower(),
+            suit=first.code[1].lower(),
+            RANK=rank.upper(),
+            SUIT=first.code[1].upper(),
+            symbol=str(first)[-1],
+        )
 
     output: list[str] = []
     play_terminal("classic", seed=5, hands=1, read=read, write=output.append)
@@ -97,13 +105,29 @@ def test_a_number_with_a_suit_during_play_is_a_card_not_a_bid() -> None:
         parse_command("5", view, names)
 
 
-def test_a_status_line_not_the_whole_table_before_each_card() -> None:
-    prompts, output, read = _script([])
+def test_a_status_line_before_each_card_and_the_table_when_a_trick_ends() -> None:
+    output: list[str] = []
+    before_cards: list[list[str]] = []
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Your card"):
+            before_cards.append(output[-2:])
+        return "auto"
+
     play_terminal("classic", seed=5, hands=1, read=read, write=output.append)
-    assert not any(line.startswith("To act:") or "Spades are" in line for line in output)
-    statuses = [line for line in output if re.match(r"Trick \d+/13 · taken/bid You \d+/", line)]
-    assert len(statuses) == sum(p.startswith("Your card") for p in prompts) == 13
-    assert all(len(line) <= 80 for line in statuses)
+    assert len(before_cards) == 13
+    for status, hand in before_cards:
+        assert re.fullmatch(r"Trick \d+/13 · taken/bid You \d+/\S+, West .*", status)
+        assert hand.startswith("Your hand:")
+    # The whole table once after each trick; after the 13th, the hand's score instead.
+    tricks = [i for i, x in enumerate(output) if re.fullmatch(r"\w+ takes? trick \d+\.", x)]
+    assert len(tricks) == 13
+    for index in tricks[:-1]:
+        table = output[index + 1]
+        assert table.startswith("Hand 1 · dealer") and "To act:" in table
+        assert all(len(row) <= 40 for row in table.splitlines())
+    assert sum(line.startswith("Hand 1 · dealer") for line in output) == 12
+    assert output[tricks[-1] + 1].startswith("Hand 1 scored:")
 
 
 def test_the_prompt_lists_the_cards_in_the_hands_order() -> None:
@@ -155,7 +179,7 @@ def test_a_whole_game_says_who_won_and_offers_a_rematch_at_the_prompt() -> None:
 
     def read(prompt: str) -> str:
         prompts.append(prompt)
-        return next(rematch) if prompt.startswith("Rematch") else "auto"
+        return next(rematch) if prompt.startswith("Play again") else "auto"
 
     assert play_terminal("short", seed=4, read=read, write=output.append) == 0
     over = [line for line in output if line.startswith("Game over")]
@@ -165,7 +189,7 @@ def test_a_whole_game_says_who_won_and_offers_a_rematch_at_the_prompt() -> None:
         for line in over
     )
     assert not any("Ask for a rematch" in line or "Scores:" in line for line in output)
-    assert sum(p.startswith("Rematch? (yes/no)") for p in prompts) == 2
+    assert sum(p == "Play again? [y/N] > " for p in prompts) == 2
     assert sum(line.startswith("— Hand 1:") for line in output) == 2
     assert next(rematch, None) is None
 
@@ -194,7 +218,8 @@ def test_every_preset_plays_a_hand_at_the_terminal(preset: str) -> None:
 def test_quit_leaves_cleanly() -> None:
     _, output, read = _script(["quit"])
     assert play_terminal("classic", seed=1, read=read, write=output.append) == 0
-    assert output[-2:] == ["Stopped by the host.", "Bye."]
+    assert output[-1] == "Bye."
+    assert not any("Stopped" in line for line in output)
 
 
 def test_red_suits_are_red_in_colour_and_plain_without() -> None:
@@ -268,4 +293,6 @@ def test_ctrl_c_at_the_prompt_exits_cleanly() -> None:
     assert child.returncode == EXIT_INTERRUPTED
     assert b"Traceback" not in errors, errors.decode()
     assert errors == b""
-    assert (before + after).decode().splitlines()[-2:] == ["Stopped by the host.", "Bye."]
+    lines = (before + after).decode().splitlines()
+    assert lines[-1] == "Bye."  # one line, after the interrupted prompt's
+    assert not any("Stopped" in line for line in lines)

@@ -65,7 +65,15 @@ _DRAW, _BID, _PASS, _PLAY, _OVER = Phase.DRAW, Phase.BID, Phase.PASS, Phase.PLAY
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message is fit to show the player."""
+    """An action the rules do not allow now; the message is fit to show the player.
+
+    ``waiting_for`` is the seat whose turn it is when the refusal is "not your turn": the
+    engine knows seats, not names, so a layer that knows the players' names can say who.
+    """
+
+    def __init__(self, message: str, *, waiting_for: int | None = None) -> None:
+        super().__init__(message)
+        self.waiting_for = waiting_for
 
 
 def _seat_name(seat: int) -> str:
@@ -518,7 +526,10 @@ class Game:
             self._refuse(f"You can't {doing} now: {self._phase_words()}.")
         if seat != self.to_act:
             assert self.to_act is not None
-            self._refuse(f"It's not your turn: waiting for {_seat_name(self.to_act)}.")
+            raise IllegalAction(
+                f"It's not your turn: waiting for {_seat_name(self.to_act)}.",
+                waiting_for=self.to_act,
+            )
 
     def _phase_words(self) -> str:
         return {

@@ -266,7 +266,7 @@ class Rules(BaseModel):
         return self.model_dump(exclude_defaults=True)
 
     def with_option(self, name: str, value: str) -> Rules:
-        """A copy with one option set from text, as typed in ``/houserules set``.
+        """A copy with one option set from text, as typed in ``/changerules set``.
 
         Raises ``ValueError`` naming the allowed values when the value does not fit, or the
         reason when the new combination cannot be played.

@@ -101,27 +101,81 @@ def team_name(team: int, teams: Sequence[Sequence[int]], names: Sequence[str]) -
     return " & ".join(names[s] for s in teams[team])
 
 
-def table_text(view: SeatView, names: Sequence[str], face: CardFace = str) -> str:
-    """The table as a player sees it: scores, bids, tricks, the trick in play, whose turn."""
+# A table's lines fit a phone held upright: about 40 characters, in a code block or at a
+# terminal. Names longer than NAME_WIDTH are cut with an ellipsis so the columns hold.
+LINE_WIDTH = 40
+NAME_WIDTH = 14
+
+
+def short_name(name: str, width: int = NAME_WIDTH) -> str:
+    """``name`` cut to ``width`` characters, the cut marked with an ellipsis."""
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def side_text(seats: Sequence[int], names: Sequence[str], width: int = LINE_WIDTH - 1) -> str:
+    """A side's names ("Ada & Bob"), each cut short enough that the whole fits ``width``."""
+    cut = NAME_WIDTH
+    while True:
+        text = " & ".join(short_name(names[s], cut) for s in seats)
+        if len(text) <= width or cut <= 4:
+            return text
+        cut -= 1
+
+
+def wrapped(head: str, items: Sequence[tuple[str, str]], width: int = LINE_WIDTH) -> list[str]:
+    """``head`` then the items joined by ", ", broken into lines of at most ``width``
+    characters (each item whole; follow-on lines indented). Each item is (its plain text,
+    what to write): a card face may be longer than the characters it shows."""
+    lines: list[str] = []
+    line, shown = head, len(head)
+    for index, (plain, written) in enumerate(items):
+        comma = "," if index < len(items) - 1 else ""
+        gap = " " if index or head else ""
+        if shown + len(gap) + len(plain) + len(comma) > width and shown > 2:
+            lines.append(line)
+            line, shown, gap = "  ", 2, ""
+        line += gap + written + comma
+        shown += len(gap) + len(plain) + len(comma)
+    lines.append(line)
+    return lines
+
+
+def table_text(
+    view: SeatView, names: Sequence[str], face: CardFace = str, *, trick: bool = True
+) -> str:
+    """The table as a player sees it, in lines of about 40 characters: each side's score,
+    each seat's bid and tricks, the trick in play (unless not ``trick``: shown elsewhere),
+    whose turn."""
     rules = view.rules
-    lines = [f"Hand {view.hand_number} · dealer {names[view.dealer]}"]
+    short = [short_name(n) for n in names]
+    # With two players nobody deals: each draws from the stock.
+    dealer = "" if rules.players == 2 else f" · dealer {short[view.dealer]}"
+    lines = [f"Hand {view.hand_number}{dealer}"]
     for team in range(len(view.teams)):
-        lines.append(
-            f"  {team_name(team, view.teams, names)}: {plural(view.scores[team], 'point')},"
-            f" {plural(view.bags[team], 'bag')}"
-        )
+        side = side_text(view.teams[team], names)
+        score = f"{plural(view.scores[team], 'point')}, {plural(view.bags[team], 'bag')}"
+        if len(side) + 2 + len(score) <= LINE_WIDTH:
+            lines.append(f"{side}: {score}")
+        else:
+            lines += [f"{side}:", f"  {score}"]
     for seat in range(len(names)):
         lines.append(
-            f"  {names[seat]:<14} bid {bid_text(view.bids[seat], rules):<9}"
-            f" tricks {view.tricks_taken[seat]}"
+            f"{short[seat]:<{NAME_WIDTH}} bid {bid_text(view.bids[seat], rules):<9}"
+            f" took {view.tricks_taken[seat]}"
         )
-    trick = trick_line(view.trick, view.trick_number, view.last_trick, view.phase, names, face)
-    if trick is not None:
-        lines.append(trick)
+    plays = view.trick
+    head = f"Trick {view.trick_number}:"
+    if not plays and view.last_trick is not None and view.phase is Phase.PLAY:
+        plays = view.last_trick.plays
+        head = f"Last trick, {short[view.last_trick.winner]} took it:"
+    if trick and plays:
+        lines += wrapped(
+            head, [(f"{short[seat]} {card}", f"{short[seat]} {face(card)}") for seat, card in plays]
+        )
     if view.phase is Phase.PLAY:
         lines.append("Spades are broken." if view.spades_broken else "Spades are not broken.")
     if view.to_act is not None:
-        lines.append(f"To act: {names[view.to_act]}")
+        lines.append(f"To act: {short[view.to_act]}")
     return "\n".join(lines)
 
 
@@ -212,7 +266,7 @@ def event_text(
         return f"{claim} the rest: {plural(event.tricks, 'trick')}."
     if isinstance(event, ClaimFailed):
         whose = "Your" if event.seat == you else f"{names[event.seat]}'s"
-        return f"{whose} claim fails: {_claim_cost(event, names, face)}."
+        return f"{whose} claim fails: {_claim_cost(event, names, face, event.seat == you)}."
     if isinstance(event, HandScored):
         return result_text(event.result, names, rules, you)
     if isinstance(event, GameOver):
@@ -220,11 +274,12 @@ def event_text(
     return None
 
 
-def _claim_cost(event: ClaimFailed, names: Sequence[str], face: CardFace) -> str:
+def _claim_cost(event: ClaimFailed, names: Sequence[str], face: CardFace, yours: bool) -> str:
+    whose = "your" if yours else "their"
     if event.penalty == "exposed":
-        return f"their cards stay face up ({', '.join(face(c) for c in event.exposed)})"
+        return f"{whose} cards stay face up ({', '.join(face(c) for c in event.exposed)})"
     if event.penalty == "set":
-        return "their side is set this hand"
+        return f"{whose} side is set this hand"
     given = [f"{names[seat]} {n}" for seat, n in enumerate(event.forfeited) if n]
     return f"the {event.tricks} tricks left go to " + (", ".join(given) if given else "nobody")
 
@@ -290,17 +345,22 @@ def nil_lines(result: HandResult, names: Sequence[str], you: int | None = None) 
 def result_text(
     result: HandResult, names: Sequence[str], rules: Rules, you: int | None = None
 ) -> str:
-    """Every item of a hand's score, per side, so players can check the arithmetic."""
-    teams = [t.seats for t in result.teams]
+    """Every item of a hand's score, per side, so players can check the arithmetic; in
+    lines of about 40 characters (a side's contract, its items, then its total)."""
+    short = [short_name(n) for n in names]
     lines = [f"Hand {result.hand_number} scored:"]
     for team in result.teams:
-        detail = ", ".join(f"{label} {value:+d}" for label, value in score_items(team))
-        lines.append(
-            f"  {team_name(team.team, teams, names)}: {contract_text(team)}"
-            f"{': ' + detail if detail else ''} = {team.total:+d}"
-            f" → {team.score} ({plural(team.bags_total, 'bag')})"
-        )
-    lines += [f"  {line}" for line in nil_lines(result, names, you)]
+        side, contract = side_text(team.seats, names), contract_text(team)
+        if len(side) + 2 + len(contract) <= LINE_WIDTH:
+            lines.append(f"{side}: {contract}")
+        else:
+            lines += [f"{side}:", f"  {contract}"]
+        items = [f"{label} {value:+d}" for label, value in score_items(team)]
+        if items:
+            detail = wrapped("", [(item, item) for item in items], LINE_WIDTH - 2)
+            lines += ["  " + line.lstrip() for line in detail]
+        lines.append(f"  = {team.total:+d} → {team.score} ({plural(team.bags_total, 'bag')})")
+    lines += nil_lines(result, short, you)
     return "\n".join(lines)
 
 

@@ -41,7 +41,8 @@ class RulesChange:
 
 
 class HouseRules:
-    """Per-server rules for ``/houserules``; a server that set none plays the defaults.
+    """Per-server rules for ``/houserules`` and ``/changerules``; a server that set none
+    plays the defaults.
 
     Tables copy the rules when they open, so a change here never touches a game in progress.
     """
@@ -59,7 +60,7 @@ class HouseRules:
         return await self.stored(guild_id) or Rules()
 
     async def set_option(self, guild_id: int, option: str, value: str) -> RulesChange:
-        """``/houserules set <option> <value>``: ``value`` is text as typed (``yes``, ``250``,
+        """``/changerules set <option> <value>``: ``value`` is text as typed (``yes``, ``250``,
         ``none``...). Raises ``HouseRuleError`` with the allowed values when it does not fit,
         or with the reason when the resulting combination cannot be played."""
         option = option.strip().lower()
@@ -69,14 +70,14 @@ class HouseRules:
             raise HouseRuleError(str(error)) from None
 
     async def apply_preset(self, guild_id: int, name: str) -> RulesChange:
-        """``/houserules preset <name>``: every option from the preset (see ``PRESETS``)."""
+        """``/changerules preset <name>``: every option from the preset (see ``PRESETS``)."""
         name = name.strip().lower()
         if name not in PRESETS:
             raise HouseRuleError(f"No preset called {name!r}. Presets: {', '.join(PRESETS)}.")
         return await self._change(guild_id, lambda _: Rules.preset(name))
 
     async def reset(self, guild_id: int) -> RulesChange:
-        """``/houserules reset``: back to the defaults (the server has set none again)."""
+        """``/changerules reset``: back to the defaults (the server has set none again)."""
         return await self._change(guild_id, lambda _: None)
 
     async def _change(self, guild_id: int, change: Callable[[Rules], Rules | None]) -> RulesChange:

@@ -45,6 +45,7 @@ from bot.engine import (
     Game,
     HandDealt,
     HandScored,
+    IllegalAction,
     PassCards,
     PassingStarted,
     Redealt,
@@ -421,8 +422,11 @@ class Table:
 
     # -- play --------------------------------------------------------------------------
 
-    async def act(self, user_id: int, action: Action, *, seq: int | None = None) -> None:
-        """A member's move for their own seat (a bid, card, pass, claim, look, ...)."""
+    async def act(
+        self, user_id: int, action: Action, *, seq: int | None = None
+    ) -> tuple[Event, ...]:
+        """A member's move for their own seat (a bid, card, pass, claim, look, ...).
+        Returns what it caused, so the member can be told (a claim's verdict, say)."""
 
         def plan() -> Step[None]:
             playing, seat = self._playing_seat(user_id, seq)
@@ -438,7 +442,9 @@ class Table:
                 await asyncio.to_thread(playing.game.claim_holds, seat)
 
         await self._come_back(user_id)
-        await self._member(plan, prepare=judge)
+        caused: list[Event] = []
+        await self._member(plan, prepare=judge, caused=caused)
+        return tuple(caused)
 
     async def autoplay(self, user_id: int, *, seq: int | None = None) -> None:
         """The bot makes the member's move this once, at their request."""
@@ -659,10 +665,12 @@ class Table:
         *,
         tell: bool = True,
         prepare: Callable[[], Awaitable[None]] | None = None,
+        caused: list[Event] | None = None,
     ) -> R:
         """A member's change: validated, stored, applied, told. Refusals, and a change that
         cannot be stored now (``StorageBusy``), leave everything as it was. ``prepare``
-        runs first under the lock: slow work the plan relies on, changing nothing."""
+        runs first under the lock: slow work the plan relies on, changing nothing.
+        ``caused`` receives the events the change brought about."""
         async with self.lock:
             if prepare is not None:
                 await prepare()
@@ -672,7 +680,9 @@ class Table:
             except StorageFailed:
                 log.exception("Could not store a member's change to %r", self)
                 raise StorageBusy(STORAGE_BUSY) from None
-            await self._apply(step, stored, tell=tell)
+            events = await self._apply(step, stored, tell=tell)
+            if caused is not None:
+                caused.extend(events)
         self._follow_up()
         return step.reply
 
@@ -726,9 +736,9 @@ class Table:
                 "That was for an earlier moment of the game: the table has moved on."
             ) from None
 
-    async def _apply(self, step: Step[R], stored: int | None, *, tell: bool) -> None:
+    async def _apply(self, step: Step[R], stored: int | None, *, tell: bool) -> list[Event]:
         """The stored change takes effect: the new state, the engine's action, then what
-        everyone is told and what the next turn needs."""
+        everyone is told and what the next turn needs. Returns the events."""
         state = step.state
         if isinstance(state, Dealt) and state.table_id == UNSTORED:
             assert stored is not None, "a new game's write returns its table id"
@@ -753,6 +763,7 @@ class Table:
             self._turns.arm()
         if tell:
             await self._tell(events, hands or (), notices)
+        return events
 
     def _after_play(
         self, playing: Playing, events: list[Event], notices: list[Notice]
@@ -971,7 +982,16 @@ class Table:
         probe = Game.replay(
             self.rules, seed=playing.seed, actions=playing.game.history, dealer=playing.dealer
         )
-        probe.apply(action)
+        try:
+            probe.apply(action)
+        except IllegalAction as refusal:
+            if refusal.waiting_for is None:
+                raise
+            # The engine knows seats; the player knows who they are waiting for by name.
+            who = playing.seats[refusal.waiting_for].name
+            raise IllegalAction(
+                f"It's not your turn: waiting for {who}.", waiting_for=refusal.waiting_for
+            ) from None
         return action
 
     def _close_step(self, reason: str, reply: R) -> Step[R]:

@@ -34,6 +34,7 @@ import yarl
 
 from bot.client import SpadesBot
 from bot.config import Settings
+from bot.render.cards import card_emojis
 from bot.storage.records import MemoryStore
 from bot.tables import TableSettings
 from devtools.bench.tables import Pace
@@ -222,6 +223,10 @@ async def _members(connection: Connection, count: int, moves: int, seed: int, pa
     tables and play; send back every click's wait."""
     fake = FakeDiscord(channel_names=tuple(f"table-{n}" for n in range(count)))
     members = [fake.add_user(f"player-{n}") for n in range(count)]
+    # The card emojis a running bot uploaded on its first start: it finds them by name, so
+    # the cards show as emojis and the run counts no uploads.
+    for name, picture in card_emojis().items():
+        fake.add_application_emoji(name, picture)
     await fake.start()
     try:
         connection.send(fake.address)

@@ -67,6 +67,7 @@ async def serve(address: FakeAddress, database: Path, moment: str) -> None:
         extensions=["cogs.spades"],
         guild_ready_timeout=0.01,
         chunk_guilds_at_startup=False,
+        card_emojis=False,
     )
     async with running(bot, address):
         print("ready", flush=True)

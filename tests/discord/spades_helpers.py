@@ -33,10 +33,11 @@ def make_bot(
     bot_delay: float = 0,
     extensions: tuple[str, ...] = ("cogs.spades",),
     heartbeat: Path | None = None,
+    card_emojis: bool = False,
 ) -> SpadesBot:
     """A bot with instant edits and seeded deals, no bot delay or turn timers unless asked. Without ``store``,
     ``storage`` or a database path in ``settings``, an in-memory store whose server rules
-    are ``ONE_HAND``."""
+    are ``ONE_HAND``. Cards are text unless ``card_emojis`` (the emojis' own tests)."""
     if store is None and storage is None and settings is None:
         store = MemoryStore({fake.guild_id: ONE_HAND})
     return SpadesBot(
@@ -53,6 +54,7 @@ def make_bot(
         guild_ready_timeout=0.01,
         chunk_guilds_at_startup=False,
         heartbeat=heartbeat,
+        card_emojis=card_emojis,
     )
 
 

@@ -171,3 +171,37 @@ async def test_a_429_is_retried_by_the_client(fake: FakeDiscord) -> None:
         assert (await fake.slash(alice, "probe", "say", text="hi")).text == "said"
         assert [m.content for m in fake.messages(general)] == ["hi!"]
         assert [method for method, _ in fake.rate_limited] == ["POST", "POST", "PATCH"]
+
+
+async def test_application_emojis_are_kept_and_refused_as_discord_would(
+    fake: FakeDiscord,
+) -> None:
+    png = b"\x89PNG\r\n\x1a\n" + bytes(64)
+    async with running(ProbeBot(), fake) as bot:
+        made = await bot.create_application_emoji(name="sb_AS", image=png)
+        assert made.name == "sb_AS" and fake.app_emojis[made.id].image == png
+        refused = [
+            ("x", png),  # a name of 2 to 32 letters, digits and underscores
+            ("sb_AS", png),  # taken
+            ("sb_QS", b"\x89PNG\r\n\x1a\n" + bytes(256 * 1024)),  # over 256 KiB
+        ]
+        for name, image in refused:
+            try:
+                await bot.create_application_emoji(name=name, image=image)
+            except discord.HTTPException as error:
+                assert error.status == 400
+            else:
+                raise AssertionError(f"{name!r} was taken")
+    # The application keeps them: another start of the client finds them by name.
+    async with running(ProbeBot(), fake) as bot:
+        [kept] = await bot.fetch_application_emojis()
+        assert (kept.id, kept.name) == (made.id, "sb_AS")
+        await kept.delete()
+        assert await bot.fetch_application_emojis() == []
+        fake.fail("GET", "/applications/{app}/emojis", 503)
+        try:
+            await bot.fetch_application_emojis()
+        except discord.HTTPException as error:
+            assert error.status == 503
+        else:
+            raise AssertionError("the failure the test asked for did not happen")

@@ -1,4 +1,5 @@
-"""/houserules, /leaderboard, /stats and /history through the fake Discord server, on SQLite."""
+"""/houserules, /changerules, /leaderboard, /stats and /history through the fake Discord
+server, on SQLite."""
 
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ async def test_a_manager_sets_a_rule_and_everyone_sees_it(
     fake: FakeDiscord, bot: SpadesBot, storage: Storage
 ) -> None:
     ada, bob = manager(fake), fake.add_user("Bob")
-    answer = await fake.slash(ada, "houserules", "set", option="bag_limit", value="5")
+    answer = await fake.slash(ada, "changerules", "set", option="bag_limit", value="5")
     assert "bag_limit: 10 → 5" in answer.text
     assert not answer.responses[0].ephemeral
     assert (await storage.house_rules.get(fake.guild_id)).bag_limit == 5
@@ -66,27 +67,58 @@ async def test_a_bad_value_gets_the_allowed_values_and_changes_nothing(
     fake: FakeDiscord, bot: SpadesBot, storage: Storage
 ) -> None:
     ada = manager(fake)
-    answer = await fake.slash(ada, "houserules", "set", option="nil_points", value="70")
+    answer = await fake.slash(ada, "changerules", "set", option="nil_points", value="70")
     assert "Allowed: 50, 100" in answer.text
     assert answer.responses[0].ephemeral
     assert await storage.house_rules.stored(fake.guild_id) is None
 
 
-async def test_a_member_without_manage_server_cannot_change_rules(
-    fake: FakeDiscord, bot: SpadesBot, storage: Storage
+async def test_commands_that_need_manage_server_are_hidden_from_other_members(
+    fake: FakeDiscord, bot: SpadesBot
 ) -> None:
+    ada, bob = manager(fake), fake.add_user("Bob")
+    synced = fake.commands[None]
+    # Discord reads these on sync and lists the commands only to members who hold them.
+    for hidden in ("changerules", "resetleaderboard"):
+        assert int(synced[hidden]["default_member_permissions"]) == MANAGE_GUILD
+    for everyone in ("houserules", "leaderboard", "stats", "history"):
+        assert synced[everyone].get("default_member_permissions") is None
+    assert {sub["name"] for sub in synced["houserules"]["options"]} == {"show", "options"}
+    assert {sub["name"] for sub in synced["changerules"]["options"]} == {"set", "preset", "reset"}
+    for hidden in ("changerules", "resetleaderboard"):
+        assert fake.shows_command(ada, hidden) and fake.shows_command(fake.owner, hidden)
+        assert not fake.shows_command(bob, hidden)
+        with pytest.raises(AssertionError, match=f"Discord does not show /{hidden} to Bob"):
+            await fake.slash(bob, hidden)
+    assert fake.shows_command(bob, "houserules")
+
+
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [(("changerules", "preset"), {"name": "casual"}), (("resetleaderboard",), {})],
+)
+async def test_where_an_admin_shows_them_to_everyone_the_bot_still_checks(
+    fake: FakeDiscord,
+    bot: SpadesBot,
+    storage: Storage,
+    command: tuple[str, ...],
+    options: dict[str, str],
+) -> None:
+    fake.opened_to_everyone.add(command[0])  # the server's Integrations settings
     bob = fake.add_user("Bob")
-    answer = await fake.slash(bob, "houserules", "preset", name="casual")
-    assert "You need the Manage Server permission" in answer.text
+    answer = await fake.slash(bob, *command, **options)
+    assert answer.text == "You need the Manage Server permission for that."
+    assert answer.responses[0].ephemeral
     assert await storage.house_rules.stored(fake.guild_id) is None
+    assert not answer.responses[0].controls()  # no confirmation to reset was offered
 
 
 async def test_option_names_and_values_autocomplete(fake: FakeDiscord, bot: SpadesBot) -> None:
     ada = manager(fake)
-    names = await fake.autocomplete(ada, "houserules", "set", focus="option", option="bag")
+    names = await fake.autocomplete(ada, "changerules", "set", focus="option", option="bag")
     assert [c["value"] for c in names] == ["bag_limit", "bag_penalty"]
     values = await fake.autocomplete(
-        ada, "houserules", "set", focus="value", option="must_trump", value=""
+        ada, "changerules", "set", focus="value", option="must_trump", value=""
     )
     assert [c["value"] for c in values] == ["off", "when_void", "overtrump"]
 
@@ -174,3 +206,25 @@ async def test_only_the_member_who_asked_can_confirm(fake: FakeDiscord, bot: Spa
     assert refused.text == "Only the member who asked can confirm this."
     done = await fake.click(ada, asked.responses[0], "Reset the leaderboard")
     assert "The leaderboard starts afresh." in done.text
+
+
+async def test_a_game_of_one_hand_is_one_hand_in_history(
+    fake: FakeDiscord, bot: SpadesBot, storage: Storage
+) -> None:
+    ada = manager(fake)
+    seats = (
+        SeatRecord(0, "Ada", ada.id),
+        SeatRecord(1, "Bot 1", bot="normal"),
+        SeatRecord(2, "Bot 2", bot="normal"),
+        SeatRecord(3, "Bot 3", bot="normal"),
+    )
+    game = Game.new(Rules(play_to="hands", hands_to_play=1), seed=3, dealer=0)
+    policy, rng = policy_for("normal"), random.Random(3)
+    while not game.is_over:
+        assert game.to_act is not None
+        game.apply(policy.decide(game.view(game.to_act), rng))
+    table_id = await store_game(storage, game, seats, guild=fake.guild_id)
+    await storage.tables.finish_table(table_id, game, stopped=False)
+    history = await fake.slash(ada, "history")
+    assert ", 1 hand: Ada & Bot 2" in history.text
+    assert "1 hands" not in history.text

@@ -253,3 +253,50 @@ async def test_a_bot_move_waits_on_storage_and_the_game_goes_on_by_itself(
         await clock.advance(60, settle)
         await fake.wait_message(general, lambda m: m.content == STORAGE_BACK, "told it goes on")
         assert table.seq > seq
+
+
+async def test_a_claim_is_offered_without_regard_to_hidden_cards_and_a_false_one_costs(
+    fake: FakeDiscord,
+) -> None:
+    alice = fake.add_user("alice")
+    rules = Rules(play_to="hands", hands_to_play=1, claims=True)
+    store = MemoryStore({fake.guild_id: rules})
+    async with running(make_bot(fake, store=store), fake) as bot:
+        await fake.slash(alice, "spades", "new", bots=3)
+        await fake.slash(alice, "spades", "start")
+        table = bot.tables.table_in(fake.channel("general").id)
+        bid = await fake.wait_for(
+            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, -1)), None), "a bid"
+        )
+        assert "Claim the rest" not in [c.get("label") for c in action_controls(bid)]
+        three = next(c for c in action_controls(bid) if c.get("label") == "3")
+        await fake.click(alice, bid, three["custom_id"])  # a Nil bidder may not claim
+        # Once the cards are played, the claim is on alice's controls whatever her hand.
+        playing = await fake.wait_for(
+            lambda: next(
+                (
+                    m.snapshot()
+                    for m in fake.dms(alice)
+                    if "Claim the rest" in [c.get("label") for c in action_controls(m)]
+                ),
+                None,
+            ),
+            "a claim offered",
+        )
+        assert playing is not None
+        answer = await fake.slash(alice, "spades", "claim")
+        assert answer.text.startswith("Your claim fails: your cards stay face up ("), answer.text
+        shown = await fake.wait_for(
+            lambda: (
+                (b := board(fake, fake.channel("general"))) is not None
+                and "alice's cards, face up:" in b.content
+            ),
+            "alice's hand face up on the table message",
+        )
+        assert shown
+        # The penalty (exposed, the default) keeps the hand going with her cards face up.
+        after = table.snapshot()
+        assert after.status is TableStatus.PLAYING and after.exposed[0]
+        again = await fake.slash(alice, "spades", "claim")
+        assert "Your side's claim already failed this hand" in again.text
+        assert table.snapshot().exposed == after.exposed

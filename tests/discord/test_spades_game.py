@@ -3,10 +3,12 @@ commands and buttons, four members by DM buttons, and a member whose DMs are clo
 
 from __future__ import annotations
 
+import re
+
 from bot.engine import PlayCard
 from bot.storage.records import MemoryStore
 from cogs._presenter import DMS_CLOSED_NOTE
-from devtools.fake_discord import FakeDiscord, running
+from devtools.fake_discord import FakeDiscord, RecordedMessage, running
 from tests.discord.spades_helpers import (
     ONE_HAND,
     action_controls,
@@ -93,11 +95,27 @@ async def test_four_members_play_by_their_dms(fake: FakeDiscord) -> None:
         refused = await fake.slash(people[1], "spades", "start")
         assert refused.text == "Only the host can do that."
         await fake.slash(people[0], "spades", "start")
+
+        # Each hand went to its member only: no one saw another's cards in a DM.
+        def hands() -> list[set[str]] | None:
+            shown = [_cards_held(fake.dms(member)) for member in people]
+            return shown if all(shown) else None
+
+        held = await fake.wait_for(hands, "every member's hand in their DMs")
+        assert [len(cards) for cards in held] == [13] * 4
+        assert len(set().union(*held)) == 52
         assert await play_out(fake, people, general) == 4 + 52
         assert game_over(fake, general)
-        for member in people:
-            # Each hand went to its member only: no one saw another's cards in a DM.
-            assert all(f"seat {people.index(member) + 1})" in m.text for m in fake.dms(member))
+
+
+def _cards_held(dms: list[RecordedMessage]) -> set[str]:
+    """Every card shown in the hand line of these DMs (the line under whose turn it is)."""
+    cards: set[str] = set()
+    for message in dms:
+        hand = message.text.splitlines()[1]
+        if hand.startswith("**"):
+            cards |= set(re.findall(r"(?:10|[2-9JQKA])[♣♦♥♠]", hand))
+    return cards
 
 
 async def test_a_member_with_closed_dms_plays_from_ephemeral_hands(fake: FakeDiscord) -> None:

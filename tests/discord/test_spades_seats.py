@@ -103,3 +103,18 @@ async def test_stop_by_the_host_a_vote_or_a_moderator(fake: FakeDiscord) -> None
         gone = await fake.click(player, dm, action_controls(dm)[0]["custom_id"])
         assert gone.text == "That game is no longer running."
         assert "no table" in (await fake.slash(bob, "spades", "score")).text
+
+
+async def test_a_seat_handed_over_is_named_by_its_player_not_its_number(
+    fake: FakeDiscord,
+) -> None:
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    general = fake.channel("general")
+    async with running(make_bot(fake), fake):
+        await fake.slash(alice, "spades", "new", bots=2)
+        joined = await fake.slash(bob, "spades", "join")
+        seat = int(joined.text.removeprefix("You sit in seat ").rstrip("."))
+        await fake.slash(alice, "spades", "start")
+        handed = await fake.slash(alice, "spades", "sub", seat=seat, member=carol)
+        assert handed.text == "carol takes over from bob."
+        await fake.wait_message(general, lambda m: m.content == "carol takes over from bob.")

@@ -6,18 +6,23 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import (
+    PRESETS,
     BidMade,
     Card,
     CardPlayed,
     CardsRevealed,
     ClaimAccepted,
     Event,
+    Game,
     GameOver,
     HandDealt,
+    HandScored,
+    Phase,
     Rules,
     TrickWon,
 )
 from bot.render.text import (
+    LINE_WIDTH,
     dealt_text,
     does,
     event_text,
@@ -26,9 +31,13 @@ from bot.render.text import (
     lead_text,
     plural,
     replay_lines,
+    result_text,
     seat_names,
+    short_name,
+    table_text,
+    wrapped,
 )
-from tests.render.pictures import played_hands
+from tests.render.pictures import played_hands, scripted
 
 CLASSIC = Rules.preset("classic")
 NAMES = seat_names(4)
@@ -113,3 +122,63 @@ def test_a_replayed_hands_other_lines_leave_out_what_the_picture_draws() -> None
         line.startswith(("Trick", "Hand 1 scored")) or " bids " in line for line in lines
     )
     assert set(lines) <= set(hand_record_text(record, NAMES, CLASSIC).splitlines())
+
+
+LONG_NAMES = [
+    "Bartholomew the Magnificent",
+    "Wilhelmina Featherstonehaugh",
+    "carol",
+    "Konstantin Konstantinopolsky",
+    "Eve",
+    "Maximiliana of the Long Name",
+]
+
+
+def _mid_trick(rules: Rules, seed: int) -> Game:
+    """A game in its first trick with all but one card played to it, scores from a hand."""
+    game = Game.new(rules, seed=seed, dealer=0)
+    while not game.results or game.phase is not Phase.PLAY or len(game.trick) < rules.players - 1:
+        assert game.to_act is not None
+        game.apply(scripted(game.view(game.to_act)))
+    return game
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_table_fits_a_phone_with_long_names_cut(preset: str) -> None:
+    rules = Rules.preset(preset)
+    game = _mid_trick(rules, seed=7)
+    names = LONG_NAMES[: rules.players]
+    lines = table_text(game.view(0), names).splitlines()
+    assert all(len(line) <= LINE_WIDTH for line in lines), lines
+    seats = [line for line in lines if " bid " in line and " took " in line]
+    assert len(seats) == rules.players
+    assert len({line.index(" bid ") for line in seats}) == 1  # the columns line up
+    assert len({line.index(" took ") for line in seats}) == 1
+    assert seats[0].startswith("Bartholomew t… bid")
+    for name in names:
+        if len(name) <= 14:
+            assert name in "\n".join(lines)  # a short name is never cut
+    assert any(line.startswith("Trick ") for line in lines)
+    assert not any("Seat " in line or "seat " in line for line in lines)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_hands_score_fits_a_phone(preset: str) -> None:
+    rules = Rules.preset(preset)
+    record = played_hands(rules, seed=3, hands=1)[0]
+    (scored,) = [e for e in record.events if isinstance(e, HandScored)]
+    text = result_text(scored.result, LONG_NAMES[: rules.players], rules)
+    lines = text.splitlines()
+    assert lines[0] == "Hand 1 scored:"
+    assert all(len(line) <= LINE_WIDTH for line in lines), lines
+    assert sum(line.lstrip().startswith("= ") for line in lines) == len(scored.result.teams)
+
+
+def test_a_score_line_keeps_every_item_when_it_wraps() -> None:
+    items = ["contract +100", "overtricks +3", "nil +100", "blind +200", "bag penalty -100"]
+    lines = wrapped("", [(item, item) for item in items], 30)
+    assert all(len(line) <= 30 for line in lines)
+    assert " ".join(line.strip() for line in lines) == ", ".join(items)
+    assert short_name("Bartholomew", 8) == "Barthol…"
+    assert short_name("carol") == "carol"
+    assert len(short_name("x" * 30)) == 14

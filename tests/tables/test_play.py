@@ -13,6 +13,7 @@ import pytest
 
 from bot.engine import (
     Action,
+    Bid,
     Card,
     Event,
     GameOver,
@@ -37,7 +38,7 @@ from bot.tables import (
     TableStatus,
 )
 from bot.tables.presenter import HandChanged, TableChanged
-from tests.tables.helpers import ANN, BEA, CHANNEL, move, play_out, started
+from tests.tables.helpers import ANN, BEA, CHANNEL, CY, DEE, move, play_out, started
 
 
 async def test_one_member_and_three_bots_play_a_whole_game(
@@ -81,7 +82,8 @@ async def test_two_clicks_at_once_apply_one(manager: TableManager) -> None:
     results = await asyncio.gather(
         table.act(user, action, seq=seq), table.act(user, action, seq=seq), return_exceptions=True
     )
-    assert sorted(type(r).__name__ for r in results) == ["NoneType", "StaleAction"]
+    # One click is applied (``act`` returns the events it caused), the other refused.
+    assert sorted(type(r).__name__ for r in results) == ["StaleAction", "tuple"]
     assert table.seq == seq + 1
 
 
@@ -258,3 +260,17 @@ async def test_every_member_is_shown_their_hand_at_each_tricks_end(
     ]
     assert len(ends) >= 13
     assert all(shown == {0, 1} for shown in ends)
+
+
+async def test_a_move_out_of_turn_names_who_the_table_waits_for(manager: TableManager) -> None:
+    table = await started(manager, ANN, BEA, CY, DEE)
+    assert table.game is not None and table.game.to_act is not None
+    to_act = table.game.to_act
+    early = (to_act + 1) % 4
+    waiting_for = table.names[to_act]
+    early_user = table.seats[early]
+    assert early_user is not None and early_user.user_id is not None
+    with pytest.raises(IllegalAction) as refused:
+        await table.act(early_user.user_id, Bid(early, 3))
+    assert str(refused.value) == f"It's not your turn: waiting for {waiting_for}."
+    assert waiting_for in ("Ann", "Bea", "Cy", "Dee")
