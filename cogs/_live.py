@@ -55,7 +55,7 @@ class LiveMessage:
     ``on_forbidden`` hears any other refusal (a permission the bot lacks): that picture is
     dropped, and the next ``show`` tries again. ``describe`` names the message in logs.
     ``budget`` is shared by every message of the bot; ``delay`` is how long an edit waits
-    for more changes to join it."""
+    for more changes to join it; ``silent`` posts it without a notification."""
 
     def __init__(
         self,
@@ -65,6 +65,7 @@ class LiveMessage:
         delay: float = 0.0,
         budget: Budget | None = None,
         message_id: int | None = None,
+        silent: bool = False,
         on_posted: Callable[[int], Awaitable[None]] | None = None,
         on_closed: Callable[[], Awaitable[None]] | None = None,
         on_forbidden: Callable[[discord.Forbidden], Awaitable[None]] | None = None,
@@ -76,6 +77,7 @@ class LiveMessage:
         self.delay = delay
         self.budget = budget
         self.message_id = message_id
+        self.silent = silent  # posted without notifying anyone (edits never notify)
         self.on_posted = on_posted
         self.on_closed = on_closed
         self.on_forbidden = on_forbidden
@@ -205,7 +207,7 @@ class LiveMessage:
                 # Someone deleted the message: post it again below.
                 self.message_id = None
         try:
-            message = await channel.send(picture.content, view=view)
+            message = await channel.send(picture.content, view=view, silent=self.silent)
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 raise

@@ -176,7 +176,9 @@ class DiscordPresenter:
             stored = await self._stored_hand(table_id, user_id)
             if stored is not None:
                 # After a restart: the hand message already sent is edited, not sent again.
-                player.dm = self._hand_live(table, user_id, stored.message_id, stored.seq)
+                player.dm = self._hand_live(
+                    table, user_id, stored.message_id, stored.seq, ring=False
+                )
                 player.dm_seq = stored.seq
         picture = self.hand_picture(table, seat)
         ring = turn and where == "dm" and player.dm_seq != table.seq
@@ -184,7 +186,8 @@ class DiscordPresenter:
             # A new message: Discord notifies the member of it (an edit would not).
             if player.dm is not None:
                 player.dm.freeze()  # superseded: its controls go
-            player.dm = self._hand_live(table, user_id, None, table.seq)
+            # Only a turn notifies: a hand dealt while others are to act comes silently.
+            player.dm = self._hand_live(table, user_id, None, table.seq, ring=ring)
             player.dm_seq = table.seq
         player.dm.show(picture, urgent=ring)
         self._ring_in_channel(
@@ -387,10 +390,10 @@ class DiscordPresenter:
         return player
 
     def _hand_live(
-        self, table: Shown, user_id: int, message_id: int | None, seq: int
+        self, table: Shown, user_id: int, message_id: int | None, seq: int, *, ring: bool
     ) -> LiveMessage:
         """A live hand message in the member's DMs (``message_id`` ``None``: a new one,
-        stored once posted)."""
+        stored once posted, notifying the member only when it ``ring``s for their turn)."""
         table_id = table.table_id
         assert table_id is not None
 
@@ -417,6 +420,7 @@ class DiscordPresenter:
             delay=self.delay,
             budget=self.budget,
             message_id=message_id,
+            silent=not ring,
             on_posted=posted,
             on_closed=self._on_dms_closed(table, user_id),
             describe=lambda: f"the hand of {user_id} at table {table_id}",

@@ -34,6 +34,7 @@ T = TypeVar("T")
 
 API_PREFIX = "/api/v10"
 EPHEMERAL = 64  # message flag
+SUPPRESS_NOTIFICATIONS = 4096  # message flag: posted without notifying anyone
 LOADING = 128  # message flag: a deferred response that has not been edited yet
 DISCORD_EPOCH_MS = 1_420_070_400_000
 # View channel, send messages, read history, use application commands.
@@ -210,6 +211,11 @@ class RecordedMessage:
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & EPHEMERAL)
+
+    @property
+    def notifies(self) -> bool:
+        """Posted so that Discord notifies whom it concerns (not silently, not ephemeral)."""
+        return not self.flags & (SUPPRESS_NOTIFICATIONS | EPHEMERAL)
 
     @property
     def text(self) -> str:

@@ -149,9 +149,11 @@ async def test_four_members_one_with_closed_dms_each_notified_once_per_turn(
         for member in open_dms:
             created = fake.created_dms(member)
             rings = [m for m in created if acts(m.created_components)]
-            # One new DM per turn, and at most one more: the deal, when it was not theirs.
+            # One new DM per turn, and at most one more: the deal, when it was not theirs,
+            # which came silently. Only the turns notified.
             assert len(rings) == turns[member.id], member.name
             assert len(created) - len(rings) <= 1, member.name
+            assert [m for m in created if m.notifies] == rings, member.name
             assert not any(m.deleted for m in created)
             assert not pings(fake, general, member)
         # Bob's DMs are closed: told once, in the channel, with a mention and what to do.
@@ -161,6 +163,7 @@ async def test_four_members_one_with_closed_dms_each_notified_once_per_turn(
         # Then one mention per turn, the notice counting for the first when it was his.
         first_his = actions[0].seat == seats[bob.id]
         assert len(pings(fake, general, bob)) == turns[bob.id] - first_his
+        assert all(m.notifies for m in [*told, *pings(fake, general, bob)])
         # Each mention was deleted once his turn had passed.
         await fake.wait_for(
             lambda: all(m.deleted for m in pings(fake, general, bob)), "the last mention gone"
@@ -197,7 +200,8 @@ async def test_the_ping_choice_is_stored_and_honoured_after_a_restart(
                 lambda turn=turn: len(pings(fake, general, alice)) == turn,
                 "a mention for this turn",
             )
-            assert len(fake.created_dms(alice)) == 1
+            [hand] = fake.created_dms(alice)
+            assert not hand.notifies
             last = seq_of(await click_first(fake, alice, message))
         # Back to DMs: her next turn brings a new DM, and the last mention goes.
         back = await fake.slash(alice, "spades", "pings", where="dm")
@@ -213,7 +217,7 @@ async def test_the_ping_choice_is_stored_and_honoured_after_a_restart(
             ),
             "a new DM for her turn",
         )
-        assert ring.channel.recipient is alice
+        assert ring.channel.recipient is alice and ring.notifies
         await fake.wait_for(
             lambda: all(m.deleted for m in pings(fake, general, alice)), "the mention gone"
         )
