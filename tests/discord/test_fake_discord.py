@@ -205,3 +205,26 @@ async def test_application_emojis_are_kept_and_refused_as_discord_would(
             assert error.status == 503
         else:
             raise AssertionError("the failure the test asked for did not happen")
+
+
+async def test_created_messages_are_listed_deleted_or_not_with_how_they_notified(
+    fake: FakeDiscord,
+) -> None:
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    async with running(ProbeBot(), fake) as bot:
+        channel = bot.get_channel(general.id)
+        assert isinstance(channel, discord.TextChannel)
+        loud = await channel.send("loud")
+        quiet = await channel.send("quiet", silent=True)
+        await loud.edit(content="edited")
+        await quiet.delete()
+        dm = await bot.create_dm(discord.Object(alice.id))
+        await dm.send("psst", silent=True)
+    assert [m.content for m in fake.created(general)] == ["edited", "quiet"]
+    assert [m.content for m in fake.messages(general)] == ["edited"]
+    first, second = fake.created(general)
+    assert first.notifies and first.edits == 1 and not first.deleted
+    assert not second.notifies and second.deleted
+    [psst] = fake.created_dms(alice)
+    assert psst.content == "psst" and not psst.notifies
