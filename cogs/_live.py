@@ -55,7 +55,8 @@ class LiveMessage:
     ``on_forbidden`` hears any other refusal (a permission the bot lacks): that picture is
     dropped, and the next ``show`` tries again. ``describe`` names the message in logs.
     ``budget`` is shared by every message of the bot; ``delay`` is how long an edit waits
-    for more changes to join it; ``silent`` posts it without a notification."""
+    for more changes to join it; ``silent`` posts it without a notification; ``after`` is the
+    message it replaces, whose post under way it waits for."""
 
     def __init__(
         self,
@@ -66,6 +67,7 @@ class LiveMessage:
         budget: Budget | None = None,
         message_id: int | None = None,
         silent: bool = False,
+        after: LiveMessage | None = None,
         on_posted: Callable[[int], Awaitable[None]] | None = None,
         on_closed: Callable[[], Awaitable[None]] | None = None,
         on_forbidden: Callable[[discord.Forbidden], Awaitable[None]] | None = None,
@@ -87,11 +89,17 @@ class LiveMessage:
         self._shown: Picture | None = None  # the newest picture asked for
         self._sent: Picture | None = None  # what the message shows, as far as we know
         self._urgent = False
+        self._urgent_taken = False
         self._task: asyncio.Task[None] | None = None
         self._last_sent = float("-inf")
         self._asked = float("-inf")
         self._frozen = False  # superseded: it keeps no controls
         self._posting = False  # a post of it is under way
+        self._not_posting = asyncio.Event()
+        self._not_posting.set()
+        # The message this one replaces: this one is posted only once no post of that one
+        # is under way, so that the newer always lands below the older.
+        self._after = after
 
     @property
     def has_controls(self) -> bool:
@@ -157,15 +165,11 @@ class LiveMessage:
             picture, self._pending = self._pending, None
             if picture is None or picture.same_as(self._sent) or self.closed:
                 continue
-            if not isinstance(self._channel, LiveChannel):
-                # Opening a DM is a request too: it takes its own token.
-                self._channel = await self._channel()
-                if self.budget is not None:
-                    await self.budget.take(urgent=self._urgent)
-            self._urgent = False
+            self._urgent_taken, self._urgent = self._urgent, False
             self._last_sent = loop.time()
-            self._posting = self.message_id is None
+            self._set_posting(self.message_id is None)
             try:
+                await self._prepare()
                 await self._send(picture)
                 self._sent = picture
                 if self._frozen and picture.view is not None and self._pending is None:
@@ -192,7 +196,25 @@ class LiveMessage:
             else:
                 retry = RETRY_FIRST
             finally:
-                self._posting = False
+                self._set_posting(False)
+
+    def _set_posting(self, posting: bool) -> None:
+        self._posting = posting
+        if posting:
+            self._not_posting.clear()
+        else:
+            self._not_posting.set()
+
+    async def _prepare(self) -> None:
+        """Before a post: the older message's post lands first; a DM is opened (a request
+        too, so it takes its own token)."""
+        after, self._after = self._after, None
+        if after is not None and self.message_id is None:
+            await after._not_posting.wait()
+        if not isinstance(self._channel, LiveChannel):
+            self._channel = await self._channel()
+            if self.budget is not None:
+                await self.budget.take(urgent=self._urgent_taken)
 
     async def _send(self, picture: Picture) -> None:
         channel = self._channel

@@ -184,10 +184,11 @@ class DiscordPresenter:
         ring = turn and where == "dm" and player.dm_seq != table.seq
         if player.dm is None or ring:
             # A new message: Discord notifies the member of it (an edit would not).
-            if player.dm is not None:
-                player.dm.freeze()  # superseded: its controls go
+            older = player.dm
+            if older is not None:
+                older.freeze()  # superseded: its controls go
             # Only a turn notifies: a hand dealt while others are to act comes silently.
-            player.dm = self._hand_live(table, user_id, None, table.seq, ring=ring)
+            player.dm = self._hand_live(table, user_id, None, table.seq, ring=ring, after=older)
             player.dm_seq = table.seq
         player.dm.show(picture, urgent=ring)
         self._ring_in_channel(
@@ -390,7 +391,14 @@ class DiscordPresenter:
         return player
 
     def _hand_live(
-        self, table: Shown, user_id: int, message_id: int | None, seq: int, *, ring: bool
+        self,
+        table: Shown,
+        user_id: int,
+        message_id: int | None,
+        seq: int,
+        *,
+        ring: bool,
+        after: LiveMessage | None = None,
     ) -> LiveMessage:
         """A live hand message in the member's DMs (``message_id`` ``None``: a new one,
         stored once posted, notifying the member only when it ``ring``s for their turn)."""
@@ -421,6 +429,7 @@ class DiscordPresenter:
             budget=self.budget,
             message_id=message_id,
             silent=not ring,
+            after=after,
             on_posted=posted,
             on_closed=self._on_dms_closed(table, user_id),
             describe=lambda: f"the hand of {user_id} at table {table_id}",
