@@ -1,6 +1,9 @@
 """LiveMessage through the fake server: coalesced edits, a deleted message, closed DMs."""
 
+import asyncio
+
 import discord
+import pytest
 from discord.ext import commands
 
 from cogs._live import LiveMessage, Picture
@@ -93,3 +96,36 @@ async def test_an_edit_that_changes_nothing_is_not_sent(fake: FakeDiscord) -> No
         await live.settle()
         [message] = fake.messages(general)
         assert message.content == "third" and message.edits == 1
+
+
+async def test_a_replacing_message_lands_below_the_one_it_replaces(fake: FakeDiscord) -> None:
+    alice = fake.add_user("alice")
+    async with running(plain_bot(), fake) as bot:
+        dm = await bot.create_dm(discord.Object(alice.id))
+        opening = asyncio.Event()
+        opened = asyncio.Event()
+
+        async def slow_open() -> discord.DMChannel:
+            # Opening the DM takes a while: the older message is under way meanwhile.
+            opening.set()
+            await opened.wait()
+            return dm
+
+        controls = discord.ui.View()
+        controls.add_item(discord.ui.Button(label="Play", custom_id="play"))
+        older = LiveMessage(slow_open, interval=0)
+        older.show(Picture("older", controls))
+        await opening.wait()
+        older.freeze()  # superseded while its post is under way
+        newer = LiveMessage(dm, interval=0, after=older)
+        newer.show(Picture("newer"))
+        # The newer waits for the older's post, however long it takes.
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(newer.settle(), 0.2)
+        assert fake.created_dms(alice) == []
+        opened.set()
+        await newer.settle()
+        await older.settle()
+        assert [m.content for m in fake.created_dms(alice)] == ["older", "newer"]
+        # The older one lost its controls once it had landed.
+        assert fake.created_dms(alice)[0].controls() == []
