@@ -1,0 +1,115 @@
+"""The build hook: compile the engine's hot path with mypyc when this machine can.
+
+pyproject.toml stays the source of the package's metadata; this file only adds extension
+modules. ``SPADES_COMPILE`` chooses: ``0`` builds plain Python (and, in a checkout, removes
+extension modules an earlier in-place build left beside the sources, so the checkout runs
+pure again); ``1`` insists on compiling and fails without a C compiler, Python's headers or
+mypyc; unset (or anything else) compiles when all three are there and builds plain Python
+otherwise. The compiled and the plain modules run the same source, so a game comes out the
+same either way; ``bot.engine.COMPILED`` says which one runs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shlex
+import shutil
+import sys
+import sysconfig
+from collections.abc import Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+
+# The modules mypyc compiles. The rest of bot/engine stays interpreted: rules.py is a
+# pydantic model (mypyc cannot compile its metaclass), codec.py reads dataclass fields at run
+# time, and the event, view, audit and claim modules are off the hot path.
+COMPILED_MODULES = (
+    "bot/engine/cards.py",
+    "bot/engine/deck.py",
+    "bot/engine/actions.py",
+    "bot/engine/tricks.py",
+    "bot/engine/scoring.py",
+    "bot/engine/game.py",
+    "bot/ai/playout.py",
+    "bot/ai/knowledge.py",
+)
+
+
+def compile_decision(
+    setting: str | None, have_compiler: bool, have_headers: bool, have_mypyc: bool
+) -> tuple[bool, str]:
+    """(whether to compile, why) for the value of ``SPADES_COMPILE`` and this machine.
+
+    Raises ``RuntimeError`` when ``SPADES_COMPILE=1`` asks for a build that cannot be made.
+    """
+    setting = (setting or "").strip()
+    if setting == "0":
+        return False, "SPADES_COMPILE=0: plain Python"
+    missing = [
+        what
+        for what, present in (
+            ("a C compiler", have_compiler),
+            ("Python's C headers", have_headers),
+            ("mypy (mypyc)", have_mypyc),
+        )
+        if not present
+    ]
+    if not missing:
+        return True, "compiling the hot path with mypyc"
+    reason = "no " + " and no ".join(missing)
+    if setting == "1":
+        raise RuntimeError(f"SPADES_COMPILE=1 but there is {reason}: cannot compile")
+    return False, f"{reason}: plain Python"
+
+
+def have_compiler(config: Mapping[str, object] | None = None) -> bool:
+    """Whether the C compiler Python was built with (or ``$CC``) is on the PATH."""
+    cc = os.environ.get("CC") or str((config or sysconfig.get_config_vars()).get("CC") or "")
+    words = shlex.split(cc)
+    return bool(words) and shutil.which(words[0]) is not None
+
+
+def have_headers() -> bool:
+    return (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file()
+
+
+def have_mypyc() -> bool:
+    return importlib.util.find_spec("mypyc") is not None
+
+
+def remove_inplace_builds(root: Path = ROOT) -> list[Path]:
+    """Delete the extension modules an in-place (editable) build put in the checkout: each
+    compiled module's own and the shared library mypyc puts at the top. Returns them."""
+    found: list[Path] = []
+    for module in COMPILED_MODULES:
+        source = root / module
+        found += source.parent.glob(source.stem + ".*.so")
+        found += source.parent.glob(source.stem + ".*.pyd")
+    found += root.glob("*__mypyc.*.so")
+    found += root.glob("*__mypyc.*.pyd")
+    for path in found:
+        path.unlink()
+    return found
+
+
+def extensions() -> list[object]:
+    build, why = compile_decision(
+        os.environ.get("SPADES_COMPILE"), have_compiler(), have_headers(), have_mypyc()
+    )
+    print(f"spades-bot: {why}", file=sys.stderr)
+    if not build:
+        removed = remove_inplace_builds()
+        if removed:
+            print(f"spades-bot: removed {len(removed)} in-place compiled modules", file=sys.stderr)
+        return []
+    from mypyc.build import mypycify
+
+    return list(mypycify(list(COMPILED_MODULES), opt_level="3", target_dir="build/mypyc"))
+
+
+if __name__ == "__main__":
+    from setuptools import setup
+
+    setup(ext_modules=extensions())
