@@ -19,18 +19,20 @@ import sys
 import sysconfig
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 
-# The modules mypyc compiles. The rest of bot/engine stays interpreted: rules.py is a
-# pydantic model (mypyc cannot compile its metaclass), codec.py reads dataclass fields at run
-# time, and the event, view, audit and claim modules are off the hot path.
+# The modules mypyc compiles: the logic of the hot path. The rest of bot/engine stays
+# interpreted: rules.py is a pydantic model; the dataclasses of actions.py, events.py,
+# scoring.py and views.py are what codec.py turns into JSON by their fields' type hints,
+# and a compiled dataclass keeps only the bare class of each hint (``tuple``, not
+# ``tuple[Card, ...]``); codec, audit and claims are off the hot path.
 COMPILED_MODULES = (
     "bot/engine/cards.py",
     "bot/engine/deck.py",
-    "bot/engine/actions.py",
+    "bot/engine/interned.py",
     "bot/engine/tricks.py",
-    "bot/engine/scoring.py",
     "bot/engine/game.py",
     "bot/ai/playout.py",
     "bot/ai/knowledge.py",
@@ -79,37 +81,46 @@ def have_mypyc() -> bool:
     return importlib.util.find_spec("mypyc") is not None
 
 
-def remove_inplace_builds(root: Path = ROOT) -> list[Path]:
-    """Delete the extension modules an in-place (editable) build put in the checkout: each
-    compiled module's own and the shared library mypyc puts at the top. Returns them."""
-    found: list[Path] = []
-    for module in COMPILED_MODULES:
-        source = root / module
-        found += source.parent.glob(source.stem + ".*.so")
-        found += source.parent.glob(source.stem + ".*.pyd")
-    found += root.glob("*__mypyc.*.so")
-    found += root.glob("*__mypyc.*.pyd")
+def remove_inplace_builds(keep: set[str], root: Path = ROOT) -> list[Path]:
+    """Delete the extension modules an earlier in-place (editable) build left in the
+    checkout, except those named in ``keep`` (dotted names, as the new build makes them):
+    a module no longer compiled, or a build gone back to plain Python, must not leave its
+    old extension module beside the source, where Python would import it first."""
+    found = [
+        path
+        for pattern in ("bot/**/*.so", "bot/**/*.pyd", "*__mypyc.*.so", "*__mypyc.*.pyd")
+        for path in root.glob(pattern)
+        if ".".join(path.relative_to(root).with_suffix("").with_suffix("").parts) not in keep
+    ]
     for path in found:
         path.unlink()
     return found
 
 
-def extensions() -> list[object]:
+# The setup.py commands that build modules; the others (egg_info, dist_info, sdist) only
+# read metadata and need no mypyc run, which takes most of a build's time.
+BUILD_COMMANDS = frozenset({"build", "build_ext", "bdist_wheel", "editable_wheel", "develop"})
+
+
+def extensions(argv: list[str]) -> list[Any]:
+    if not BUILD_COMMANDS.intersection(argv):
+        return []
     build, why = compile_decision(
         os.environ.get("SPADES_COMPILE"), have_compiler(), have_headers(), have_mypyc()
     )
     print(f"spades-bot: {why}", file=sys.stderr)
-    if not build:
-        removed = remove_inplace_builds()
-        if removed:
-            print(f"spades-bot: removed {len(removed)} in-place compiled modules", file=sys.stderr)
-        return []
-    from mypyc.build import mypycify
+    built: list[Any] = []
+    if build:
+        from mypyc.build import mypycify
 
-    return list(mypycify(list(COMPILED_MODULES), opt_level="3", target_dir="build/mypyc"))
+        built = list(mypycify(list(COMPILED_MODULES), opt_level="3", target_dir="build/mypyc"))
+    removed = remove_inplace_builds({ext.name for ext in built})
+    if removed:
+        print(f"spades-bot: removed {len(removed)} stale in-place modules", file=sys.stderr)
+    return built
 
 
 if __name__ == "__main__":
     from setuptools import setup
 
-    setup(ext_modules=extensions())
+    setup(ext_modules=extensions(sys.argv[1:]))

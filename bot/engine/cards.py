@@ -89,6 +89,15 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.code})"
 
+    # Written out, not inherited from ``object``: a class compiled by mypyc that defines
+    # ordering loses the inherited hash. Cards are interned, so equal means the same card;
+    # hashing by index also gives sets of cards the same order in every process.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.index == self.index
+
+    def __hash__(self) -> int:
+        return self.index
+
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 

@@ -12,7 +12,6 @@ from itertools import combinations
 from typing import NoReturn
 
 from bot.engine.actions import (
-    BIDS,
     Action,
     Bid,
     CallRenege,
@@ -22,7 +21,6 @@ from bot.engine.actions import (
     PlayCard,
     RequestRedeal,
     RevealCards,
-    plays_of,
 )
 from bot.engine.cards import ALL_CARDS, Card, Suit, cards_of
 from bot.engine.claims import ClaimJudge
@@ -45,6 +43,7 @@ from bot.engine.events import (
     RenegeCalled,
     TrickWon,
 )
+from bot.engine.interned import BIDS, plays_of
 from bot.engine.rules import DEFICITS, Rules
 from bot.engine.scoring import HandResult, score_hand
 from bot.engine.tricks import (
@@ -88,7 +87,6 @@ class Game:
         self.players = n = rules.players
         self.teams: tuple[tuple[int, ...], ...] = rules.teams
         self._tricks = TrickRules(rules)
-        self._legal_mask = self._tricks.legal_mask
         self._claims_on = rules.claims
         self._team_of = self._tricks.team_of
         self._deck: DeckInfo = self._tricks.deck
@@ -320,7 +318,9 @@ class Game:
         out: list[Action]
         if phase is _PLAY:
             if seat == self.to_act:
-                legal = self._legal_mask(
+                # Called through the TrickRules, not a bound method kept on the game: compiled,
+                # that is a direct call.
+                legal = self._tricks.legal_mask(
                     seat, self._hands[seat], self._trick, self._trick_no, self._broken, False
                 )
                 self._legal_step = len(self.history)
