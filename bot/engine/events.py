@@ -2,6 +2,12 @@
 
 Events are not frozen: they are made on every card played, and a frozen dataclass costs
 four times as much to build. Nothing mutates them.
+
+This module is compiled with the engine's hot path (setup.py). The two events made on every
+play write out their ``__init__`` (``init=False``): a compiled class builds in a fraction of
+the time, but the ``__init__`` that ``dataclass`` generates stays interpreted. A compiled
+dataclass keeps only the bare class of a generic field's annotation (``tuple``), so the
+codec knows those fields' types from its own table, which a test checks against this file.
 """
 
 from __future__ import annotations
@@ -66,19 +72,30 @@ class PlayStarted:
     leader: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class CardPlayed:
     seat: int
     card: Card
     trick_number: int
     broke_spades: bool
 
+    def __init__(self, seat: int, card: Card, trick_number: int, broke_spades: bool) -> None:
+        self.seat = seat
+        self.card = card
+        self.trick_number = trick_number
+        self.broke_spades = broke_spades
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class TrickWon:
     seat: int
     trick_number: int
     plays: tuple[tuple[int, Card], ...]
+
+    def __init__(self, seat: int, trick_number: int, plays: tuple[tuple[int, Card], ...]) -> None:
+        self.seat = seat
+        self.trick_number = trick_number
+        self.plays = plays
 
 
 @dataclass(slots=True)

@@ -15,40 +15,47 @@ MAX_SEATS: Final = 6
 PLAYS: Final[tuple[tuple[PlayCard, ...], ...]] = tuple(
     tuple(PlayCard(seat, Card.of(i)) for i in range(54)) for seat in range(MAX_SEATS)
 )
-# Plays of one seat for each 13-bit block of a card mask (a suit; the last block holds the
-# jokers), keyed by the block's bits in place and filled in as masks turn up. A mask within
-# one block (following suit, the common case) is found by a single lookup; any other mask
-# joins at most five blocks. Bounded: at most 5 * 8192 keys a seat.
-_PLAY_BLOCKS: Final[list[dict[int, list[Action]]]] = [{} for _ in range(MAX_SEATS)]
-_BLOCK: Final = 0x1FFF
+# Plays of one seat for each 13-bit block of a logical card mask (a suit; the last block
+# holds the jokers), indexed by the block's 13 bits and filled in as masks turn up: a mask
+# within one block (following suit, the common case) is one list index, any other joins at
+# most five. A list, not a dict keyed by the masks: masks within one suit share their low
+# bits, which a dict's hash table probes first, so such lookups collided by the dozen.
+_BLOCK_BITS: Final = 13
+_BLOCK: Final = (1 << _BLOCK_BITS) - 1
+_BLOCKS: Final = 5
+# Each table, made at its first use, is 8192 slots: at most 30 of them, about 2 MB.
+_PLAY_BLOCKS: Final[list[list[list[list[Action] | None] | None]]] = [
+    [None] * _BLOCKS for _ in range(MAX_SEATS)
+]
 
 
 def plays_of(seat: int, mask: int) -> list[Action]:
     """The interned ``PlayCard`` actions of ``seat`` for a logical card mask."""
-    blocks = _PLAY_BLOCKS[seat]
-    plays = blocks.get(mask)
-    if plays is not None:
-        return plays.copy()
+    tables = _PLAY_BLOCKS[seat]
     out: list[Action] = []
-    shift = 0
-    while shift < 65:
-        part = mask & (_BLOCK << shift)
+    block = 0
+    while mask:
+        part = mask & _BLOCK
         if part:
-            found = blocks.get(part)
-            out.extend(found if found is not None else _block(seat, part))
-        shift += 13
+            table = tables[block]
+            if table is None:
+                table = tables[block] = [None] * (_BLOCK + 1)
+            plays = table[part]
+            if plays is None:
+                plays = table[part] = _plays(seat, part << _BLOCK_BITS * block)
+            out.extend(plays)
+        mask >>= _BLOCK_BITS
+        block += 1
     return out
 
 
-def _block(seat: int, part: int) -> list[Action]:
+def _plays(seat: int, mask: int) -> list[Action]:
     row = PLAYS[seat]
     plays: list[Action] = []
-    bits = part
-    while bits:
-        low = bits & -bits
+    while mask:
+        low = mask & -mask
         plays.append(row[low.bit_length() - 1])
-        bits ^= low
-    _PLAY_BLOCKS[seat][part] = plays
+        mask ^= low
     return plays
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import importlib
 import json
 import random
+import typing
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -24,6 +29,7 @@ from bot.engine import (
     Rules,
     action_from_json,
     action_to_json,
+    codec,
     event_from_json,
     event_to_json,
     parse_option_value,
@@ -142,3 +148,26 @@ def test_every_value_offered_for_an_option_is_accepted() -> None:
         assert offered, name
         for text in offered:
             parse_option_value(name, text)
+
+
+@pytest.mark.parametrize("module", ["actions", "events", "scoring", "views"])
+def test_the_codec_decodes_every_field_by_the_type_written_in_the_source(module: str) -> None:
+    """What the codec decodes a dataclass field as is the annotation in the source, also
+    where the module runs compiled and the class keeps only a bare ``tuple`` (the codec's
+    table of those fields must then match the source)."""
+    path = Path(codec.__file__ or "").with_name(f"{module}.py")
+    namespace = {**vars(typing), **codec._NAMESPACE}
+    checked = 0
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        cls = getattr(importlib.import_module(f"bot.engine.{module}"), node.name)
+        if not dataclasses.is_dataclass(cls):
+            continue
+        hints = codec._hints(cls)
+        for item in node.body:
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                written = eval(ast.unparse(item.annotation), namespace)
+                assert hints[item.target.id] == written, (cls, item.target.id)
+                checked += 1
+    assert checked > 0
