@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent
 
 # The modules mypyc compiles: the logic of the hot path, and events.py, whose events are
 # made on every play. The rest of bot/engine stays interpreted: rules.py is a pydantic
-# model; the dataclasses of actions.py, scoring.py and views.py are what codec.py turns into
+# model; the dataclasses of actions.py, results.py and views.py are what codec.py turns into
 # JSON by their fields' type hints, and a compiled dataclass keeps only the bare class of
 # each hint (``tuple``, not ``tuple[Card, ...]``: the codec has a table of those for
 # events.py); codec, audit and claims are off the hot path.
@@ -35,6 +35,7 @@ COMPILED_MODULES = (
     "bot/engine/events.py",
     "bot/engine/interned.py",
     "bot/engine/tricks.py",
+    "bot/engine/scoring.py",
     "bot/engine/game.py",
     "bot/ai/playout.py",
     "bot/ai/knowledge.py",

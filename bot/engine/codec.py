@@ -9,7 +9,7 @@ from enum import Enum
 from functools import cache
 from typing import Any, get_args, get_origin, get_type_hints
 
-from bot.engine import actions, events, scoring, views
+from bot.engine import actions, events, results, scoring, views
 from bot.engine.actions import ACTION_TYPES, Action
 from bot.engine.cards import Card
 from bot.engine.events import (
@@ -24,7 +24,13 @@ from bot.engine.rules import Rules
 from bot.engine.views import SeatView
 
 _TAGGED: dict[str, type] = {cls.__name__: cls for cls in (*ACTION_TYPES, *EVENT_TYPES)}
-_NAMESPACE = {**vars(actions), **vars(events), **vars(scoring), **vars(views)}
+_NAMESPACE = {
+    **vars(actions),
+    **vars(events),
+    **vars(results),
+    **vars(scoring),
+    **vars(views),
+}
 
 
 def encode(value: object) -> Any:

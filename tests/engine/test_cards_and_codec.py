@@ -150,7 +150,7 @@ def test_every_value_offered_for_an_option_is_accepted() -> None:
             parse_option_value(name, text)
 
 
-@pytest.mark.parametrize("module", ["actions", "events", "scoring", "views"])
+@pytest.mark.parametrize("module", ["actions", "events", "results", "views"])
 def test_the_codec_decodes_every_field_by_the_type_written_in_the_source(module: str) -> None:
     """What the codec decodes a dataclass field as is the annotation in the source, also
     where the module runs compiled and the class keeps only a bare ``tuple`` (the codec's
