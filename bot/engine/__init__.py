@@ -40,12 +40,13 @@ from bot.engine.events import (
     PlayStarted,
     Redealt,
     RenegeCalled,
+    TrickRecord,
     TrickWon,
 )
 from bot.engine.game import Game, IllegalAction
 from bot.engine.rules import PRESETS, Rules, allowed_values, parse_option_value, value_choices
 from bot.engine.scoring import HandResult, SeatOutcome, TeamHandResult, score_hand
-from bot.engine.views import Phase, SeatView, TrickRecord
+from bot.engine.views import Phase, SeatView
 
 # Whether the hot path runs compiled: the modules setup.py compiles with mypyc are then
 # extension modules. Both modes run the same source and give the same games.

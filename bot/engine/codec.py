@@ -18,6 +18,7 @@ from bot.engine.events import (
     Event,
     GameOver,
     PassingStarted,
+    TrickRecord,
     TrickWon,
 )
 from bot.engine.rules import Rules
@@ -58,6 +59,7 @@ def encode(value: object) -> Any:
 COMPILED_FIELD_HINTS: dict[type, dict[str, Any]] = {
     PassingStarted: {"pairs": tuple[tuple[int, int], ...], "count": tuple[int, ...]},
     TrickWon: {"plays": tuple[tuple[int, Card], ...]},
+    TrickRecord: {"plays": tuple[tuple[int, Card], ...]},
     ClaimFailed: {"exposed": tuple[Card, ...], "forfeited": tuple[int, ...]},
     GameOver: {"scores": tuple[int, ...]},
 }

@@ -3,10 +3,10 @@
 Events are not frozen: they are made on every card played, and a frozen dataclass costs
 four times as much to build. Nothing mutates them.
 
-This module is compiled with the engine's hot path (setup.py). The two events made on every
-play write out their ``__init__`` (``init=False``): a compiled class builds in a fraction of
-the time, but the ``__init__`` that ``dataclass`` generates stays interpreted. A compiled
-dataclass keeps only the bare class of a generic field's annotation (``tuple``), so the
+This module is compiled with the engine's hot path (setup.py). The classes made on every
+play or trick write out their ``__init__`` (``init=False``): a compiled class builds in a
+fraction of the time, but the ``__init__`` that ``dataclass`` generates stays interpreted. A
+compiled dataclass keeps only the bare class of a generic field's annotation (``tuple``), so the
 codec knows those fields' types from its own table, which a test checks against this file.
 """
 
@@ -96,6 +96,23 @@ class TrickWon:
         self.seat = seat
         self.trick_number = trick_number
         self.plays = plays
+
+
+@dataclass(slots=True, init=False)
+class TrickRecord:
+    """A finished trick: who led, what each seat played in order, who won.
+
+    Not an event: the tricks of the hand so far, in every seat's view (``SeatView.tricks``).
+    Here because one is made per trick: compiled, like the events made as often."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+    def __init__(self, leader: int, plays: tuple[tuple[int, Card], ...], winner: int) -> None:
+        self.leader = leader
+        self.plays = plays
+        self.winner = winner
 
 
 @dataclass(slots=True)

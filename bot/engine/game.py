@@ -41,6 +41,7 @@ from bot.engine.events import (
     PlayStarted,
     Redealt,
     RenegeCalled,
+    TrickRecord,
     TrickWon,
 )
 from bot.engine.interned import BIDS, plays_of
@@ -56,7 +57,7 @@ from bot.engine.tricks import (
     TrickRules,
     bits,
 )
-from bot.engine.views import Phase, SeatView, TrickRecord
+from bot.engine.views import Phase, SeatView
 
 _BLIND_CAP: Final = 7  # 000, Blind bidding: "capped at a bid of seven"
 # Module globals are found several times faster than enum members on the hot path; Final
