@@ -52,10 +52,11 @@ def encode(value: object) -> Any:
     return value
 
 
-# The generic fields of the dataclasses in compiled modules (setup.py's COMPILED_MODULES):
-# compiled, a dataclass keeps only the bare class of such a field's annotation (``tuple``),
-# too little to decode by. tests/engine/test_cards_and_codec.py checks this table against
-# the annotations in the source, in either mode.
+# The generic fields of the dataclasses in compiled modules (setup.py's COMPILED_MODULES:
+# events.py): compiled, a dataclass keeps only the bare class of such a
+# field's annotation (``tuple``), too little to decode by. tests/engine/
+# test_cards_and_codec.py checks this table against the annotations in the source, in
+# either mode.
 COMPILED_FIELD_HINTS: dict[type, dict[str, Any]] = {
     PassingStarted: {"pairs": tuple[tuple[int, int], ...], "count": tuple[int, ...]},
     TrickWon: {"plays": tuple[tuple[int, Card], ...]},

@@ -32,21 +32,32 @@ _PLAY_BLOCKS: Final[list[list[list[list[Action] | None] | None]]] = [
 def plays_of(seat: int, mask: int) -> list[Action]:
     """The interned ``PlayCard`` actions of ``seat`` for a logical card mask."""
     tables = _PLAY_BLOCKS[seat]
+    block = ((mask & -mask).bit_length() - 1) // _BLOCK_BITS
+    if mask >> _BLOCK_BITS * (block + 1) == 0:
+        # Within one block (following suit): one lookup.
+        return _block_plays(seat, tables, block, mask >> _BLOCK_BITS * block).copy()
     out: list[Action] = []
     block = 0
     while mask:
         part = mask & _BLOCK
         if part:
-            table = tables[block]
-            if table is None:
-                table = tables[block] = [None] * (_BLOCK + 1)
-            plays = table[part]
-            if plays is None:
-                plays = table[part] = _plays(seat, part << _BLOCK_BITS * block)
-            out.extend(plays)
+            out.extend(_block_plays(seat, tables, block, part))
         mask >>= _BLOCK_BITS
         block += 1
     return out
+
+
+def _block_plays(
+    seat: int, tables: list[list[list[Action] | None] | None], block: int, part: int
+) -> list[Action]:
+    """The plays of the cards ``part`` marks in ``block`` (the cached list itself)."""
+    table = tables[block]
+    if table is None:
+        table = tables[block] = [None] * (_BLOCK + 1)
+    plays = table[part]
+    if plays is None:
+        plays = table[part] = _plays(seat, part << _BLOCK_BITS * block)
+    return plays
 
 
 def _plays(seat: int, mask: int) -> list[Action]:
