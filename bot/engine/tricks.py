@@ -7,7 +7,7 @@ simulated trick can never follow different rules from a real one.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, final
 
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
 from bot.engine.rules import Rules
@@ -30,6 +30,7 @@ def bits(mask: int) -> Iterable[int]:
         mask ^= low
 
 
+@final
 class TrickRules:
     """The play rules of one table, on bitmask hands."""
 
