@@ -32,6 +32,7 @@ from bot.engine import (
     codec,
     event_from_json,
     event_to_json,
+    interned,
     parse_option_value,
     value_choices,
     view_from_json,
@@ -171,3 +172,21 @@ def test_the_codec_decodes_every_field_by_the_type_written_in_the_source(module:
                 assert hints[item.target.id] == written, (cls, item.target.id)
                 checked += 1
     assert checked > 0
+
+
+def test_both_ways_of_finding_the_plays_of_a_mask_agree() -> None:
+    """The compiled engine reads a mask's bits, the interpreted one caches each suit's
+    plays (bot/engine/interned.py); both must hand out the same interned actions."""
+    rng = random.Random(5)
+    for _ in range(500):
+        seat = rng.randrange(6)
+        cards = rng.sample(range(54), rng.randrange(1, 19))
+        mask = sum(1 << c for c in cards)
+        if rng.random() < 0.5:
+            mask &= 0x1FFF << 13 * rng.randrange(5)
+        by_bits = interned.plays_by_bits(seat, mask)
+        assert by_bits == interned.plays_by_blocks(seat, mask) == interned.plays_of(seat, mask)
+        assert [(a.seat, a.card.index) for a in by_bits] == [
+            (seat, c) for c in sorted(c for c in range(54) if mask >> c & 1)
+        ]
+        assert all(a is interned.PLAYS[seat][a.card.index] for a in by_bits)
