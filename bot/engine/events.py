@@ -12,7 +12,8 @@ codec knows those fields' types from its own table, which a test checks against 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copyreg
+from dataclasses import dataclass, fields
 
 from bot.engine.cards import Card
 from bot.engine.scoring import HandResult
@@ -188,3 +189,13 @@ EVENT_TYPES: tuple[type, ...] = (
     HandScored,
     GameOver,
 )
+
+
+def _reduce(value: Event | TrickRecord) -> tuple[type, tuple[object, ...]]:
+    return type(value), tuple(getattr(value, field.name) for field in fields(value))
+
+
+# Compiled (setup.py), these classes have no instance dict or slots for pickle and copy to
+# read; registered here, they pickle and copy by their fields in either mode.
+for _type in (*EVENT_TYPES, TrickRecord):
+    copyreg.pickle(_type, _reduce)
