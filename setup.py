@@ -63,9 +63,9 @@ def compile_decision(
     ]
     if not missing:
         return True, "compiling the hot path with mypyc"
-    reason = "no " + " and no ".join(missing)
+    reason = "missing " + " and ".join(missing)
     if setting == "1":
-        raise RuntimeError(f"SPADES_COMPILE=1 but there is {reason}: cannot compile")
+        raise RuntimeError(f"SPADES_COMPILE=1, but {reason}: cannot compile")
     return False, f"{reason}: plain Python"
 
 

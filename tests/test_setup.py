@@ -34,10 +34,10 @@ def test_a_machine_with_everything_compiles(setting: str | None) -> None:
 @pytest.mark.parametrize(
     ("compiler", "headers", "mypyc", "missing"),
     [
-        (False, True, True, "no a C compiler"),
-        (True, False, True, "no Python's C headers"),
-        (True, True, False, "no mypy (mypyc)"),
-        (False, False, False, "no a C compiler and no Python's C headers and no mypy"),
+        (False, True, True, "missing a C compiler:"),
+        (True, False, True, "missing Python's C headers:"),
+        (True, True, False, "missing mypy (mypyc):"),
+        (False, False, False, "missing a C compiler and Python's C headers and mypy (mypyc):"),
     ],
 )
 def test_without_a_compiler_headers_or_mypyc_the_build_falls_back_to_plain_python(
@@ -56,7 +56,7 @@ def test_spades_compile_0_builds_plain_python_even_where_it_could_compile() -> N
 
 
 def test_spades_compile_1_fails_where_it_cannot_compile() -> None:
-    with pytest.raises(RuntimeError, match="SPADES_COMPILE=1 but there is no a C compiler"):
+    with pytest.raises(RuntimeError, match="SPADES_COMPILE=1, but missing a C compiler"):
         setup.compile_decision("1", False, True, True)
 
 
