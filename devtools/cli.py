@@ -16,6 +16,7 @@ from bot.ai.levels import POLICY_NAMES
 from bot.arguments import add_preset, at_least, positive_int
 from devtools.arena import format_arena, run_arena
 from devtools.bench.engine import format_engine_bench, run_engine_bench
+from devtools.bench.search import format_search_bench, run_search_bench
 from devtools.bench.tables import (
     Pace,
     format_memory_bench,
@@ -61,6 +62,19 @@ def build_parser() -> argparse.ArgumentParser:
     rule_set.add_argument(
         "--all-presets", action="store_true", help="split the hands evenly over every preset"
     )
+    search = benchmarks.add_parser(
+        "search", help="deals the hard bot's search samples per card decision in a time budget"
+    )
+    search.add_argument(
+        "--positions", type=positive_int, default=40, help="card decisions (default: 40)"
+    )
+    search.add_argument(
+        "--deals", type=positive_int, default=30, help="deals timed at each (default: 30)"
+    )
+    search.add_argument(
+        "--budget", type=_seconds, default=0.6, help="seconds a decision may take (default: 0.6)"
+    )
+    search.add_argument("--seed", type=int, default=0, help="default: 0")
     storage = benchmarks.add_parser(
         "storage",
         help="durable action appends per second, and restoring unfinished tables by replay",
@@ -176,6 +190,10 @@ def main(argv: Sequence[str]) -> int:
         discord_bench = run_discord_bench(args.active, args.moves, args.seed, pace)
         print(format_discord_bench(discord_bench), flush=True)
         print(format_memory_bench(run_memory_bench(args.open, args.seed)), flush=True)
+        return 0
+    if args.command == "bench" and args.benchmark == "search":
+        searched = run_search_bench(args.positions, args.deals, args.budget, args.seed)
+        print(format_search_bench(searched))
         return 0
     result = run_engine_bench(args.hands, args.seed, args.preset, args.all_presets)
     print(format_engine_bench(result))

@@ -106,7 +106,9 @@ def test_the_image_copies_only_the_package_and_the_builders_venv() -> None:
                 sources += words[:-1]
     assert sources, "the builder copies the package"
     for source in sources:
-        assert source == "pyproject.toml" or source.startswith(("bot/", "cogs/")), source
+        assert source in ("pyproject.toml", "setup.py") or source.startswith(("bot/", "cogs/")), (
+            source
+        )
 
 
 def test_the_build_context_holds_only_the_package() -> None:
@@ -119,7 +121,22 @@ def test_the_build_context_holds_only_the_package() -> None:
     ]
     assert patterns[0] == "*"
     let_back = {pattern.removeprefix("!").rstrip("/") for pattern in patterns if "!" in pattern}
-    assert let_back == {"pyproject.toml", "bot", "cogs"}
+    assert let_back == {"pyproject.toml", "setup.py", "bot", "cogs"}
+    # Extension modules an in-place build left in the checkout are not the image's to ship.
+    assert "**/*.so" in patterns
+
+
+def test_the_builder_compiles_the_hot_path_and_the_image_has_no_compiler() -> None:
+    """The builder installs a C compiler and builds with SPADES_COMPILE=1, so a build that
+    cannot compile fails instead of shipping plain Python, and checks bot.engine.COMPILED;
+    the image's own stage installs nothing: it copies the builder's venv."""
+    builder, image = stages()
+    runs = [i.arguments for i in builder if i.keyword == "RUN"]
+    assert any("apt-get install" in run and " gcc" in run for run in runs), runs
+    install = next(run for run in runs if "pip install" in run and "--force-reinstall" in run)
+    assert install.startswith("SPADES_COMPILE=1 "), install
+    assert "bot.engine.COMPILED" in install
+    assert not [i for i in image if i.keyword == "RUN" and "apt-get" in i.arguments]
 
 
 def test_the_bot_runs_as_its_own_user_with_the_database_on_the_volume() -> None:

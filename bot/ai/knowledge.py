@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.ai.heuristic import CardTable, estimate_tricks
 from bot.engine import Card, SeatView
-from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
+from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info, shuffled
 
 # A Nil bidder is unlikely to hold honours: a deal gives them one this much less often.
 _NIL_HONOUR_WEIGHT = 0.25
@@ -100,15 +100,20 @@ def sample_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int]]:
     """
     deck = knowledge.deck
     n = len(knowledge.needs)
+    # How many seats may hold each suit: the fewer, the sooner its cards are placed.
+    free = [sum(suit not in knowledge.voids[s] for s in range(n)) for suit in range(4)]
     for attempt in range(_TRIES + 1):
         strict = attempt < _TRIES
         hands = [list(k) for k in knowledge.known]
         room = list(knowledge.needs)
-        cards = list(knowledge.unseen)
-        rng.shuffle(cards)
-        # The most constrained cards go first so a void cannot strand them.
-        cards.sort(key=lambda c: sum(deck.suit_of[c] not in knowledge.voids[s] for s in range(n)))
+        # The permutation ``rng.shuffle`` gives, without its interpreted loop.
+        cards = shuffled(knowledge.unseen, rng)
+        # The most constrained cards go first so a void cannot strand them: a stable sort
+        # by ``free``, written as buckets in order.
+        buckets: list[list[int]] = [[] for _ in range(n + 1)]
         for card in cards:
+            buckets[free[deck.suit_of[card]]].append(card)
+        for card in [c for bucket in buckets for c in bucket]:
             suit = deck.suit_of[card]
             seats = [
                 s for s in range(n) if room[s] and (not strict or suit not in knowledge.voids[s])
@@ -121,12 +126,28 @@ def sample_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int]]:
                 room[s] * (_NIL_HONOUR_WEIGHT if knowledge.nil[s] and _honour(card, deck) else 1)
                 for s in seats
             ]
-            seat = rng.choices(seats, weights)[0]
+            seat = _weighted_choice(rng, seats, weights)
             hands[seat].append(card)
             room[seat] -= 1
         if sum(room) == 0:
             break
     return hands
+
+
+def _weighted_choice(rng: random.Random, seats: list[int], weights: list[float]) -> int:
+    """``rng.choices(seats, weights)[0]``: the same draw from the same stream (one
+    ``rng.random()`` against the running totals), without its interpreted machinery."""
+    totals: list[float] = []
+    total = 0.0
+    for weight in weights:
+        total += weight
+        totals.append(total)
+    x = rng.random() * total
+    last = len(seats) - 1
+    i = 0
+    while i < last and totals[i] <= x:
+        i += 1
+    return seats[i]
 
 
 def bid_weight(view: SeatView, deal: list[list[int]]) -> float:

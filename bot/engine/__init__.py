@@ -1,5 +1,8 @@
 """The pure Spades rules engine: no I/O, no clock, randomness only from a seed."""
 
+from importlib.machinery import EXTENSION_SUFFIXES
+
+from bot.engine import game
 from bot.engine.actions import (
     Action,
     Bid,
@@ -37,15 +40,21 @@ from bot.engine.events import (
     PlayStarted,
     Redealt,
     RenegeCalled,
+    TrickRecord,
     TrickWon,
 )
 from bot.engine.game import Game, IllegalAction
 from bot.engine.rules import PRESETS, Rules, allowed_values, parse_option_value, value_choices
 from bot.engine.scoring import HandResult, SeatOutcome, TeamHandResult, score_hand
-from bot.engine.views import Phase, SeatView, TrickRecord
+from bot.engine.views import Phase, SeatView
+
+# Whether the hot path runs compiled: the modules setup.py compiles with mypyc are then
+# extension modules. Both modes run the same source and give the same games.
+COMPILED: bool = (game.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
 
 __all__ = [
     "ALL_CARDS",
+    "COMPILED",
     "PRESETS",
     "Action",
     "Bid",

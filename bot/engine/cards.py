@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import ClassVar
+from typing import ClassVar, Final
 
 
 class Suit(IntEnum):
@@ -24,10 +24,10 @@ class Suit(IntEnum):
         return "CDHS"[self]
 
 
-RANK_CHARS = "23456789TJQKA"
-LITTLE_JOKER = 52
-BIG_JOKER = 53
-CARD_COUNT = 54
+RANK_CHARS: Final = "23456789TJQKA"
+LITTLE_JOKER: Final = 52
+BIG_JOKER: Final = 53
+CARD_COUNT: Final = 54
 
 
 class Card:
@@ -89,6 +89,15 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.code})"
 
+    # Written out, not inherited from ``object``: a class compiled by mypyc that defines
+    # ordering loses the inherited hash. Cards are interned, so equal means the same card;
+    # hashing by index also gives sets of cards the same order in every process.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.index == self.index
+
+    def __hash__(self) -> int:
+        return self.index
+
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
@@ -110,7 +119,7 @@ for _i in range(CARD_COUNT):
     Card._all.append(_card)
     Card._by_code[_card.code] = _card
 
-ALL_CARDS: tuple[Card, ...] = tuple(Card._all)
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card._all)
 
 
 def cards_of(mask: int) -> list[Card]:

@@ -9,15 +9,29 @@ from enum import Enum
 from functools import cache
 from typing import Any, get_args, get_origin, get_type_hints
 
-from bot.engine import actions, events, scoring, views
+from bot.engine import actions, events, results, scoring, views
 from bot.engine.actions import ACTION_TYPES, Action
 from bot.engine.cards import Card
-from bot.engine.events import EVENT_TYPES, Event
+from bot.engine.events import (
+    EVENT_TYPES,
+    ClaimFailed,
+    Event,
+    GameOver,
+    PassingStarted,
+    TrickRecord,
+    TrickWon,
+)
 from bot.engine.rules import Rules
 from bot.engine.views import SeatView
 
 _TAGGED: dict[str, type] = {cls.__name__: cls for cls in (*ACTION_TYPES, *EVENT_TYPES)}
-_NAMESPACE = {**vars(actions), **vars(events), **vars(scoring), **vars(views)}
+_NAMESPACE = {
+    **vars(actions),
+    **vars(events),
+    **vars(results),
+    **vars(scoring),
+    **vars(views),
+}
 
 
 def encode(value: object) -> Any:
@@ -38,9 +52,23 @@ def encode(value: object) -> Any:
     return value
 
 
+# The generic fields of the dataclasses in compiled modules (setup.py's COMPILED_MODULES:
+# events.py): compiled, a dataclass keeps only the bare class of such a
+# field's annotation (``tuple``), too little to decode by. tests/engine/
+# test_cards_and_codec.py checks this table against the annotations in the source, in
+# either mode.
+COMPILED_FIELD_HINTS: dict[type, dict[str, Any]] = {
+    PassingStarted: {"pairs": tuple[tuple[int, int], ...], "count": tuple[int, ...]},
+    TrickWon: {"plays": tuple[tuple[int, Card], ...]},
+    TrickRecord: {"plays": tuple[tuple[int, Card], ...]},
+    ClaimFailed: {"exposed": tuple[Card, ...], "forfeited": tuple[int, ...]},
+    GameOver: {"scores": tuple[int, ...]},
+}
+
+
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls, _NAMESPACE)
+    return get_type_hints(cls, _NAMESPACE) | COMPILED_FIELD_HINTS.get(cls, {})
 
 
 def decode(data: Any, hint: Any) -> Any:

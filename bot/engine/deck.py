@@ -10,12 +10,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from bot.engine.cards import BIG_JOKER, CARD_COUNT, LITTLE_JOKER, Suit
 
-COPY_SHIFT = 54
-LOGICAL_MASK = (1 << COPY_SHIFT) - 1
-TRUMP = int(Suit.SPADES)
+# Final: compiled (setup.py), a Final constant is a C value instead of a module dict lookup.
+COPY_SHIFT: Final = 54
+LOGICAL_MASK: Final = (1 << COPY_SHIFT) - 1
+TRUMP: Final = int(Suit.SPADES)
 
 
 def _idx(rank: int, suit: Suit) -> int:

@@ -2,11 +2,18 @@
 
 Events are not frozen: they are made on every card played, and a frozen dataclass costs
 four times as much to build. Nothing mutates them.
+
+This module is compiled with the engine's hot path (setup.py). The classes made on every
+play or trick write out their ``__init__`` (``init=False``): a compiled class builds in a
+fraction of the time, but the ``__init__`` that ``dataclass`` generates stays interpreted. A
+compiled dataclass keeps only the bare class of a generic field's annotation (``tuple``), so the
+codec knows those fields' types from its own table, which a test checks against this file.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copyreg
+from dataclasses import dataclass, fields
 
 from bot.engine.cards import Card
 from bot.engine.scoring import HandResult
@@ -66,19 +73,47 @@ class PlayStarted:
     leader: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class CardPlayed:
     seat: int
     card: Card
     trick_number: int
     broke_spades: bool
 
+    def __init__(self, seat: int, card: Card, trick_number: int, broke_spades: bool) -> None:
+        self.seat = seat
+        self.card = card
+        self.trick_number = trick_number
+        self.broke_spades = broke_spades
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class TrickWon:
     seat: int
     trick_number: int
     plays: tuple[tuple[int, Card], ...]
+
+    def __init__(self, seat: int, trick_number: int, plays: tuple[tuple[int, Card], ...]) -> None:
+        self.seat = seat
+        self.trick_number = trick_number
+        self.plays = plays
+
+
+@dataclass(slots=True, init=False)
+class TrickRecord:
+    """A finished trick: who led, what each seat played in order, who won.
+
+    Not an event: the tricks of the hand so far, in every seat's view (``SeatView.tricks``).
+    Here because one is made per trick: compiled, like the events made as often."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+    def __init__(self, leader: int, plays: tuple[tuple[int, Card], ...], winner: int) -> None:
+        self.leader = leader
+        self.plays = plays
+        self.winner = winner
 
 
 @dataclass(slots=True)
@@ -154,3 +189,13 @@ EVENT_TYPES: tuple[type, ...] = (
     HandScored,
     GameOver,
 )
+
+
+def _reduce(value: Event | TrickRecord) -> tuple[type, tuple[object, ...]]:
+    return type(value), tuple(getattr(value, field.name) for field in fields(value))
+
+
+# Compiled (setup.py), these classes have no instance dict or slots for pickle and copy to
+# read; registered here, they pickle and copy by their fields in either mode.
+for _type in (*EVENT_TYPES, TrickRecord):
+    copyreg.pickle(_type, _reduce)

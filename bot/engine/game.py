@@ -9,10 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from bot.engine.actions import (
-    BIDS,
     Action,
     Bid,
     CallRenege,
@@ -22,7 +21,6 @@ from bot.engine.actions import (
     PlayCard,
     RequestRedeal,
     RevealCards,
-    plays_of,
 )
 from bot.engine.cards import ALL_CARDS, Card, Suit, cards_of
 from bot.engine.claims import ClaimJudge
@@ -43,8 +41,10 @@ from bot.engine.events import (
     PlayStarted,
     Redealt,
     RenegeCalled,
+    TrickRecord,
     TrickWon,
 )
+from bot.engine.interned import BIDS, plays_of
 from bot.engine.rules import DEFICITS, Rules
 from bot.engine.scoring import HandResult, score_hand
 from bot.engine.tricks import (
@@ -57,11 +57,16 @@ from bot.engine.tricks import (
     TrickRules,
     bits,
 )
-from bot.engine.views import Phase, SeatView, TrickRecord
+from bot.engine.views import Phase, SeatView
 
-_BLIND_CAP = 7  # 000, Blind bidding: "capped at a bid of seven"
-# Module globals are found several times faster than enum members on the hot path.
-_DRAW, _BID, _PASS, _PLAY, _OVER = Phase.DRAW, Phase.BID, Phase.PASS, Phase.PLAY, Phase.OVER
+_BLIND_CAP: Final = 7  # 000, Blind bidding: "capped at a bid of seven"
+# Module globals are found several times faster than enum members on the hot path; Final
+# ones, compiled, are C values.
+_DRAW: Final = Phase.DRAW
+_BID: Final = Phase.BID
+_PASS: Final = Phase.PASS
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
 
 
 class IllegalAction(ValueError):
@@ -96,7 +101,6 @@ class Game:
         self.players = n = rules.players
         self.teams: tuple[tuple[int, ...], ...] = rules.teams
         self._tricks = TrickRules(rules)
-        self._legal_mask = self._tricks.legal_mask
         self._claims_on = rules.claims
         self._team_of = self._tricks.team_of
         self._deck: DeckInfo = self._tricks.deck
@@ -328,7 +332,9 @@ class Game:
         out: list[Action]
         if phase is _PLAY:
             if seat == self.to_act:
-                legal = self._legal_mask(
+                # Called through the TrickRules, not a bound method kept on the game: compiled,
+                # that is a direct call.
+                legal = self._tricks.legal_mask(
                     seat, self._hands[seat], self._trick, self._trick_no, self._broken, False
                 )
                 self._legal_step = len(self.history)

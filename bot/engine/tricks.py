@@ -7,12 +7,19 @@ simulated trick can never follow different rules from a real one.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final, final
 
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
 from bot.engine.rules import Rules
 
 # Why a card was restricted, so an illegal play gets a sentence a player can read.
-FOLLOW, LOW_CLUB, LEAD_TRUMP, FIRST_TRUMP, MUST_TRUMP, OVERTRUMP, FREE = range(7)
+FOLLOW: Final = 0
+LOW_CLUB: Final = 1
+LEAD_TRUMP: Final = 2
+FIRST_TRUMP: Final = 3
+MUST_TRUMP: Final = 4
+OVERTRUMP: Final = 5
+FREE: Final = 6
 
 
 def bits(mask: int) -> Iterable[int]:
@@ -23,6 +30,7 @@ def bits(mask: int) -> Iterable[int]:
         mask ^= low
 
 
+@final
 class TrickRules:
     """The play rules of one table, on bitmask hands."""
 

@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from bot.engine.actions import Action, Bid
 from bot.engine.cards import Card
+from bot.engine.events import TrickRecord
 from bot.engine.rules import Rules
 from bot.engine.scoring import HandResult
 
@@ -17,17 +18,6 @@ class Phase(StrEnum):
     PASS = "pass"
     PLAY = "play"
     OVER = "over"
-
-
-@dataclass(slots=True)
-class TrickRecord:
-    """A finished trick: who led, what each seat played in order, who won.
-
-    Not frozen, like the events: one is made per trick. Nothing mutates it."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.engine import PRESETS, Game, Rules
+from bot.engine import COMPILED, PRESETS, Game, Rules
 
 OPENSPIEL_INSTALL_HINT = "pip install -e '.[bench]'"
 ROUND_HANDS = 250
@@ -33,10 +33,12 @@ class Throughput:
 
 @dataclass(frozen=True, slots=True)
 class EngineBench:
-    """Our runs (one per rule set) and OpenSpiel's, which is None when pyspiel is missing."""
+    """Our runs (one per rule set) and OpenSpiel's, which is None when pyspiel is missing;
+    ``compiled``: whether our hot path ran compiled with mypyc (``bot.engine.COMPILED``)."""
 
     ours: tuple[Throughput, ...]
     openspiel: Throughput | None
+    compiled: bool = COMPILED
 
     @property
     def ours_total(self) -> Throughput:
@@ -145,7 +147,9 @@ def format_engine_bench(result: EngineBench) -> str:
     if result.openspiel is not None:
         runs.append(result.openspiel)
     width = max(len(run.label) for run in runs)
-    lines = [f"{'engine':<{width}}  {'hands':>7}  {'hands/s':>10}  {'actions/s':>11}"]
+    mode = "compiled with mypyc" if result.compiled else "pure Python"
+    lines = [f"our engine's hot path: {mode}"]
+    lines += [f"{'engine':<{width}}  {'hands':>7}  {'hands/s':>10}  {'actions/s':>11}"]
     lines += [
         f"{run.label:<{width}}  {run.hands:>7}  {run.hands_per_second:>10,.0f}"
         f"  {run.actions_per_second:>11,.0f}"

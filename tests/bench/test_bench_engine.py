@@ -1,6 +1,6 @@
 """The engine benchmark plays complete, reproducible random hands."""
 
-from bot.engine import PRESETS, Rules
+from bot.engine import COMPILED, PRESETS, Rules
 from devtools.bench.engine import (
     EngineBench,
     Throughput,
@@ -34,3 +34,10 @@ def test_report_with_openspiel_gives_the_ratio() -> None:
     ours = Throughput("default rules", 10, 1000, 0.5)
     theirs = Throughput("openspiel", 10, 560, 1.0)
     assert "2.00x" in format_engine_bench(EngineBench((ours,), theirs))
+
+
+def test_report_says_which_mode_the_engine_ran_in() -> None:
+    ours = Throughput("default rules", 10, 1000, 0.5)
+    assert "hot path: compiled with mypyc" in format_engine_bench(EngineBench((ours,), None, True))
+    assert "hot path: pure Python" in format_engine_bench(EngineBench((ours,), None, False))
+    assert run_engine_bench(hands=1, seed=1).compiled is COMPILED

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import importlib
 import json
 import random
+import typing
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -24,8 +29,10 @@ from bot.engine import (
     Rules,
     action_from_json,
     action_to_json,
+    codec,
     event_from_json,
     event_to_json,
+    interned,
     parse_option_value,
     value_choices,
     view_from_json,
@@ -142,3 +149,44 @@ def test_every_value_offered_for_an_option_is_accepted() -> None:
         assert offered, name
         for text in offered:
             parse_option_value(name, text)
+
+
+@pytest.mark.parametrize("module", ["actions", "events", "results", "views"])
+def test_the_codec_decodes_every_field_by_the_type_written_in_the_source(module: str) -> None:
+    """What the codec decodes a dataclass field as is the annotation in the source, also
+    where the module runs compiled and the class keeps only a bare ``tuple`` (the codec's
+    table of those fields must then match the source)."""
+    path = Path(codec.__file__ or "").with_name(f"{module}.py")
+    namespace = {**vars(typing), **codec._NAMESPACE}
+    checked = 0
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        cls = getattr(importlib.import_module(f"bot.engine.{module}"), node.name)
+        if not dataclasses.is_dataclass(cls):
+            continue
+        hints = codec._hints(cls)
+        for item in node.body:
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                written = eval(ast.unparse(item.annotation), namespace)
+                assert hints[item.target.id] == written, (cls, item.target.id)
+                checked += 1
+    assert checked > 0
+
+
+def test_both_ways_of_finding_the_plays_of_a_mask_agree() -> None:
+    """The compiled engine reads a mask's bits, the interpreted one caches each suit's
+    plays (bot/engine/interned.py); both must hand out the same interned actions."""
+    rng = random.Random(5)
+    for _ in range(500):
+        seat = rng.randrange(6)
+        cards = rng.sample(range(54), rng.randrange(1, 19))
+        mask = sum(1 << c for c in cards)
+        if rng.random() < 0.5:
+            mask &= 0x1FFF << 13 * rng.randrange(5)
+        by_bits = interned.plays_by_bits(seat, mask)
+        assert by_bits == interned.plays_by_blocks(seat, mask) == interned.plays_of(seat, mask)
+        assert [(a.seat, a.card.index) for a in by_bits] == [
+            (seat, c) for c in sorted(c for c in range(54) if mask >> c & 1)
+        ]
+        assert all(a is interned.PLAYS[seat][a.card.index] for a in by_bits)

@@ -1,0 +1,129 @@
+"""The build hook: compile the engine's hot path with mypyc when this machine can.
+
+pyproject.toml stays the source of the package's metadata; this file only adds extension
+modules. ``SPADES_COMPILE`` chooses: ``0`` builds plain Python (and, in a checkout, removes
+extension modules an earlier in-place build left beside the sources, so the checkout runs
+pure again); ``1`` insists on compiling and fails without a C compiler, Python's headers or
+mypyc; unset (or anything else) compiles when all three are there and builds plain Python
+otherwise. The compiled and the plain modules run the same source, so a game comes out the
+same either way; ``bot.engine.COMPILED`` says which one runs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shlex
+import shutil
+import sys
+import sysconfig
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+
+# The modules mypyc compiles: the logic of the hot path, and the events it makes on every
+# play. The rest of bot/engine stays interpreted: rules.py is a pydantic model; the
+# dataclasses of actions.py, results.py and views.py are what codec.py turns into JSON by
+# their fields' type hints, and a compiled dataclass keeps only the bare class of each hint
+# (``tuple``, not ``tuple[Card, ...]``: the codec has a table of those for events.py);
+# codec, audit and claims are off the hot path. actions.py compiled measured no faster.
+COMPILED_MODULES = (
+    "bot/engine/cards.py",
+    "bot/engine/deck.py",
+    "bot/engine/events.py",
+    "bot/engine/interned.py",
+    "bot/engine/tricks.py",
+    "bot/engine/scoring.py",
+    "bot/engine/game.py",
+    "bot/ai/playout.py",
+    "bot/ai/knowledge.py",
+)
+
+
+def compile_decision(
+    setting: str | None, have_compiler: bool, have_headers: bool, have_mypyc: bool
+) -> tuple[bool, str]:
+    """(whether to compile, why) for the value of ``SPADES_COMPILE`` and this machine.
+
+    Raises ``RuntimeError`` when ``SPADES_COMPILE=1`` asks for a build that cannot be made.
+    """
+    setting = (setting or "").strip()
+    if setting == "0":
+        return False, "SPADES_COMPILE=0: plain Python"
+    missing = [
+        what
+        for what, present in (
+            ("a C compiler", have_compiler),
+            ("Python's C headers", have_headers),
+            ("mypy (mypyc)", have_mypyc),
+        )
+        if not present
+    ]
+    if not missing:
+        return True, "compiling the hot path with mypyc"
+    reason = "missing " + " and ".join(missing)
+    if setting == "1":
+        raise RuntimeError(f"SPADES_COMPILE=1, but {reason}: cannot compile")
+    return False, f"{reason}: plain Python"
+
+
+def have_compiler(config: Mapping[str, object] | None = None) -> bool:
+    """Whether the C compiler Python was built with (or ``$CC``) is on the PATH."""
+    cc = os.environ.get("CC") or str((config or sysconfig.get_config_vars()).get("CC") or "")
+    words = shlex.split(cc)
+    return bool(words) and shutil.which(words[0]) is not None
+
+
+def have_headers() -> bool:
+    return (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file()
+
+
+def have_mypyc() -> bool:
+    return importlib.util.find_spec("mypyc") is not None
+
+
+def remove_inplace_builds(keep: set[str], root: Path = ROOT) -> list[Path]:
+    """Delete the extension modules an earlier in-place (editable) build left in the
+    checkout, except those named in ``keep`` (dotted names, as the new build makes them):
+    a module no longer compiled, or a build gone back to plain Python, must not leave its
+    old extension module beside the source, where Python would import it first."""
+    found = [
+        path
+        for pattern in ("bot/**/*.so", "bot/**/*.pyd", "*__mypyc.*.so", "*__mypyc.*.pyd")
+        for path in root.glob(pattern)
+        if ".".join(path.relative_to(root).with_suffix("").with_suffix("").parts) not in keep
+    ]
+    for path in found:
+        path.unlink()
+    return found
+
+
+# The setup.py commands that build modules; the others (egg_info, dist_info, sdist) only
+# read metadata and need no mypyc run, which takes most of a build's time.
+BUILD_COMMANDS = frozenset({"build", "build_ext", "bdist_wheel", "editable_wheel", "develop"})
+
+
+def extensions(argv: list[str]) -> list[Any]:
+    if not BUILD_COMMANDS.intersection(argv):
+        return []
+    build, why = compile_decision(
+        os.environ.get("SPADES_COMPILE"), have_compiler(), have_headers(), have_mypyc()
+    )
+    print(f"spades-bot: {why}", file=sys.stderr)
+    built: list[Any] = []
+    if build:
+        from mypyc.build import mypycify
+
+        built = list(mypycify(list(COMPILED_MODULES), opt_level="3", target_dir="build/mypyc"))
+    removed = remove_inplace_builds({ext.name for ext in built})
+    if removed:
+        print(f"spades-bot: removed {len(removed)} stale in-place modules", file=sys.stderr)
+    return built
+
+
+if __name__ == "__main__":
+    from setuptools import setup
+
+    setup(ext_modules=extensions(sys.argv[1:]))

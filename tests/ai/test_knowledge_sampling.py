@@ -1,0 +1,85 @@
+"""``sample_deal`` draws its deals with compiled-friendly code (bot/ai/knowledge.py): the
+same deals, from the same random stream, as ``random.shuffle``, a stable sort and
+``random.choices`` give. Checked against that plain version on positions of real games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.ai.knowledge import (
+    _NIL_HONOUR_WEIGHT,
+    _TRIES,
+    Knowledge,
+    _honour,
+    _weighted_choice,
+    knowledge_of,
+    sample_deal,
+)
+from bot.engine import Game, Phase, Rules
+
+
+def plain_sample_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int]]:
+    """sample_deal as first written, with the random module's own functions."""
+    deck = knowledge.deck
+    n = len(knowledge.needs)
+    for attempt in range(_TRIES + 1):
+        strict = attempt < _TRIES
+        hands = [list(k) for k in knowledge.known]
+        room = list(knowledge.needs)
+        cards = list(knowledge.unseen)
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: sum(deck.suit_of[c] not in knowledge.voids[s] for s in range(n)))
+        for card in cards:
+            suit = deck.suit_of[card]
+            seats = [
+                s for s in range(n) if room[s] and (not strict or suit not in knowledge.voids[s])
+            ]
+            if not seats:
+                if sum(room) == 0:
+                    break
+                continue
+            weights = [
+                room[s] * (_NIL_HONOUR_WEIGHT if knowledge.nil[s] and _honour(card, deck) else 1)
+                for s in seats
+            ]
+            seat = rng.choices(seats, weights)[0]
+            hands[seat].append(card)
+            room[seat] -= 1
+        if sum(room) == 0:
+            break
+    return hands
+
+
+def test_a_weighted_choice_is_the_one_random_choices_makes() -> None:
+    source = random.Random(11)
+    for case in range(2000):
+        seats = sorted(source.sample(range(6), source.randrange(1, 7)))
+        weights = [source.choice([1, 2, 3, 0.25, 0.5, 0.75, 13]) for _ in seats]
+        ours, theirs = random.Random(case), random.Random(case)
+        assert _weighted_choice(ours, seats, weights) == theirs.choices(seats, weights)[0]
+        assert ours.random() == theirs.random()
+
+
+@pytest.mark.parametrize(
+    "preset", ["classic", "cutthroat3", "jokers", "five_player", "six_pairs", "two_player"]
+)
+def test_deals_are_those_of_the_plain_version(preset: str) -> None:
+    rules = Rules.preset(preset)
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(3):
+        game = Game.new(rules, seed=seed)
+        while not game.is_over and game.hand_number == 1:
+            seat = game.to_act
+            assert seat is not None
+            if game.phase is Phase.PLAY:
+                knowledge = knowledge_of(game.view(seat))
+                for draw in range(3):
+                    assert sample_deal(knowledge, random.Random(draw)) == plain_sample_deal(
+                        knowledge, random.Random(draw)
+                    )
+                    checked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked > 50
