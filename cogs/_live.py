@@ -101,11 +101,6 @@ class LiveMessage:
         # is under way, so that the newer always lands below the older.
         self._after = after
 
-    @property
-    def has_controls(self) -> bool:
-        """The newest picture asked for has controls."""
-        return self._shown is not None and self._shown.view is not None
-
     def show(self, picture: Picture, *, urgent: bool = False) -> None:
         """Ask for ``picture`` to be shown; returns at once, the edit follows. ``urgent``:
         it goes before other requests waiting for the budget (a member's turn)."""
