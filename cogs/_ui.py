@@ -22,6 +22,7 @@ import discord
 
 from bot.ai.levels import LEVELS
 from bot.engine import Action, CallRenege, Card, Draw, PassCards, PlayCard, SeatView
+from bot.render.text import hand_order
 from cogs._answer import keep_in_time
 from cogs._codes import JOIN_CODE, LEAVE_CODE, START_CODE, action_code, action_label, bot_code
 from cogs._errors import answer_error
@@ -174,6 +175,13 @@ def controls(
         # Any set of the right size may be passed: pick the cards, not one of the sets.
         cards = sorted({c for p in passes for c in p.cards}, key=lambda c: c.index)
         items.append(_pass_select(table_id, seq, cards, len(passes[0].cards), emoji))
+    if view.hand is not None and PlayCard in groups:
+        # Cards in the order the hand above them shows: by suit, each high to low.
+        shown = [c for suit in hand_order(view.hand, view.rules) for c in suit]
+        place = {card: index for index, card in enumerate(shown)}
+        groups[PlayCard].sort(
+            key=lambda a: place.get(a.card, len(place)) if isinstance(a, PlayCard) else len(place)
+        )
     rows_left = MAX_ROWS - len(items)
     as_buttons = {kind: True for kind in groups}
     # Turn the biggest groups into selects until everything fits.

@@ -54,3 +54,19 @@ async def test_every_legal_action_of_a_hand_has_a_control(preset: str) -> None:
                 else:
                     assert code in codes
         game.apply(game.legal_actions()[0])
+
+
+def test_card_buttons_come_in_the_order_the_hand_shows() -> None:
+    from bot.engine import Phase, PlayCard
+    from bot.render.text import hand_order
+
+    game = Game.new(Rules.preset("classic"), seed=5)
+    while game.phase is not Phase.PLAY:
+        game.apply(game.legal_actions()[0])
+    view = game.view(game.to_act)
+    assert view.hand is not None
+    items = controls(view, table_id=1, seq=len(game.history), names=["a", "b", "c", "d"])
+    cards = [a.card for a in view.legal_actions if isinstance(a, PlayCard)]
+    shown = [c for suit in hand_order(view.hand, view.rules) for c in suit if c in cards]
+    buttons = [i.click.code for i in items if isinstance(i, ActionButton)]
+    assert buttons[: len(shown)] == [action_code(PlayCard(view.seat, c)) for c in shown]
