@@ -3,7 +3,6 @@
 from pathlib import Path
 
 import pytest
-
 from pydantic import ValidationError
 
 from bot.config import load_settings, shard_of
