@@ -56,6 +56,7 @@ class TableManager:
         settings: TableSettings | None = None,
         clock: Clock | None = None,
         executor: Executor | None = None,
+        search_executor: Executor | None = None,
         seeds: Callable[[], int] | None = None,
         owns: Callable[[int | None], bool] | None = None,
     ) -> None:
@@ -71,7 +72,8 @@ class TableManager:
             Broadcast([_Index(self), *presenters]),
             Tasks(),
             seeds or fresh_seed,
-            self._disowned,
+            search_executor=search_executor,
+            disowned=self._disowned,
         )
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
