@@ -88,6 +88,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="also measure this PostgreSQL database (postgresql://...), in scratch schemas"
         " dropped afterwards",
     )
+    search = benchmarks.add_parser(
+        "search",
+        help="deals the hard bot searches per decision with 1 and with 8 bots thinking at"
+        " once, in threads and in a process pool",
+    )
+    search.add_argument(
+        "--rounds", type=positive_int, default=3, help="decisions per bot (default: 3)"
+    )
+    search.add_argument(
+        "--bots",
+        type=positive_int,
+        nargs="+",
+        default=[1, 8],
+        help="bots thinking at once (default: 1 8)",
+    )
+    search.add_argument(
+        "--workers", type=positive_int, help="pool processes (default: the number of CPUs)"
+    )
+    search.add_argument("--seed", type=int, default=0, help="default: 0")
     tables = benchmarks.add_parser(
         "tables",
         help="bot-only tables playing at once (hands per second), active tables through the fake"
@@ -166,6 +185,12 @@ def main(argv: Sequence[str]) -> int:
             database_url=args.database_url,
         )
         print(format_storage_bench(benches))
+        return 0
+    if args.command == "bench" and args.benchmark == "search":
+        from devtools.bench.search import format_search_bench, run_search_bench
+
+        workers = args.workers or os.cpu_count() or 1
+        print(format_search_bench(run_search_bench(args.rounds, args.bots, workers, args.seed)))
         return 0
     if args.command == "bench" and args.benchmark == "tables":
         # Imported here so that the other commands start without loading discord.py.
