@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.config import Settings, shard_of
 from bot.health import Heartbeat
+from bot.relay import ClickRelay
 from bot.storage.db import StorageUnavailable
 from bot.storage.records import TableStore
 from bot.storage.store import Storage
@@ -96,6 +97,13 @@ class SpadesBot(commands.AutoShardedBot):
         self.freeze_startup = freeze_startup
         self.heartbeat = None if heartbeat is None else Heartbeat(self, heartbeat)
         self.search_executor = search_executor
+        # Several processes share the shards: DM clicks, which all come to shard 0, are
+        # forwarded to the process running their table through the database.
+        self.relay: ClickRelay | None = None
+        count = settings.shard_count
+        if held is not None and count is not None and len(held) < count:
+            assert settings.database_url is not None  # the settings refuse SQLite here
+            self.relay = ClickRelay(settings.database_url.get_secret_value())
 
     @property
     def tables(self) -> TableManager:
@@ -123,6 +131,13 @@ class SpadesBot(commands.AutoShardedBot):
             except commands.ExtensionError:
                 # One broken cog must not take the others down with it.
                 log.exception("Could not load extension %s", name)
+        if self.relay is not None:
+            from asyncpg import PostgresError
+
+            try:
+                await self.relay.start()
+            except (OSError, PostgresError) as error:
+                raise CannotStart(f"Could not listen for forwarded clicks: {error}") from None
         restored = await self._manager.restore()
         if restored:
             log.info("Restored %d unfinished tables", len(restored))
@@ -155,6 +170,8 @@ class SpadesBot(commands.AutoShardedBot):
         if self.heartbeat is not None:
             await self.heartbeat.aclose()
         # Tables are not finished here: they stay in the store and resume at the next start.
+        if self.relay is not None:
+            await self.relay.close()
         if self._manager is not None:
             await self._manager.aclose()
         # Unloads the cogs, whose presenter lets its last edits go out.

@@ -47,6 +47,7 @@ from cogs._errors import (
     missing_permission_text,
     missing_table_permissions,
 )
+from cogs._forwarded import ForwardedClicks, forward
 from cogs._presenter import DiscordPresenter
 from cogs._ui import HAND_CODE, REMATCH_CODE, ActionButton, ActionSelect, Click, set_click_handler
 from cogs.houserules import rules_summary
@@ -89,6 +90,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
     def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
         self.presenter = DiscordPresenter(bot, interval=bot.edit_interval)
+        self.forwarded = ForwardedClicks(bot, bot.tables)
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
@@ -99,8 +101,11 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         self.bot.add_dynamic_items(ActionButton, ActionSelect)
         set_click_handler(self.on_click)
         self.manager.add_presenter(self.presenter)
+        if self.bot.relay is not None:
+            self.bot.relay.handle(self.forwarded.take)
 
     async def cog_unload(self) -> None:
+        await self.forwarded.aclose()
         self.manager.remove_presenter(self.presenter)
         self.bot.remove_dynamic_items(ActionButton, ActionSelect)
         await self.presenter.aclose()
@@ -434,6 +439,8 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         if is_lobby_code(click.code):
             await self.on_lobby_click(interaction, click.code)
             return
+        if await forward(self.bot, interaction, click):
+            return  # a DM click for a table another process runs
         table = self.manager.table_by_id(click.table_id)
         if click.code == HAND_CODE:
             await self.show_hand(interaction, table)
