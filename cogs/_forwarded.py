@@ -16,7 +16,7 @@ from bot.tables import NoTable, Table, TableManager
 from cogs._answer import acknowledge
 from cogs._codes import parse_code
 from cogs._errors import APOLOGY, player_message
-from cogs._ui import REMATCH_CODE, Click
+from cogs._ui import HAND_CODE, REMATCH_CODE, Click
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,9 @@ class ForwardedClicks:
         user_id = forwarded.user_id
         text: str | None = None
         try:
-            if forwarded.code == REMATCH_CODE:
+            if forwarded.code == HAND_CODE:
+                text = "Your hand is in this DM; /spades hand shows it in the table's channel."
+            elif forwarded.code == REMATCH_CODE:
                 await table.rematch(user_id)
                 text = "Rematch: new cards are dealt."
             else:
