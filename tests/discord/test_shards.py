@@ -32,14 +32,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-async def sharded() -> AsyncIterator[FakeDiscord]:
-    server = FakeDiscord(shards=2)
-    await server.start()
-    yield server
-    await server.close()
-
-
-@pytest.fixture
 async def database(postgres: PostgresServer) -> AsyncIterator[str]:
     """A schema of its own on the session's server, dropped after the test."""
     schema = f"shards_{secrets.token_hex(6)}"
@@ -92,8 +84,8 @@ class Processes:
 
 
 @pytest.fixture
-def processes(sharded: FakeDiscord, database: str) -> Iterator[Processes]:
-    running = Processes(sharded, database)
+def processes(sharded_fake: FakeDiscord, database: str) -> Iterator[Processes]:
+    running = Processes(sharded_fake, database)
     try:
         yield running
     finally:
@@ -143,9 +135,9 @@ async def play_in_dms(
 
 
 async def test_two_processes_share_the_shards_and_forward_dm_clicks(
-    sharded: FakeDiscord, database: str, processes: Processes
+    sharded_fake: FakeDiscord, database: str, processes: Processes
 ) -> None:
-    fake = sharded
+    fake = sharded_fake
     [zero] = fake.add_guild(("zero",), shard=0)
     [one] = fake.add_guild(("one",), shard=1)
     ann, bea = fake.add_user("ann"), fake.add_user("bea")
