@@ -74,6 +74,8 @@ class ClickRelay:
         self._handler: Handler | None = None
         self._waiting: dict[str, asyncio.Future[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        # One connection runs one statement at a time: notifications take turns on it.
+        self._sending = asyncio.Lock()
 
     def handle(self, handler: Handler) -> None:
         """Offer forwarded clicks to ``handler`` (the cog that runs tables sets it)."""
@@ -102,7 +104,7 @@ class ClickRelay:
         taken = asyncio.get_running_loop().create_future()
         self._waiting[click.token] = taken
         try:
-            await self._connection.execute("SELECT pg_notify($1, $2)", CLICKS, click.dumps())
+            await self._notify(CLICKS, click.dumps())
             await asyncio.wait_for(taken, take_within)
         except TimeoutError:
             log.warning("No process took the DM click on table %d", click.table_id)
@@ -130,7 +132,12 @@ class ClickRelay:
             log.exception("Handling the forwarded click on table %d failed", click.table_id)
             return
         if took:
-            await self._connection.execute("SELECT pg_notify($1, $2)", TAKEN, click.token)
+            await self._notify(TAKEN, click.token)
+
+    async def _notify(self, channel: str, payload: str) -> None:
+        assert self._connection is not None
+        async with self._sending:
+            await self._connection.execute("SELECT pg_notify($1, $2)", channel, payload)
 
     def _heard_taken(self, connection: Listening, pid: int, channel: str, payload: object) -> None:
         waiting = self._waiting.get(str(payload))

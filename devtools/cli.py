@@ -152,6 +152,20 @@ def build_parser() -> argparse.ArgumentParser:
         default=10_000,
         help="tables held open for the memory count (default: 10000)",
     )
+    tables.add_argument(
+        "--processes",
+        type=int,
+        choices=[1, 2],
+        default=1,
+        help="bot processes for the active tables: 2 holds one shard each, on the PostgreSQL"
+        " database of --database-url (default: 1)",
+    )
+    tables.add_argument(
+        "--database-url",
+        metavar="URL",
+        help="PostgreSQL (postgresql://...) for --processes 2, in a scratch schema dropped"
+        " afterwards",
+    )
     add_preset(tables, "classic")
     tables.add_argument("--seed", type=int, default=0, help="default: 0")
     return parser
@@ -196,9 +210,19 @@ def main(argv: Sequence[str]) -> int:
         # Imported here so that the other commands start without loading discord.py.
         from devtools.bench.discord import format_discord_bench, run_discord_bench
 
+        if args.processes == 2 and args.database_url is None:
+            print("--processes 2 needs --database-url postgresql://...", file=sys.stderr)
+            return 2
         print(format_play_bench(run_play_bench(args.tables, args.hands, args.seed, args.preset)))
         pace = Pace(args.bot_delay, *args.think)
-        discord_bench = run_discord_bench(args.active, args.moves, args.seed, pace)
+        discord_bench = run_discord_bench(
+            args.active,
+            args.moves,
+            args.seed,
+            pace,
+            processes=args.processes,
+            database_url=args.database_url if args.processes == 2 else None,
+        )
         print(format_discord_bench(discord_bench), flush=True)
         print(format_memory_bench(run_memory_bench(args.open, args.seed)), flush=True)
         return 0

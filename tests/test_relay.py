@@ -48,6 +48,12 @@ async def test_the_process_running_the_table_takes_a_forwarded_click(
         # Every process hears it; only the one running the table takes it.
         assert heard["shard zero"] in ([], [sent])
 
+        # Many clicks at once (members playing at many tables) share the connection.
+        many = [click(7) for _ in range(20)]
+        assert all(await asyncio.gather(*(shard_zero.forward(c) for c in many)))
+        # Each was taken (the owner said so) once it was handled.
+        assert sorted(c.token for c in heard["owner"][1:]) == sorted(c.token for c in many)
+
         # A table that runs nowhere (its process is gone): the forwarder hears nobody took it.
         assert not await shard_zero.forward(click(8), take_within=0.3)
     finally:
