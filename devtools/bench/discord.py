@@ -179,6 +179,16 @@ async def _sharded_bots(
 ) -> _Played:
     """Two bots, one of two shards each, in a scratch schema of ``url``: shard 0's here,
     shard 1's in a process of its own."""
+    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    try:
+        return await _two_bots(context, connection, pace, seed, url)
+    finally:
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+
+
+async def _two_bots(
+    context: Any, connection: Connection, pace: Pace, seed: int, url: str
+) -> _Played:
     async with scratch_schema(url) as database:
         address = await _receive(connection, FakeAddress)
         here, there = context.Pipe()
