@@ -89,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
         " dropped afterwards",
     )
     search = benchmarks.add_parser(
-        "search",
+        "search-pool",
         help="deals the hard bot searches per decision with 1 and with 8 bots thinking at"
         " once, in threads and in a process pool",
     )
@@ -200,11 +200,11 @@ def main(argv: Sequence[str]) -> int:
         )
         print(format_storage_bench(benches))
         return 0
-    if args.command == "bench" and args.benchmark == "search":
-        from devtools.bench.search import format_search_bench, run_search_bench
+    if args.command == "bench" and args.benchmark == "search-pool":
+        from devtools.bench.search_pool import format_pool_bench, run_pool_bench
 
         workers = args.workers or os.cpu_count() or 1
-        print(format_search_bench(run_search_bench(args.rounds, args.bots, workers, args.seed)))
+        print(format_pool_bench(run_pool_bench(args.rounds, args.bots, workers, args.seed)))
         return 0
     if args.command == "bench" and args.benchmark == "tables":
         # Imported here so that the other commands start without loading discord.py.

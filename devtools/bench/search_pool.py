@@ -1,4 +1,4 @@
-"""``python -m bot bench search``: deals the ``hard`` bot searches per decision when one bot
+"""``python -m bot bench search-pool``: deals the ``hard`` bot searches per decision when one bot
 thinks and when several think at once, in threads of one interpreter (``SEARCH_WORKERS=0``)
 and in a process pool (the bot's default).
 
@@ -91,7 +91,7 @@ def measure(
     )
 
 
-def run_search_bench(
+def run_pool_bench(
     rounds: int, at_once: Sequence[int], workers: int, seed: int, budget: float = BUDGET
 ) -> list[SearchRun]:
     """``rounds`` rounds of each number of bots thinking at once, in threads and then in a
@@ -109,7 +109,7 @@ def run_search_bench(
     return runs
 
 
-def format_search_bench(runs: Sequence[SearchRun], budget: float = BUDGET) -> str:
+def format_pool_bench(runs: Sequence[SearchRun], budget: float = BUDGET) -> str:
     lines = [
         f"hard bot search, {budget:g} s budget per decision, mid-hand card plays",
         f"{'bots at once':>12}  {'mode':<9} {'workers':>7}  {'deals/decision':>14}"

@@ -1,7 +1,7 @@
-"""``bench search`` measures real searches in threads and in a process pool."""
+"""``bench search-pool`` measures real searches in threads and in a process pool."""
 
 from bot.engine import PlayCard
-from devtools.bench.search import format_search_bench, positions, run_search_bench
+from devtools.bench.search_pool import format_pool_bench, positions, run_pool_bench
 
 
 def test_positions_are_card_choices_in_the_middle_of_hands() -> None:
@@ -13,7 +13,7 @@ def test_positions_are_card_choices_in_the_middle_of_hands() -> None:
 
 
 def test_each_mode_and_number_of_bots_is_measured_and_printed() -> None:
-    runs = run_search_bench(rounds=1, at_once=[1, 2], workers=2, seed=0, budget=0.02)
+    runs = run_pool_bench(rounds=1, at_once=[1, 2], workers=2, seed=0, budget=0.02)
     assert [(r.mode, r.at_once, r.decisions) for r in runs] == [
         ("threads", 1, 1),
         ("processes", 1, 1),
@@ -21,5 +21,5 @@ def test_each_mode_and_number_of_bots_is_measured_and_printed() -> None:
         ("processes", 2, 2),
     ]
     assert all(r.deals_per_decision >= 1 for r in runs)
-    text = format_search_bench(runs, budget=0.02)
+    text = format_pool_bench(runs, budget=0.02)
     assert "deals/decision" in text and text.count("processes") == 2
