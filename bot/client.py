@@ -6,7 +6,9 @@ import asyncio
 import contextlib
 import gc
 import logging
+import multiprocessing
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +16,9 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from bot.config import Settings
+from bot.config import Settings, shard_of
 from bot.health import Heartbeat
+from bot.relay import ClickRelay
 from bot.storage.db import StorageUnavailable
 from bot.storage.records import TableStore
 from bot.storage.store import Storage
@@ -40,10 +43,12 @@ class CannotStart(Exception):
     """The bot cannot start as configured; the message says what to fix."""
 
 
-class SpadesBot(commands.Bot):
-    """The bot. Everything it needs comes in through the constructor, so tests can run the
-    real thing against the fake Discord server with a temporary database or an in-memory
-    store, no bot delay and a manual clock.
+class SpadesBot(commands.AutoShardedBot):
+    """The bot, holding every shard Discord asks for, or with ``SHARD_COUNT`` the shards
+    ``SHARD_IDS`` names (other processes hold the rest); it restores and runs the tables of
+    the guilds on its shards only. Everything it needs comes in through the constructor, so
+    tests can run the real thing against the fake Discord server with a temporary database
+    or an in-memory store, no bot delay and a manual clock.
 
     Storage: ``storage`` when given (its owner closes it), else ``store`` alone (no house
     rules or stats), else the database ``settings.database`` names (the SQLite file, or
@@ -72,8 +77,13 @@ class SpadesBot(commands.Bot):
         freeze_startup: bool = False,
         heartbeat: Path | None = None,
         card_emojis: bool | None = None,
+        search_executor: Executor | None = None,
         **options: Any,
     ) -> None:
+        held = settings.shards
+        if held is not None:
+            options.setdefault("shard_count", settings.shard_count)
+            options.setdefault("shard_ids", list(held))
         # No privileged intents: interactions carry the member who acted, and the bot never
         # reads message content.
         super().__init__(
@@ -99,6 +109,14 @@ class SpadesBot(commands.Bot):
         self._owned_storage: Storage | None = None
         self.freeze_startup = freeze_startup
         self.heartbeat = None if heartbeat is None else Heartbeat(self, heartbeat)
+        self.search_executor = search_executor
+        # Several processes share the shards: DM clicks, which all come to shard 0, are
+        # forwarded to the process running their table through the database.
+        self.relay: ClickRelay | None = None
+        count = settings.shard_count
+        if held is not None and count is not None and len(held) < count:
+            assert settings.database_url is not None  # the settings refuse SQLite here
+            self.relay = ClickRelay(settings.database_url.get_secret_value())
 
     @property
     def tables(self) -> TableManager:
@@ -117,6 +135,8 @@ class SpadesBot(commands.Bot):
             settings=self.table_settings,
             clock=self.clock,
             seeds=None if seeds is None else lambda: next(seeds),
+            owns=self.owns_guild,
+            search_executor=self.search_executor,
         )
         for name in self.extension_names:
             try:
@@ -124,6 +144,13 @@ class SpadesBot(commands.Bot):
             except commands.ExtensionError:
                 # One broken cog must not take the others down with it.
                 log.exception("Could not load extension %s", name)
+        if self.relay is not None:
+            from asyncpg import PostgresError
+
+            try:
+                await self.relay.start()
+            except (OSError, PostgresError) as error:
+                raise CannotStart(f"Could not listen for forwarded clicks: {error}") from None
         restored = await self._manager.restore()
         if restored:
             log.info("Restored %d unfinished tables", len(restored))
@@ -131,6 +158,15 @@ class SpadesBot(commands.Bot):
         if self.freeze_startup:
             gc.collect()
             gc.freeze()
+
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether this process holds the shard of ``guild_id`` (``None``: no guild, which
+        Discord sends on shard 0). Before Discord said how many shards there are, and when
+        this process holds them all, every guild is its own."""
+        count, held = self.shard_count, self.shard_ids
+        if count is None or held is None:
+            return True
+        return shard_of(guild_id, count) in held
 
     async def _open_store(self) -> TableStore:
         if self.storage is None and self.store is None:
@@ -147,6 +183,8 @@ class SpadesBot(commands.Bot):
         if self.heartbeat is not None:
             await self.heartbeat.aclose()
         # Tables are not finished here: they stay in the store and resume at the next start.
+        if self.relay is not None:
+            await self.relay.close()
         if self._manager is not None:
             await self._manager.aclose()
         # Unloads the cogs, whose presenter lets its last edits go out.
@@ -186,9 +224,14 @@ async def serve(settings: Settings) -> None:
         storage = await Storage.open(settings.database)
     except StorageUnavailable as error:
         raise CannotStart(str(error)) from None
+    pool = search_pool(settings.search_processes)
     try:
         bot = SpadesBot(
-            settings, storage=storage, freeze_startup=True, heartbeat=settings.heartbeat_path
+            settings,
+            storage=storage,
+            freeze_startup=True,
+            heartbeat=settings.heartbeat_path,
+            search_executor=pool,
         )
         async with bot:
             await bot.start(settings.discord_token.get_secret_value())
@@ -200,4 +243,15 @@ async def serve(settings: Settings) -> None:
     except aiohttp.ClientConnectionError as error:
         raise CannotStart(f"Could not reach Discord: {error}") from None
     finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
         await storage.close()
+
+
+def search_pool(workers: int) -> ProcessPoolExecutor | None:
+    """The processes ``hard`` bots search in (``SEARCH_WORKERS``; 0: none, they search in
+    threads of this process). Started fresh (``spawn``), not forked from a process that
+    runs an event loop and database threads."""
+    if workers == 0:
+        return None
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))

@@ -63,10 +63,19 @@ def check_heartbeat(path: Path, stale_after: float = STALE_AFTER) -> Verdict:
 
 
 def gateway_up(client: discord.Client) -> bool:
-    """The client is ready and its gateway socket is open (not closing, not reconnecting)."""
+    """The client is ready and its gateway sockets are open (not closing, not
+    reconnecting): every shard's, for a sharded client."""
+    # Imported here: ``python -m bot health`` reads the file without loading discord.py.
+    from discord import AutoShardedClient
+
+    if not client.is_ready() or client.is_closed():
+        return False
+    if isinstance(client, AutoShardedClient):
+        shards = client.shards.values()
+        return bool(shards) and not any(shard.is_closed() for shard in shards)
     # ``ws`` is None until the first connection, though discord.py types it as always set.
     socket: discord.gateway.DiscordWebSocket | None = client.ws
-    return client.is_ready() and not client.is_closed() and socket is not None and socket.open
+    return socket is not None and socket.open
 
 
 class Heartbeat:

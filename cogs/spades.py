@@ -54,6 +54,7 @@ from cogs._errors import (
     missing_permission_text,
     missing_table_permissions,
 )
+from cogs._forwarded import ForwardedClicks, forward
 from cogs._presenter import DiscordPresenter
 from cogs._ui import HAND_CODE, REMATCH_CODE, ActionButton, ActionSelect, Click, set_click_handler
 from cogs.houserules import rules_summary
@@ -105,6 +106,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             budget=Budget(bot.request_rate),
         )
         self._loading_emojis: asyncio.Task[None] | None = None
+        self.forwarded = ForwardedClicks(bot, bot.tables)
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
@@ -118,11 +120,14 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         if self.bot.card_emojis:
             # In the background: tables open and play with text cards meanwhile.
             self._loading_emojis = asyncio.create_task(self.card_emojis.load(self.bot))
+        if self.bot.relay is not None:
+            self.bot.relay.handle(self.forwarded.take)
 
     async def cog_unload(self) -> None:
         if self._loading_emojis is not None:
             self._loading_emojis.cancel()
             await asyncio.gather(self._loading_emojis, return_exceptions=True)
+        await self.forwarded.aclose()
         self.manager.remove_presenter(self.presenter)
         self.bot.remove_dynamic_items(ActionButton, ActionSelect)
         await self.presenter.aclose()
@@ -491,6 +496,8 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         if is_lobby_code(click.code):
             await self.on_lobby_click(interaction, click.code)
             return
+        if await forward(self.bot, interaction, click):
+            return  # a DM click for a table another process runs
         table = self.manager.table_by_id(click.table_id)
         if click.code == HAND_CODE:
             await self.show_hand(interaction, table)

@@ -102,6 +102,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="also measure this PostgreSQL database (postgresql://...), in scratch schemas"
         " dropped afterwards",
     )
+    search = benchmarks.add_parser(
+        "search-pool",
+        help="deals the hard bot searches per decision with 1 and with 8 bots thinking at"
+        " once, in threads and in a process pool",
+    )
+    search.add_argument(
+        "--rounds", type=positive_int, default=3, help="decisions per bot (default: 3)"
+    )
+    search.add_argument(
+        "--bots",
+        type=positive_int,
+        nargs="+",
+        default=[1, 8],
+        help="bots thinking at once (default: 1 8)",
+    )
+    search.add_argument(
+        "--workers", type=positive_int, help="pool processes (default: the number of CPUs)"
+    )
+    search.add_argument("--seed", type=int, default=0, help="default: 0")
     tables = benchmarks.add_parser(
         "tables",
         help="bot-only tables playing at once (hands per second), active tables through the fake"
@@ -147,6 +166,20 @@ def build_parser() -> argparse.ArgumentParser:
         default=10_000,
         help="tables held open for the memory count (default: 10000)",
     )
+    tables.add_argument(
+        "--processes",
+        type=int,
+        choices=[1, 2],
+        default=1,
+        help="bot processes for the active tables: 2 holds one shard each, on the PostgreSQL"
+        " database of --database-url (default: 1)",
+    )
+    tables.add_argument(
+        "--database-url",
+        metavar="URL",
+        help="PostgreSQL (postgresql://...) for --processes 2, in a scratch schema dropped"
+        " afterwards",
+    )
     add_preset(tables, "classic")
     tables.add_argument("--seed", type=int, default=0, help="default: 0")
     return parser
@@ -181,13 +214,29 @@ def main(argv: Sequence[str]) -> int:
         )
         print(format_storage_bench(benches))
         return 0
+    if args.command == "bench" and args.benchmark == "search-pool":
+        from devtools.bench.search_pool import format_pool_bench, run_pool_bench
+
+        workers = args.workers or os.cpu_count() or 1
+        print(format_pool_bench(run_pool_bench(args.rounds, args.bots, workers, args.seed)))
+        return 0
     if args.command == "bench" and args.benchmark == "tables":
         # Imported here so that the other commands start without loading discord.py.
         from devtools.bench.discord import format_discord_bench, run_discord_bench
 
+        if args.processes == 2 and args.database_url is None:
+            print("--processes 2 needs --database-url postgresql://...", file=sys.stderr)
+            return 2
         print(format_play_bench(run_play_bench(args.tables, args.hands, args.seed, args.preset)))
         pace = Pace(args.bot_delay, *args.think)
-        discord_bench = run_discord_bench(args.active, args.moves, args.seed, pace)
+        discord_bench = run_discord_bench(
+            args.active,
+            args.moves,
+            args.seed,
+            pace,
+            processes=args.processes,
+            database_url=args.database_url if args.processes == 2 else None,
+        )
         print(format_discord_bench(discord_bench), flush=True)
         print(format_memory_bench(run_memory_bench(args.open, args.seed)), flush=True)
         return 0

@@ -118,6 +118,8 @@ class FakeChannel:
     recipient: FakeUser | None = None
     # The bot's own permissions here (``app_permissions`` of interactions from it).
     bot_permissions: int = ALL_PERMISSIONS
+    # The guild of a channel of a guild added with ``add_guild`` (``None``: the first guild).
+    guild: int | None = None
 
     @property
     def is_dm(self) -> bool:
@@ -131,7 +133,7 @@ class FakeChannel:
             "type": 0,
             "name": self.name,
             "position": 0,
-            "guild_id": str(guild_id),
+            "guild_id": str(self.guild or guild_id),
             "permission_overwrites": [],
             "nsfw": False,
             "parent_id": None,
@@ -278,7 +280,7 @@ class RecordedMessage:
             "flags": self.flags,
         }
         if not self.channel.is_dm:
-            data["guild_id"] = str(guild_id)
+            data["guild_id"] = str(self.channel.guild or guild_id)
         return data
 
     def apply_edit(self, body: JSON) -> None:
@@ -342,9 +344,17 @@ class InteractionRecord:
 
 class FakeDiscord:
     """The server. Start it with ``start()``; patch discord.py with ``api_base`` and
-    ``gateway_url`` (the ``fake_discord`` fixture does both)."""
+    ``gateway_url`` (the ``fake_discord`` fixture does both).
 
-    def __init__(self, channel_names: tuple[str, ...] = ("general", "cards", "lounge")) -> None:
+    Sharded like Discord: ``GET /gateway/bot`` answers ``shards``; a session identifies with
+    ``shard: [id, count]`` (none: ``[0, 1]``) and hears only the events of the guilds on its
+    shard (``(guild_id >> 22) % count``), and events with no guild (DMs and their clicks)
+    only on shard 0."""
+
+    def __init__(
+        self, channel_names: tuple[str, ...] = ("general", "cards", "lounge"), shards: int = 1
+    ) -> None:
+        self.shards = shards
         self.next_id = FakeSnowflakes()
         self.token = "fake-bot-token"
         self.app_id = self.next_id()
@@ -356,6 +366,7 @@ class FakeDiscord:
         for name in channel_names:
             channel = FakeChannel(self.next_id(), name)
             self.channels[channel.id] = channel
+        self.guilds: list[int] = [self.guild_id]  # the first, then those of ``add_guild``
         self.dm_channels: dict[int, FakeChannel] = {}  # by recipient id
         self.sent: dict[int, list[RecordedMessage]] = {}  # by channel id, in order
         self.by_id: dict[int, RecordedMessage] = {}
@@ -374,7 +385,9 @@ class FakeDiscord:
         self._failures: dict[tuple[str, str], list[tuple[int, int]]] = {}
         self.failed: list[tuple[str, str, int]] = []  # (method, path, status) answered so
         self._delays: dict[tuple[str, str], float] = {}
-        self._sockets: list[web.WebSocketResponse] = []
+        # Identified sessions and their shard: (id, count).
+        self._sockets: dict[web.WebSocketResponse, tuple[int, int]] = {}
+        self.identified: list[tuple[int, int]] = []  # every IDENTIFY's shard, in order
         self._sequence = itertools.count(1)
         self._send_lock = asyncio.Lock()
         self._runner: web.AppRunner | None = None
@@ -398,6 +411,7 @@ class FakeDiscord:
         app = web.Application(middlewares=[self._middleware])
         app.router.add_get("/", self._gateway)
         routes = [
+            ("GET", "/gateway/bot", self._gateway_bot),
             ("GET", "/users/@me", self._get_me),
             ("GET", "/oauth2/applications/@me", self._get_application),
             ("PUT", "/applications/{app}/commands", self._put_commands),
@@ -440,6 +454,21 @@ class FakeDiscord:
         user = FakeUser(self.next_id(), name, permissions=permissions, bot=bot)
         self.users[user.id] = user
         return user
+
+    def add_guild(self, channel_names: tuple[str, ...], shard: int = 0) -> list[FakeChannel]:
+        """Another guild with these channels, its id chosen to put it on ``shard`` of
+        ``self.shards`` (add it before the bot connects); every user is a member."""
+        base = self.next_id()
+        # A few milliseconds later in its timestamp, so that it lands on ``shard``.
+        guild = base + (((shard - self.shard_of(base)) % self.shards) << 22)
+        self.guilds.append(guild)
+        added = [FakeChannel(self.next_id(), name, guild=guild) for name in channel_names]
+        for channel in added:
+            self.channels[channel.id] = channel
+        return added
+
+    def shard_of(self, guild_id: int | None) -> int:
+        return 0 if guild_id is None else (guild_id >> 22) % self.shards
 
     def user_named(self, name: str) -> FakeUser:
         return next(u for u in self.users.values() if u.name == name)
@@ -675,7 +704,7 @@ class FakeDiscord:
             payload |= {"user": user.payload(), "context": 1}
         else:
             payload |= {
-                "guild_id": str(self.guild_id),
+                "guild_id": str(channel.guild or self.guild_id),
                 "guild_locale": "en-US",
                 "member": user.member_payload(),
                 "context": 0,
@@ -851,7 +880,7 @@ class FakeDiscord:
         if not message.ephemeral:
             data = {"id": str(message.id), "channel_id": str(message.channel.id)}
             if not message.channel.is_dm:
-                data["guild_id"] = str(self.guild_id)
+                data["guild_id"] = str(message.channel.guild or self.guild_id)
             await self.dispatch("MESSAGE_DELETE", data)
 
     def _channel_message(self, request: web.Request) -> RecordedMessage | None:
@@ -1034,12 +1063,25 @@ class FakeDiscord:
         return response
 
     async def dispatch(self, event: str, data: JSON) -> None:
-        """Send a gateway DISPATCH to every connected client."""
+        """Send a gateway DISPATCH to the connected sessions of its guild's shard (shard 0
+        for an event with no guild, such as a click in a DM)."""
+        guild = data.get("guild_id")
+        shard = self.shard_of(None if guild is None else int(guild))
         async with self._send_lock:
-            for socket in list(self._sockets):
-                if not socket.closed:
-                    frame = {"op": 0, "t": event, "s": next(self._sequence), "d": data}
-                    await socket.send_str(json.dumps(frame))
+            for socket, (held, count) in list(self._sockets.items()):
+                if held == shard % count:
+                    await self._send(socket, event, data)
+
+    async def _send(self, socket: web.WebSocketResponse, event: str, data: JSON) -> None:
+        if not socket.closed:
+            frame = {"op": 0, "t": event, "s": next(self._sequence), "d": data}
+            await socket.send_str(json.dumps(frame))
+
+    async def _gateway_bot(self, request: web.Request) -> web.Response:
+        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 16}
+        return json_response(
+            {"url": self.gateway_url, "shards": self.shards, "session_start_limit": limit}
+        )
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse()
@@ -1052,26 +1094,35 @@ class FakeDiscord:
             if message["op"] == 1:
                 await socket.send_str(json.dumps({"op": 11}))
             elif message["op"] == 2:
-                self._sockets.append(socket)
-                await self._identify()
-        if socket in self._sockets:
-            self._sockets.remove(socket)
+                held, count = message["d"].get("shard") or (0, 1)
+                self.identified.append((held, count))
+                async with self._send_lock:
+                    self._sockets[socket] = (held, count)
+                    await self._identify(socket, held, count)
+        self._sockets.pop(socket, None)
         return socket
 
-    async def _identify(self) -> None:
-        await self.dispatch(
+    async def _identify(self, socket: web.WebSocketResponse, shard: int, count: int) -> None:
+        guilds = [g for g in self.guilds if (g >> 22) % count == shard]
+        await self._send(
+            socket,
             "READY",
             {
                 "v": 10,
                 "user": self.bot_user.payload(),
-                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                "guilds": [{"id": str(guild), "unavailable": True} for guild in guilds],
                 "session_id": secrets.token_hex(16),
                 "resume_gateway_url": self.gateway_url,
                 "application": {"id": str(self.app_id), "flags": 0},
+                "shard": [shard, count],
             },
         )
+        for guild in guilds:
+            await self._send(socket, "GUILD_CREATE", self._guild_payload(guild))
+
+    def _guild_payload(self, guild: int) -> JSON:
         everyone = {
-            "id": str(self.guild_id),
+            "id": str(guild),
             "name": "@everyone",
             "permissions": str(MEMBER_PERMISSIONS),
             "position": 0,
@@ -1082,32 +1133,32 @@ class FakeDiscord:
             "flags": 0,
         }
         members = [user.member_payload() for user in self.users.values()]
-        await self.dispatch(
-            "GUILD_CREATE",
-            {
-                "id": str(self.guild_id),
-                "name": "Fake Guild",
-                "owner_id": str(self.owner.id),
-                "joined_at": timestamp(),
-                "large": False,
-                "unavailable": False,
-                "member_count": len(members) + 1,
-                "roles": [everyone],
-                "members": [*members, self.bot_user.member_payload()],
-                "channels": [c.payload(self.guild_id) for c in self.channels.values()],
-                "threads": [],
-                "emojis": [],
-                "stickers": [],
-                "features": [],
-                "presences": [],
-                "voice_states": [],
-                "stage_instances": [],
-                "guild_scheduled_events": [],
-                "soundboard_sounds": [],
-                "premium_tier": 0,
-                "preferred_locale": "en-US",
-            },
-        )
+        channels = [
+            c.payload(guild) for c in self.channels.values() if (c.guild or self.guild_id) == guild
+        ]
+        return {
+            "id": str(guild),
+            "name": "Fake Guild",
+            "owner_id": str(self.owner.id),
+            "joined_at": timestamp(),
+            "large": False,
+            "unavailable": False,
+            "member_count": len(members) + 1,
+            "roles": [everyone],
+            "members": [*members, self.bot_user.member_payload()],
+            "channels": channels,
+            "threads": [],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+        }
 
 
 def interaction_route(path: str) -> bool:

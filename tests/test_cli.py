@@ -98,6 +98,14 @@ def test_bot_with_invalid_settings_exits_2_naming_the_setting(tmp_path: Path) ->
     assert "guild_id" in result.stderr
 
 
+def test_a_block_of_shards_on_sqlite_exits_2_before_discord(tmp_path: Path) -> None:
+    result = run_module(
+        tmp_path, DISCORD_TOKEN="t", SHARD_COUNT="2", SHARD_IDS="0", DATABASE_URL=""
+    )
+    assert result.returncode == 2
+    assert "must share a PostgreSQL database" in result.stderr
+
+
 def one_line(text: str) -> str:
     """``text``, which must be exactly one line."""
     assert text.count("\n") == 1 and text.endswith("\n"), text

@@ -172,3 +172,46 @@ def test_the_example_env_file_keeps_the_database_on_the_volume(
     # The image has no .env: the container's settings come from its environment alone.
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     assert settings.database_path.parent == VOLUME
+
+
+def compose_services() -> dict[str, dict[str, str]]:
+    """``compose.yaml`` read as text (no YAML library is a dependency): each service's
+    ``environment`` entries, by service name."""
+    services: dict[str, dict[str, str]] = {}
+    section = service = ""
+    in_environment = False
+    for line in (PROJECT_ROOT / "compose.yaml").read_text().splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        indent = len(line) - len(line.lstrip())
+        key, _, value = line.strip().partition(":")
+        if indent == 0:
+            section = key
+        elif indent == 2 and section == "services":
+            service = key
+            services[service] = {}
+        elif indent == 4:
+            in_environment = key == "environment"
+        elif indent == 6 and in_environment and service:
+            services[service][key] = value.strip().strip('"')
+    return services
+
+
+def test_compose_runs_postgres_and_two_bots_with_half_the_shards_each() -> None:
+    services = compose_services()
+    bots = {name: env for name, env in services.items() if "SHARD_IDS" in env}
+    assert "postgres" in services and len(bots) == 2
+    assert sorted(env["SHARD_IDS"] for env in bots.values()) == ["0", "1"]
+    assert len({env["HEARTBEAT_PATH"] for env in bots.values()}) == 2
+    for env in bots.values():
+        assert env["SHARD_COUNT"] == "2"
+        assert env["DATABASE_URL"].startswith("postgresql://")
+        # The settings each process starts with are valid (a block of shards on PostgreSQL).
+        settings = Settings(
+            _env_file=None,  # type: ignore[call-arg]
+            database_url=env["DATABASE_URL"],
+            shard_count=int(env["SHARD_COUNT"]),
+            shard_ids=env["SHARD_IDS"],
+            heartbeat_path=Path(env["HEARTBEAT_PATH"]),
+        )
+        assert settings.shards == (int(env["SHARD_IDS"]),)

@@ -40,3 +40,17 @@ def policy_for(name: str) -> Policy:
     if name in ("search", "hard"):
         return SearchPolicy()
     raise ValueError(f"No bot called {name!r}. Choose one of: {', '.join(POLICY_NAMES)}.")
+
+
+# One policy per level in each process that ``decide_as`` runs in (a search pool's worker).
+_POLICIES: dict[str, Policy] = {}
+
+
+def decide_as(level: str, view: SeatView, seed: int) -> Action:
+    """The move a ``level`` bot chooses from ``view``, its randomness from ``seed``: the
+    work a process pool's worker does, so it takes and returns only picklable values (the
+    seat's view, never the game)."""
+    policy = _POLICIES.get(level)
+    if policy is None:
+        policy = _POLICIES[level] = policy_for(level)
+    return policy.decide(view, random.Random(seed))

@@ -43,6 +43,7 @@ class SearchPolicy:
         self.deals = deals
         self.time_budget = time_budget
         self.fallback = HeuristicPolicy()
+        self.searched = 0  # deals the last evaluation sampled (for benchmarks)
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal_actions
@@ -84,7 +85,9 @@ class SearchPolicy:
         scores, bags = list(view.scores), list(view.bags)
         totals = dict.fromkeys(bids, 0.0)
         weights = 0.0
+        self.searched = 0
         for _ in range(max(1, self.deals // 2)):
+            self.searched += 1
             deal = sample_deal(knowledge, rng)
             weight = bid_weight(view, deal)
             weights += weight
@@ -141,7 +144,9 @@ class SearchPolicy:
         team = view.team
         totals = dict.fromkeys(plays, 0.0)
         weights = 0.0
+        self.searched = 0
         for _ in range(self.deals):
+            self.searched += 1
             deal = sample_deal(knowledge, rng)
             weight = bid_weight(view, deal)
             weights += weight

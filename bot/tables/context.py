@@ -128,6 +128,10 @@ class Broadcast:
                 log.exception("Presenter %r failed on table %s", presenter, table.table_id)
 
 
+def _keep(table: Shown) -> None:
+    return None
+
+
 def fresh_seed() -> int:
     """A deal's seed from the system's random source (players asked for fair deals)."""
     return random.SystemRandom().randrange(2**62)
@@ -144,3 +148,9 @@ class TableContext:
     tell: Broadcast = field(default_factory=Broadcast)
     tasks: Tasks = field(default_factory=Tasks)
     seeds: Callable[[], int] = fresh_seed
+    # Where ``hard`` bots search: a process pool, so that several thinking at once each
+    # have a core; None: ``executor``, threads that share this interpreter.
+    search_executor: Executor | None = None
+    # Called with a table another process took over (its step was stored by another
+    # writer): the manager drops it from its registry.
+    disowned: Callable[[Shown], None] = _keep

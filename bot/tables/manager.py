@@ -56,8 +56,13 @@ class TableManager:
         settings: TableSettings | None = None,
         clock: Clock | None = None,
         executor: Executor | None = None,
+        search_executor: Executor | None = None,
         seeds: Callable[[], int] | None = None,
+        owns: Callable[[int | None], bool] | None = None,
     ) -> None:
+        # Which guilds' tables this process restores and runs (``owns(guild_id)``): with
+        # shards across processes, those on the shards it holds; by default every guild.
+        self.owns = owns or _every_guild
         self.context = TableContext(
             store,
             settings or TableSettings(),
@@ -67,6 +72,8 @@ class TableManager:
             Broadcast([_Index(self), *presenters]),
             Tasks(),
             seeds or fresh_seed,
+            search_executor=search_executor,
+            disowned=self._disowned,
         )
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
@@ -173,9 +180,10 @@ class TableManager:
         return Rules.preset("classic")
 
     async def restore(self) -> list[Table]:
-        """Rebuild every unfinished table and every lobby from the store, show it again,
-        re-arm its timer and let its bots move. A table that cannot be replayed is logged
-        with its id, kept in ``unrestored`` and left in the store; the others open."""
+        """Rebuild every unfinished table and every lobby of the guilds this process owns
+        (``owns``) from the store, show it again, re-arm its timer and let its bots move. A
+        table that cannot be replayed is logged with its id, kept in ``unrestored`` and left
+        in the store; the others open."""
         reopened: list[Table] = []
         tables = await self.store.open_tables()
         lobbies = await self.store.open_lobbies()
@@ -183,7 +191,8 @@ class TableManager:
             self._unrestored("table", unreadable.key, unreadable.reason)
         for unreadable in lobbies.broken:
             self._unrestored("lobby", unreadable.key, unreadable.reason)
-        for stored in tables:
+        mine = [stored for stored in tables if self.owns(stored.guild_id)]
+        for stored in mine:
             try:
                 reopened.append(Table.restored(self.context, stored))
             except Exception as error:
@@ -191,7 +200,11 @@ class TableManager:
                 self._unrestored("table", stored.table_id, f"its actions do not replay: {error}")
         # A lobby opens only where the last game is over or closed, and dealing it removes
         # it in the game's own transaction: it is newer than any game stored in its channel.
-        reopened += [Table.restored_lobby(self.context, lobby) for lobby in lobbies]
+        reopened += [
+            Table.restored_lobby(self.context, lobby)
+            for lobby in lobbies
+            if self.owns(lobby.guild_id)
+        ]
         restored: list[Table] = []
         for table in reopened:
             older = self._by_channel.get(table.channel_id)
@@ -211,6 +224,22 @@ class TableManager:
         for table in restored:
             await table.resume()
         return restored
+
+    def _disowned(self, shown: Shown) -> None:
+        """Another process stored a step of this table: it owns the table now (its guild's
+        shard moved there). The table leaves this registry; its old buttons here say the
+        game is no longer running."""
+        table = self._by_channel.get(shown.channel_id)
+        if table is not shown:
+            return
+        del self._by_channel[table.channel_id]
+        for table_id in [i for i, t in self._by_id.items() if t is table]:
+            del self._by_id[table_id]
+        log.warning(
+            "Table %s in channel %d is run by another process now; this one lets it go",
+            table.table_id,
+            table.channel_id,
+        )
 
     def _unrestored(self, kind: str, key: int, reason: str) -> None:
         log.error("Could not restore the %s %d, left in the store as it is: %s", kind, key, reason)
@@ -259,6 +288,10 @@ class TableManager:
                 await clock.sleep_until(clock.now() + every)
             for table in self.tables:
                 await table.expire()
+
+
+def _every_guild(guild_id: int | None) -> bool:
+    return True
 
 
 class _Index:

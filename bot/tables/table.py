@@ -732,6 +732,7 @@ class Table:
                 return None
             log.error("%r: step %d was stored by another writer; the table stops", self, self.seq)
             self._turns.stop()
+            self._context.disowned(self)
             raise StaleAction(
                 "That was for an earlier moment of the game: the table has moved on."
             ) from None

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from bot.ai.levels import policy_for
+from bot.ai.levels import decide_as, policy_for
 from bot.ai.policy import Policy
 from bot.engine import Action, IllegalAction, Phase, Rules, SeatView
 from bot.tables.context import TableContext
@@ -27,6 +27,8 @@ from bot.tables.steps import Step, Write, same_turn
 
 log = logging.getLogger(__name__)
 
+# The level whose bots search (CPU-bound for most of a second): they use the search pool.
+SEARCHING_LEVEL = "hard"
 _DOING = {Phase.DRAW: "draw", Phase.BID: "bid", Phase.PASS: "pass cards", Phase.PLAY: "play"}
 
 
@@ -106,19 +108,29 @@ class Turns:
             self._host.rules.time_to_play if phase is Phase.PLAY else self._host.rules.time_to_bid
         )
 
+    def _level(self, seat: int) -> str:
+        held = _seats(self._host.state)[seat]
+        return (held.bot if held else None) or DEFAULT_LEVEL
+
     def _policy(self, seat: int) -> Policy:
         # One policy per seat: bots of different tables think in parallel threads.
         policy = self._policies.get(seat)
         if policy is None:
-            held = _seats(self._host.state)[seat]
-            policy = policy_for((held.bot if held else None) or DEFAULT_LEVEL)
+            policy = policy_for(self._level(seat))
             self._policies[seat] = policy
         return policy
 
     async def decide(self, view: SeatView) -> Action:
-        """The seat's bot chooses from its view, in the executor (search is CPU-bound)."""
-        policy = self._policy(view.seat)
+        """The seat's bot chooses from its view, in the executor (search is CPU-bound). A
+        ``hard`` bot searches in the search pool when there is one: it is handed the seat's
+        view and a seed drawn from the game's bots' randomness, and returns the action."""
         loop = asyncio.get_running_loop()
+        level, pool = self._level(view.seat), self._context.search_executor
+        if level == SEARCHING_LEVEL and pool is not None:
+            return await loop.run_in_executor(
+                pool, decide_as, level, view, self._rng.getrandbits(64)
+            )
+        policy = self._policy(view.seat)
         return await loop.run_in_executor(self._context.executor, policy.decide, view, self._rng)
 
     async def _bot_turn(self, playing: Playing, seat: int) -> None:

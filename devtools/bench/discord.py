@@ -11,32 +11,43 @@ over every click, the time from the fake's dispatch of the interaction to the bo
 reaching the fake, both read on the fake's clock: p50 and p99; and the REST requests the bot
 made while the members played, counted by the fake as they arrive: how many, the mean per
 second and the busiest second, in all and of those Discord's global rate limit counts.
+
+With ``processes=2`` (and a PostgreSQL ``database_url``, in a scratch schema dropped
+afterwards) two bots hold one of two shards each, the way ``compose.yaml`` runs them: half the
+members' channels are in a guild on each shard. Members play in their DMs, which Discord
+sends to shard 0, so the clicks for the second process's tables are forwarded to it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import itertools
 import multiprocessing
 import random
 import re
+import secrets
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import TypeVar
+from typing import Any, TypeVar
 
+import asyncpg
 import discord.gateway
 import discord.http
 import yarl
+from pydantic import SecretStr
 
 from bot.client import SpadesBot
 from bot.config import Settings
 from bot.render.cards import card_emojis
 from bot.storage.records import MemoryStore
 from bot.tables import TableSettings
+from devtools.bench.storage import with_search_path
 from devtools.bench.tables import Pace
 from devtools.fake_discord import (
     COMPONENT,
@@ -137,13 +148,25 @@ class _Played:
     kinds: RequestKinds
 
 
-def run_discord_bench(tables: int, moves: int, seed: int, pace: Pace | None = None) -> DiscordBench:
+def run_discord_bench(
+    tables: int,
+    moves: int,
+    seed: int,
+    pace: Pace | None = None,
+    *,
+    processes: int = 1,
+    database_url: str | None = None,
+) -> DiscordBench:
     pace = pace or Pace()
+    if processes not in (1, 2):
+        raise ValueError("the bench runs one bot process, or two with a shard each")
+    if processes == 2 and database_url is None:
+        raise ValueError("two bot processes share a PostgreSQL database: give its URL")
     context = multiprocessing.get_context("spawn")
     bot_end, members_end = context.Pipe()
     members = context.Process(
         target=_members_process,
-        args=(members_end, tables, moves, seed, pace),
+        args=(members_end, tables, moves, seed, pace, processes),
         name="fake Discord and its members",
         daemon=True,
     )
@@ -151,7 +174,10 @@ def run_discord_bench(tables: int, moves: int, seed: int, pace: Pace | None = No
     # Only the members' process holds its end now, so its exit reads as end-of-file here.
     members_end.close()
     try:
-        played = asyncio.run(_bot(bot_end, pace, seed))
+        if database_url is None:
+            played = asyncio.run(_bot(bot_end, pace, seed))
+        else:
+            played = asyncio.run(_sharded_bots(context, bot_end, pace, seed, database_url))
     except EOFError:
         raise RuntimeError(
             "The fake Discord server's process stopped; its error is above."
@@ -176,6 +202,100 @@ def run_discord_bench(tables: int, moves: int, seed: int, pace: Pace | None = No
         played.limited,
         played.kinds,
     )
+
+
+async def _sharded_bots(
+    context: Any, connection: Connection, pace: Pace, seed: int, url: str
+) -> _Played:
+    """Two bots, one of two shards each, in a scratch schema of ``url``: shard 0's here,
+    shard 1's in a process of its own."""
+    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    try:
+        return await _two_bots(context, connection, pace, seed, url)
+    finally:
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+
+
+async def _two_bots(
+    context: Any, connection: Connection, pace: Pace, seed: int, url: str
+) -> _Played:
+    async with scratch_schema(url) as database:
+        address = await _receive(connection, FakeAddress)
+        here, there = context.Pipe()
+        other = context.Process(
+            target=_shard_process,
+            args=(there, address, pace, seed, database),
+            name="the bot holding shard 1",
+            daemon=True,
+        )
+        other.start()
+        there.close()
+        try:
+            async with _sharded_bot(address, pace, seed, database, 0):
+                await _receive(here, bool)  # the other bot is ready too
+                connection.send(True)
+                return await _receive(connection, _Played)
+        finally:
+            here.close()  # tells the other bot to close
+            other.join(_EXIT_WAIT)
+            if other.is_alive():
+                other.kill()
+                other.join()
+
+
+@asynccontextmanager
+async def scratch_schema(url: str) -> AsyncIterator[str]:
+    """A schema of its own in ``url``'s database, dropped afterwards: the URL reaching it."""
+    # A name made here, never from input: DDL takes no parameters.
+    scratch = f"spades_bench_tables_{secrets.token_hex(4)}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f"CREATE SCHEMA {scratch}")
+        try:
+            yield with_search_path(url, scratch)
+        finally:
+            await admin.execute(f"DROP SCHEMA {scratch} CASCADE")
+    finally:
+        await admin.close()
+
+
+@asynccontextmanager
+async def _sharded_bot(
+    address: FakeAddress, pace: Pace, seed: int, database: str, shard: int
+) -> AsyncIterator[SpadesBot]:
+    discord.http.Route.BASE = address.api_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(address.gateway_url)
+    settings = Settings(
+        _env_file=None,
+        database_url=SecretStr(database),
+        shard_count=2,
+        shard_ids=str(shard),
+    )
+    bot = SpadesBot(
+        settings,
+        table_settings=TableSettings(bot_delay=pace.bot_delay),
+        seeds=itertools.count(seed + 1_000_000 * shard),
+        extensions=["cogs.spades"],
+        guild_ready_timeout=0.01,
+        chunk_guilds_at_startup=False,
+    )
+    async with running(bot, address):
+        yield bot
+
+
+def _shard_process(
+    connection: Connection, address: FakeAddress, pace: Pace, seed: int, database: str
+) -> None:
+    async def serve() -> None:
+        async with _sharded_bot(address, pace, seed, database, 1):
+            connection.send(True)
+            with contextlib.suppress(EOFError):
+                await _receive(connection, bool)  # until the first bot's side closes
+
+    try:
+        asyncio.run(serve())
+    finally:
+        connection.close()
 
 
 async def _bot(connection: Connection, pace: Pace, seed: int) -> _Played:
@@ -205,23 +325,31 @@ async def _bot(connection: Connection, pace: Pace, seed: int) -> _Played:
 
 
 def _members_process(
-    connection: Connection, tables: int, moves: int, seed: int, pace: Pace
+    connection: Connection, tables: int, moves: int, seed: int, pace: Pace, shards: int
 ) -> None:
     # The fake makes next to no cyclic garbage; a collector pause here would be timed as the
     # bot's latency.
     gc.disable()
     try:
-        asyncio.run(_members(connection, tables, moves, seed, pace))
+        asyncio.run(_members(connection, tables, moves, seed, pace, shards))
     except EOFError:
         pass  # the bot's side stopped first, and says why
     finally:
         connection.close()
 
 
-async def _members(connection: Connection, count: int, moves: int, seed: int, pace: Pace) -> None:
+async def _members(
+    connection: Connection, count: int, moves: int, seed: int, pace: Pace, shards: int
+) -> None:
     """The fake's process: serve the bot while members arrive one after another, open their
-    tables and play; send back every click's wait."""
-    fake = FakeDiscord(channel_names=tuple(f"table-{n}" for n in range(count)))
+    tables and play; send back every click's wait. With two shards, the tables alternate
+    between a guild on each."""
+    if shards == 1:
+        fake = FakeDiscord(channel_names=tuple(f"table-{n}" for n in range(count)))
+    else:
+        fake = FakeDiscord(channel_names=(), shards=shards)
+        for shard in range(shards):
+            fake.add_guild(tuple(f"table-{n}" for n in range(shard, count, shards)), shard=shard)
     members = [fake.add_user(f"player-{n}") for n in range(count)]
     # The card emojis a running bot uploaded on its first start: it finds them by name, so
     # the cards show as emojis and the run counts no uploads.
@@ -233,7 +361,9 @@ async def _members(connection: Connection, count: int, moves: int, seed: int, pa
         await _receive(connection, bool)
         started = time.perf_counter()
         playing: list[asyncio.Task[None]] = []
-        for n, (member, channel) in enumerate(zip(members, fake.channels.values(), strict=True)):
+        # Table n in channel table-n, whichever guild holds it: the shards take turns.
+        channels = sorted(fake.channels.values(), key=lambda c: int(c.name.split("-")[1]))
+        for n, (member, channel) in enumerate(zip(members, channels, strict=True)):
             await fake.slash(member, "spades", "new", channel=channel, bots=3)
             await fake.slash(member, "spades", "start", channel=channel)
             thinking = random.Random(f"{seed}:{n}")

@@ -134,7 +134,7 @@ async def _bench_postgres(
         try:
             await conn.execute(f"CREATE SCHEMA {scratch}")
             try:
-                yield _with_search_path(url, scratch)
+                yield with_search_path(url, scratch)
             finally:
                 await conn.execute(f"DROP SCHEMA {scratch} CASCADE")
         finally:
@@ -144,7 +144,7 @@ async def _bench_postgres(
     return await _bench(backend, schema, appends, tables, seed, writers, "NORMAL")
 
 
-def _with_search_path(url: str, schema: str) -> str:
+def with_search_path(url: str, schema: str) -> str:
     """``url`` with its connections' ``search_path`` set to ``schema``: asyncpg hands the
     URL's query parameters to the server as settings."""
     parts = urlsplit(url)

@@ -14,6 +14,7 @@ from devtools.bench.discord import (
     run_discord_bench,
 )
 from devtools.bench.tables import Pace
+from tests.storage.postgres_server import PostgresServer
 
 # No waiting, so the test takes seconds; the benchmark's default is a person's pace.
 AT_ONCE = Pace(bot_delay=0, think_min=0, think_max=0)
@@ -37,6 +38,19 @@ def test_every_member_clicks_and_each_click_is_timed_and_its_requests_counted() 
         assert rate.per_second * bench.seconds == pytest.approx(rate.requests)
     # discord.py points at Discord again afterwards.
     assert base == discord.http.Route.BASE
+
+
+def test_two_bot_processes_on_postgres_hold_a_shard_each(postgres: PostgresServer) -> None:
+    base = discord.http.Route.BASE
+    bench = run_discord_bench(
+        tables=4, moves=2, seed=4, pace=AT_ONCE, processes=2, database_url=postgres.url()
+    )
+    # Every member's clicks were answered, those for the second bot's tables forwarded to it.
+    assert (bench.tables, bench.clicks) == (4, 8)
+    assert 0 < bench.p50_ms <= bench.p99_ms
+    assert base == discord.http.Route.BASE
+    with pytest.raises(ValueError, match="PostgreSQL"):
+        run_discord_bench(tables=1, moves=1, seed=0, processes=2)
 
 
 def test_the_busiest_second_is_any_second_not_a_clock_second() -> None:

@@ -13,7 +13,20 @@ from devtools.fake_discord import FakeDiscord
 @pytest.fixture
 async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     """A started fake server; REST and gateway URLs of discord.py point at it for the test."""
-    server = FakeDiscord()
+    async for server in started(FakeDiscord(), monkeypatch):
+        yield server
+
+
+@pytest.fixture
+async def sharded_fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+    """The same with two shards: each session hears only its shard's guilds' events."""
+    async for server in started(FakeDiscord(shards=2), monkeypatch):
+        yield server
+
+
+async def started(
+    server: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[FakeDiscord]:
     await server.start()
     monkeypatch.setattr(discord.http.Route, "BASE", server.api_base)
     monkeypatch.setattr(

@@ -228,3 +228,42 @@ async def test_created_messages_are_listed_deleted_or_not_with_how_they_notified
     assert not second.notifies and second.deleted
     [psst] = fake.created_dms(alice)
     assert psst.content == "psst" and not psst.notifies
+
+
+async def test_sharded_sessions_hear_their_guilds_and_dms_come_on_shard_0(
+    sharded_fake: FakeDiscord,
+) -> None:
+    fake = sharded_fake
+    [zero] = fake.add_guild(("zero",), shard=0)
+    [one] = fake.add_guild(("one",), shard=1)
+    ann = fake.add_user("ann")
+    heard: dict[int, list[str]] = {0: [], 1: []}
+    clients = []
+    for shard in (0, 1):
+        client = discord.AutoShardedClient(
+            intents=discord.Intents.default(), shard_count=2, shard_ids=[shard]
+        )
+
+        async def on_message(message: discord.Message, shard: int = shard) -> None:
+            heard[shard].append(message.content)
+
+        client.event(on_message)
+        clients.append(client)
+    async with running(clients[0], fake), running(clients[1], fake):
+        assert sorted(fake.identified) == [(0, 2), (1, 2)]
+        # A client that does not set a count asks for it.
+        shards, _url, _limits = await clients[0].http.get_bot_gateway()
+        assert shards == 2
+        # Each session is told of the guilds on its shard only.
+        assert zero.guild in {g.id for g in clients[0].guilds}
+        assert one.guild in {g.id for g in clients[1].guilds}
+        assert one.guild not in {g.id for g in clients[0].guilds}
+        assert zero.guild not in {g.id for g in clients[1].guilds}
+        # A guild's message goes to its shard's session; a DM's to shard 0's.
+        channel = clients[1].get_channel(one.id)
+        assert isinstance(channel, discord.TextChannel)
+        await channel.send("in one")
+        dm = await clients[1].create_dm(discord.Object(ann.id))
+        await dm.send("a dm")
+        await fake.wait_for(lambda: heard[1] and heard[0], "both messages heard")
+        assert heard == {0: ["a dm"], 1: ["in one"]}

@@ -1,24 +1,13 @@
 """Fixtures: every storage test runs on a real SQLite file in the test's temporary folder and on
 a real PostgreSQL server (one per session, a fresh schema per test)."""
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.storage.store import Storage
 from tests.storage.helpers import BACKENDS, BUSY_TIMEOUT, fresh_location
-from tests.storage.postgres_server import PostgresServer
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[PostgresServer]:
-    """The session's PostgreSQL server, started by the first test that needs it."""
-    server = PostgresServer()
-    try:
-        yield server.start()
-    finally:
-        server.remove()
 
 
 @pytest.fixture

@@ -1,0 +1,105 @@
+"""DM clicks across processes (``bot.relay``): the shard-0 process forwards a DM click for a
+table it does not run; the process that runs it acts on it and answers through the
+interaction's follow-up webhook, with a refusal's reason like any click's."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.client import SpadesBot
+from bot.relay import ForwardedClick
+from bot.tables import NoTable, Table, TableManager
+from cogs._answer import acknowledge
+from cogs._codes import parse_code
+from cogs._errors import APOLOGY, player_message
+from cogs._ui import HAND_CODE, REMATCH_CODE, Click
+
+log = logging.getLogger(__name__)
+
+GONE = "That game is no longer running."
+
+
+async def forward(bot: SpadesBot, interaction: discord.Interaction[Any], click: Click) -> bool:
+    """Forward a DM click whose table this process does not run to the process that runs
+    it; ``False`` when it is not such a click (it is handled here as usual)."""
+    relay = bot.relay
+    if relay is None or interaction.guild_id is not None:
+        return False
+    try:
+        bot.tables.table_by_id(click.table_id)
+        return False
+    except NoTable:
+        pass
+    # Acknowledged first: the owner may take longer than the three seconds Discord waits.
+    await acknowledge(interaction)
+    forwarded = ForwardedClick(
+        click.table_id,
+        click.seq,
+        click.code,
+        interaction.user.id,
+        interaction.application_id,
+        interaction.token,
+    )
+    if not await relay.forward(forwarded):
+        await interaction.followup.send(GONE, ephemeral=True)
+    return True
+
+
+class ForwardedClicks:
+    """The owner's side: takes the forwarded clicks of tables this process runs."""
+
+    def __init__(self, bot: SpadesBot, manager: TableManager) -> None:
+        self.bot = bot
+        self.manager = manager
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def take(self, forwarded: ForwardedClick) -> bool:
+        try:
+            table = self.manager.table_by_id(forwarded.table_id)
+        except NoTable:
+            return False
+        task = asyncio.get_running_loop().create_task(self._act(table, forwarded))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return True
+
+    async def _act(self, table: Table, forwarded: ForwardedClick) -> None:
+        user_id = forwarded.user_id
+        text: str | None = None
+        try:
+            if forwarded.code == HAND_CODE:
+                text = "Your hand is in this DM; /spades hand shows it in the table's channel."
+            elif forwarded.code == REMATCH_CODE:
+                await table.rematch(user_id)
+                text = "Rematch: new cards are dealt."
+            else:
+                seat = table.require_seat(user_id)
+                try:
+                    action = parse_code(forwarded.code, seat)
+                except ValueError:
+                    text = "That control is from an older version: use My hand."
+                else:
+                    # The DM hand shows the move: the presenter edits it.
+                    await table.act(user_id, action, seq=forwarded.seq)
+        except Exception as error:
+            text = player_message(error)
+            if text is None:
+                log.error("Error handling a forwarded click on %r", table, exc_info=error)
+                text = APOLOGY
+        if text is not None:
+            webhook = discord.Webhook.partial(
+                forwarded.application_id, forwarded.token, client=self.bot
+            )
+            try:
+                await webhook.send(text)
+            except discord.HTTPException:
+                log.warning("Could not answer a forwarded click of user %s", user_id)
+
+    async def aclose(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)

@@ -1,0 +1,181 @@
+"""Two bot processes, each holding one of two shards, on one PostgreSQL database, through the
+fake Discord server: each runs the table of the guild on its shard; a DM click (Discord
+sends them all to shard 0) for the table the other process runs is forwarded there and
+answered; a process killed and started again loses nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from bot.storage.store import Storage
+from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage
+from tests.discord.spades_helpers import (
+    action_controls,
+    board,
+    click_first,
+    fresh,
+    game_over,
+    hands,
+    seq_of,
+)
+from tests.storage.postgres_server import PostgresServer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+async def database(postgres: PostgresServer) -> AsyncIterator[str]:
+    """A schema of its own on the session's server, dropped after the test."""
+    schema = f"shards_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(postgres.url())
+    try:
+        await admin.execute(f"CREATE SCHEMA {schema}")
+        yield f"{postgres.url()}?search_path={schema}"
+        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+    finally:
+        await admin.close()
+
+
+class Processes:
+    """The child bots, by shard."""
+
+    def __init__(self, fake: FakeDiscord, url: str) -> None:
+        self.fake, self.url = fake, url
+        self.children: dict[int, subprocess.Popen[str]] = {}
+
+    async def start(self, shard: int) -> None:
+        address = self.fake.address
+        child = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "tests.discord.shard_child",
+                address.api_base,
+                address.gateway_url,
+                address.token,
+                self.url,
+                str(shard),
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.children[shard] = child
+        assert child.stdout is not None
+        line = await asyncio.to_thread(child.stdout.readline)
+        assert line.strip() == "ready", f"the bot for shard {shard} did not start: {line!r}"
+
+    def kill(self, shard: int) -> None:
+        child = self.children.pop(shard)
+        child.kill()
+        child.wait()
+
+    def stop_all(self) -> None:
+        for shard in list(self.children):
+            self.kill(shard)
+
+
+@pytest.fixture
+def processes(sharded_fake: FakeDiscord, database: str) -> Iterator[Processes]:
+    running = Processes(sharded_fake, database)
+    try:
+        yield running
+    finally:
+        running.stop_all()
+
+
+async def one_hand_rules(url: str, *guilds: int) -> None:
+    storage = await Storage.open(url)
+    try:
+        for guild in guilds:
+            await storage.house_rules.set_option(guild, "play_to", "hands")
+            await storage.house_rules.set_option(guild, "hands_to_play", "1")
+    finally:
+        await storage.close()
+
+
+def dm_turn(fake: FakeDiscord, user: FakeUser, after: int) -> RecordedMessage | None:
+    """``user``'s DM hand offering actions drawn after table seq ``after``."""
+    return next((m.snapshot() for m in reversed(fake.dms(user)) if fresh(m, after)), None)
+
+
+async def play_in_dms(
+    fake: FakeDiscord, users: list[FakeUser], channels: list[FakeChannel], moves: int | None
+) -> None:
+    """The members click their DM hands' first action, ``moves`` times in all (``None``:
+    until every game is over)."""
+    last = {user.id: -1 for user in users}
+    done = 0
+
+    def turn() -> tuple[FakeUser, RecordedMessage] | bool:
+        if all(game_over(fake, channel) for channel in channels):
+            return True
+        for user in users:
+            found = dm_turn(fake, user, last[user.id])
+            if found is not None:
+                return user, found
+        return False
+
+    while moves is None or done < moves:
+        found = await fake.wait_for(turn, "a member's turn in a DM, or every game over")
+        if found is True:
+            return
+        assert isinstance(found, tuple)
+        user, message = found
+        last[user.id] = seq_of(await click_first(fake, user, message))
+        done += 1
+
+
+async def test_two_processes_share_the_shards_and_forward_dm_clicks(
+    sharded_fake: FakeDiscord, database: str, processes: Processes
+) -> None:
+    fake = sharded_fake
+    [zero] = fake.add_guild(("zero",), shard=0)
+    [one] = fake.add_guild(("one",), shard=1)
+    ann, bea = fake.add_user("ann"), fake.add_user("bea")
+    assert (fake.shard_of(zero.guild), fake.shard_of(one.guild)) == (0, 1)
+    await one_hand_rules(database, zero.guild or 0, one.guild or 0)
+    await processes.start(0)
+    await processes.start(1)
+    assert sorted(fake.identified) == [(0, 2), (1, 2)]
+
+    # Each table opens in the process holding its guild's shard; bots fill the seats.
+    for user, channel in ((ann, zero), (bea, one)):
+        opened = await fake.slash(user, "spades", "new", bots=3, channel=channel)
+        assert "earlier moment" not in opened.text
+        await fake.slash(user, "spades", "start", channel=channel)
+        await fake.wait_for(lambda c=channel: board(fake, c), f"the table in #{channel.name}")
+
+    # Bea's hand comes by DM; her clicks there reach shard 0, whose process does not run
+    # her table: it forwards them, and the process holding shard 1 acts on them.
+    bea_turn = await fake.wait_for(lambda: dm_turn(fake, bea, -1), "Bea's hand by DM")
+    control = action_controls(bea_turn)[0]
+    await click_first(fake, bea, bea_turn)
+    await fake.wait_for(
+        lambda: dm_turn(fake, bea, seq_of(control)) or game_over(fake, one),
+        "Bea's table moving on after her forwarded click",
+    )
+    # The same control again is stale: the owner refuses it through the follow-up.
+    again = await fake.click(bea, bea_turn, control["custom_id"])
+    refused = await fake.wait_for(
+        lambda: again.followups and again.text, "the owner's answer to a stale click"
+    )
+    assert "earlier moment" in refused or "not your turn" in refused.lower()
+
+    # The process holding shard 1 is killed and started again: Bea's table is restored
+    # there, and both hands play out to their ends.
+    processes.kill(1)
+    await processes.start(1)
+    await play_in_dms(fake, [ann, bea], [zero, one], moves=None)
+    for channel in (zero, one):
+        shown = board(fake, channel)
+        assert shown is not None and shown.content.startswith("**Game over")
+    assert any(m.channel.is_dm for m in hands(fake, bea))

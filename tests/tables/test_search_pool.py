@@ -1,0 +1,85 @@
+"""Hard bots search in a process pool when the table's context has one: the worker is
+handed only the seat's view and a seed, and its action goes through the table's one path
+like any bot's move."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, ParamSpec, TypeVar
+
+import pytest
+
+from bot.ai.levels import decide_as
+from bot.engine import Game, Phase, Rules
+from bot.storage.records import MemoryStore
+from bot.tables import ManualClock, TableManager, TableSettings
+from tests.tables.helpers import ANN, CHANNEL, move
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class CountingPool(ProcessPoolExecutor):
+    """A real process pool that remembers what it was asked to run."""
+
+    def __init__(self) -> None:
+        super().__init__(2, mp_context=multiprocessing.get_context("spawn"))
+        self.asked: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+
+    def submit(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> Future[R]:
+        self.asked.append((fn, args))
+        return super().submit(fn, *args, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[CountingPool]:
+    with CountingPool() as pool:
+        yield pool
+
+
+def worker_pid() -> int:
+    return os.getpid()
+
+
+def test_a_decision_in_a_worker_needs_only_the_view_and_a_seed(pool: CountingPool) -> None:
+    game = Game.new(Rules.preset("classic"), seed=5)
+    view = game.view(game.to_act)
+    assert pool.submit(worker_pid).result() != os.getpid()
+    first = pool.submit(decide_as, "hard", view, 99).result()
+    assert first in view.legal_actions
+
+
+async def test_hard_bots_at_a_table_move_from_the_search_pool(
+    store: MemoryStore, clock: ManualClock, pool: CountingPool
+) -> None:
+    manager = TableManager(
+        store, settings=TableSettings(bot_delay=0), clock=clock, search_executor=pool
+    )
+    try:
+        table = await manager.open(CHANNEL, ANN)
+        for _ in range(3):
+            await table.add_bot(ANN.id, "hard")
+        await table.start(ANN.id, seed=3)
+        await manager.settle()
+        while table.game is not None and table.game.phase is Phase.BID:
+            await table.act(ANN.id, move(table, ANN.id), seq=table.seq)
+            await manager.settle()
+        assert table.game is not None
+        bids = [b for b in table.game.view(0).bids if b is not None]
+        assert len(bids) == 4
+        # The three hard bots bid through the pool.
+        assert len([fn for fn, _ in pool.asked if fn is decide_as]) >= 3
+        pool.asked.clear()
+        # Ann plays cards until a hard bot has played too.
+        while not pool.asked:
+            await table.act(ANN.id, move(table, ANN.id), seq=table.seq)
+            await manager.settle()
+        fn, (level, view, seed) = pool.asked[0]
+        assert (fn, level) == (decide_as, "hard")
+        # Only the bot's own seat's view crosses to the worker: no other hand.
+        assert view.seat != 0 and view.hand is not None and isinstance(seed, int)
+    finally:
+        await manager.aclose()
