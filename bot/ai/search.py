@@ -16,7 +16,7 @@ from bot.ai.claims import claim_is_certain
 from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_deal
 from bot.ai.playout import Playout, Position
-from bot.engine import Action, Bid, Card, Claim, Phase, PlayCard, SeatView
+from bot.engine import Action, Bid, Card, Claim, Phase, PlayCard, Rules, SeatView, score_hand
 from bot.engine.deck import COPY_SHIFT
 
 # Below this many seconds there is no time to search: play the heuristic's card.
@@ -30,6 +30,47 @@ def _physical(cards: list[int], taken: int = 0) -> int:
         bit = 1 << card
         mask |= bit << COPY_SHIFT if (mask | taken) & bit else bit
     return mask
+
+
+def hand_value(
+    rules: Rules,
+    taken: list[int],
+    team: int,
+    scores: list[int],
+    bags: list[int],
+    bids: list[int | None],
+    blind: list[bool],
+) -> float:
+    """The hand's points for ``team`` less the other sides' average, with every bag a side
+    takes charged its share of the bag penalty now (the penalty itself left out), so a
+    bag costs what it will cost later and not only when it tips a side over the limit."""
+    result = score_hand(
+        rules,
+        hand_number=2,
+        dealer=0,
+        bids=bids,
+        blind=blind,
+        tricks=taken,
+        scores=scores,
+        bags=bags,
+        num_tricks=sum(taken),
+    )
+    per_bag = rules.bag_penalty / rules.bag_limit if rules.overtricks == "bags" else 0.0
+    totals = [t.total - per_bag * (t.bags_total - bags[i]) for i, t in enumerate(result.teams)]
+    others = [x for i, x in enumerate(totals) if i != team]
+    return totals[team] - sum(others) / len(others)
+
+
+def _blind_nil_against(view: SeatView) -> bool:
+    return (
+        any(
+            (b := view.bids[s]) is not None and b.blind and b.tricks == 0
+            for t, seats in enumerate(view.teams)
+            if t != view.team
+            for s in seats
+        )
+        and view.rules.nil_mode == "nil"
+    )
 
 
 class SearchPolicy:
@@ -55,6 +96,9 @@ class SearchPolicy:
             return preferred
         plays = [a for a in legal if isinstance(a, PlayCard)]
         bids = [a for a in legal if isinstance(a, Bid) and not a.blind]
+        if _blind_nil_against(view):
+            # Both hands are needed to break a Blind Nil: no Nil of our own against one.
+            bids = [b for b in bids if b.tricks] or bids
         values: dict[Action, float]
         if view.phase is Phase.PLAY and len(plays) > 1:
             values = {a: v for a, v in self.evaluate(view, plays, rng).items()}
@@ -84,6 +128,11 @@ class SearchPolicy:
         scores, bags = list(view.scores), list(view.bags)
         totals = dict.fromkeys(bids, 0.0)
         weights = 0.0
+        # The hand is played out as the heuristic would bid it when not bidding Nil.
+        partner_nil = any(
+            nil_on and (b := view.bids[p]) is not None and not b.tricks for p in view.partners
+        )
+        own = max(1, round(estimate_tricks(view.hand, table, len(view.partners)))) + partner_nil
         for _ in range(max(1, self.deals // 2)):
             deal = sample_deal(knowledge, rng)
             weight = bid_weight(view, deal)
@@ -97,7 +146,7 @@ class SearchPolicy:
             ]
             outcomes: dict[bool, list[int]] = {}
             for as_nil in {nil_on and b.tricks == 0 for b in bids}:
-                assumed[view.seat] = 0 if as_nil else max(1, max(b.tricks for b in bids) // 2)
+                assumed[view.seat] = 0 if as_nil else own
                 playout = Playout(rules, list(assumed), blind)
                 pos = Position(
                     [_physical(cards) for cards in deal],
@@ -112,7 +161,9 @@ class SearchPolicy:
             for bid in bids:
                 assumed[view.seat] = bid.tricks
                 taken = outcomes[nil_on and bid.tricks == 0]
-                totals[bid] += weight * playout.value(taken, view.team, scores, bags, assumed)
+                totals[bid] += weight * hand_value(
+                    rules, taken, view.team, scores, bags, assumed, blind
+                )
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
         return {b: v / weights for b, v in totals.items()}
@@ -163,7 +214,9 @@ class SearchPolicy:
                     card += COPY_SHIFT
                 playout.play(pos, view.seat, card)
                 taken = playout.finish(pos)
-                totals[action] += weight * playout.value(taken, team, scores, bags)
+                totals[action] += weight * hand_value(
+                    rules, taken, team, scores, bags, playout.bids, playout.blind
+                )
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
         return {a: v / weights for a, v in totals.items()}
