@@ -66,6 +66,27 @@ def hand_value(
     return totals[team] - sum(others) / len(others)
 
 
+def _exchange(
+    deal: list[list[int]], nil_seat: int, partner: int, count: int, table: CardTable
+) -> list[list[int]]:
+    """The deal after a Nil bidder passes its ``count`` strongest cards to its partner and
+    gets the partner's weakest back, as both bots pass."""
+
+    def strength(card: int) -> int:
+        return table.strength(Card.of(card))
+
+    hands = [list(h) for h in deal]
+    give = sorted(hands[nil_seat], key=strength, reverse=True)[:count]
+    back = sorted(hands[partner], key=strength)[:count]
+    for card in give:
+        hands[nil_seat].remove(card)
+    for card in back:
+        hands[partner].remove(card)
+    hands[nil_seat] += back
+    hands[partner] += give
+    return hands
+
+
 def _blind_nil_against(view: SeatView) -> bool:
     return (
         any(
@@ -157,8 +178,14 @@ class SearchPolicy:
             for as_nil in {nil_on and b.tricks == 0 for b in bids}:
                 assumed[view.seat] = 0 if as_nil else own
                 playout = Playout(rules, list(assumed), blind)
+                hands = deal
+                if rules.nil_pass and view.partners and (as_nil or partner_nil):
+                    nil_seat, other = (
+                        (view.seat, view.partners[0]) if as_nil else (view.partners[0], view.seat)
+                    )
+                    hands = _exchange(deal, nil_seat, other, rules.nil_pass, table)
                 pos = Position(
-                    [_physical(cards) for cards in deal],
+                    [_physical(cards) for cards in hands],
                     [],
                     (view.dealer + 1) % n,
                     0,

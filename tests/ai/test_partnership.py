@@ -110,6 +110,17 @@ def test_the_bot_bids_nil_when_help_makes_a_risky_hand_safe(
     assert bid_of(policy, near_nil(rules, partner_bid)) == 0
 
 
+# Two certain tricks (A♥, K♦) but nothing else: only passing them on makes a Nil.
+TWO_DANGERS = "AH 4H  3S 2S  KD 2D 3D  2C 3C 4C 5C 6C 7C"
+
+
+@pytest.mark.parametrize(("passed", "nil"), [(0, False), (2, True)], ids=["no-pass", "pass-2"])
+def test_hard_weighs_the_cards_it_will_pass_when_it_bids(passed: int, nil: bool) -> None:
+    rules = Rules.model_validate({"nil_pass": passed})
+    deal = [hand_codes(h) for h in deal_with(rules, {0: TWO_DANGERS})]
+    assert (bid_of(hard(), game_at(rules, deal, [3, 3, 3])) == 0) is nil
+
+
 # --- 3. no overtricks taken for nothing: the bags add up ---------------------------------
 
 
