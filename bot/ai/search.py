@@ -45,10 +45,18 @@ def hand_value(
     bags: list[int],
     bids: list[int | None],
     blind: list[bool],
+    bag_cost: float = 1.0,
 ) -> float:
-    """The hand's points for ``team`` less the other sides' average, with every bag a side
-    takes charged its share of the bag penalty now (the penalty itself left out), so a
-    bag costs what it will cost later and not only when it tips a side over the limit."""
+    """The hand's points for ``team`` less the other sides' average, with the bags each
+    side takes charged now for what they will cost later.
+
+    A side's bags are worth ``bag_penalty * b**2 / (2 * bag_limit**2)`` against it at
+    ``b`` bags (times ``bag_cost``): a bag costs little while the side has few and close
+    to ``bag_penalty / bag_limit`` near the limit, and going over the limit takes back
+    half a penalty of that charge, so the charges and the penalty add up to one penalty
+    per ``bag_limit`` bags. A bag far from the limit costs about the point it scores,
+    and a low limit makes every bag dear.
+    """
     result = score_hand(
         rules,
         hand_number=2,
@@ -60,8 +68,11 @@ def hand_value(
         bags=bags,
         num_tricks=sum(taken),
     )
-    per_bag = rules.bag_penalty / rules.bag_limit if rules.overtricks == "bags" else 0.0
-    totals = [t.total - per_bag * (t.bags_total - bags[i]) for i, t in enumerate(result.teams)]
+    on = rules.overtricks == "bags" and rules.bag_penalty > 0
+    scale = bag_cost * rules.bag_penalty / (2 * rules.bag_limit**2) if on else 0.0
+    totals = [
+        t.total - scale * (t.bags_total**2 - bags[i] ** 2) for i, t in enumerate(result.teams)
+    ]
     others = [x for i, x in enumerate(totals) if i != team]
     return totals[team] - sum(others) / len(others)
 
@@ -100,19 +111,30 @@ def _blind_nil_against(view: SeatView) -> bool:
 
 
 class SearchPolicy:
-    """Monte Carlo card play on sampled deals; the heuristic bids, passes and draws.
+    """Monte Carlo bids and card play on sampled deals; the heuristic passes and draws.
 
     ``deals`` caps the sampled deals per decision (so a decision is deterministic for a
     given ``rng``); ``time_budget`` caps the seconds, whichever comes first. From
     ``exact_cards`` cards a hand down, each sampled deal is solved exactly (0: never).
+    Bids are valued on ``bid_deals`` sampled deals; ``bag_cost`` scales what a bag is
+    charged (1: its share of the bag penalty).
     """
 
     def __init__(
-        self, deals: int = 120, time_budget: float | None = 0.6, exact_cards: int = EXACT_CARDS
+        self,
+        deals: int = 120,
+        time_budget: float | None = 0.6,
+        exact_cards: int = EXACT_CARDS,
+        bag_cost: float = 1.0,
+        bid_deals: int = 200,
+        nil_margin: float = 10.0,
     ) -> None:
         self.deals = deals
         self.time_budget = time_budget
         self.exact_cards = exact_cards
+        self.bag_cost = bag_cost
+        self.bid_deals = bid_deals
+        self.nil_margin = nil_margin
         self.fallback = HeuristicPolicy()
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
@@ -133,13 +155,27 @@ class SearchPolicy:
         if view.phase is Phase.PLAY and len(plays) > 1:
             values = {a: v for a, v in self.evaluate(view, plays, rng).items()}
         elif view.phase is Phase.BID and view.hand is not None and len(bids) > 1:
-            values = {a: v for a, v in self.evaluate_bids(view, bids, rng).items()}
+            return self.choose_bid(self.evaluate_bids(view, bids, rng), view)
         else:
             return preferred
         best = max(values.values())
         if values.get(preferred, best - 1) >= best - 1e-9:
             return preferred
         return max(values, key=lambda a: values[a])
+
+    def choose_bid(self, values: dict[Bid, float], view: SeatView) -> Bid:
+        """The best bid by value, with a Nil taken only when it beats the best other bid
+        by ``nil_margin``: its value swings by 200 on one trick, so on a few hundred
+        sampled deals a lucky average would otherwise pick it too often."""
+        nil_on = view.rules.nil_mode == "nil"
+        others = {b: v for b, v in values.items() if b.tricks or not nil_on}
+        if not others:
+            return max(values, key=lambda b: values[b])
+        best = max(others, key=lambda b: (others[b], -b.tricks))
+        nils = [b for b in values if b not in others]
+        if nils and values[nils[0]] > others[best] + self.nil_margin:
+            return nils[0]
+        return best
 
     def evaluate_bids(
         self, view: SeatView, bids: list[Bid], rng: random.Random
@@ -163,7 +199,7 @@ class SearchPolicy:
             nil_on and (b := view.bids[p]) is not None and not b.tricks for p in view.partners
         )
         own = max(1, round(estimate_tricks(view.hand, table, len(view.partners)))) + partner_nil
-        for _ in range(max(1, self.deals // 2)):
+        for _ in range(self.bid_deals):
             deal = sample_deal(knowledge, rng)
             weight = bid_weight(view, deal)
             weights += weight
@@ -198,7 +234,7 @@ class SearchPolicy:
                 assumed[view.seat] = bid.tricks
                 taken = outcomes[nil_on and bid.tricks == 0]
                 totals[bid] += weight * hand_value(
-                    rules, taken, view.team, scores, bags, assumed, blind
+                    rules, taken, view.team, scores, bags, assumed, blind, self.bag_cost
                 )
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
@@ -234,7 +270,9 @@ class SearchPolicy:
             solver = Endgame(
                 playout.tricks,
                 team,
-                lambda taken: hand_value(rules, taken, team, scores, bags, bids, blind),
+                lambda taken: hand_value(
+                    rules, taken, team, scores, bags, bids, blind, self.bag_cost
+                ),
             )
         for _ in range(self.deals):
             deal = sample_deal(knowledge, rng)
@@ -261,7 +299,9 @@ class SearchPolicy:
                     totals[action] += weight * solver.value(pos)
                     continue
                 taken = playout.finish(pos)
-                totals[action] += weight * hand_value(rules, taken, team, scores, bags, bids, blind)
+                totals[action] += weight * hand_value(
+                    rules, taken, team, scores, bags, bids, blind, self.bag_cost
+                )
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
         return {a: v / weights for a, v in totals.items()}
