@@ -32,8 +32,6 @@ _BAG_MARGIN = 3
 # counting the J♠ as well as the Q♠ lifted self-play Nil success from 78.8% to 81.0% over
 # 1,000 deals at no cost in points.
 _NIL_TRUMP_POWER = 109
-# A partner who bid this many tricks can usually hold a suit above one risky honour.
-_STRONG_PARTNER = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,12 +131,8 @@ def _nil_dangers(hand: tuple[Card, ...], table: CardTable) -> int:
 
 
 def _nil_help(view: SeatView) -> int:
-    """Dangerous cards a Nil can live with: the ones passed to the partner, or one honour
-    when the partner bid enough to hold the suit above it."""
-    if view.rules.nil_pass:
-        return view.rules.nil_pass
-    partner_bids = [b.tricks for p in view.partners if (b := view.bids[p]) is not None]
-    return 1 if partner_bids and max(partner_bids) >= _STRONG_PARTNER else 0
+    """Dangerous cards a Nil can live with: the ones it passes to its partner."""
+    return view.rules.nil_pass
 
 
 def _blind_nil_against(view: SeatView) -> bool:
@@ -174,8 +168,7 @@ def _bid(view: SeatView, table: CardTable) -> Choice:
         if dangers == 0:
             return nil[0], "No card here should take a trick: bid Nil."
         if dangers <= _nil_help(view):
-            how = "you pass them to your partner" if view.rules.nil_pass else "partner is strong"
-            return nil[0], f"Only {dangers} risky card(s) and {how}: bid Nil."
+            return nil[0], f"Pass your {dangers} risky card(s) to your partner: bid Nil."
     target = max(1, round(estimate)) + (1 if partner_nil else 0)
     plain = [b for b in bids if not b.blind and (b.tricks or not nil_on)] or bids
     choice = min(plain, key=lambda b: (abs(b.tricks - target), b.tricks))

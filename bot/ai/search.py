@@ -26,6 +26,8 @@ _MIN_BUDGET = 0.005
 # out exactly (``endgame``) instead of by rule of thumb: about 0.3 ms a card tried at 3
 # cards a hand, ten times that at 4 (measured on classic positions, pure Python).
 EXACT_CARDS = 3
+# Hard bids Nil only when its playouts made the Nil on this share of the sampled deals.
+NIL_SUCCESS = 0.85
 
 
 def _physical(cards: list[int], taken: int = 0) -> int:
@@ -128,6 +130,7 @@ class SearchPolicy:
         bag_cost: float = 1.0,
         bid_deals: int = 200,
         nil_margin: float = 10.0,
+        nil_success: float = NIL_SUCCESS,
     ) -> None:
         self.deals = deals
         self.time_budget = time_budget
@@ -135,6 +138,7 @@ class SearchPolicy:
         self.bag_cost = bag_cost
         self.bid_deals = bid_deals
         self.nil_margin = nil_margin
+        self.nil_success = nil_success
         self.fallback = HeuristicPolicy()
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
@@ -155,7 +159,7 @@ class SearchPolicy:
         if view.phase is Phase.PLAY and len(plays) > 1:
             values = {a: v for a, v in self.evaluate(view, plays, rng).items()}
         elif view.phase is Phase.BID and view.hand is not None and len(bids) > 1:
-            return self.choose_bid(self.evaluate_bids(view, bids, rng), view)
+            return self.choose_bid(*self.evaluate_bids(view, bids, rng), view)
         else:
             return preferred
         best = max(values.values())
@@ -163,25 +167,32 @@ class SearchPolicy:
             return preferred
         return max(values, key=lambda a: values[a])
 
-    def choose_bid(self, values: dict[Bid, float], view: SeatView) -> Bid:
-        """The best bid by value, with a Nil taken only when it beats the best other bid
-        by ``nil_margin``: its value swings by 200 on one trick, so on a few hundred
-        sampled deals a lucky average would otherwise pick it too often."""
+    def choose_bid(self, values: dict[Bid, float], nil_success: float, view: SeatView) -> Bid:
+        """The best bid by value, with a Nil taken only when it was made on
+        ``nil_success`` of the sampled deals and beats the best other bid by
+        ``nil_margin``: its value swings by 200 on one trick, so on a few hundred sampled
+        deals a lucky average would otherwise pick it too often, and the playouts defend
+        against a Nil less well than real opponents."""
         nil_on = view.rules.nil_mode == "nil"
         others = {b: v for b, v in values.items() if b.tricks or not nil_on}
         if not others:
             return max(values, key=lambda b: values[b])
         best = max(others, key=lambda b: (others[b], -b.tricks))
         nils = [b for b in values if b not in others]
-        if nils and values[nils[0]] > others[best] + self.nil_margin:
+        if (
+            nils
+            and nil_success >= self.nil_success
+            and values[nils[0]] > others[best] + self.nil_margin
+        ):
             return nils[0]
         return best
 
     def evaluate_bids(
         self, view: SeatView, bids: list[Bid], rng: random.Random
-    ) -> dict[Bid, float]:
-        """Average value of each bid: the hand is played out on sampled deals (once as a
-        Nil bidder, once not) and every bid is scored against the same tricks."""
+    ) -> tuple[dict[Bid, float], float]:
+        """Average value of each bid, and the share of deals on which a Nil was made: the
+        hand is played out on sampled deals (once as a Nil bidder, once not) and every
+        bid is scored against the same tricks."""
         start = time.perf_counter()
         rules = view.rules
         n = rules.players
@@ -193,7 +204,7 @@ class SearchPolicy:
         blind = [bool(b and b.blind) for b in view.bids]
         scores, bags = list(view.scores), list(view.bags)
         totals = dict.fromkeys(bids, 0.0)
-        weights = 0.0
+        weights = nil_made = 0.0
         # The hand is played out as the heuristic would bid it when not bidding Nil.
         partner_nil = any(
             nil_on and (b := view.bids[p]) is not None and not b.tricks for p in view.partners
@@ -230,6 +241,8 @@ class SearchPolicy:
                     0,
                 )
                 outcomes[as_nil] = playout.finish(pos)
+            if True in outcomes:
+                nil_made += weight * (outcomes[True][view.seat] == 0)
             for bid in bids:
                 assumed[view.seat] = bid.tricks
                 taken = outcomes[nil_on and bid.tricks == 0]
@@ -238,7 +251,7 @@ class SearchPolicy:
                 )
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
-        return {b: v / weights for b, v in totals.items()}
+        return {b: v / weights for b, v in totals.items()}, nil_made / weights
 
     def evaluate(
         self, view: SeatView, plays: list[PlayCard], rng: random.Random

@@ -82,7 +82,7 @@ def test_a_partners_nil_makes_the_bot_bid_more(policy: Policy) -> None:
     assert covering > alone
 
 
-# --- 2. Nil more often when partner's bid or the passing makes it safe -------------------
+# --- 2. Nil more often when the passing makes it safe ------------------------------------
 
 # One danger only: the K♥ with a single low heart beside it.
 NEAR_NIL = "KH 3H  2S 3S  2C 3C 4C 5C  2D 3D 4D 5D 6D"
@@ -98,20 +98,13 @@ def test_normal_keeps_a_risky_nil_off_without_help() -> None:
 
 
 @BOTH
-@pytest.mark.parametrize(
-    ("options", "partner_bid"),
-    [({"nil_pass": 2}, 2), ({}, 6)],
-    ids=["passing-sends-the-king-away", "partner-bid-six"],
-)
-def test_the_bot_bids_nil_when_help_makes_a_risky_hand_safe(
-    policy: Policy, options: dict[str, object], partner_bid: int
-) -> None:
-    rules = Rules.model_validate(options)
-    assert bid_of(policy, near_nil(rules, partner_bid)) == 0
+def test_the_bot_bids_nil_when_passing_the_king_away_makes_it_safe(policy: Policy) -> None:
+    rules = Rules.model_validate({"nil_pass": 2})
+    assert bid_of(policy, near_nil(rules, 2)) == 0
 
 
 # Two certain tricks (A♥, K♦) but nothing else: only passing them on makes a Nil.
-TWO_DANGERS = "AH 4H  3S 2S  KD 2D 3D  2C 3C 4C 5C 6C 7C"
+TWO_DANGERS = "AH 4H 3H  3S 2S  KD 2D 3D 4D  2C 3C 4C 5C"
 
 
 @pytest.mark.parametrize(("passed", "nil"), [(0, False), (2, True)], ids=["no-pass", "pass-2"])
@@ -150,10 +143,21 @@ def test_the_bot_does_not_take_its_partners_trick(policy: Policy) -> None:
 # --- 4. cover a Nil without going set; break the other side's Nil ------------------------
 
 
+# DEAL with seat 0's 8♦ and seat 3's Q♣ swapped: seat 0 has only clubs to discard, so
+# throwing one makes no new void to ruff in later.
+COVER_DEAL = (
+    "AC KC QC 10C 9C 8C  2D 7D  2S 3S 4S 5S 6S",
+    DEAL[1],
+    DEAL[2],
+    "4C 7C 8D  4D 6D JD  3H 5H 7H 9H JH KH  AS",
+)
+
+
 @BOTH
 def test_with_the_nil_safe_the_coverer_takes_the_trick_its_side_needs(policy: Policy) -> None:
-    # Seat 2's Nil is safe under the Q♥; seat 0 bid 5 and has 2: it ruffs.
-    game = ruff_or_discard(CLASSIC, [3, 0, 3, 5])
+    # Seat 2's Nil is safe under the Q♥; seat 0 bid 6 and has 2: it ruffs.
+    game = game_at(CLASSIC, COVER_DEAL, [3, 0, 3, 6, *TRICKS])
+    assert game.to_act == 0 and list(game.tricks_taken) == [2, 2, 0, 0]
     assert card_of(policy, game).card.suit is Suit.SPADES
 
 
