@@ -26,8 +26,9 @@ _MIN_BUDGET = 0.005
 # out exactly (``endgame``) instead of by rule of thumb: about 0.3 ms a card tried at 3
 # cards a hand, ten times that at 4 (measured on classic positions, pure Python).
 EXACT_CARDS = 3
-# Hard bids Nil only when its playouts made the Nil on this share of the sampled deals.
-NIL_SUCCESS = 0.85
+# Hard bids Nil only when its playouts made the Nil on this share of the sampled deals:
+# over 100 classic deals (seed 7) 0.85 bid 9 Nils and 0.75 bid 16, every one made both times.
+NIL_SUCCESS = 0.75
 
 
 def _physical(cards: list[int], taken: int = 0) -> int:
