@@ -112,11 +112,12 @@ def estimate_tricks(hand: tuple[Card, ...], table: CardTable, partners: int) -> 
     return tricks
 
 
-def _nil_risk(hand: tuple[Card, ...], table: CardTable) -> bool:
-    """Cards that tend to take a trick whatever the Nil bidder does."""
+def _nil_dangers(hand: tuple[Card, ...], table: CardTable) -> int:
+    """Cards that tend to take a trick whatever the Nil bidder does: high trumps, trumps
+    past the third, and side-suit honours without two low cards to hide behind."""
     trumps = [c for c in hand if table.suit(c) == TRUMP]
-    if any(table.power(c) >= _NIL_TRUMP_POWER for c in trumps) or len(trumps) > 3:
-        return True
+    dangers = sum(1 for c in trumps if table.power(c) >= _NIL_TRUMP_POWER)
+    dangers += max(0, len(trumps) - 3)
     by_suit: dict[int, list[Card]] = {}
     for card in hand:
         by_suit.setdefault(table.suit(card), []).append(card)
@@ -124,9 +125,24 @@ def _nil_risk(hand: tuple[Card, ...], table: CardTable) -> bool:
         if suit == TRUMP:
             continue
         low = sum(1 for c in cards if c.rank <= 8)
-        if any(c.rank >= 13 for c in cards) and low < 2:
-            return True
-    return False
+        if low < 2:
+            dangers += sum(1 for c in cards if c.rank >= 13)
+    return dangers
+
+
+def _nil_help(view: SeatView) -> int:
+    """Dangerous cards a Nil can live with: the ones it passes to its partner."""
+    return view.rules.nil_pass
+
+
+def _blind_nil_against(view: SeatView) -> bool:
+    """An opponent bid Blind Nil: the side needs both hands free to break it."""
+    return any(
+        _bid_nil(view, s) and (b := view.bids[s]) is not None and b.blind
+        for t, seats in enumerate(view.teams)
+        if t != view.team
+        for s in seats
+    )
 
 
 def _bid(view: SeatView, table: CardTable) -> Choice:
@@ -147,8 +163,12 @@ def _bid(view: SeatView, table: CardTable) -> Choice:
     estimate = estimate_tricks(view.hand, table, len(view.partners))
     nil_on = view.rules.nil_mode == "nil"
     nil = [b for b in bids if b.tricks == 0]
-    if nil_on and nil and not partner_nil and estimate < 1.5 and not _nil_risk(view.hand, table):
-        return nil[0], "No card here should take a trick: bid Nil."
+    if nil_on and nil and not partner_nil and estimate < 1.5 and not _blind_nil_against(view):
+        dangers = _nil_dangers(view.hand, table)
+        if dangers == 0:
+            return nil[0], "No card here should take a trick: bid Nil."
+        if dangers <= _nil_help(view):
+            return nil[0], f"Pass your {dangers} risky card(s) to your partner: bid Nil."
     target = max(1, round(estimate)) + (1 if partner_nil else 0)
     plain = [b for b in bids if not b.blind and (b.tricks or not nil_on)] or bids
     choice = min(plain, key=lambda b: (abs(b.tricks - target), b.tricks))
@@ -157,6 +177,8 @@ def _bid(view: SeatView, table: CardTable) -> Choice:
         reason = f"Your partner bid Nil: bid {word} to cover them"
     else:
         reason = f"About {estimate:.1f} tricks from honours and spades: bid {word}"
+        if _blind_nil_against(view) and estimate < 1.5:
+            reason += " (no Nil: your side needs both hands to break their Blind Nil)"
     if choice.tricks != target:
         reason += f", as near {target} as the rules allow"
     return choice, reason + "."
@@ -237,6 +259,14 @@ def _is_top(card: Card, view: SeatView, table: CardTable) -> bool:
     )
 
 
+def _special_bid(view: SeatView, team: int) -> bool:
+    """The side bid 10 at a 10-for-200 table: setting it swings 400 points."""
+    if not view.rules.ten_for_two_hundred:
+        return False
+    bids = [view.bids[s] for s in view.teams[team]]
+    return all(b is not None for b in bids) and sum(b.tricks for b in bids if b) == 10
+
+
 def _side_need(view: SeatView, team: int) -> int:
     """Tricks a side still needs for its contract (Nil bidders' tricks do not count)."""
     need = 0
@@ -272,11 +302,18 @@ def _play(view: SeatView, table: CardTable) -> Choice:
     )
     others = [t for t in range(len(view.teams)) if t != team]
     settable = [t for t in others if 0 < _side_need(view, t) <= remaining]
+    # Setting a 10-for-200 bid is worth far more than the bags it costs.
+    big_set = any(_special_bid(view, t) for t in settable)
+    live_nils = [
+        s for t in others for s in view.teams[t] if _bid_nil(view, s) and not view.tricks_taken[s]
+    ]
     if not view.trick:
         if i_nil:
             return low, f"You bid Nil: lead your lowest card, the {low.card}."
+        if live_nils and not partner_nil:
+            return low_side, f"Lead low with the {low_side.card}: make the Nil bidder go over it."
         tops = [a for a in side if _is_top(a.card, view, table)]
-        if tops and (need > 0 or partner_nil or (settable and not bag_danger)):
+        if tops and (need > 0 or partner_nil or (settable and (big_set or not bag_danger))):
             why = "to protect your partner's Nil" if partner_nil else "and take a trick you need"
             return tops[
                 -1
@@ -305,7 +342,7 @@ def _play(view: SeatView, table: CardTable) -> Choice:
         return under, f"The Nil bidder is winning: stay under them with the {under.card}."
     if winners and need > 0:
         return winners[0], f"Your side needs {need} more: win it with the {winners[0].card}."
-    if winners and settable and not bag_danger:
+    if winners and settable and (big_set or not bag_danger):
         return winners[0], f"Take it with the {winners[0].card} to set the other side."
     if need <= 0 and bag_danger:
         bags = view.bags[team]

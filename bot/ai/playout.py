@@ -97,6 +97,11 @@ class Playout:
         self.bids = bids
         self.blind = blind
         self.nil = [b == 0 and rules.nil_mode == "nil" for b in bids]
+        # For each seat, the Nil bidders it plays against: it leads low while one is alive.
+        self.nil_foes = [
+            [s for s in range(self.n) if self.nil[s] and self.team_of[s] != self.team_of[seat]]
+            for seat in range(self.n)
+        ]
         self.rank, self.higher = _card_tables(rules.deck, rules.players)
 
     def play(self, pos: Position, seat: int, card: int) -> None:
@@ -180,6 +185,9 @@ class Playout:
         if not trick:
             if self.nil[seat]:
                 return low
+            for foe in self.nil_foes[seat]:
+                if not pos.taken[foe]:
+                    return low_side
             if top >= 0 and self._need(pos, seat) > 0:
                 return top
             return low_side

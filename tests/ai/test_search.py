@@ -10,7 +10,7 @@ import pytest
 from bot.ai.heuristic import HeuristicPolicy
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_deal
 from bot.ai.playout import Playout, Position
-from bot.ai.search import SearchPolicy
+from bot.ai.search import SearchPolicy, hand_value
 from bot.engine import PRESETS, Card, Game, Phase, PlayCard, Rules, SeatView
 from bot.engine.deck import COPY_SHIFT, deck_info
 
@@ -164,7 +164,7 @@ def test_a_tiny_budget_falls_back_to_the_heuristic() -> None:
 def test_deals_that_fit_the_bids_weigh_more() -> None:
     checked = 0
     heuristic = HeuristicPolicy()
-    for seed in range(30):
+    for seed in range(60):
         game = Game.new(Rules.preset("classic"), seed=seed)
         while game.phase is Phase.BID:
             seat = game.to_act
@@ -179,3 +179,57 @@ def test_deals_that_fit_the_bids_weigh_more() -> None:
         assert bid_weight(view, true) > bid_weight(view, swapped)
         checked += 1
     assert checked >= 5
+
+
+def _trick_worth(rules: Rules, bags: int) -> float:
+    """How much one trick moved from side 1 to side 0, both past their bids of 6, is worth
+    to side 0 when it holds ``bags`` (side 1 has none)."""
+    bids: list[int | None] = [3, 3, 3, 3]
+    blind = [False] * 4
+
+    def value(mine: int) -> float:
+        return hand_value(rules, [mine, 3, 3, 13 - mine - 6], 0, [0, 0], [bags, 0], bids, blind)
+
+    return value(4) - value(3)
+
+
+# Each side's bags are charged penalty * b**2 / (2 * limit**2): moving the trick scores a
+# point for side 0 and costs side 1 one, adds side 0's (bags+1)th bag and takes side 1's
+# only one away.
+@pytest.mark.parametrize(
+    ("options", "bags", "worth"),
+    [({}, 0, 2 - 0.5 * 2), ({}, 8, 2 - 0.5 * 18), ({"bag_limit": 3}, 0, 2 - 100 / 18 * 2)],
+    ids=["far-from-the-limit", "two-from-the-limit", "low-limit"],
+)
+def test_a_bag_costs_more_the_closer_its_side_is_to_the_limit(
+    options: dict[str, object], bags: int, worth: float
+) -> None:
+    assert _trick_worth(Rules.model_validate(options), bags) == pytest.approx(worth)
+
+
+def test_bag_charges_and_the_penalty_add_up_to_one_penalty_per_limit() -> None:
+    rules = Rules.preset("classic")
+    bids: list[int | None] = [2, 4, 1, 4]  # side 0 bids 3, side 1 bids 8
+    blind = [False] * 4
+    hands = [([12, 0, 0, 1], [0, 0]), ([5, 0, 0, 8], [9, 0])]  # 9 bags, then 2 more
+    shaped = sum(hand_value(rules, t, 0, [0, 0], b, bids, blind) for t, b in hands)
+    plain = sum(hand_value(rules, t, 0, [0, 0], b, bids, blind, bag_cost=0.0) for t, b in hands)
+    # Side 0's 11 bags cost the real penalty of 100 once (in ``plain``) and, beyond it,
+    # only the charge on the one bag left over: 100 * 1**2 / (2 * 10**2).
+    assert shaped == pytest.approx(plain - 0.5)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_two_players_play_as_normal_does_since_their_hands_are_drawn(seed: int) -> None:
+    heuristic = HeuristicPolicy()
+    hard = SearchPolicy(deals=20, time_budget=None)
+    game = Game.new(Rules.preset("two_player"), seed=seed)
+    decisions = 0
+    while game.hand_number == 1:
+        view = game.view(game.to_act or 0)
+        action = hard.decide(view, random.Random(seed))
+        assert action == heuristic.decide(view, random.Random(seed))
+        if view.phase in (Phase.BID, Phase.PLAY):
+            decisions += 1
+        game.apply(action)
+    assert decisions > 26
