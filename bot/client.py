@@ -101,7 +101,12 @@ class SpadesBot(commands.AutoShardedBot):
         self.seeds = seeds
         self.edit_interval = edit_interval
         self.edit_delay = edit_delay
-        self.request_rate = request_rate  # None: no budget (tests)
+        # None: no budget (tests). Discord's global limit is the application's, shared by
+        # every process: each takes the share of it that its shards are of the whole.
+        count = settings.shard_count
+        if request_rate is not None and held is not None and count:
+            request_rate *= len(held) / count
+        self.request_rate = request_rate
         # Cards as the application's emojis (``CARD_EMOJIS``), unless told here.
         self.card_emojis = settings.card_emojis if card_emojis is None else card_emojis
         self.extension_names = list(EXTENSIONS if extensions is None else extensions)
@@ -113,7 +118,6 @@ class SpadesBot(commands.AutoShardedBot):
         # Several processes share the shards: DM clicks, which all come to shard 0, are
         # forwarded to the process running their table through the database.
         self.relay: ClickRelay | None = None
-        count = settings.shard_count
         if held is not None and count is not None and len(held) < count:
             assert settings.database_url is not None  # the settings refuse SQLite here
             self.relay = ClickRelay(settings.database_url.get_secret_value())

@@ -128,3 +128,20 @@ def test_a_guild_belongs_to_the_shard_discord_sends_it_on() -> None:
     assert shard_of(guild, 2) == 1
     assert shard_of(guild, 10) == 3
     assert shard_of(None, 4) == 0  # DMs come on shard 0
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "rate"), [(None, None, 40.0), ("2", "0", 20.0), ("4", "0-2", 30.0)]
+)
+def test_each_process_keeps_its_shards_share_of_the_request_budget(
+    monkeypatch: pytest.MonkeyPatch, count: str | None, ids: str | None, rate: float
+) -> None:
+    # Discord's global limit is the application's: processes holding blocks of shards split it.
+    from bot.client import REQUEST_RATE, SpadesBot
+
+    monkeypatch.setenv("DATABASE_URL", "postgresql://spades@db/spades")
+    if count is not None and ids is not None:
+        monkeypatch.setenv("SHARD_COUNT", count)
+        monkeypatch.setenv("SHARD_IDS", ids)
+    bot = SpadesBot(load_settings())
+    assert REQUEST_RATE == 40.0 and bot.request_rate == rate
