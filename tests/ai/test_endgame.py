@@ -8,7 +8,6 @@ winners and its scoring.
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 
@@ -62,8 +61,8 @@ def brute_force(game: Game, team: int, leaf: Leaf) -> float:
     for action in game.legal_actions(seat):
         if not isinstance(action, PlayCard):
             continue
-        after = copy.deepcopy(game)
-        after.apply(action)
+        # A compiled Game cannot be deep-copied: the same game again, one card further.
+        after = Game.replay(game.rules, seed=game.seed, actions=[*game.history, action])
         if after.hand_number != hand or after.is_over:
             taken = [outcome.tricks for outcome in after.results[-1].seats]
             value = leaf(taken)
