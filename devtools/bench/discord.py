@@ -27,7 +27,6 @@ import itertools
 import multiprocessing
 import random
 import re
-import secrets
 import statistics
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -36,7 +35,6 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
-import asyncpg
 import discord.gateway
 import discord.http
 import yarl
@@ -47,7 +45,7 @@ from bot.config import Settings
 from bot.render.cards import card_emojis
 from bot.storage.records import MemoryStore
 from bot.tables import TableSettings
-from devtools.bench.storage import with_search_path
+from devtools.bench.storage import scratch_schema
 from devtools.bench.tables import Pace
 from devtools.fake_discord import (
     COMPONENT,
@@ -219,7 +217,7 @@ async def _sharded_bots(
 async def _two_bots(
     context: Any, connection: Connection, pace: Pace, seed: int, url: str
 ) -> _Played:
-    async with scratch_schema(url) as database:
+    async with scratch_schema(url, "tables") as database:
         address = await _receive(connection, FakeAddress)
         here, there = context.Pipe()
         other = context.Process(
@@ -241,22 +239,6 @@ async def _two_bots(
             if other.is_alive():
                 other.kill()
                 other.join()
-
-
-@asynccontextmanager
-async def scratch_schema(url: str) -> AsyncIterator[str]:
-    """A schema of its own in ``url``'s database, dropped afterwards: the URL reaching it."""
-    # A name made here, never from input: DDL takes no parameters.
-    scratch = f"spades_bench_tables_{secrets.token_hex(4)}"
-    admin = await asyncpg.connect(url)
-    try:
-        await admin.execute(f"CREATE SCHEMA {scratch}")
-        try:
-            yield with_search_path(url, scratch)
-        finally:
-            await admin.execute(f"DROP SCHEMA {scratch} CASCADE")
-    finally:
-        await admin.close()
 
 
 @asynccontextmanager

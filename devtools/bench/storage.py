@@ -126,22 +126,27 @@ async def _bench_postgres(
     finally:
         await admin.close()
 
-    @asynccontextmanager
-    async def schema(name: str) -> AsyncIterator[str]:
-        # A name made here, never from input: DDL takes no parameters.
-        scratch = f"spades_bench_{name}_{secrets.token_hex(4)}"
-        conn = await asyncpg.connect(url)
-        try:
-            await conn.execute(f"CREATE SCHEMA {scratch}")
-            try:
-                yield with_search_path(url, scratch)
-            finally:
-                await conn.execute(f"DROP SCHEMA {scratch} CASCADE")
-        finally:
-            await conn.close()
+    def schema(name: str) -> AbstractAsyncContextManager[str]:
+        return scratch_schema(url, name)
 
     backend = f"PostgreSQL {version}, synchronous_commit={commit}, fsync={fsync}"
     return await _bench(backend, schema, appends, tables, seed, writers, "NORMAL")
+
+
+@asynccontextmanager
+async def scratch_schema(url: str, name: str) -> AsyncIterator[str]:
+    """A schema of its own in ``url``'s database, dropped afterwards: the URL reaching it."""
+    # A name made here, never from input: DDL takes no parameters.
+    scratch = f"spades_bench_{name}_{secrets.token_hex(4)}"
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"CREATE SCHEMA {scratch}")
+        try:
+            yield with_search_path(url, scratch)
+        finally:
+            await conn.execute(f"DROP SCHEMA {scratch} CASCADE")
+    finally:
+        await conn.close()
 
 
 def with_search_path(url: str, schema: str) -> str:
