@@ -125,7 +125,7 @@ class SearchPolicy:
 
     def __init__(
         self,
-        deals: int = 120,
+        deals: int = 1000,
         time_budget: float | None = 0.6,
         exact_cards: int = EXACT_CARDS,
         bag_cost: float = 1.0,
