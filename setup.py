@@ -34,6 +34,7 @@ COMPILED_MODULES = (
     "bot/engine/deck.py",
     "bot/engine/events.py",
     "bot/engine/interned.py",
+    "bot/engine/options.py",
     "bot/engine/tricks.py",
     "bot/engine/scoring.py",
     "bot/engine/game.py",

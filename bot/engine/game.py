@@ -45,7 +45,8 @@ from bot.engine.events import (
     TrickWon,
 )
 from bot.engine.interned import BIDS, plays_of
-from bot.engine.rules import DEFICITS, Rules
+from bot.engine.options import Options, options_of
+from bot.engine.rules import Rules
 from bot.engine.scoring import HandResult, score_hand
 from bot.engine.tricks import (
     FIRST_TRUMP,
@@ -98,10 +99,14 @@ class Game:
     ) -> None:
         self.rules = rules
         self.seed = seed
-        self.players = n = rules.players
-        self.teams: tuple[tuple[int, ...], ...] = rules.teams
-        self._tricks = TrickRules(rules)
-        self._claims_on = rules.claims
+        # The rules' values, copied out of the pydantic model once per Rules object (its
+        # attributes are slow to read), and the trick rules made from them.
+        options = options_of(rules)
+        self._options: Options = options
+        self.players = n = options.players
+        self.teams: tuple[tuple[int, ...], ...] = options.teams
+        self._tricks: TrickRules = options.tricks
+        self._claims_on = options.claims
         self._team_of = self._tricks.team_of
         self._deck: DeckInfo = self._tricks.deck
         self.num_tricks = self._deck.num_tricks
@@ -114,17 +119,14 @@ class Game:
         self._legal = (0, 0)
         self._bids_step = -1
         self._bids_legal: list[Bid] = []
-        self._nil_on = rules.nil_mode == "nil"
-        # Options read on every deal, copied out of the pydantic model (slow attribute reads):
-        # how far behind a side must be for blind nil, blind bids and nil (None: never).
-        self._blind_nil_need = DEFICITS[rules.blind_nil] if self._nil_on else None
-        self._blind_bids_need = DEFICITS[rules.blind_bids]
-        self._blind_on = rules.variant == "regular" and (
-            self._blind_nil_need is not None or self._blind_bids_need is not None
-        )
+        self._nil_on = options.nil_on
+        # How far behind a side must be for blind nil and blind bids (None: never).
+        self._blind_nil_need = options.blind_nil_need
+        self._blind_bids_need = options.blind_bids_need
+        self._blind_on = options.blind_on
         # Face-up tables have no blind bids: every card is seen anyway.
-        self._face_up = rules.show_all_hands
-        self._first_bids_itself = rules.first_hand_bids_itself
+        self._face_up = options.show_all_hands
+        self._first_bids_itself = options.first_hand_bids_itself
         self.history: list[Action] = []
         self.results: list[HandResult] = []
         self.scores = [0] * len(self.teams)
@@ -371,7 +373,7 @@ class Game:
         return self._bids_legal
 
     def _legal_bids(self, seat: int) -> list[Bid]:
-        rules = self.rules
+        rules = self._options
         n_tricks = self.num_tricks
         plain, blind = BIDS[seat]
         bids = self._bids
@@ -409,7 +411,7 @@ class Game:
             low = max(1, (board or 0) - mate_total)
             high = max(low, n_tricks - mate_total)
             out = list(plain[low : high + 1])
-            nil_ok = not self._nil_on or self._behind_enough(team, DEFICITS[rules.nil_allowed])
+            nil_ok = not self._nil_on or self._behind_enough(team, rules.nil_need)
             if zero_ok and nil_ok:
                 out.insert(0, plain[0])
         if rules.cant_total_tricks and bids.count(None) == 1:
@@ -419,7 +421,7 @@ class Game:
         return out
 
     def _may_redeal(self, seat: int) -> bool:
-        if not (self.rules.deficient_hand_redeal and self._looked[seat]):
+        if not (self._options.deficient_hand_redeal and self._looked[seat]):
             return False
         if any(self._bids[s] is not None for s in self.teams[self._team_of[seat]]):
             return False
@@ -657,7 +659,7 @@ class Game:
         return [Redealt(seat, self.hand_number), *self._deal()]
 
     def _start_passing(self) -> list[Event]:
-        rules = self.rules
+        rules = self._options
         pairs: list[tuple[int, int]] = []
         counts: list[int] = []
         if self._nil_on and (rules.nil_pass or rules.blind_nil_pass):
@@ -730,7 +732,8 @@ class Game:
         keep, drop = (first, second) if action.keep_first else (second, first)
         self._stock = self._stock[2:]
         self._hands[seat] |= 1 << keep
-        if not (action.keep_first and self.rules.two_player_deal == "first_or_second_unseen"):
+        unseen = self._options.two_player_deal == "first_or_second_unseen"
+        if not (action.keep_first and unseen):
             self._discarded[seat] |= 1 << (drop % COPY_SHIFT)
         events: list[Event] = [CardDrawn(seat, len(self._stock))]
         if self._stock:
@@ -740,7 +743,7 @@ class Game:
         return events
 
     def _start_play(self) -> list[Event]:
-        rules = self.rules
+        rules = self._options
         n = self.players
         leader = (self.dealer + 1) % n
         if rules.low_club_first_trick:
@@ -775,7 +778,7 @@ class Game:
             self._refuse("Your side has already called a renege this hand.")
         proven = self._reneged[accused]
         guilty = self._team_of[accused] if proven else self._team_of[seat]
-        if proven and self.rules.allow_renege == "set":
+        if proven and self._options.allow_renege == "set":
             self._renege_set[guilty] = True
         else:
             self._extra_required[guilty] += 3
@@ -831,7 +834,7 @@ class Game:
             self._taken[seat] += remaining
             return [ClaimAccepted(seat, remaining), *self._end_early()]
         self._claim_failed[team] = True
-        penalty = self.rules.failed_claim
+        penalty = self._options.failed_claim
         if penalty == "exposed":
             self._exposed[seat] = self._hands[seat]
             exposed = tuple(self._cards(self._hands[seat]))
@@ -906,11 +909,11 @@ class Game:
         return events
 
     def _game_winner(self, result: HandResult) -> int | None:
-        rules = self.rules
+        rules = self._options
         if result.moon_winner is not None:
             return result.moon_winner
         scores = self.scores
-        if rules.play_to == "hands":
+        if rules.by_hands:
             ended = self.hand_number >= rules.hands_to_play
         else:
             high, low = max(scores), min(scores)

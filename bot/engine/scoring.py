@@ -9,42 +9,67 @@ with the engine's hot path (setup.py).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import final
 
+from bot.engine.options import Options, options_of
 from bot.engine.results import HandResult, SeatOutcome, TeamHandResult
 from bot.engine.rules import Rules
 
 __all__ = ["HandResult", "SeatOutcome", "TeamHandResult", "score_hand"]
 
-_OVERTRICK_POINTS = {"bags": 1, "no_overs": 0, "minus_one": -1, "quicksand": -10}
 
-
-class _Side(NamedTuple):
+# Plain final classes, not NamedTuples: compiled, a NamedTuple is built by its interpreted
+# constructor, these by a native one.
+@final
+class _Side:
     """What one side bid and took, as the contract sees it."""
 
-    bid: int
-    blind_bid: int
-    counted: int
-    extra_bags: int
-    has_bid: bool
-    num_tricks: int
+    __slots__ = ("bid", "blind_bid", "counted", "extra_bags", "has_bid", "num_tricks")
+
+    def __init__(
+        self,
+        bid: int,
+        blind_bid: int,
+        counted: int,
+        extra_bags: int,
+        has_bid: bool,
+        num_tricks: int,
+    ) -> None:
+        self.bid = bid
+        self.blind_bid = blind_bid
+        self.counted = counted
+        self.extra_bags = extra_bags
+        self.has_bid = has_bid
+        self.num_tricks = num_tricks
 
 
-class _Contract(NamedTuple):
-    made: bool | None
-    contract: int
-    over: int
-    bags: int
-    blind: int
-    special: str | None
-    special_points: int
+@final
+class _Contract:
+    __slots__ = ("bags", "blind", "contract", "made", "over", "special", "special_points")
+
+    def __init__(
+        self,
+        made: bool | None,
+        contract: int,
+        over: int,
+        bags: int,
+        blind: int,
+        special: str | None,
+        special_points: int,
+    ) -> None:
+        self.made = made
+        self.contract = contract
+        self.over = over
+        self.bags = bags
+        self.blind = blind
+        self.special = special
+        self.special_points = special_points
 
 
 def _contract(
-    rules: Rules, side: _Side, *, required_extra: int, forced_set: bool, forced_made: bool
+    options: Options, side: _Side, *, required_extra: int, forced_set: bool, forced_made: bool
 ) -> _Contract:
     """The contract part of one side's score, before bag penalties."""
-    over_mode = rules.overtricks
     bid, blind_bid, counted = side.bid, side.blind_bid, side.counted
     extra_bags, has_bid, num_tricks = side.extra_bags, side.has_bid, side.num_tricks
     if not has_bid:
@@ -61,26 +86,26 @@ def _contract(
             overs = counted - required + extra_bags
         else:
             overs = extra_bags
-            if rules.failed_bids == "minus_10x_bid":
+            if options.failed_bids == "minus_10x_bid":
                 contract, blind = -10 * bid, -10 * blind_bid
-            elif rules.failed_bids == "zero":
+            elif options.failed_bids == "zero":
                 contract = blind = 0
             else:
                 short = required - counted if counted < required else bid
                 contract, blind = -10 * short, -10 * min(short, blind_bid)
-    over_points = overs * _OVERTRICK_POINTS[over_mode]
-    bags = overs if over_mode in ("bags", "minus_one") else 0
+    over_points = overs * options.overtrick_points
+    bags = overs if options.bags_count else 0
     special: str | None = None
     special_points = 0
     if has_bid:
-        if rules.shoot_the_moon != "off" and bid == num_tricks:
+        if options.shoot_the_moon != "off" and bid == num_tricks:
             special = "shoot the moon"
-            if rules.shoot_the_moon == "plus_minus_200":
-                value = 200 if made else (-200 if rules.failed_bids != "zero" else 0)
+            if options.shoot_the_moon == "plus_minus_200":
+                value = 200 if made else (-200 if options.failed_bids != "zero" else 0)
                 special_points = value - contract
-        elif rules.ten_for_two_hundred and bid == 10:
+        elif options.ten_for_two_hundred and bid == 10:
             special = "10 for 200"
-            value = 200 if made else (-200 if rules.failed_bids != "zero" else 0)
+            value = 200 if made else (-200 if options.failed_bids != "zero" else 0)
             special_points = value - contract
     return _Contract(made, contract, over_points, bags, blind, special, special_points)
 
@@ -114,13 +139,14 @@ def score_hand(
     contract is set whatever it took (000 The rest are mine: "as if that player had failed
     to make his bid"), and in a hand that bid itself it scores nothing.
     """
-    teams = rules.teams
+    options = options_of(rules)
+    teams = options.teams
     n_teams = len(teams)
     renege_set = renege_set or [False] * n_teams
     extra_required = extra_required or [0] * n_teams
     claim_set = claim_set or [False] * n_teams
     bid_itself = all(b is None for b in bids)
-    nil_on = rules.nil_mode == "nil"
+    nil_on = options.nil_on
     seat_outcomes = []
     for seat, b in enumerate(bids):
         is_nil = b == 0 and nil_on
@@ -141,7 +167,7 @@ def score_hand(
             team_tricks += took
             if seat_outcomes[s].nil:
                 nils += 1
-                value = rules.nil_points * (2 if blind[s] else 1)
+                value = options.nil_points * (2 if blind[s] else 1)
                 nil_bonus += value if took == 0 else -value
                 failed_nil_tricks += took
             else:
@@ -177,23 +203,22 @@ def score_hand(
             )
             continue
         has_bid = nils < len(seats)
-        if rules.double_nil_bonus and nils == len(seats) > 1 and failed_nil_tricks == 0:
+        if options.double_nil_bonus and nils == len(seats) > 1 and failed_nil_tricks == 0:
             nil_bonus *= 2
         extra_bags = 0
-        if rules.failed_nil == "helps_team_bid" and has_bid:
+        failed_nil = options.failed_nil
+        if failed_nil == "helps_team_bid" and has_bid:
             counted += failed_nil_tricks
-        elif rules.failed_nil == "takes_bags" or (
-            rules.failed_nil == "helps_team_bid" and not has_bid
-        ):
+        elif failed_nil == "takes_bags" or (failed_nil == "helps_team_bid" and not has_bid):
             extra_bags = failed_nil_tricks
         side = _Side(team_bid, blind_bid, counted, extra_bags, has_bid, num_tricks)
         claimed = claim_set[t]
-        plain = _contract(rules, side, required_extra=0, forced_set=claimed, forced_made=False)
+        plain = _contract(options, side, required_extra=0, forced_set=claimed, forced_made=False)
         forced_made = any_set and any(renege_set[o] for o in range(n_teams) if o != t)
         plain_sum = _points(plain)
         if extra_required[t] or renege_set[t] or forced_made:
             actual = _contract(
-                rules,
+                options,
                 side,
                 required_extra=extra_required[t],
                 forced_set=renege_set[t] or claimed,
@@ -205,14 +230,14 @@ def score_hand(
             renege_points = 0
         new_bags = bags[t] + actual.bags
         bag_penalty = 0
-        if rules.overtricks == "bags" and rules.bag_penalty:
-            times, new_bags = divmod(new_bags, rules.bag_limit)
-            bag_penalty = -times * rules.bag_penalty
+        if options.bag_penalty:
+            times, new_bags = divmod(new_bags, options.bag_limit)
+            bag_penalty = -times * options.bag_penalty
         total = plain_sum + renege_points + nil_bonus + bag_penalty
         if (
             actual.special == "shoot the moon"
             and actual.made
-            and rules.shoot_the_moon == "wins_game"
+            and options.shoot_the_moon == "wins_game"
         ):
             moon_winner = t
         team_results.append(

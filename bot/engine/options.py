@@ -1,0 +1,95 @@
+"""The house rules the engine reads while it plays, copied out of a ``Rules`` once.
+
+A pydantic model's attribute takes several times longer to read than a plain object's
+(and compiled, a native class's attribute is a C struct field), and a game reads its rules
+on every bid, deal and score. ``options_of`` makes one ``Options`` per ``Rules`` object and
+hands the same one to every game, score and playout of it; nothing mutates either.
+
+This module is compiled with the engine's hot path (setup.py).
+"""
+
+from __future__ import annotations
+
+from typing import Final, final
+
+from bot.engine.rules import DEFICITS, Rules
+from bot.engine.tricks import TrickRules
+
+# Points per overtrick by the rules' ``overtricks``.
+OVERTRICK_POINTS: Final[dict[str, int]] = {
+    "bags": 1,
+    "no_overs": 0,
+    "minus_one": -1,
+    "quicksand": -10,
+}
+
+
+@final
+class Options:
+    """The values of one ``Rules`` that the hot path reads, as plain attributes."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.tricks = TrickRules(rules)
+        self.players: int = rules.players
+        self.teams: tuple[tuple[int, ...], ...] = rules.teams
+        self.variant: str = rules.variant
+        self.claims: bool = rules.claims
+        self.failed_claim: str = rules.failed_claim
+        self.allow_renege: str = rules.allow_renege
+        self.two_player_deal: str = rules.two_player_deal
+        self.show_all_hands: bool = rules.show_all_hands
+        self.first_hand_bids_itself: bool = rules.first_hand_bids_itself
+        # Bidding: how far behind a side must be for blind nil, blind bids and nil (None:
+        # never, 0: always).
+        self.nil_on: bool = rules.nil_mode == "nil"
+        self.blind_nil_need: int | None = DEFICITS[rules.blind_nil] if self.nil_on else None
+        self.blind_bids_need: int | None = DEFICITS[rules.blind_bids]
+        self.nil_need: int | None = DEFICITS[rules.nil_allowed]
+        self.blind_on: bool = rules.variant == "regular" and (
+            self.blind_nil_need is not None or self.blind_bids_need is not None
+        )
+        self.min_bid: int | None = rules.min_bid
+        self.min_blind_bid: int = rules.min_blind_bid
+        self.cant_total_tricks: bool = rules.cant_total_tricks
+        self.deficient_hand_redeal: bool = rules.deficient_hand_redeal
+        self.nil_pass: int = rules.nil_pass
+        self.blind_nil_pass: int = rules.blind_nil_pass
+        self.low_club_first_trick: bool = rules.low_club_first_trick
+        self.high_bidder_leads: bool = rules.high_bidder_leads
+        # Game length.
+        self.by_hands: bool = rules.play_to == "hands"
+        self.hands_to_play: int = rules.hands_to_play
+        self.target_score: int = rules.target_score
+        self.mercy: str = rules.mercy
+        # Scoring.
+        self.nil_points: int = rules.nil_points
+        self.double_nil_bonus: bool = rules.double_nil_bonus
+        self.failed_nil: str = rules.failed_nil
+        self.overtricks: str = rules.overtricks
+        self.overtrick_points: int = OVERTRICK_POINTS[rules.overtricks]
+        self.bags_count: bool = rules.overtricks in ("bags", "minus_one")
+        self.bag_limit: int = rules.bag_limit
+        # The bag penalty applies: overtricks are bags and the penalty is not zero.
+        self.bag_penalty: int = rules.bag_penalty if rules.overtricks == "bags" else 0
+        self.failed_bids: str = rules.failed_bids
+        self.shoot_the_moon: str = rules.shoot_the_moon
+        self.ten_for_two_hundred: bool = rules.ten_for_two_hundred
+
+
+# Options by the id of their Rules. Each entry holds its Rules, so the id cannot be reused
+# by another object while the entry is here; emptied when full (tables come and go).
+_CACHE: Final[dict[int, Options]] = {}
+_CACHE_SIZE: Final = 256
+
+
+def options_of(rules: Rules) -> Options:
+    """The ``Options`` of ``rules``: made at the first call for this object, then kept."""
+    key = id(rules)
+    options = _CACHE.get(key)
+    if options is not None and options.rules is rules:
+        return options
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    options = _CACHE[key] = Options(rules)
+    return options
