@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Final
+from typing import Final, TypeVar
 
 from bot.engine.cards import BIG_JOKER, CARD_COUNT, LITTLE_JOKER, Suit
 
@@ -121,7 +121,12 @@ def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
 
 
-def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
+# The cards to shuffle are of any one type: compiled, a TypeVar's values stay objects, where
+# ``int`` ones would be unboxed and boxed again (a new int object for each) at every swap.
+T = TypeVar("T")
+
+
+def shuffled(cards: Sequence[T], rng: random.Random) -> list[T]:
     """A shuffled copy of ``cards``: the permutation ``rng.shuffle`` gives (Python 3.11).
 
     The same steps as ``random.Random.shuffle`` with rejection sampling on ``getrandbits``,

@@ -78,11 +78,18 @@ def test_every_card_round_trips_through_its_code_and_sorts_by_suit_then_rank() -
 
 @pytest.mark.parametrize("size", [2, 48, 52, 54, 104, 108])
 def test_the_deal_shuffles_exactly_as_python_does(size: int) -> None:
-    """Stored games replay from their seed, so the engine's own shuffle must keep the deals."""
+    """Stored games replay from their seed, so the engine's own shuffle must keep the deals;
+    and the bots draw on from the same generator after shuffling, so it must end where
+    Python's does. The deal shuffles the cards' mask bits (large ints), the bots card ids."""
     for seed in [0, 1, 7, "12:3:0", "99:1:2"]:
         expected = list(range(size))
-        random.Random(seed).shuffle(expected)
-        assert shuffled(range(size), random.Random(seed)) == expected
+        python = random.Random(seed)
+        python.shuffle(expected)
+        ours = random.Random(seed)
+        assert shuffled(range(size), ours) == expected
+        assert ours.getstate() == python.getstate()
+        bits = [1 << card for card in range(size)]
+        assert shuffled(bits, random.Random(seed)) == [1 << card for card in expected]
 
 
 def test_a_seed_deals_the_same_hands_as_before() -> None:
