@@ -23,13 +23,15 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 
-# The modules mypyc compiles: the logic of the hot path, and the events it makes on every
-# play. The rest of bot/engine stays interpreted: rules.py is a pydantic model; the
-# dataclasses of actions.py, results.py and views.py are what codec.py turns into JSON by
-# their fields' type hints, and a compiled dataclass keeps only the bare class of each hint
-# (``tuple``, not ``tuple[Card, ...]``: the codec has a table of those for events.py);
-# codec, audit and claims are off the hot path. actions.py compiled measured no faster.
+# The modules mypyc compiles: the logic of the hot path, the actions it reads and the events
+# it makes on every play, and the rules' values it reads (options.py). The rest of
+# bot/engine stays interpreted: rules.py is a pydantic model; the dataclasses of results.py
+# and views.py are what codec.py turns into JSON by their fields' type hints, and a compiled
+# dataclass keeps only the bare class of each hint (``tuple``, not ``tuple[Card, ...]``: the
+# codec has a table of those for actions.py and events.py); codec, audit and claims are off
+# the hot path.
 COMPILED_MODULES = (
+    "bot/engine/actions.py",
     "bot/engine/cards.py",
     "bot/engine/deck.py",
     "bot/engine/events.py",

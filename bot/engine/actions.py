@@ -1,8 +1,16 @@
-"""The actions a seat can take; every action carries its seat."""
+"""The actions a seat can take; every action carries its seat.
+
+This module is compiled with the engine's hot path (setup.py): the game reads an action's
+fields on every play, and a compiled class's field is a C struct member where an interpreted
+one takes an attribute lookup. A compiled dataclass keeps only the bare class of a generic
+field's annotation (``tuple``), so the codec knows those fields' types from its own table,
+which a test checks against this file.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copyreg
+from dataclasses import dataclass, fields
 
 from bot.engine.cards import Card
 
@@ -79,3 +87,14 @@ ACTION_TYPES: tuple[type, ...] = (
     CallRenege,
     RequestRedeal,
 )
+
+
+def _reduce(action: Action) -> tuple[type, tuple[object, ...]]:
+    return type(action), tuple(getattr(action, field.name) for field in fields(action))
+
+
+# Compiled (setup.py), these classes have no instance dict for pickle and copy to read, and
+# being frozen refuse the attribute writes they would fall back on; registered here, they
+# pickle and copy by their fields in either mode.
+for _type in ACTION_TYPES:
+    copyreg.pickle(_type, _reduce)

@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any, get_args, get_origin, get_type_hints
 
 from bot.engine import actions, events, results, scoring, views
-from bot.engine.actions import ACTION_TYPES, Action
+from bot.engine.actions import ACTION_TYPES, Action, PassCards
 from bot.engine.cards import Card
 from bot.engine.events import (
     EVENT_TYPES,
@@ -53,11 +53,12 @@ def encode(value: object) -> Any:
 
 
 # The generic fields of the dataclasses in compiled modules (setup.py's COMPILED_MODULES:
-# events.py): compiled, a dataclass keeps only the bare class of such a
+# actions.py, events.py): compiled, a dataclass keeps only the bare class of such a
 # field's annotation (``tuple``), too little to decode by. tests/engine/
 # test_cards_and_codec.py checks this table against the annotations in the source, in
 # either mode.
 COMPILED_FIELD_HINTS: dict[type, dict[str, Any]] = {
+    PassCards: {"cards": tuple[Card, ...]},
     PassingStarted: {"pairs": tuple[tuple[int, int], ...], "count": tuple[int, ...]},
     TrickWon: {"plays": tuple[tuple[int, Card], ...]},
     TrickRecord: {"plays": tuple[tuple[int, Card], ...]},

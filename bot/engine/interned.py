@@ -1,7 +1,7 @@
 """Interned actions: ``legal_actions`` hands these out, so the hot path allocates none.
 
-Apart from ``actions.py``, whose dataclasses stay plain Python for the codec, so that this
-lookup can be compiled with the rest of the hot path.
+Apart from ``actions.py``, which defines the actions: interned, they are made once per
+module, and the lookup is compiled with the rest of the hot path.
 
 The plays of a card mask are found one of two ways, with the same result (a test checks
 both in either mode): compiled (setup.py), reading the mask's bits is as quick as any cache

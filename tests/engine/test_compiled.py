@@ -10,7 +10,22 @@ import random
 from importlib.machinery import EXTENSION_SUFFIXES
 
 import bot.engine
-from bot.engine import ALL_CARDS, COMPILED, CardPlayed, Game, Rules, TrickWon
+from bot.engine import (
+    ALL_CARDS,
+    COMPILED,
+    Bid,
+    CallRenege,
+    CardPlayed,
+    Claim,
+    Draw,
+    Game,
+    PassCards,
+    PlayCard,
+    RequestRedeal,
+    RevealCards,
+    Rules,
+    TrickWon,
+)
 from tests.test_setup import load_setup
 
 
@@ -29,14 +44,25 @@ def test_compiled_says_whether_the_hot_path_modules_are_extension_modules() -> N
 
 def test_events_and_views_survive_pickle_and_deepcopy() -> None:
     """Compiled classes have no instance dict for pickle and copy to fall back on: the
-    compiled engine values a caller may keep must still copy (a process pool, a cache)."""
+    compiled engine values a caller may keep must still copy (a process pool, a cache),
+    actions too (frozen, they also refuse the attribute writes copy would fall back on)."""
     game = Game.new(Rules(), seed=3)
     events = list(game.initial_events)
     rng = random.Random(3)
     while len(game.view(0).tricks) < 2:
         events += game.apply(rng.choice(game.legal_actions()))
     view = game.view(0)
-    for value in [*events, view, *view.tricks, *ALL_CARDS[:3]]:
+    actions = [
+        Bid(1, 3, True),
+        Draw(0, False),
+        PassCards(2, ALL_CARDS[:2]),
+        PlayCard(3, ALL_CARDS[7]),
+        RevealCards(1),
+        Claim(2),
+        CallRenege(0, 1),
+        RequestRedeal(3),
+    ]
+    for value in [*events, view, *view.tricks, *ALL_CARDS[:3], *actions, *game.history]:
         assert pickle.loads(pickle.dumps(value)) == value
         assert copy.deepcopy(value) == value
     assert any(isinstance(event, CardPlayed) for event in events)
