@@ -21,6 +21,7 @@ from bot.engine.events import (
     TrickRecord,
     TrickWon,
 )
+from bot.engine.results import HandResult, SeatOutcome, TeamHandResult
 from bot.engine.rules import Rules
 from bot.engine.views import SeatView
 
@@ -52,13 +53,20 @@ def encode(value: object) -> Any:
     return value
 
 
-# The generic fields of the dataclasses in compiled modules (setup.py's COMPILED_MODULES:
-# actions.py, events.py): compiled, a dataclass keeps only the bare class of such a
-# field's annotation (``tuple``), too little to decode by. tests/engine/
-# test_cards_and_codec.py checks this table against the annotations in the source, in
-# either mode.
+# The generic and optional fields of the dataclasses in compiled modules (setup.py's
+# COMPILED_MODULES: actions.py, events.py, results.py): compiled, a dataclass keeps only the
+# bare class of such a field's annotation (``tuple``; ``type`` for an optional one), too
+# little to decode by. tests/engine/test_cards_and_codec.py checks this table against the
+# annotations in the source, in either mode.
 COMPILED_FIELD_HINTS: dict[type, dict[str, Any]] = {
     PassCards: {"cards": tuple[Card, ...]},
+    SeatOutcome: {"bid": int | None, "made": bool | None},
+    TeamHandResult: {"seats": tuple[int, ...], "made": bool | None, "special": str | None},
+    HandResult: {
+        "teams": tuple[TeamHandResult, ...],
+        "seats": tuple[SeatOutcome, ...],
+        "moon_winner": int | None,
+    },
     PassingStarted: {"pairs": tuple[tuple[int, int], ...], "count": tuple[int, ...]},
     TrickWon: {"plays": tuple[tuple[int, Card], ...]},
     TrickRecord: {"plays": tuple[tuple[int, Card], ...]},

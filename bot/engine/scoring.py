@@ -3,8 +3,8 @@
 Every number a player needs to check the arithmetic is kept: for each side,
 ``contract + overtricks + nil + blind + special + renege + bag_penalty == total``.
 
-The result classes live in ``results.py``, which stays interpreted; this module is compiled
-with the engine's hot path (setup.py).
+The result classes live in ``results.py``; both modules are compiled with the engine's hot
+path (setup.py).
 """
 
 from __future__ import annotations

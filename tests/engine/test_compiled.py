@@ -25,6 +25,7 @@ from bot.engine import (
     RevealCards,
     Rules,
     TrickWon,
+    score_hand,
 )
 from tests.test_setup import load_setup
 
@@ -62,7 +63,20 @@ def test_events_and_views_survive_pickle_and_deepcopy() -> None:
         CallRenege(0, 1),
         RequestRedeal(3),
     ]
-    for value in [*events, view, *view.tricks, *ALL_CARDS[:3], *actions, *game.history]:
+    result = score_hand(
+        Rules(),
+        hand_number=1,
+        dealer=0,
+        bids=[3, 0, 4, 2],
+        blind=[False, False, True, False],
+        tricks=[4, 1, 5, 3],
+        scores=[0, 0],
+        bags=[0, 0],
+        num_tricks=13,
+    )
+    results = [result, *result.teams, *result.seats]
+    values = [*events, view, *view.tricks, *ALL_CARDS[:3], *actions, *game.history, *results]
+    for value in values:
         assert pickle.loads(pickle.dumps(value)) == value
         assert copy.deepcopy(value) == value
     assert any(isinstance(event, CardPlayed) for event in events)
