@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from bot.ai.claims import claim_is_certain, other_than_claims
+from bot.ai.playout import BAG_MARGIN
 from bot.engine import (
     Action,
     Bid,
@@ -26,8 +27,6 @@ from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
 
 # Blind Nil is a last resort: only this far behind does the bot bid it unseen.
 _BLIND_NIL_DEFICIT = 200
-# Bags this close to the limit make the bot duck tricks it does not need.
-_BAG_MARGIN = 3
 # A trump of at least this power (the J♠ in a plain deck) too often takes a trick for a Nil:
 # counting the J♠ as well as the Q♠ lifted self-play Nil success from 78.8% to 81.0% over
 # 1,000 deals at no cost in points.
@@ -298,7 +297,7 @@ def _play(view: SeatView, table: CardTable) -> Choice:
     bag_danger = (
         view.rules.overtricks == "bags"
         and view.rules.bag_penalty > 0
-        and view.bags[team] >= view.rules.bag_limit - _BAG_MARGIN
+        and view.bags[team] >= view.rules.bag_limit - BAG_MARGIN
     )
     others = [t for t in range(len(view.teams)) if t != team]
     settable = [t for t in others if 0 < _side_need(view, t) <= remaining]

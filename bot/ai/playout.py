@@ -16,6 +16,9 @@ from bot.engine.deck import COPY_SHIFT, TRUMP, deck_info
 from bot.engine.scoring import score_hand
 from bot.engine.tricks import TrickRules
 
+# A side this close to its bag limit ducks tricks it does not need (as ``normal`` does).
+BAG_MARGIN = 3
+
 
 @final
 @dataclass(slots=True, init=False)
@@ -85,7 +88,13 @@ def _card_tables(deck_name: str, players: int) -> tuple[list[int], list[int]]:
 class Playout:
     """Plays out a position with a quick rule-of-thumb card choice for every seat."""
 
-    def __init__(self, rules: Rules, bids: list[int | None], blind: list[bool]) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        bids: list[int | None],
+        blind: list[bool],
+        bags: list[int] | None = None,
+    ) -> None:
         self.rules = rules
         self.tricks = TrickRules(rules)
         deck = self.tricks.deck
@@ -94,15 +103,44 @@ class Playout:
         self.num_tricks = deck.num_tricks
         self.team_of = self.tricks.team_of
         self.teams = rules.teams
-        self.bids = bids
         self.blind = blind
-        self.nil = [b == 0 and rules.nil_mode == "nil" for b in bids]
-        # For each seat, the Nil bidders it plays against: it leads low while one is alive.
-        self.nil_foes = [
-            [s for s in range(self.n) if self.nil[s] and self.team_of[s] != self.team_of[seat]]
-            for seat in range(self.n)
+        self.nil_mode = rules.nil_mode == "nil"
+        self.ten_for_two_hundred = rules.ten_for_two_hundred
+        # As ``normal`` plays: a side near the bag limit ducks tricks it does not need
+        # rather than set the others, unless the others bid 10 for 200.
+        on = rules.overtricks == "bags" and rules.bag_penalty > 0
+        self.bag_danger = [
+            on and bags is not None and bags[t] >= rules.bag_limit - BAG_MARGIN
+            for t in range(len(self.teams))
         ]
         self.rank, self.higher = _card_tables(rules.deck, rules.players)
+        self.bids: list[int | None] = []
+        self.nil: list[bool] = []
+        self.nil_foes: list[list[int]] = []
+        self.partner_nil: list[bool] = []
+        self.special: list[bool] = []
+        self.rebid(bids)
+
+    def rebid(self, bids: list[int | None]) -> None:
+        """Play on with these bids (the search tries several for one seat)."""
+        n = self.n
+        self.bids = bids
+        self.nil = [b == 0 and self.nil_mode for b in bids]
+        # For each seat, the Nil bidders it plays against: it leads low while one is alive.
+        self.nil_foes = [
+            [s for s in range(n) if self.nil[s] and self.team_of[s] != self.team_of[seat]]
+            for seat in range(n)
+        ]
+        self.partner_nil = [
+            any(self.nil[s] for s in self.teams[self.team_of[seat]] if s != seat)
+            for seat in range(n)
+        ]
+        self.special = [
+            self.ten_for_two_hundred
+            and all(bids[s] is not None for s in seats)
+            and sum(b for s in seats if (b := bids[s]) is not None) == 10
+            for seats in self.teams
+        ]
 
     def play(self, pos: Position, seat: int, card: int) -> None:
         """Play physical ``card`` for ``seat`` and settle the trick if it is complete."""
@@ -132,14 +170,33 @@ class Playout:
 
     def _need(self, pos: Position, seat: int) -> int:
         """Tricks the seat's side still needs for its contract (Nil bidders aside)."""
+        return self._team_need(pos, self.team_of[seat])
+
+    def _team_need(self, pos: Position, team: int) -> int:
         need = 0
-        for s in self.teams[self.team_of[seat]]:
+        for s in self.teams[team]:
             bid = self.bids[s]
             if bid is None:
                 return self.num_tricks
             if not self.nil[s]:
                 need += bid - pos.taken[s]
         return need
+
+    def _will_set(self, pos: Position, seat: int) -> bool:
+        """Whether the seat fights to set another side, as ``normal`` does: some side can
+        still be set, and this side is not near its bag limit (or that side bid 10 for
+        200)."""
+        mine = self.team_of[seat]
+        remaining = self.num_tricks - pos.trick_no
+        danger = self.bag_danger[mine]
+        for team in range(len(self.teams)):
+            if (
+                team != mine
+                and (not danger or self.special[team])
+                and 0 < self._team_need(pos, team) <= remaining
+            ):
+                return True
+        return False
 
     def choose(self, pos: Position, seat: int, mask: int) -> int:
         """A physical card from ``mask``: cheap winners when needed, low losers otherwise."""
@@ -157,8 +214,8 @@ class Playout:
             win_seat, led, bar = seat, -1, 1 << 30
         # One pass: the lowest card, the lowest side card, the lowest winner, the highest
         # loser and the highest card that is the best left in its suit.
-        low = low_side = low_win = high_lose = top = -1
-        low_r = low_side_r = low_win_r = high_lose_r = top_r = 0
+        low = low_side = low_win = high_win = high_lose = top = -1
+        low_r = low_side_r = low_win_r = high_win_r = high_lose_r = top_r = 0
         known = pos.gone | self.deck.fold(pos.hands[seat]) if not trick else 0
         m = mask
         while m:
@@ -178,6 +235,8 @@ class Playout:
             if trick and r > bar and suit in (TRUMP, led):
                 if low_win < 0 or r < low_win_r:
                     low_win, low_win_r = card, r
+                if high_win < 0 or r > high_win_r:
+                    high_win, high_win_r = card, r
             elif trick and (high_lose < 0 or r > high_lose_r):
                 high_lose, high_lose_r = card, r
         if low_side < 0:
@@ -185,19 +244,32 @@ class Playout:
         if not trick:
             if self.nil[seat]:
                 return low
-            for foe in self.nil_foes[seat]:
-                if not pos.taken[foe]:
-                    return low_side
-            if top >= 0 and self._need(pos, seat) > 0:
+            if not self.partner_nil[seat]:
+                for foe in self.nil_foes[seat]:
+                    if not pos.taken[foe]:
+                        return low_side
+            if top >= 0 and (
+                self.partner_nil[seat] or self._need(pos, seat) > 0 or self._will_set(pos, seat)
+            ):
                 return top
             return low_side
         if self.nil[seat]:
             return high_lose if high_lose >= 0 else low
         if self.team_of[win_seat] == self.team_of[seat]:
             return low_win if self.nil[win_seat] and low_win >= 0 else low_side
+        if low_win >= 0 and self.partner_nil[seat]:
+            # A Nil partner yet to play this trick: win high so they can duck.
+            for s in self.teams[self.team_of[seat]]:
+                if self.nil[s] and s != seat:
+                    played = False
+                    for p, _ in trick:
+                        if p == s:
+                            played = True
+                    if not played:
+                        return high_win
         if self.nil[win_seat]:
-            return low_side
-        if low_win >= 0 and self._need(pos, seat) > 0:
+            return high_lose if high_lose >= 0 else low
+        if low_win >= 0 and (self._need(pos, seat) > 0 or self._will_set(pos, seat)):
             return low_win
         return low_side
 

@@ -119,20 +119,23 @@ class SearchPolicy:
     ``deals`` caps the sampled deals per decision (so a decision is deterministic for a
     given ``rng``); ``time_budget`` caps the seconds, whichever comes first. From
     ``exact_cards`` cards a hand down, each sampled deal is solved exactly (0: never).
-    Bids are valued on ``bid_deals`` sampled deals; ``bag_cost`` scales what a bag is
+    Bids are valued on ``bid_deals`` sampled deals, each bid within ``bid_window`` of
+    the heuristic's estimate played out on its own; ``bag_cost`` scales what a bag is
     charged (1: its share of the bag penalty).
     """
 
     def __init__(
         self,
-        deals: int = 1000,
+        deals: int = 300,
         time_budget: float | None = 0.6,
         exact_cards: int = EXACT_CARDS,
         bag_cost: float = 1.0,
-        bid_deals: int = 200,
+        bid_deals: int = 500,
         nil_margin: float = 10.0,
         nil_success: float = NIL_SUCCESS,
+        bid_window: int = 2,
     ) -> None:
+        self.bid_window = bid_window
         self.deals = deals
         self.time_budget = time_budget
         self.exact_cards = exact_cards
@@ -196,9 +199,11 @@ class SearchPolicy:
     def evaluate_bids(
         self, view: SeatView, bids: list[Bid], rng: random.Random
     ) -> tuple[dict[Bid, float], float]:
-        """Average value of each bid, and the share of deals on which a Nil was made: the
-        hand is played out on sampled deals (once as a Nil bidder, once not) and every
-        bid is scored against the same tricks."""
+        """Average value of each bid considered, and the share of deals on which a Nil was
+        made: on each sampled deal the hand is played out once per bid within
+        ``bid_window`` of what the cards look worth (and once as a Nil), every seat
+        playing to its side's contract, and each bid is scored on its own playout
+        (``bid_window`` -1: one playout at that estimate scores every bid)."""
         start = time.perf_counter()
         rules = view.rules
         n = rules.players
@@ -209,14 +214,30 @@ class SearchPolicy:
         nil_on = rules.nil_mode == "nil"
         blind = [bool(b and b.blind) for b in view.bids]
         scores, bags = list(view.scores), list(view.bags)
-        totals = dict.fromkeys(bids, 0.0)
         weights = nil_made = 0.0
         self.searched = 0
-        # The hand is played out as the heuristic would bid it when not bidding Nil.
         partner_nil = any(
             nil_on and (b := view.bids[p]) is not None and not b.tricks for p in view.partners
         )
+        # Each bid near what the cards look worth is played out on its own, the side
+        # playing to make it; a Nil is played out once (key -1). Bids further off are
+        # not considered.
         own = max(1, round(estimate_tricks(view.hand, table, len(view.partners)))) + partner_nil
+        window = self.bid_window
+        candidates = [
+            b
+            for b in bids
+            if (nil_on and b.tricks == 0) or window < 0 or abs(b.tricks - own) <= window
+        ] or bids
+        totals = dict.fromkeys(candidates, 0.0)
+
+        def key(bid: Bid) -> int:
+            if nil_on and bid.tricks == 0:
+                return -1
+            return bid.tricks if window >= 0 else own
+
+        keys = sorted({key(b) for b in candidates})
+        playout = Playout(rules, [None] * n, blind, bags)
         for _ in range(self.bid_deals):
             self.searched += 1
             deal = sample_deal(knowledge, rng)
@@ -229,10 +250,11 @@ class SearchPolicy:
                 else max(1, round(estimate_tricks(tuple(Card.of(c) for c in deal[s]), table, 1)))
                 for s in range(n)
             ]
-            outcomes: dict[bool, list[int]] = {}
-            for as_nil in {nil_on and b.tricks == 0 for b in bids}:
-                assumed[view.seat] = 0 if as_nil else own
-                playout = Playout(rules, list(assumed), blind)
+            outcomes: dict[int, list[int]] = {}
+            for k in keys:
+                as_nil = k < 0
+                assumed[view.seat] = 0 if as_nil else k
+                playout.rebid(list(assumed))
                 hands = deal
                 if rules.nil_pass and view.partners and (as_nil or partner_nil):
                     nil_seat, other = (
@@ -248,14 +270,20 @@ class SearchPolicy:
                     [0] * n,
                     0,
                 )
-                outcomes[as_nil] = playout.finish(pos)
-            if True in outcomes:
-                nil_made += weight * (outcomes[True][view.seat] == 0)
-            for bid in bids:
+                outcomes[k] = playout.finish(pos)
+            if -1 in outcomes:
+                nil_made += weight * (outcomes[-1][view.seat] == 0)
+            for bid in candidates:
                 assumed[view.seat] = bid.tricks
-                taken = outcomes[nil_on and bid.tricks == 0]
                 totals[bid] += weight * hand_value(
-                    rules, taken, view.team, scores, bags, assumed, blind, self.bag_cost
+                    rules,
+                    outcomes[key(bid)],
+                    view.team,
+                    scores,
+                    bags,
+                    assumed,
+                    blind,
+                    self.bag_cost,
                 )
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
@@ -271,6 +299,7 @@ class SearchPolicy:
             rules,
             [None if b is None else b.tricks for b in view.bids],
             [bool(b and b.blind) for b in view.bids],
+            list(view.bags),
         )
         knowledge = knowledge_of(view)
         assert view.hand is not None
