@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 
 from bot.ai.claims import claim_is_certain, other_than_claims
-from bot.ai.playout import BAG_MARGIN
+from bot.ai.playout import near_bag_limit
 from bot.engine import (
     Action,
     Bid,
@@ -294,11 +294,7 @@ def _play(view: SeatView, table: CardTable) -> Choice:
     i_nil = _bid_nil(view, view.seat)
     partner_nil = [p for p in view.partners if _bid_nil(view, p)]
     remaining = view.num_tricks - view.trick_number + 1
-    bag_danger = (
-        view.rules.overtricks == "bags"
-        and view.rules.bag_penalty > 0
-        and view.bags[team] >= view.rules.bag_limit - BAG_MARGIN
-    )
+    bag_danger = near_bag_limit(view.rules, view.bags[team])
     others = [t for t in range(len(view.teams)) if t != team]
     settable = [t for t in others if 0 < _side_need(view, t) <= remaining]
     # Setting a 10-for-200 bid is worth far more than the bags it costs.

@@ -20,6 +20,15 @@ from bot.engine.tricks import TrickRules
 BAG_MARGIN = 3
 
 
+def near_bag_limit(rules: Rules, bags: int) -> bool:
+    """A side with ``bags`` is close enough to a bag penalty to duck spare tricks."""
+    return (
+        rules.overtricks == "bags"
+        and rules.bag_penalty > 0
+        and bags >= rules.bag_limit - BAG_MARGIN
+    )
+
+
 @final
 @dataclass(slots=True, init=False)
 class Position:
@@ -108,10 +117,8 @@ class Playout:
         self.ten_for_two_hundred = rules.ten_for_two_hundred
         # As ``normal`` plays: a side near the bag limit ducks tricks it does not need
         # rather than set the others, unless the others bid 10 for 200.
-        on = rules.overtricks == "bags" and rules.bag_penalty > 0
         self.bag_danger = [
-            on and bags is not None and bags[t] >= rules.bag_limit - BAG_MARGIN
-            for t in range(len(self.teams))
+            bags is not None and near_bag_limit(rules, bags[t]) for t in range(len(self.teams))
         ]
         self.rank, self.higher = _card_tables(rules.deck, rules.players)
         self.bids: list[int | None] = []

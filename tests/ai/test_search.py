@@ -233,3 +233,24 @@ def test_two_players_play_as_normal_does_since_their_hands_are_drawn(seed: int) 
             decisions += 1
         game.apply(action)
     assert decisions > 26
+
+
+@pytest.mark.parametrize(("bags", "takes"), [(0, True), (8, False)])
+def test_the_playout_fights_to_set_a_side_unless_near_its_bag_limit(bags: int, takes: bool) -> None:
+    """Seat 1's side has made its 3; seats 0 and 2 still need 2 of the last 2 tricks.
+    Seat 1, second to the 10♥ led, holds the K♥ and the 2♥: as normal
+    does, it takes the trick to set them, unless its side is near the bag limit."""
+    rules = Rules.preset("classic")
+    playout = Playout(rules, [4, 2, 4, 1], [False] * 4, [0, bags])
+    card = {code: Card.parse(code).index for code in ("10H", "KH", "2H", "3D", "4D", "5D")}
+    hands = [
+        _physical([card["3D"]]),
+        _physical([card["KH"], card["2H"]]),
+        _physical([card["4D"], card["5D"]]),
+        0,
+    ]
+    hands[3] = _physical([Card.parse("6C").index, Card.parse("7C").index])
+    pos = Position(hands, [(0, card["10H"])], 0, 11, False, [3, 3, 3, 2], 0)
+    mask, _ = playout.tricks.legal_mask(1, pos.hands[1], pos.trick, pos.trick_no, False, True)
+    chosen = playout.choose(pos, 1, mask)
+    assert chosen % COPY_SHIFT == (card["KH"] if takes else card["2H"])
