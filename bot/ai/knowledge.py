@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 
 from bot.ai.heuristic import CardTable, estimate_tricks
-from bot.engine import Card, SeatView
+from bot.engine import Card, Phase, SeatView
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info, shuffled
 
 # A Nil bidder is unlikely to hold honours: a deal gives them one this much less often.
@@ -22,6 +22,13 @@ _TRIES = 30
 _BID_SPREAD = 1.5
 # A floor on a deal's weight, so a run of unlikely deals still averages to something.
 _MIN_LOG_WEIGHT = -30.0
+# How the hands came about (``Knowledge.draw``): dealt at random, or drawn by two players
+# (bot/engine/game.py ``_apply_draw``) seeing two cards and keeping the stronger, or
+# seeing the first and keeping it if it is a spade or an honour, else taking the second:
+# the rules ``normal`` draws by (heuristic ``_draw``), and so does ``hard``.
+DEALT = 0
+KEEP_STRONGER = 1
+FIRST_OR_SECOND = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +42,9 @@ class Knowledge:
     known: tuple[tuple[int, ...], ...]  # cards known to be in each seat's hand
     voids: tuple[frozenset[int], ...]  # suits each seat has shown it lacks
     nil: tuple[bool, ...]
+    draw: int = DEALT  # how the other seat's hand came about (DEALT, KEEP_STRONGER, ...)
+    kept: tuple[int, ...] = ()  # cards the other seat has played: each one kept in a draw
+    draws: int = 0  # draws the other seat made, each leaving one card it did not keep
 
 
 def _ids(cards: tuple[Card, ...] | None) -> list[int]:
@@ -78,6 +88,13 @@ def knowledge_of(view: SeatView) -> Knowledge:
                     if rules.must_trump == "when_void" and suit != TRUMP:
                         voids[seat].add(TRUMP)
     nil = tuple(b is not None and b.tricks == 0 and rules.nil_mode == "nil" for b in view.bids)
+    draw, draws = DEALT, 0
+    kept: tuple[int, ...] = ()
+    if n == 2 and view.phase in (Phase.BID, Phase.PLAY):
+        draw = KEEP_STRONGER if rules.two_player_deal == "keep_one_of_two" else FIRST_OR_SECOND
+        other = 1 - view.seat
+        kept = tuple(_ids(view.played[other]))
+        draws = view.cards_left[other] + len(kept)
     return Knowledge(
         seat=view.seat,
         deck=deck,
@@ -86,6 +103,9 @@ def knowledge_of(view: SeatView) -> Knowledge:
         known=tuple(tuple(k) for k in known),
         voids=tuple(frozenset(v) for v in voids),
         nil=nil,
+        draw=draw,
+        kept=kept,
+        draws=draws,
     )
 
 
@@ -131,6 +151,90 @@ def sample_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int]]:
             room[seat] -= 1
         if sum(room) == 0:
             break
+    return hands
+
+
+def _strength(card: int, deck: DeckInfo) -> int:
+    """The heuristic's ``CardTable.strength``: spades above every other suit."""
+    return deck.power[card] + (1000 if deck.suit_of[card] == TRUMP else 0)
+
+
+def _worth_keeping(card: int, deck: DeckInfo) -> bool:
+    """What the heuristic keeps when it sees only the first card: a spade or an honour."""
+    return deck.suit_of[card] == TRUMP or deck.power[card] >= 12
+
+
+def _may_keep_over(kept: int, other: int, draw: int, deck: DeckInfo) -> bool:
+    """Whether a draw offering ``kept`` and ``other`` can have kept ``kept``: the
+    stronger of the two, or (first or second) either order that keeps it."""
+    if draw == KEEP_STRONGER:
+        return _strength(kept, deck) > _strength(other, deck)
+    return _worth_keeping(kept, deck) or not _worth_keeping(other, deck)
+
+
+def _partner(cards: list[int], kept: int, draw: int, deck: DeckInfo, voids: frozenset[int]) -> int:
+    """Where in ``cards`` (in random order) the card ``kept`` was drawn with: the first
+    one the draw can have left behind, and of those a card of a void suit if there is
+    one (the other seat cannot hold it); the first card at all if none fits."""
+    found = -1
+    for i, card in enumerate(cards):
+        if _may_keep_over(kept, card, draw, deck):
+            if deck.suit_of[card] in voids:
+                return i
+            if found < 0:
+                found = i
+    return found if found >= 0 else 0
+
+
+def sample_drawn_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int]]:
+    """Like ``sample_deal``, with the other seat's hand drawn, two players.
+
+    Two players draw their hands (``Knowledge.draw``): each draw offers two cards, one
+    kept and one left. The unseen cards are the other seat's hand, the card it left at
+    each of its draws, and (first or second, unseen) cards this seat left unseen. So the
+    unseen cards are shuffled, this seat's unseen leftovers put aside, each card the
+    other seat has played given a card it was drawn with (it was kept), each card of a
+    suit it has shown void given a card to be kept over it, and the rest drawn in pairs,
+    the other seat keeping the card the heuristic keeps. A hand that was dealt, or a
+    position this cannot fit, is sampled by ``sample_deal``.
+    """
+    if knowledge.draw == DEALT:
+        return sample_deal(knowledge, rng)
+    deck = knowledge.deck
+    draw = knowledge.draw
+    other = 1 - knowledge.seat
+    voids = knowledge.voids[other]
+    need = knowledge.needs[other]
+    cards = shuffled(knowledge.unseen, rng)
+    leftover = len(cards) - need - knowledge.draws
+    if leftover < 0:
+        return sample_deal(knowledge, rng)
+    del cards[:leftover]
+    for card in knowledge.kept:
+        if not cards:
+            return sample_deal(knowledge, rng)
+        cards.pop(_partner(cards, card, draw, deck, voids))
+    void = [c for c in cards if deck.suit_of[c] in voids]
+    free = [c for c in cards if deck.suit_of[c] not in voids]
+    if len(free) < need or len(void) + len(free) != 2 * need:
+        return sample_deal(knowledge, rng)
+    hand: list[int] = []
+    for card in void:
+        i = -1
+        for j, candidate in enumerate(free):
+            if _may_keep_over(candidate, card, draw, deck):
+                i = j
+                break
+        hand.append(free.pop(max(i, 0)))
+    for i in range(0, len(free), 2):
+        first, second = free[i], free[i + 1]
+        if draw == KEEP_STRONGER:
+            keep_first = _strength(first, deck) >= _strength(second, deck)
+        else:
+            keep_first = _worth_keeping(first, deck)
+        hand.append(first if keep_first else second)
+    hands: list[list[int]] = [[], []]
+    hands[other] = list(knowledge.known[other]) + hand
     return hands
 
 

@@ -219,22 +219,6 @@ def test_bag_charges_and_the_penalty_add_up_to_one_penalty_per_limit() -> None:
     assert shaped == pytest.approx(plain - 0.5)
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_two_players_play_as_normal_does_since_their_hands_are_drawn(seed: int) -> None:
-    heuristic = HeuristicPolicy()
-    hard = SearchPolicy(deals=20, time_budget=None)
-    game = Game.new(Rules.preset("two_player"), seed=seed)
-    decisions = 0
-    while game.hand_number == 1:
-        view = game.view(game.to_act or 0)
-        action = hard.decide(view, random.Random(seed))
-        assert action == heuristic.decide(view, random.Random(seed))
-        if view.phase in (Phase.BID, Phase.PLAY):
-            decisions += 1
-        game.apply(action)
-    assert decisions > 26
-
-
 @pytest.mark.parametrize(("bags", "takes"), [(0, True), (8, False)])
 def test_the_playout_fights_to_set_a_side_unless_near_its_bag_limit(bags: int, takes: bool) -> None:
     """Seat 1's side has made its 3; seats 0 and 2 still need 2 of the last 2 tricks.
