@@ -3,9 +3,9 @@
 For each card it may play, it deals the unseen cards many times in ways consistent with
 what it knows (``knowledge.sample_drawn_deal``: at two players, the other seat's hand as
 its draws made it), plays the rest of the hand out quickly with every seat following a
-rule of thumb (``playout.Playout``), scores the result with the
-table's real scoring, and plays the card with the best average. Every card is tried on
-the same deals, so the comparison is not blurred by the luck of the deal.
+rule of thumb (``playout.Playout``), scores the result with the table's real scoring,
+and plays the card with the best average. Every card is tried on the same deals, so the
+comparison is not blurred by the luck of the deal.
 """
 
 from __future__ import annotations
@@ -122,8 +122,7 @@ class SearchPolicy:
     ``exact_cards`` cards a hand down, each sampled deal is solved exactly (0: never).
     Bids are valued on ``bid_deals`` sampled deals, each bid within ``bid_window`` of
     the heuristic's estimate played out on its own; ``bag_cost`` scales what a bag is
-    charged (1: its share of the bag penalty). At two players bids are searched only
-    with ``two_player_bids``.
+    charged (1: its share of the bag penalty).
     """
 
     def __init__(
@@ -136,10 +135,8 @@ class SearchPolicy:
         nil_margin: float = 10.0,
         nil_success: float = NIL_SUCCESS,
         bid_window: int = 2,
-        two_player_bids: bool = False,
     ) -> None:
         self.bid_window = bid_window
-        self.two_player_bids = two_player_bids
         self.deals = deals
         self.time_budget = time_budget
         self.exact_cards = exact_cards
@@ -159,14 +156,13 @@ class SearchPolicy:
         preferred = self.fallback.decide(view, rng)
         if view.seat != view.to_act:
             return preferred
-        if view.rules.players == 2 and view.phase is Phase.BID and not self.two_player_bids:
-            # Two players draw their hands, each keeping the cards it wants, so the unseen
-            # hand is no random deal: sampled as if it were, hard's bids were set 42.5% of
-            # the time over 20 two_player deals (-34.1 a hand against normal) and its card
-            # play alone lost (-7.5 +- 7.6 over 100, seed 7). Its cards are searched on
-            # deals drawn as the other seat drew (``sample_drawn_deal``): +13.7 +- 6.4
-            # (3.0% set); its bids here stay normal's unless ``two_player_bids``.
-            return preferred
+        # Two players draw their hands, each keeping the cards it wants, so the unseen
+        # hand is no random deal: sampled as if it were, hard's bids were set 42.5% of
+        # the time over 20 two_player deals (-34.1 a hand against normal) and its card
+        # play alone lost (-7.5 +- 7.6 over 100, seed 7). Sampled as the other seat drew
+        # (``sample_drawn_deal``), its card play alone makes +13.7 +- 6.4 over those 100
+        # deals (3.0% set) and with its bids +18.0 +- 6.0 (2.0% set); the draws stay
+        # normal's. The README's Benchmarks give the commands.
         plays = [a for a in legal if isinstance(a, PlayCard)]
         bids = [a for a in legal if isinstance(a, Bid) and not a.blind]
         if _blind_nil_against(view):

@@ -114,20 +114,24 @@ def test_the_draw_weighs_only_at_two_players() -> None:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_hard_searches_its_card_play_at_two_players(seed: int) -> None:
+def test_hard_searches_its_bids_and_card_play_at_two_players(seed: int) -> None:
     heuristic = HeuristicPolicy()
-    hard = SearchPolicy(deals=30, time_budget=None)
+    hard = SearchPolicy(deals=30, bid_deals=40, time_budget=None)
     game = Game.new(Rules.preset("two_player"), seed=seed)
-    searched = 0
+    searched = bids = 0
     while game.hand_number == 1:
         view = game.view(game.to_act or 0)
         hard.searched = 0
         action = hard.decide(view, random.Random(seed))
         assert action in view.legal_actions
         assert hard.decide(view, random.Random(seed)) == action
-        if view.phase is not Phase.PLAY:
-            # Drawing and bidding stay the heuristic's.
+        if view.phase is Phase.DRAW:
+            # It draws as normal does: the rule its sampler assumes of the other seat.
             assert action == heuristic.decide(view, random.Random(seed))
+        elif view.phase is Phase.BID:
+            # Every bid near the estimate was played out on the 40 sampled deals.
+            assert hard.searched == 40
+            bids += 1
         elif isinstance(action, PlayCard) and len(view.hand or ()) > 1:
             # Every card it may play was tried on 30 sampled deals (a single legal
             # card needs no search).
@@ -136,3 +140,4 @@ def test_hard_searches_its_card_play_at_two_players(seed: int) -> None:
             searched += int(plays > 1)
         game.apply(action)
     assert searched >= 5
+    assert bids == 2
