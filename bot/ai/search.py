@@ -210,8 +210,7 @@ class SearchPolicy:
         """Average value of each bid considered, and the share of deals on which a Nil was
         made: on each sampled deal the hand is played out once per bid within
         ``bid_window`` of what the cards look worth (and once as a Nil), every seat
-        playing to its side's contract, and each bid is scored on its own playout
-        (``bid_window`` -1: one playout at that estimate scores every bid)."""
+        playing to its side's contract, and each bid is scored on its own playout."""
         start = time.perf_counter()
         rules = view.rules
         n = rules.players
@@ -233,16 +232,14 @@ class SearchPolicy:
         own = max(1, round(estimate_tricks(view.hand, table, len(view.partners)))) + partner_nil
         window = self.bid_window
         candidates = [
-            b
-            for b in bids
-            if (nil_on and b.tricks == 0) or window < 0 or abs(b.tricks - own) <= window
+            b for b in bids if (nil_on and b.tricks == 0) or abs(b.tricks - own) <= window
         ] or bids
         totals = dict.fromkeys(candidates, 0.0)
 
         def key(bid: Bid) -> int:
             if nil_on and bid.tricks == 0:
                 return -1
-            return bid.tricks if window >= 0 else own
+            return bid.tricks
 
         keys = sorted({key(b) for b in candidates})
         playout = Playout(rules, [None] * n, blind, bags)
