@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 
 import pytest
 
-from bot.ai.heuristic import HeuristicPolicy
+from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_deal
 from bot.ai.playout import Playout, Position
 from bot.ai.search import SearchPolicy, hand_value
@@ -238,3 +239,30 @@ def test_the_playout_fights_to_set_a_side_unless_near_its_bag_limit(bags: int, t
     mask, _ = playout.tricks.legal_mask(1, pos.hands[1], pos.trick, pos.trick_no, False, True)
     chosen = playout.choose(pos, 1, mask)
     assert chosen % COPY_SHIFT == (card["KH"] if takes else card["2H"])
+
+
+@pytest.mark.parametrize(("preset", "spread"), [("classic", 0.8), ("six_pairs", 1.5)])
+def test_bids_are_read_sharply_at_four_players_and_loosely_at_six(
+    preset: str, spread: float
+) -> None:
+    """A hand worth d tricks off its bid counts exp(-d^2 / (2 spread^2)): 0.8 tricks up to
+    four players, 1.5 at five and six (a sharper reading cost six_pairs its Nils)."""
+    heuristic = HeuristicPolicy()
+    rules = Rules.preset(preset)
+    table = CardTable(deck_info(rules.deck, rules.players))
+    game = Game.new(rules, seed=3)
+    while game.phase is Phase.BID:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(heuristic.decide(game.view(seat), random.Random(3)))
+    view = game.view(0)
+    deal = [[], *([c.index for c in hand] for hand in game.hands[1:])]
+    log = 0.0
+    for seat, bid in enumerate(view.bids):
+        if seat == 0 or bid is None or bid.blind or bid.tricks == 0:
+            continue
+        partners = len(next(t for t in view.teams if seat in t)) - 1
+        miss = estimate_tricks(game.hands[seat], table, partners) - bid.tricks
+        log -= miss * miss / (2 * spread * spread)
+    assert -30.0 * (0.8 / spread) ** 2 < log < 0  # not at the floor either way
+    assert bid_weight(view, deal) == pytest.approx(math.exp(max(log, -30.0)))
