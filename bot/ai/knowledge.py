@@ -172,12 +172,20 @@ def _worth_keeping(card: int, deck: DeckInfo) -> bool:
     return deck.suit_of[card] == TRUMP or deck.power[card] >= 12
 
 
-def _may_keep_over(kept: int, other: int, draw: int, deck: DeckInfo) -> bool:
-    """Whether a draw offering ``kept`` and ``other`` can have kept ``kept``: the
-    stronger of the two, or (first or second) either order that keeps it."""
+def keeps_first(first: int, second: int, draw: int, deck: DeckInfo) -> bool:
+    """Whether a draw offering ``first`` and then ``second`` keeps ``first``, as the
+    heuristic draws (its ``_draw``; a test holds the two to the same answer for every
+    pair of cards): the stronger of the two, the first on a tie; or (first or second)
+    the first if it is a spade or an honour."""
     if draw == KEEP_STRONGER:
-        return _strength(kept, deck) > _strength(other, deck)
-    return _worth_keeping(kept, deck) or not _worth_keeping(other, deck)
+        return _strength(first, deck) >= _strength(second, deck)
+    return _worth_keeping(first, deck)
+
+
+def _may_keep_over(kept: int, other: int, draw: int, deck: DeckInfo) -> bool:
+    """Whether a draw offering ``kept`` and ``other``, in either order, can have kept
+    ``kept``."""
+    return keeps_first(kept, other, draw, deck) or not keeps_first(other, kept, draw, deck)
 
 
 def _partner(cards: list[int], kept: int, draw: int, deck: DeckInfo, voids: frozenset[int]) -> int:
@@ -236,11 +244,7 @@ def sample_drawn_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int
         hand.append(free.pop(max(i, 0)))
     for i in range(0, len(free), 2):
         first, second = free[i], free[i + 1]
-        if draw == KEEP_STRONGER:
-            keep_first = _strength(first, deck) >= _strength(second, deck)
-        else:
-            keep_first = _worth_keeping(first, deck)
-        hand.append(first if keep_first else second)
+        hand.append(first if keeps_first(first, second, draw, deck) else second)
     hands: list[list[int]] = [[], []]
     hands[other] = list(knowledge.known[other]) + hand
     return hands

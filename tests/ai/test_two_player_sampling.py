@@ -5,7 +5,9 @@ seen, no card of a suit the other seat has shown void. Real games, drawn by ``no
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from typing import get_args
 
 import pytest
 
@@ -14,12 +16,14 @@ from bot.ai.knowledge import (
     DEALT,
     FIRST_OR_SECOND,
     KEEP_STRONGER,
+    _may_keep_over,
+    keeps_first,
     knowledge_of,
     sample_deal,
     sample_drawn_deal,
 )
 from bot.ai.search import SearchPolicy
-from bot.engine import Game, Phase, PlayCard, Rules, SeatView
+from bot.engine import Card, Draw, Game, Phase, PlayCard, Rules, SeatView
 from bot.engine.deck import TRUMP, deck_info
 
 DRAWS = ["keep_one_of_two", "first_or_second", "first_or_second_unseen"]
@@ -141,3 +145,43 @@ def test_hard_searches_its_bids_and_card_play_at_two_players(seed: int) -> None:
         game.apply(action)
     assert searched >= 5
     assert bids == 2
+
+
+@pytest.mark.parametrize("deck_name", get_args(Rules.model_fields["deck"].annotation))
+@pytest.mark.parametrize("draw", DRAWS)
+def test_the_sampler_keeps_what_normal_keeps_for_every_pair_of_cards(
+    deck_name: str, draw: str
+) -> None:
+    """The sampler draws the other seat's hand by ``knowledge.keeps_first``, a copy of
+    the rule ``normal`` draws by: on every offer of two cards, in every deck, the two
+    keep the same card, so a change to either one that the other does not follow fails
+    here. (The copy is kept because knowledge is compiled and calls it thousands of
+    times a decision, and heuristic is not.)"""
+    game = Game.new(_rules(draw).with_option("deck", deck_name), seed=1)
+    view = game.view(game.to_act or 0)
+    assert view.phase is Phase.DRAW
+    deck = deck_info(deck_name, 2)
+    mode = KEEP_STRONGER if draw == "keep_one_of_two" else FIRST_OR_SECOND
+    heuristic = HeuristicPolicy()
+    ids = list(deck.cards)  # two players: one copy of each card
+    checked = 0
+    for first in ids:
+        for second in ids:
+            if first == second:
+                continue
+            # keep_one_of_two shows both cards; first_or_second shows the first only.
+            offer = (Card.of(first), Card.of(second))[: 2 if mode == KEEP_STRONGER else 1]
+            probe = dataclasses.replace(
+                view,
+                draw_offer=offer,
+                legal_actions=(Draw(view.seat, True), Draw(view.seat, False)),
+            )
+            action = heuristic.decide(probe, random.Random(0))
+            assert isinstance(action, Draw)
+            assert action.keep_first == keeps_first(first, second, mode, deck), (first, second)
+            # And the card it kept is one the sampler can pair with the card it left
+            # (a king of hearts kept over a king of diamonds, say, on a tie).
+            kept, left = (first, second) if action.keep_first else (second, first)
+            assert _may_keep_over(kept, left, mode, deck), (kept, left)
+            checked += 1
+    assert checked == len(ids) * (len(ids) - 1) >= 52 * 51
