@@ -136,7 +136,6 @@ class SearchPolicy:
         exact_cards: int = EXACT_CARDS,
         bag_cost: float = 1.0,
         bid_deals: int = 500,
-        nil_margin: float = 0.0,
         nil_success: float = NIL_SUCCESS,
         bid_window: int = 2,
     ) -> None:
@@ -146,7 +145,6 @@ class SearchPolicy:
         self.exact_cards = exact_cards
         self.bag_cost = bag_cost
         self.bid_deals = bid_deals
-        self.nil_margin = nil_margin
         self.nil_success = nil_success
         self.fallback = HeuristicPolicy()
         self.searched = 0  # deals the last evaluation sampled (for benchmarks)
@@ -185,22 +183,17 @@ class SearchPolicy:
         return max(values, key=lambda a: values[a])
 
     def choose_bid(self, values: dict[Bid, float], nil_success: float, view: SeatView) -> Bid:
-        """The best bid by value, with a Nil taken only when it was made on
-        ``nil_success`` of the sampled deals and beats the best other bid by
-        ``nil_margin``: its value swings by 200 on one trick, so on a few hundred sampled
-        deals a lucky average would otherwise pick it too often, and the playouts defend
-        against a Nil less well than real opponents."""
+        """The best bid by value, with a Nil taken only when it beats every other bid and
+        was made on ``nil_success`` of the sampled deals: its value swings by 200 on one
+        trick, so on a few hundred sampled deals a lucky average would otherwise pick it
+        too often."""
         nil_on = view.rules.nil_mode == "nil"
         others = {b: v for b, v in values.items() if b.tricks or not nil_on}
         if not others:
             return max(values, key=lambda b: values[b])
         best = max(others, key=lambda b: (others[b], -b.tricks))
         nils = [b for b in values if b not in others]
-        if (
-            nils
-            and nil_success >= self.nil_success
-            and values[nils[0]] > others[best] + self.nil_margin
-        ):
+        if nils and nil_success >= self.nil_success and values[nils[0]] > others[best]:
             return nils[0]
         return best
 
