@@ -12,7 +12,7 @@ from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_deal
 from bot.ai.playout import Playout, Position
 from bot.ai.search import SearchPolicy, hand_value
-from bot.engine import PRESETS, Card, Game, Phase, PlayCard, Rules, SeatView
+from bot.engine import PRESETS, Bid, Card, Game, Phase, PlayCard, Rules, SeatView
 from bot.engine.deck import COPY_SHIFT, deck_info
 
 
@@ -266,3 +266,23 @@ def test_bids_are_read_sharply_at_four_players_and_loosely_at_six(
         log -= miss * miss / (2 * spread * spread)
     assert -30.0 * (0.8 / spread) ** 2 < log < 0  # not at the floor either way
     assert bid_weight(view, deal) == pytest.approx(math.exp(max(log, -30.0)))
+
+
+@pytest.mark.parametrize(
+    ("made", "nil_value", "nil_taken"),
+    [
+        (0.70, 41.0, True),  # made on 70% of the deals and worth more: bid it
+        (0.69, 90.0, False),  # worth far more, but made too rarely
+        (1.00, 40.0, False),  # always made, but only as good as bidding 3
+        (1.00, 39.0, False),
+    ],
+)
+def test_hard_bids_nil_when_made_on_seventy_percent_and_worth_more(
+    made: float, nil_value: float, nil_taken: bool
+) -> None:
+    """The Nil rule: taken when it beats every other bid by value (by any amount) and
+    the playouts made it on at least 70% of the sampled deals."""
+    view = Game.new(Rules.preset("classic"), seed=1).view(1)
+    values = {Bid(1, 0): nil_value, Bid(1, 2): 30.0, Bid(1, 3): 40.0, Bid(1, 4): 12.0}
+    chosen = SearchPolicy().choose_bid(values, made, view)
+    assert chosen == (Bid(1, 0) if nil_taken else Bid(1, 3))
