@@ -198,3 +198,20 @@ async def test_a_request_is_answered_after_a_restart(fake: FakeDiscord, tmp_path
         assert request.content == "carol accepted and takes over seat 2."
         assert table.seat_of(carol.id) == 1
         await fake.wait_for(lambda: fake.dms(carol), "carol's hand in her DMs")
+
+
+async def test_a_request_to_a_game_that_has_ended_changes_nothing(fake: FakeDiscord) -> None:
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    general = fake.channel("general")
+    async with running(make_bot(fake), fake):
+        await bob_at_seat_two(fake, alice, bob)
+        await fake.slash(alice, "spades", "sub", seat=2, member=carol)
+        [request] = requests_to(fake, general, carol)
+        assert (await fake.slash(alice, "spades", "stop")).text == "The table is stopped."
+
+        late = await fake.click(carol, request.snapshot(), "Accept")
+        assert request.content == "This request to carol is closed: nothing changed."
+        assert not request.controls()
+        [told] = await fake.wait_for(lambda: late.followups, "carol told why")
+        assert told.ephemeral and told.content == "That game is no longer running."
+        assert fake.created_dms(carol) == []
