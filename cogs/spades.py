@@ -468,7 +468,10 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         A request that can no longer be answered loses its buttons, and they hear why."""
         if interaction.user.id != click.user_id:
             raise PlayerError("This request is for someone else: only the member asked can answer.")
-        name = interaction.user.display_name
+        # Shown to the whole channel: a name can neither format nor ping.
+        name = discord.utils.escape_mentions(
+            discord.utils.escape_markdown(interaction.user.display_name)
+        )
         try:
             table = self.manager.table_by_id(click.table_id)
             if click.accept:
