@@ -32,7 +32,7 @@ from bot.engine import (
 )
 from bot.render.text import event_text
 from bot.storage.records import StorageFailed
-from bot.tables import Member, Table, TableManager
+from bot.tables import Member, StorageBusy, Table, TableError, TableManager
 from cogs._answer import acknowledge, answer, echo, update
 from cogs._board import score_text, watch_text
 from cogs._budget import Budget
@@ -56,6 +56,7 @@ from cogs._errors import (
 )
 from cogs._forwarded import ForwardedClicks, forward
 from cogs._presenter import DiscordPresenter
+from cogs._sub_request import SubAnswerButton, SubClick, request_message, set_sub_handler
 from cogs._ui import HAND_CODE, REMATCH_CODE, ActionButton, ActionSelect, Click, set_click_handler
 from cogs.houserules import rules_summary
 
@@ -114,8 +115,9 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
 
     async def cog_load(self) -> None:
         # Controls on any message, however old, route by their custom id alone.
-        self.bot.add_dynamic_items(ActionButton, ActionSelect)
+        self.bot.add_dynamic_items(ActionButton, ActionSelect, SubAnswerButton)
         set_click_handler(self.on_click)
+        set_sub_handler(self.on_sub_click)
         self.manager.add_presenter(self.presenter)
         if self.bot.card_emojis:
             # In the background: tables open and play with text cards meanwhile.
@@ -129,7 +131,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             await asyncio.gather(self._loading_emojis, return_exceptions=True)
         await self.forwarded.aclose()
         self.manager.remove_presenter(self.presenter)
-        self.bot.remove_dynamic_items(ActionButton, ActionSelect)
+        self.bot.remove_dynamic_items(ActionButton, ActionSelect, SubAnswerButton)
         await self.presenter.aclose()
 
     @property
@@ -421,8 +423,8 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         await table.back(interaction.user.id)
         await self.reply(interaction, table, "Welcome back: your seat is yours to play again.")
 
-    @app_commands.command(name="sub", description="Hand a seat to another member")
-    @app_commands.describe(seat="The seat number", member="Who takes it over")
+    @app_commands.command(name="sub", description="Ask a member to take over a seat")
+    @app_commands.describe(seat="The seat number", member="Who is asked to take it over")
     async def sub(
         self,
         interaction: discord.Interaction[Any],
@@ -436,15 +438,61 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             )
         table = self.table_here(interaction)
         before = table.names
-        await table.sub(
+        request = await table.ask_sub(
             interaction.user.id,
             seat - 1,
             Member(member.id, member.display_name),
             moderator=is_moderator(interaction),
         )
         # A name says whose place it was; the seat number alone would not.
+        held = before[seat - 1]
+        text, view, mentions = request_message(request, member, interaction.user.display_name, held)
+        try:
+            channel = self.bot.get_partial_messageable(table.channel_id)
+            await channel.send(text, view=view, allowed_mentions=mentions)
+        except discord.HTTPException:
+            await table.drop_sub(request.request_id)
+            raise PlayerError(
+                "I couldn't post the request in this channel, so nothing was sent and the seat"
+                " is as it was. Check that I may send messages here."
+            ) from None
         await self.reply(
-            interaction, table, f"{member.display_name} takes over from {before[seat - 1]}."
+            interaction,
+            table,
+            f"{member.display_name} is asked to take over from {held}. The seat passes to"
+            f" them only if they accept, by <t:{request.expires}:t>.",
+        )
+
+    async def on_sub_click(self, interaction: discord.Interaction[Any], click: SubClick) -> None:
+        """Accept or Decline on a request to take a seat: only the member asked may answer.
+        A request that can no longer be answered loses its buttons, and they hear why."""
+        if interaction.user.id != click.user_id:
+            raise PlayerError("This request is for someone else: only the member asked can answer.")
+        # Shown to the whole channel: a name can neither format nor ping.
+        name = discord.utils.escape_mentions(
+            discord.utils.escape_markdown(interaction.user.display_name)
+        )
+        try:
+            table = self.manager.table_by_id(click.table_id)
+            if click.accept:
+                seat = await table.accept_sub(click.request_id, member_of(interaction))
+            else:
+                await table.decline_sub(click.request_id, click.user_id)
+        except TableError as refused:
+            if isinstance(refused, StorageBusy):
+                raise
+            await update(interaction, f"This request to {name} is closed: nothing changed.")
+            await answer(interaction, str(refused))
+            return
+        if not click.accept:
+            await update(interaction, f"{name} declined, so nothing changed.", view=None)
+            return
+        await update(interaction, f"{name} accepted and takes over seat {seat + 1}.", view=None)
+        await self.reply(
+            interaction,
+            table,
+            f"You play seat {seat + 1} now. Your hand comes by DM; **My hand** on the table"
+            " message shows it here too.",
         )
 
     @app_commands.command(

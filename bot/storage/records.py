@@ -124,6 +124,26 @@ class HandMessage:
     seq: int
 
 
+# How a member answered a request to take a seat.
+SubAnswer = Literal["accepted", "declined"]
+
+
+@dataclass(frozen=True, slots=True)
+class SubRequest:
+    """A member asked to take over ``seat`` of a game (``/spades sub``), and their answer.
+
+    ``held_by``: who held the seat when they were asked (``None``: a bot). ``expires``: Unix
+    seconds; an unanswered request is open until then. ``request_id`` is 0 until stored."""
+
+    request_id: int
+    table_id: int
+    seat: int
+    user_id: int
+    held_by: int | None
+    expires: int
+    answer: SubAnswer | None = None
+
+
 class DuplicateAction(Exception):
     """The table already has an action with this sequence number: the step is taken, and
     trying again can never store it. Permanent, unlike ``StorageFailed``.
@@ -234,6 +254,29 @@ class TableStore(Protocol):
         """The member's hand for the table is now shown by ``message``."""
         ...
 
+    async def add_sub_request(self, request: SubRequest) -> int:
+        """Keep a request to take a seat; returns its ``request_id``."""
+        ...
+
+    async def sub_request(self, request_id: int) -> SubRequest | None:
+        """The request, or ``None`` once its table has closed (or it was dropped)."""
+        ...
+
+    async def sub_requests(self, user_id: int) -> tuple[SubRequest, ...]:
+        """Every request the member was sent for a table that has not closed."""
+        ...
+
+    async def answer_sub_request(
+        self, request_id: int, answer: SubAnswer, seats: tuple[SeatRecord, ...] | None = None
+    ) -> None:
+        """The member answered; with ``seats`` (an accept), the request's table's seats are
+        replaced in the same transaction."""
+        ...
+
+    async def drop_sub_request(self, request_id: int) -> None:
+        """Forget a request that never reached the member (it could not be posted)."""
+        ...
+
 
 class MemoryStore:
     """A ``TableStore`` in memory: for tests and the terminal, where nothing must survive."""
@@ -246,6 +289,7 @@ class MemoryStore:
         self.rules = dict(rules or {})
         self.pings_of: dict[int, Pings] = {}
         self.hand_messages: dict[tuple[int, int], HandMessage] = {}
+        self.sub_requests_by_id: dict[int, SubRequest] = {}
 
     async def create_table(
         self,
@@ -304,6 +348,9 @@ class MemoryStore:
         self.closed.add(table_id)
         for key in [key for key in self.hand_messages if key[0] == table_id]:
             del self.hand_messages[key]
+        for request in list(self.sub_requests_by_id.values()):
+            if request.table_id == table_id:
+                del self.sub_requests_by_id[request.request_id]
 
     async def open_tables(self) -> StoredTables:
         return StoredTables(
@@ -339,3 +386,25 @@ class MemoryStore:
 
     async def set_hand_message(self, table_id: int, user_id: int, message: HandMessage) -> None:
         self.hand_messages[(table_id, user_id)] = message
+
+    async def add_sub_request(self, request: SubRequest) -> int:
+        request_id = max(self.sub_requests_by_id, default=0) + 1
+        self.sub_requests_by_id[request_id] = dataclasses.replace(request, request_id=request_id)
+        return request_id
+
+    async def sub_request(self, request_id: int) -> SubRequest | None:
+        return self.sub_requests_by_id.get(request_id)
+
+    async def sub_requests(self, user_id: int) -> tuple[SubRequest, ...]:
+        return tuple(r for r in self.sub_requests_by_id.values() if r.user_id == user_id)
+
+    async def answer_sub_request(
+        self, request_id: int, answer: SubAnswer, seats: tuple[SeatRecord, ...] | None = None
+    ) -> None:
+        request = self.sub_requests_by_id[request_id]
+        if seats is not None:
+            await self.update_seats(request.table_id, seats)
+        self.sub_requests_by_id[request_id] = dataclasses.replace(request, answer=answer)
+
+    async def drop_sub_request(self, request_id: int) -> None:
+        self.sub_requests_by_id.pop(request_id, None)

@@ -23,6 +23,8 @@ from bot.storage.records import (
     StoredLobby,
     StoredTable,
     StoredTables,
+    SubAnswer,
+    SubRequest,
     Unreadable,
 )
 
@@ -250,6 +252,72 @@ class SqlTableStore:
                 (table_id, user_id, message.message_id, message.seq),
             )
 
+    async def add_sub_request(self, request: SubRequest) -> int:
+        async with self._db.session() as session:
+            request_id: int = await session.fetch_value(
+                "INSERT INTO sub_requests (table_id, seat, user_id, held_by, expires_at) "
+                "VALUES (?, ?, ?, ?, ?) RETURNING request_id",
+                (
+                    request.table_id,
+                    request.seat,
+                    request.user_id,
+                    request.held_by,
+                    request.expires,
+                ),
+            )
+        return request_id
+
+    async def sub_request(self, request_id: int) -> SubRequest | None:
+        found = await self._sub_requests("r.request_id = ?", request_id)
+        return found[0] if found else None
+
+    async def sub_requests(self, user_id: int) -> tuple[SubRequest, ...]:
+        return await self._sub_requests("r.user_id = ?", user_id)
+
+    async def _sub_requests(self, where: str, key: int) -> tuple[SubRequest, ...]:
+        """The requests ``where`` (a fixed clause) selects, of tables still open."""
+        async with self._db.session() as session:
+            rows = await session.fetch_all(
+                "SELECT r.request_id, r.table_id, r.seat, r.user_id, r.held_by, r.expires_at, "
+                "r.answer FROM sub_requests r JOIN tables t ON t.table_id = r.table_id "
+                f"WHERE t.closed_at IS NULL AND {where} ORDER BY r.request_id",
+                (key,),
+            )
+        return tuple(
+            SubRequest(
+                request_id=row["request_id"],
+                table_id=row["table_id"],
+                seat=row["seat"],
+                user_id=row["user_id"],
+                held_by=row["held_by"],
+                expires=row["expires_at"],
+                answer=_answer(row["answer"]),
+            )
+            for row in rows
+        )
+
+    async def answer_sub_request(
+        self, request_id: int, answer: SubAnswer, seats: tuple[SeatRecord, ...] | None = None
+    ) -> None:
+        async with self._db.transaction() as session:
+            table_id = await session.fetch_value(
+                "UPDATE sub_requests SET answer = ? WHERE request_id = ? RETURNING table_id",
+                (answer, request_id),
+            )
+            if seats is not None:
+                await session.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
+                await _write_seats(session, table_id, seats)
+
+    async def drop_sub_request(self, request_id: int) -> None:
+        async with self._db.session() as session:
+            await session.execute("DELETE FROM sub_requests WHERE request_id = ?", (request_id,))
+
+
+def _answer(stored: str | None) -> SubAnswer | None:
+    if stored is None:
+        return None
+    return "accepted" if stored == "accepted" else "declined"
+
 
 def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -263,8 +331,9 @@ async def _close(session: Session, table_id: int) -> None:
         (_now(), table_id),
     )
     await session.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
-    # Its hand messages are never edited again.
+    # Its hand messages are never edited again, and nobody can take a seat in it any more.
     await session.execute("DELETE FROM hand_messages WHERE table_id = ?", (table_id,))
+    await session.execute("DELETE FROM sub_requests WHERE table_id = ?", (table_id,))
 
 
 async def insert_action(session: Session, table_id: int, seq: int, action: Action) -> bool:

@@ -39,6 +39,7 @@ class TableSettings:
     # first delay up to the longest, until the store works again.
     retry_first: float = 0.25
     retry_longest: float = 30.0
+    sub_answer_time: float = 5 * 60.0  # a member asked to take a seat has this long to accept
 
 
 class Tasks:
@@ -154,3 +155,6 @@ class TableContext:
     # Called with a table another process took over (its step was stored by another
     # writer): the manager drops it from its registry.
     disowned: Callable[[Shown], None] = _keep
+    # Held while a request to take a seat is checked and stored, so two tables cannot both
+    # ask the same member at once.
+    asking: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -62,3 +62,16 @@ class WatchRefused(TableError):
 
 class StorageBusy(TableError):
     """The change could not be stored in time: nothing changed, the member may try again."""
+
+
+class SubRefused(TableError):
+    """The member may not be asked to take a seat now (asked already, or declined)."""
+
+
+class RequestClosed(TableError):
+    """A request to take a seat that can no longer be answered: it expired, was answered,
+    or its game or seat moved on. Nothing changed."""
+
+
+class NotYourRequest(TableError):
+    """Someone other than the member asked clicked a request's button."""

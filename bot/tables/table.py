@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import math
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -58,6 +59,7 @@ from bot.storage.records import (
     StorageFailed,
     StoredLobby,
     StoredTable,
+    SubRequest,
     TableStore,
 )
 from bot.tables.context import TableContext
@@ -68,9 +70,11 @@ from bot.tables.errors import (
     NotHost,
     NotSeated,
     NotYourSeat,
+    RequestClosed,
     SeatUnavailable,
     StaleAction,
     StorageBusy,
+    SubRefused,
     TableError,
     WatchRefused,
     WrongStage,
@@ -104,6 +108,7 @@ from bot.tables.states import (
     bot_seat,
 )
 from bot.tables.steps import Step, Write, turn_of
+from bot.tables.sub_requests import ask_refusal, check_answerable
 from bot.tables.turns import Turns
 
 log = logging.getLogger(__name__)
@@ -488,30 +493,87 @@ class Table:
             if index is not None and state.seats[index].away:
                 await self._member(plan)
 
-    async def sub(
+    async def ask_sub(
         self, user_id: int, seat: int, member: Member, *, moderator: bool = False
-    ) -> None:
-        """Hand ``seat`` to ``member``: by the seat's player, the host, or a moderator."""
-
-        def plan() -> Step[None]:
+    ) -> SubRequest:
+        """Ask ``member`` to take over ``seat`` (by the seat's player, the host or a
+        moderator). Only the request is stored: the seat passes when they accept
+        (``accept_sub``). ``SubRefused`` says why they may not be asked now."""
+        context = self._context
+        async with self.lock:
             playing = self._the(Playing)
             held = playing.seats[seat_index(playing.seats, seat)]
             if not (moderator or user_id in (held.user_id, playing.host_id)):
                 raise NotHost("Only the seat's player, the host or a moderator can hand it over.")
-            if playing.seat_of(member.id) is not None:
-                raise SeatUnavailable(f"{member.name} already has a seat at this table.")
-            if member.id in playing.saw_hands:
-                raise SeatUnavailable(
-                    f"{member.name} has watched this game with every hand face up,"
-                    " so can't take a seat in it."
-                )
-            taker = Seat(seat, member.name, member.id)
-            text = f"{member.name} takes over from {held.name}."
-            notice = Notice(NoticeKind.SEATS, text, seat, member.id)
-            return self._seats_step(playing, taker, (notice,), (seat,))
+            self._may_take_seat(playing, member)
+            expires = math.ceil(context.clock.now() + context.settings.sub_answer_time)
+            request = SubRequest(0, playing.table_id, seat, member.id, held.user_id, expires)
+            async with context.asking:
+                try:
+                    asked = await context.store.sub_requests(member.id)
+                    why = ask_refusal(asked, playing.table_id, member.name, context.clock.now())
+                    if why is not None:
+                        raise SubRefused(why)
+                    request_id = await context.store.add_sub_request(request)
+                except StorageFailed:
+                    log.exception("Could not store a request to take a seat at %r", self)
+                    raise StorageBusy(STORAGE_BUSY) from None
+        return dataclasses.replace(request, request_id=request_id)
 
-        await self._member(plan)
-        self._turns.forget(seat)
+    async def accept_sub(self, request_id: int, member: Member) -> int:
+        """``member`` accepts request ``request_id``: the seat passes to them through the one
+        pipeline, stored with their answer. Returns the seat."""
+        found: list[SubRequest] = []
+
+        async def load() -> None:
+            found[:] = [await self._answerable(request_id, member.id)]
+
+        def plan() -> Step[None]:
+            request = found[0]
+            playing = self._the(Playing)
+            if request.table_id != playing.table_id:
+                raise RequestClosed("That game is over, so this request no longer applies.")
+            if playing.seats[request.seat].user_id != request.held_by:
+                raise RequestClosed(
+                    f"Seat {request.seat + 1} has changed hands since you were asked, so this"
+                    " request no longer applies: nothing changed."
+                )
+            step = self._sub_step(playing, request.seat, member)
+            seats = step.state.seats if isinstance(step.state, Playing) else ()
+
+            async def write(store: TableStore) -> None:
+                await store.answer_sub_request(request_id, "accepted", seats)
+
+            return dataclasses.replace(step, write=write)
+
+        await self._member(plan, prepare=load)
+        self._turns.forget(found[0].seat)
+        return found[0].seat
+
+    async def decline_sub(self, request_id: int, user_id: int) -> None:
+        """The member declines request ``request_id``: nothing changes but the answer."""
+        async with self.lock:
+            await self._answerable(request_id, user_id)
+            try:
+                await self._context.store.answer_sub_request(request_id, "declined")
+            except StorageFailed:
+                log.exception("Could not store a declined request at %r", self)
+                raise StorageBusy(STORAGE_BUSY) from None
+
+    async def drop_sub(self, request_id: int) -> None:
+        """Forget a request that never reached its member (it could not be posted)."""
+        try:
+            await self._context.store.drop_sub_request(request_id)
+        except StorageFailed:
+            log.exception("Could not drop request %d at %r; it expires by itself", request_id, self)
+
+    async def _answerable(self, request_id: int, user_id: int) -> SubRequest:
+        try:
+            request = await self._context.store.sub_request(request_id)
+        except StorageFailed:
+            log.exception("Could not read request %d at %r", request_id, self)
+            raise StorageBusy(STORAGE_BUSY) from None
+        return check_answerable(request, user_id, self._context.clock.now())
 
     async def leave(self, user_id: int, *, lobby_only: bool = False) -> None:
         """Leave the table. During play a bot takes the seat for the rest of the game, unless
@@ -956,6 +1018,24 @@ class Table:
         if member_seat is not None:
             after = dataclasses.replace(after, missed=missed(playing, member_seat, 0))
         return Step(after, None, write, play=action, hands=None, touched=member_seat is not None)
+
+    def _sub_step(self, playing: Playing, seat: int, member: Member) -> Step[None]:
+        """``member`` takes over ``seat``; refused when they may not sit in this game."""
+        self._may_take_seat(playing, member)
+        held = playing.seats[seat]
+        text = f"{member.name} takes over from {held.name}."
+        notice = Notice(NoticeKind.SEATS, text, seat, member.id)
+        return self._seats_step(playing, Seat(seat, member.name, member.id), (notice,), (seat,))
+
+    @staticmethod
+    def _may_take_seat(playing: Playing, member: Member) -> None:
+        if playing.seat_of(member.id) is not None:
+            raise SeatUnavailable(f"{member.name} already has a seat at this table.")
+        if member.id in playing.saw_hands:
+            raise SeatUnavailable(
+                f"{member.name} has watched this game with every hand face up,"
+                " so can't take a seat in it."
+            )
 
     def _back_step(self, playing: Playing, seat: Seat) -> Step[None]:
         back = Notice(NoticeKind.BACK, f"{seat.name} is back.", seat.seat, seat.user_id)

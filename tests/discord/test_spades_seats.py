@@ -116,5 +116,8 @@ async def test_a_seat_handed_over_is_named_by_its_player_not_its_number(
         seat = int(joined.text.removeprefix("You sit in seat ").rstrip("."))
         await fake.slash(alice, "spades", "start")
         handed = await fake.slash(alice, "spades", "sub", seat=seat, member=carol)
-        assert handed.text == "carol takes over from bob."
+        assert handed.text.startswith("carol is asked to take over from bob.")
+        request = await fake.wait_message(general, lambda m: carol.mention in m.content)
+        assert f"to take over seat {seat} from bob" in request.content
+        await fake.click(carol, request.snapshot(), "Accept")
         await fake.wait_message(general, lambda m: m.content == "carol takes over from bob.")

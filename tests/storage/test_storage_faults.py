@@ -20,6 +20,7 @@ from bot.storage.records import (
     StoredLobbies,
     StoredLobby,
     StoredTables,
+    SubRequest,
     TableStore,
 )
 from bot.storage.store import Storage
@@ -28,16 +29,19 @@ from tests.storage.helpers import BUSY_TIMEOUT, GUILD, fresh_location, store_gam
 from tests.storage.postgres_server import PostgresServer
 
 RULES = Rules(play_to="hands", hands_to_play=1)
+ASKED = 9  # the member asked to take a seat
 
 
 @dataclass(frozen=True)
 class Scene:
-    """A stored table partway through its game, and a stored lobby in another channel."""
+    """A stored table partway through its game, a member asked to take a seat in it, and a
+    stored lobby in another channel."""
 
     table_id: int
     game: Game
     played: int
     lobby: StoredLobby
+    request_id: int
 
 
 async def scene(storage: Storage) -> Scene:
@@ -47,11 +51,14 @@ async def scene(storage: Storage) -> Scene:
     table_id = await store_game(storage, partway, seats_for(RULES))
     lobby = StoredLobby(71, GUILD, 1, RULES, seats_for(RULES)[:2])
     await storage.tables.save_lobby(lobby)
-    return Scene(table_id, game, played, lobby)
+    request = SubRequest(0, table_id, 1, ASKED, None, 1_700_000_300)
+    return Scene(table_id, game, played, lobby, await storage.tables.add_sub_request(request))
 
 
-async def contents(tables: TableStore) -> tuple[StoredTables, StoredLobbies]:
-    return await tables.open_tables(), await tables.open_lobbies()
+async def contents(
+    tables: TableStore,
+) -> tuple[StoredTables, StoredLobbies, tuple[SubRequest, ...]]:
+    return await tables.open_tables(), await tables.open_lobbies(), await tables.sub_requests(ASKED)
 
 
 Write = Callable[[TableStore, Scene], Awaitable[object]]
@@ -80,6 +87,20 @@ WRITES: dict[str, Write] = {
     ),
     "save_lobby": lambda tables, s: tables.save_lobby(dataclasses.replace(s.lobby, host_id=2)),
     "drop_lobby": lambda tables, s: tables.drop_lobby(s.lobby.channel_id),
+    "add_sub_request": lambda tables, s: tables.add_sub_request(
+        SubRequest(0, s.table_id, 2, ASKED, None, 1_700_000_400)
+    ),
+    "answer_sub_request": lambda tables, s: tables.answer_sub_request(
+        s.request_id,
+        "accepted",
+        tuple(
+            dataclasses.replace(seat, name="Nine", user_id=ASKED, bot=None)
+            if seat.seat == 1
+            else seat
+            for seat in seats_for(RULES)
+        ),
+    ),
+    "drop_sub_request": lambda tables, s: tables.drop_sub_request(s.request_id),
 }
 
 
@@ -99,7 +120,8 @@ async def locked(storage: Storage, location: str | Path) -> AsyncIterator[Storag
     try:
         async with other.transaction():
             await other.execute(
-                "LOCK TABLE tables, table_seats, actions, lobbies, games IN ACCESS EXCLUSIVE MODE"
+                "LOCK TABLE tables, table_seats, actions, lobbies, games, sub_requests"
+                " IN ACCESS EXCLUSIVE MODE"
             )
             yield storage
     finally:

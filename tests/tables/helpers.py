@@ -63,3 +63,11 @@ async def play_out(manager: TableManager, table: Table) -> None:
         seat = table.seats[game.to_act]
         assert seat is not None and seat.user_id is not None
         await table.autoplay(seat.user_id, seq=table.seq)
+
+
+async def sub(
+    table: Table, user_id: int, seat: int, member: Member, *, moderator: bool = False
+) -> None:
+    """``user_id`` asks ``member`` to take over ``seat``, and ``member`` accepts."""
+    request = await table.ask_sub(user_id, seat, member, moderator=moderator)
+    await table.accept_sub(request.request_id, member)

@@ -14,15 +14,18 @@ from bot.tables import (
     NotHost,
     NoticeKind,
     NotSeated,
+    NotYourRequest,
     RecordingPresenter,
+    RequestClosed,
     SeatUnavailable,
+    SubRefused,
     TableManager,
     TableSettings,
     TableStatus,
     WrongStage,
 )
 from bot.tables.presenter import HandChanged
-from tests.tables.helpers import ANN, BEA, CHANNEL, CY, DEE, move, play_out, started
+from tests.tables.helpers import ANN, BEA, CHANNEL, CY, DEE, move, play_out, started, sub
 
 
 async def test_the_host_stops_at_once(
@@ -66,10 +69,10 @@ async def test_a_seat_is_handed_to_another_member(
 ) -> None:
     table = await started(manager, ANN, BEA)
     with pytest.raises(NotHost):
-        await table.sub(BEA.id, 0, DEE)  # only Ann, the host or a moderator
+        await sub(table, BEA.id, 0, DEE)  # only Ann, the host or a moderator
     with pytest.raises(SeatUnavailable):
-        await table.sub(ANN.id, 0, BEA)  # Bea is seated already
-    await table.sub(ANN.id, 0, DEE)
+        await sub(table, ANN.id, 0, BEA)  # Bea is seated already
+    await sub(table, ANN.id, 0, DEE)
     assert recorder.notices[-1].text == "Dee takes over from Ann."
     assert store.tables[table.table_id or 0].seats[0] == SeatRecord(0, "Dee", DEE.id)
     shown = recorder.records[-2]
@@ -77,10 +80,10 @@ async def test_a_seat_is_handed_to_another_member(
     with pytest.raises(NotSeated):
         await table.act(ANN.id, move(table, DEE.id))
     # A moderator hands a bot's seat to a member who turns up.
-    await table.sub(CY.id, 2, CY, moderator=True)
+    await sub(table, CY.id, 2, CY, moderator=True)
     assert table.seat_of(CY.id) == 2
     with pytest.raises(WrongStage):
-        await (await manager.open(CHANNEL + 1, ANN)).sub(ANN.id, 0, CY)
+        await sub(await manager.open(CHANNEL + 1, ANN), ANN.id, 0, CY)
 
 
 async def test_leaving_during_play_hands_the_seat_to_a_bot(
@@ -191,3 +194,60 @@ async def test_restore_shows_a_game_found_over_and_keeps_the_newest_table_per_ch
         assert store.finished == {over.table_id: False, old.table_id: True}
     finally:
         await second.aclose()
+
+
+async def test_a_member_asked_to_take_a_seat_is_asked_once_and_sits_only_on_accepting(
+    manager: TableManager, store: MemoryStore, clock: ManualClock, recorder: RecordingPresenter
+) -> None:
+    table = await started(manager, ANN, BEA)
+    seats = list(table.seats)
+    request = await table.ask_sub(ANN.id, 0, DEE)
+    assert list(table.seats) == seats and request.expires == clock.now() + 300
+    with pytest.raises(SubRefused, match="Dee has already been asked to take a seat at this"):
+        await table.ask_sub(ANN.id, 0, DEE)
+    other = await manager.open(CHANNEL + 1, CY)
+    await other.start(CY.id, fill_with_bots=True)
+    with pytest.raises(SubRefused, match="to take a seat elsewhere"):
+        await other.ask_sub(CY.id, 1, DEE)
+    with pytest.raises(NotYourRequest):
+        await table.accept_sub(request.request_id, CY)
+    assert list(table.seats) == seats
+
+    await table.accept_sub(request.request_id, DEE)
+    assert table.seat_of(DEE.id) == 0 and recorder.notices[-1].text == "Dee takes over from Ann."
+    assert store.tables[table.table_id or 0].seats[0] == SeatRecord(0, "Dee", DEE.id)
+    with pytest.raises(RequestClosed, match="You accepted this request already"):
+        await table.accept_sub(request.request_id, DEE)
+
+
+async def test_a_declined_or_expired_request_changes_nothing_and_is_not_sent_again(
+    manager: TableManager, store: MemoryStore, clock: ManualClock
+) -> None:
+    table = await started(manager, ANN, BEA)
+    seats = list(table.seats)
+    declined = await table.ask_sub(ANN.id, 0, DEE)
+    await table.decline_sub(declined.request_id, DEE.id)
+    with pytest.raises(RequestClosed, match="You declined this request already"):
+        await table.accept_sub(declined.request_id, DEE)
+    with pytest.raises(SubRefused, match="Dee declined to take a seat in this game"):
+        await table.ask_sub(BEA.id, 1, DEE)
+
+    expired = await table.ask_sub(ANN.id, 0, CY)
+    await clock.advance(300)
+    with pytest.raises(RequestClosed, match="This request has expired"):
+        await table.accept_sub(expired.request_id, CY)
+    with pytest.raises(SubRefused, match="Cy didn't answer the last request in time"):
+        await table.ask_sub(ANN.id, 0, CY)
+    assert list(table.seats) == seats
+    assert store.tables[table.table_id or 0].seats == tuple(seats)
+
+
+async def test_a_request_for_a_seat_that_changed_hands_no_longer_applies(
+    manager: TableManager,
+) -> None:
+    table = await started(manager, ANN, BEA)
+    request = await table.ask_sub(BEA.id, 1, DEE)  # Bea hands her own seat over ...
+    await table.leave(BEA.id)  # ... then leaves, and a bot takes it
+    with pytest.raises(RequestClosed, match="Seat 2 has changed hands since you were asked"):
+        await table.accept_sub(request.request_id, DEE)
+    assert table.seat_of(DEE.id) is None

@@ -7,7 +7,7 @@ import pytest
 from bot.engine import Rules
 from bot.storage.records import MemoryStore
 from bot.tables import SeatUnavailable, Table, TableManager, WatchRefused
-from tests.tables.helpers import ANN, BEA, CHANNEL, CY, move
+from tests.tables.helpers import ANN, BEA, CHANNEL, CY, move, sub
 
 GUILD = 7
 
@@ -67,10 +67,10 @@ async def test_a_face_up_spectator_cannot_be_subbed_into_that_game(
     await table.watch(BEA.id)
     before = (list(table.seats), table.seq)
     with pytest.raises(SeatUnavailable, match="Bea has watched this game with every hand"):
-        await table.sub(ANN.id, 0, BEA)
+        await sub(table, ANN.id, 0, BEA)
     assert (list(table.seats), table.seq) == before
     # A member who never watched may take the seat.
-    await table.sub(ANN.id, 0, CY)
+    await sub(table, ANN.id, 0, CY)
     assert table.seat_of(CY.id) == 0
 
 
@@ -79,7 +79,7 @@ async def test_a_face_down_spectator_may_be_subbed_in(
 ) -> None:
     table = await playing(manager, store, Rules(allow_watching="face_down"))
     await table.watch(BEA.id)
-    await table.sub(ANN.id, 0, BEA)
+    await sub(table, ANN.id, 0, BEA)
     assert table.seat_of(BEA.id) == 0
 
 
