@@ -147,6 +147,8 @@ class DiscordPresenter:
         self._boards: dict[int, Board] = {}  # by channel id
         self._players: dict[tuple[int, int], Player] = {}  # by (channel id, user id)
         self._outbox: dict[int, asyncio.Task[None]] = {}  # the last notice sent, by channel
+        # Turn mentions' deletions under way, by channel: the next mention waits for them.
+        self._unmentions: dict[int, set[asyncio.Task[None]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # -- the Presenter protocol --------------------------------------------------------
@@ -390,6 +392,11 @@ class DiscordPresenter:
             player.looked_up, player.pushed_seq, player.ping_seq = False, -1, -1
         return player
 
+    def _table_players(self, table: Shown) -> list[Player]:
+        """The presenter's records of the members seated at ``table``."""
+        found = (self._players.get((table.channel_id, u)) for _, u in table.member_seats())
+        return [p for p in found if p is not None and p.table_id == table.table_id]
+
     def _hand_live(
         self,
         table: Shown,
@@ -484,17 +491,28 @@ class DiscordPresenter:
         turn when ``phase`` is given (the turn's phase), none otherwise."""
         if phase is not None and player.ping_seq == table.seq:
             return  # this turn is announced already
-        old, player.ping = player.ping, None
-        deleting = None if old is None else self._spawn(self._delete(table.channel_id, old))
+        passed = [player]
+        if phase is not None:
+            # One member acts at a time: another's live mention is for a turn that has
+            # passed, whether or not their hand has been told so yet.
+            passed += [p for p in self._table_players(table) if p is not player]
+        channel_id = table.channel_id
+        deleting = self._unmentions.setdefault(channel_id, set())
+        for done in passed:
+            old, done.ping = done.ping, None
+            if old is not None:
+                task = self._spawn(self._delete(channel_id, old))
+                deleting.add(task)
+                task.add_done_callback(deleting.discard)
         if phase is None:
             return
         player.ping_seq = table.seq
-        channel_id = table.channel_id
+        # Every mention not yet deleted (this one's or one whose turn passed earlier, whose
+        # post may still be under way) goes first: never two live at once in the channel.
+        first = list(deleting)
 
         async def ping() -> int | None:
-            if deleting is not None:
-                # The old mention goes first: never two live at once.
-                await asyncio.gather(deleting, return_exceptions=True)
+            await asyncio.gather(*first, return_exceptions=True)
             return await self._send(
                 channel_id, turn_ping(user_id, phase), mention=user_id, urgent=True
             )
@@ -529,7 +547,8 @@ class DiscordPresenter:
             return
         if message_id is None:
             return
-        await self.budget.take()
+        # Urgent: the next turn's mention waits for it.
+        await self.budget.take(urgent=True)
         with contextlib.suppress(discord.NotFound):
             await (
                 self.client.get_partial_messageable(channel_id)

@@ -309,3 +309,50 @@ async def test_a_member_who_leaves_keeps_no_live_mention_or_controls(fake: FakeD
         await fake.wait_for(
             lambda: not any(action_controls(m) for m in fake.dms(bob)), "bob's controls gone"
         )
+
+
+def most_live_mentions(fake: FakeDiscord, channel: FakeChannel) -> int:
+    """Replay the requests in the order Discord got them: the most turn mentions live in
+    ``channel`` at once (each live from its post until its deletion)."""
+    created = iter(fake.created(channel))
+    posts = f"/channels/{channel.id}/messages"
+    live: set[str] = set()
+    most = 0
+    for method, path in fake.requests:
+        if method == "POST" and path == posts:
+            message = next(created)
+            if " it's your turn" in message.content:
+                live.add(str(message.id))
+        elif method == "DELETE" and path.startswith(posts + "/"):
+            live.discard(path.rsplit("/", 1)[1])
+        most = max(most, len(live))
+    return most
+
+
+async def test_a_turn_mention_is_gone_before_the_next_members_is_posted(
+    fake: FakeDiscord,
+) -> None:
+    """Four members who all chose channel mentions (issue 21, defect 9e): when one's turn
+    passes to another, the old mention is deleted before the new one is posted, whichever
+    member's hand the table tells of first, so at most one is ever live in the channel."""
+    people = [fake.add_user(name) for name in ("alice", "bob", "carol", "dave")]
+    general = fake.channel("general")
+    async with running(make_bot(fake), fake):
+        for member in people:
+            await fake.slash(member, "spades", "pings", where="channel")
+        await fake.slash(people[0], "spades", "new")
+        for member in people[1:]:
+            await fake.slash(member, "spades", "join")
+        await fake.slash(people[0], "spades", "start")
+        await play_out(fake, people, general)
+        assert game_over(fake, general)
+
+        def mentions() -> list[RecordedMessage]:
+            return [m for p in people for m in pings(fake, general, p)]
+
+        # One mention a turn, each gone once its turn passed (they may lag fast clicks).
+        await fake.wait_for(
+            lambda: len(mentions()) == 4 + 52 and all(m.deleted for m in mentions()),
+            "every turn's mention posted and gone",
+        )
+    assert most_live_mentions(fake, general) == 1
