@@ -8,7 +8,9 @@ Between their turns that newest hand message is edited in place (at least at eac
 end), and after a restart the stored one is edited rather than a new one sent. A member who
 chose channel pings (``/spades pings``), or whose DMs are closed, is mentioned in the channel
 instead, by one message at a time that is deleted once the turn has passed; a member whose
-DMs are closed is told so once, in the channel, with what to do.
+DMs are closed is told so once, in the channel, with what to do, and gets their hand as
+ephemeral follow-ups of their interactions: a new one on their turn, the newest edited
+between turns like a DM hand while the interaction's token lasts.
 
 Tables call it under their lock, so nothing here waits on Discord for long: messages are
 edited through ``LiveMessage`` (coalesced, in the background) and notices go out in order
@@ -100,6 +102,20 @@ class Followups:
 
 
 @dataclass(slots=True)
+class Ephemeral:
+    """The newest hand sent to a member ephemerally (their DMs are closed), a follow-up of
+    an interaction of theirs: edited in place between their turns, as a DM hand is, while
+    that interaction's token lasts (the edits cost nothing of the budget)."""
+
+    webhook: discord.Webhook
+    until: datetime.datetime
+    sent: Picture  # what it shows, as far as we know
+    message_id: int | None = None  # once Discord has posted it
+    pending: Picture | None = None  # the newest picture to show
+    task: asyncio.Task[None] | None = None  # posting it, or editing it
+
+
+@dataclass(slots=True)
 class Player:
     """What the presenter knows about one member in one channel: where their hand goes.
 
@@ -116,6 +132,7 @@ class Player:
     dm_seq: int = -1  # the table seq when it was posted
     looked_up: bool = False  # the stored hand message was looked for (after a restart)
     pushed_seq: int = -1  # the table seq of the last ephemeral hand sent for their turn
+    ephemeral: Ephemeral | None = None  # the newest ephemeral hand sent, DMs closed
     ping: asyncio.Task[int | None] | None = None  # the live turn mention in the channel
     ping_seq: int = -1  # the table seq of the turn last announced in the channel
 
@@ -169,7 +186,9 @@ class DiscordPresenter:
         view = table.view(seat)
         turn = table.status is TableStatus.PLAYING and view.to_act == seat
         if player.dms_closed:
-            self._push(table, seat, player)
+            if not self._push(table, seat, player):
+                # Between turns, the ephemeral hand shows each trick's end, as DMs do.
+                self._show_ephemeral(player, self.hand_picture(table, seat))
             self._ring_in_channel(table, player, user_id, view.phase if turn else None)
             return
         where = await self.pings(user_id)
@@ -389,6 +408,7 @@ class DiscordPresenter:
                 player.dm.freeze()  # the last table's hand: nobody may act on it
             self._ring_in_channel(table, player, user_id, None)
             player.table_id, player.dm, player.dm_seq = table.table_id, None, -1
+            player.ephemeral = None
             player.looked_up, player.pushed_seq, player.ping_seq = False, -1, -1
         return player
 
@@ -556,10 +576,10 @@ class DiscordPresenter:
                 .delete()
             )
 
-    def _push(self, table: Shown, seat: int, player: Player) -> None:
+    def _push(self, table: Shown, seat: int, player: Player) -> bool:
         """Send an ephemeral hand as a follow-up of the member's latest interaction, when
         their DMs are closed and either it is their turn (once per turn) or they have not
-        yet been told why their hand shows here."""
+        yet been told why their hand shows here. Whether it was sent."""
         followups = player.followups
         if (
             not player.dms_closed
@@ -567,20 +587,54 @@ class DiscordPresenter:
             or discord.utils.utcnow() > followups.until
             or table.status not in (TableStatus.PLAYING, TableStatus.OVER)
         ):
-            return
+            return False
         turn = table.view(seat).to_act == seat
         if player.told and (not turn or player.pushed_seq == table.seq):
-            return
+            return False
         note = "" if player.told else DMS_CLOSED_NOTE
         player.told = True
         if turn:
             player.pushed_seq = table.seq
         picture = self.hand_picture(table, seat, note)
+        shown = Ephemeral(followups.webhook, followups.until, picture)
+        player.ephemeral = shown
+        shown.task = self._spawn(self._send_ephemeral(shown))
+        return True
+
+    async def _send_ephemeral(self, shown: Ephemeral) -> None:
+        picture = shown.sent
         if picture.view is None:
-            send = followups.webhook.send(picture.content, ephemeral=True)
+            sent = await shown.webhook.send(picture.content, ephemeral=True, wait=True)
         else:
-            send = followups.webhook.send(picture.content, view=picture.view, ephemeral=True)
-        self._spawn(send)
+            sent = await shown.webhook.send(
+                picture.content, view=picture.view, ephemeral=True, wait=True
+            )
+        shown.message_id = sent.id
+        await self._edit_ephemeral(shown)
+
+    def _show_ephemeral(self, player: Player, picture: Picture) -> None:
+        """Edit the member's newest ephemeral hand to show ``picture`` (in the background,
+        the newest picture only), while its token lasts."""
+        shown = player.ephemeral
+        if shown is None or discord.utils.utcnow() > shown.until:
+            return
+        shown.pending = picture
+        if shown.task is None or shown.task.done():
+            shown.task = self._spawn(self._edit_ephemeral(shown))
+
+    async def _edit_ephemeral(self, shown: Ephemeral) -> None:
+        while shown.pending is not None and shown.message_id is not None:
+            picture, shown.pending = shown.pending, None
+            if picture.same_as(shown.sent) or discord.utils.utcnow() > shown.until:
+                continue
+            try:
+                await shown.webhook.edit_message(
+                    shown.message_id, content=picture.content, view=picture.view
+                )
+            except discord.HTTPException as error:
+                log.warning("Could not edit an ephemeral hand: %s", error)
+                return
+            shown.sent = picture
 
     def _post(self, channel_id: int, content: str, *, mention: int | None = None) -> None:
         """Post a notice in the channel after the ones before it."""

@@ -14,7 +14,7 @@ from bot.config import Settings
 from bot.engine import Event, HandDealt, TrickWon
 from bot.storage.records import MemoryStore
 from bot.tables import Notice, Shown, TableStatus
-from cogs._presenter import DiscordPresenter
+from cogs._presenter import DMS_CLOSED_NOTE, DiscordPresenter
 from devtools.fake_discord import (
     UPDATE,
     FakeChannel,
@@ -28,6 +28,7 @@ from tests.discord.spades_helpers import (
     ONE_HAND,
     action_controls,
     click_first,
+    ephemerals,
     fresh,
     game_over,
     hands,
@@ -356,3 +357,53 @@ async def test_a_turn_mention_is_gone_before_the_next_members_is_posted(
             "every turn's mention posted and gone",
         )
     assert most_live_mentions(fake, general) == 1
+
+
+async def test_a_closed_dm_members_ephemeral_hand_shows_each_tricks_end(
+    fake: FakeDiscord,
+) -> None:
+    """Bob's DMs are closed, so his hand comes as ephemeral follow-ups, a new one on his
+    turn (issue 21, defect 9a): between his turns the newest is edited as a DM hand is, so
+    it never shows a state older than the last completed trick."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    fake.close_dms(bob)
+    general = fake.channel("general")
+    async with running(make_bot(fake), fake) as bot:
+        renders = Renders(presenter_of(bot))
+        bot.tables.add_presenter(renders)
+        await fake.slash(alice, "spades", "new")
+        await fake.slash(bob, "spades", "join")
+        await fake.slash(alice, "spades", "start", bots=True)
+
+        def pushed() -> RecordedMessage | None:
+            """Bob's newest hand sent ephemerally."""
+            sent = [m for m in ephemerals(fake, bob) if "```\nHand " in m.content]
+            return sent[-1] if sent else None
+
+        def up_to_date() -> bool:
+            newest = pushed()
+            if newest is None:
+                return False
+            shown = newest.content.removeprefix(DMS_CLOSED_NOTE + "\n")
+            return shown in renders.allowed.get(bob.id, set())
+
+        checked, last = 0, -1
+
+        def turn() -> tuple[FakeUser, RecordedMessage] | bool:
+            if game_over(fake, general):
+                return True
+            for member in (alice, bob):
+                for message in reversed(hands(fake, member)):
+                    if fresh(message, last):
+                        return member, message
+            return False
+
+        while (found := await fake.wait_for(turn, "a turn or the game's end")) is not True:
+            assert isinstance(found, tuple)
+            member, message = found
+            await fake.wait_for(up_to_date, "bob's ephemeral hand up to date")
+            checked += 1
+            last = seq_of(await click_first(fake, member, message.snapshot()))
+        # Both members' turns, a bid and 13 cards each.
+        assert checked == 2 * (1 + 13)
+        assert any(m.edits for m in ephemerals(fake, bob) if "```\nHand " in m.content)
