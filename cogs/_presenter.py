@@ -125,7 +125,7 @@ class Player:
 
     dms_closed: bool = False
     told: bool = False  # told, once, that their hand shows ephemerally
-    told_channel: bool = False  # told, once, in the channel, that their DMs are closed
+    told_channel: bool = False  # told (or found told, stored) in the channel: DMs closed
     followups: Followups | None = None
     table_id: int | None = None
     dm: LiveMessage | None = None  # their newest hand message in DMs
@@ -492,17 +492,31 @@ class DiscordPresenter:
                 view = table.view(seat)
                 phase = view.phase if view.to_act == seat else None
             if not player.told_channel:
-                # Told once, with a mention: this counts as their turn's notice, if it is.
                 player.told_channel = True
-                self._post(table.channel_id, dms_closed_notice(user_id), mention=user_id)
-                if phase is not None:
-                    self._ring_in_channel(table, player, user_id, None)
-                    player.ping_seq = table.seq
+                if await self._tell_dms_closed(table, user_id):
+                    # Told once a table, with a mention: it counts as their turn's notice.
+                    self._post(table.channel_id, dms_closed_notice(user_id), mention=user_id)
+                    if phase is not None:
+                        self._ring_in_channel(table, player, user_id, None)
+                        player.ping_seq = table.seq
             if seat is not None:
                 self._push(table, seat, player)
                 self._ring_in_channel(table, player, user_id, phase)
 
         return closed
+
+    async def _tell_dms_closed(self, table: Shown, user_id: int) -> bool:
+        """Whether the member is to be told now that their DMs are closed: once a table,
+        stored so that a restart does not tell them again, and only while it is played."""
+        if table.status is not TableStatus.PLAYING or table.table_id is None:
+            return False
+        if self.store is None:
+            return True
+        try:
+            return await self.store.tell_dms_closed(table.table_id, user_id)
+        except StorageFailed as error:
+            log.warning("Could not store that %d was told of closed DMs: %s", user_id, error)
+            return True
 
     def _ring_in_channel(
         self, table: Shown, player: Player, user_id: int, phase: Phase | None

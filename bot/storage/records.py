@@ -234,6 +234,11 @@ class TableStore(Protocol):
         """The member's hand for the table is now shown by ``message``."""
         ...
 
+    async def tell_dms_closed(self, table_id: int, user_id: int) -> bool:
+        """Note that the member is told, at this table, that their DMs are closed: whether
+        this is the first time (the notice is to be posted) rather than told before."""
+        ...
+
 
 class MemoryStore:
     """A ``TableStore`` in memory: for tests and the terminal, where nothing must survive."""
@@ -246,6 +251,7 @@ class MemoryStore:
         self.rules = dict(rules or {})
         self.pings_of: dict[int, Pings] = {}
         self.hand_messages: dict[tuple[int, int], HandMessage] = {}
+        self.dms_closed_told: set[tuple[int, int]] = set()
 
     async def create_table(
         self,
@@ -304,6 +310,7 @@ class MemoryStore:
         self.closed.add(table_id)
         for key in [key for key in self.hand_messages if key[0] == table_id]:
             del self.hand_messages[key]
+        self.dms_closed_told = {key for key in self.dms_closed_told if key[0] != table_id}
 
     async def open_tables(self) -> StoredTables:
         return StoredTables(
@@ -339,3 +346,8 @@ class MemoryStore:
 
     async def set_hand_message(self, table_id: int, user_id: int, message: HandMessage) -> None:
         self.hand_messages[(table_id, user_id)] = message
+
+    async def tell_dms_closed(self, table_id: int, user_id: int) -> bool:
+        first = (table_id, user_id) not in self.dms_closed_told
+        self.dms_closed_told.add((table_id, user_id))
+        return first

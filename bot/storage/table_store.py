@@ -250,6 +250,15 @@ class SqlTableStore:
                 (table_id, user_id, message.message_id, message.seq),
             )
 
+    async def tell_dms_closed(self, table_id: int, user_id: int) -> bool:
+        async with self._db.transaction() as session:
+            row = await session.fetch_one(
+                "INSERT INTO dms_closed_notices (table_id, user_id) VALUES (?, ?) "
+                "ON CONFLICT (table_id, user_id) DO NOTHING RETURNING user_id",
+                (table_id, user_id),
+            )
+        return row is not None
+
 
 def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -263,8 +272,9 @@ async def _close(session: Session, table_id: int) -> None:
         (_now(), table_id),
     )
     await session.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
-    # Its hand messages are never edited again.
+    # Its hand messages are never edited again, nor its members told their DMs are closed.
     await session.execute("DELETE FROM hand_messages WHERE table_id = ?", (table_id,))
+    await session.execute("DELETE FROM dms_closed_notices WHERE table_id = ?", (table_id,))
 
 
 async def insert_action(session: Session, table_id: int, seq: int, action: Action) -> bool:

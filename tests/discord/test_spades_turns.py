@@ -407,3 +407,44 @@ async def test_a_closed_dm_members_ephemeral_hand_shows_each_tricks_end(
         # Both members' turns, a bid and 13 cards each.
         assert checked == 2 * (1 + 13)
         assert any(m.edits for m in ephemerals(fake, bob) if "```\nHand " in m.content)
+
+
+async def test_the_closed_dms_notice_is_posted_once_a_table_across_restarts(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Bob's DMs are closed (issue 21, defect 9d): he is told so once at the table, not
+    again after each restart, and never once the game is over (it promises mentions)."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    fake.close_dms(bob)
+    general = fake.channel("general")
+    path = tmp_path / "spades.sqlite3"
+    await one_hand_rules(path, fake.guild_id)
+    settings = Settings(_env_file=None, database_path=path)  # type: ignore[call-arg]
+
+    def told() -> list[RecordedMessage]:
+        return [m for m in fake.created(general) if CLOSED_NOTICE in m.content]
+
+    def dm_tries() -> int:
+        dm = fake.dm_channels.get(bob.id)
+        return 0 if dm is None else fake.requests.count(("POST", f"/channels/{dm.id}/messages"))
+
+    async with running(make_bot(fake, settings=settings), fake):
+        await fake.slash(alice, "spades", "new")
+        await fake.slash(bob, "spades", "join")
+        await fake.slash(alice, "spades", "start", bots=True)
+        await fake.wait_for(told, "bob told his DMs are closed")
+    tried = dm_tries()
+
+    async with running(make_bot(fake, settings=settings), fake):
+        # Back after a restart: his hand is tried by DM again, refused, and he plays on.
+        await fake.wait_for(lambda: dm_tries() > tried, "bob's hand tried by DM again")
+        await fake.slash(bob, "spades", "hand")
+        await play_out(fake, [alice, bob], general)
+        assert game_over(fake, general)
+    tried = dm_tries()
+
+    async with running(make_bot(fake, settings=settings), fake):
+        # The game over is shown again, and his hand tried by DM: nothing promises mentions.
+        await fake.wait_for(lambda: dm_tries() > tried, "bob's hand tried by DM after the end")
+    # Closing waited for every notice to go out: still the one.
+    assert len(told()) == 1
