@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 import discord
@@ -21,6 +22,9 @@ from cogs._ui import HAND_CODE, REMATCH_CODE, Click
 log = logging.getLogger(__name__)
 
 GONE = "That game is no longer running."
+# Seconds an interaction's token stays good (Discord: 15 minutes), so the seconds a click
+# heard once more is known for the same click.
+TOKEN_LIFE = 15 * 60
 
 
 async def forward(bot: SpadesBot, interaction: discord.Interaction[Any], click: Click) -> bool:
@@ -56,15 +60,32 @@ class ForwardedClicks:
         self.bot = bot
         self.manager = manager
         self._tasks: set[asyncio.Task[None]] = set()
+        # The tokens of the clicks taken, oldest first, with when: the relay may deliver one
+        # click twice (a notification sent again), and the second is no new click.
+        self._taken: dict[str, float] = {}
 
     async def take(self, forwarded: ForwardedClick) -> bool:
         try:
             table = self.manager.table_by_id(forwarded.table_id)
         except NoTable:
             return False
+        if not self._first_time(forwarded.token):
+            # Taken already (acted on and answered, or being): the same click again is
+            # neither acted on twice nor refused as stale. Still taken, for its forwarder.
+            log.info("A DM click on table %d was forwarded twice", forwarded.table_id)
+            return True
         task = asyncio.get_running_loop().create_task(self._act(table, forwarded))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return True
+
+    def _first_time(self, token: str) -> bool:
+        now = time.monotonic()
+        while self._taken and next(iter(self._taken.values())) < now - TOKEN_LIFE:
+            del self._taken[next(iter(self._taken))]
+        if token in self._taken:
+            return False
+        self._taken[token] = now
         return True
 
     async def _act(self, table: Table, forwarded: ForwardedClick) -> None:

@@ -8,7 +8,9 @@ Between their turns that newest hand message is edited in place (at least at eac
 end), and after a restart the stored one is edited rather than a new one sent. A member who
 chose channel pings (``/spades pings``), or whose DMs are closed, is mentioned in the channel
 instead, by one message at a time that is deleted once the turn has passed; a member whose
-DMs are closed is told so once, in the channel, with what to do.
+DMs are closed is told so once, in the channel, with what to do, and gets their hand as
+ephemeral follow-ups of their interactions: a new one on their turn, the newest edited
+between turns like a DM hand while the interaction's token lasts.
 
 Tables call it under their lock, so nothing here waits on Discord for long: messages are
 edited through ``LiveMessage`` (coalesced, in the background) and notices go out in order
@@ -100,6 +102,20 @@ class Followups:
 
 
 @dataclass(slots=True)
+class Ephemeral:
+    """The newest hand sent to a member ephemerally (their DMs are closed), a follow-up of
+    an interaction of theirs: edited in place between their turns, as a DM hand is, while
+    that interaction's token lasts (the edits cost nothing of the budget)."""
+
+    webhook: discord.Webhook
+    until: datetime.datetime
+    sent: Picture  # what it shows, as far as we know
+    message_id: int | None = None  # once Discord has posted it
+    pending: Picture | None = None  # the newest picture to show
+    task: asyncio.Task[None] | None = None  # posting it, or editing it
+
+
+@dataclass(slots=True)
 class Player:
     """What the presenter knows about one member in one channel: where their hand goes.
 
@@ -109,13 +125,14 @@ class Player:
 
     dms_closed: bool = False
     told: bool = False  # told, once, that their hand shows ephemerally
-    told_channel: bool = False  # told, once, in the channel, that their DMs are closed
+    told_channel: bool = False  # told (or found told, stored) in the channel: DMs closed
     followups: Followups | None = None
     table_id: int | None = None
     dm: LiveMessage | None = None  # their newest hand message in DMs
     dm_seq: int = -1  # the table seq when it was posted
     looked_up: bool = False  # the stored hand message was looked for (after a restart)
     pushed_seq: int = -1  # the table seq of the last ephemeral hand sent for their turn
+    ephemeral: Ephemeral | None = None  # the newest ephemeral hand sent, DMs closed
     ping: asyncio.Task[int | None] | None = None  # the live turn mention in the channel
     ping_seq: int = -1  # the table seq of the turn last announced in the channel
 
@@ -147,6 +164,8 @@ class DiscordPresenter:
         self._boards: dict[int, Board] = {}  # by channel id
         self._players: dict[tuple[int, int], Player] = {}  # by (channel id, user id)
         self._outbox: dict[int, asyncio.Task[None]] = {}  # the last notice sent, by channel
+        # Turn mentions' deletions under way, by channel: the next mention waits for them.
+        self._unmentions: dict[int, set[asyncio.Task[None]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # -- the Presenter protocol --------------------------------------------------------
@@ -167,7 +186,9 @@ class DiscordPresenter:
         view = table.view(seat)
         turn = table.status is TableStatus.PLAYING and view.to_act == seat
         if player.dms_closed:
-            self._push(table, seat, player)
+            if not self._push(table, seat, player):
+                # Between turns, the ephemeral hand shows each trick's end, as DMs do.
+                self._show_ephemeral(player, self.hand_picture(table, seat))
             self._ring_in_channel(table, player, user_id, view.phase if turn else None)
             return
         where = await self.pings(user_id)
@@ -387,8 +408,14 @@ class DiscordPresenter:
                 player.dm.freeze()  # the last table's hand: nobody may act on it
             self._ring_in_channel(table, player, user_id, None)
             player.table_id, player.dm, player.dm_seq = table.table_id, None, -1
+            player.ephemeral = None
             player.looked_up, player.pushed_seq, player.ping_seq = False, -1, -1
         return player
+
+    def _table_players(self, table: Shown) -> list[Player]:
+        """The presenter's records of the members seated at ``table``."""
+        found = (self._players.get((table.channel_id, u)) for _, u in table.member_seats())
+        return [p for p in found if p is not None and p.table_id == table.table_id]
 
     def _hand_live(
         self,
@@ -465,17 +492,31 @@ class DiscordPresenter:
                 view = table.view(seat)
                 phase = view.phase if view.to_act == seat else None
             if not player.told_channel:
-                # Told once, with a mention: this counts as their turn's notice, if it is.
                 player.told_channel = True
-                self._post(table.channel_id, dms_closed_notice(user_id), mention=user_id)
-                if phase is not None:
-                    self._ring_in_channel(table, player, user_id, None)
-                    player.ping_seq = table.seq
+                if await self._tell_dms_closed(table, user_id):
+                    # Told once a table, with a mention: it counts as their turn's notice.
+                    self._post(table.channel_id, dms_closed_notice(user_id), mention=user_id)
+                    if phase is not None:
+                        self._ring_in_channel(table, player, user_id, None)
+                        player.ping_seq = table.seq
             if seat is not None:
                 self._push(table, seat, player)
                 self._ring_in_channel(table, player, user_id, phase)
 
         return closed
+
+    async def _tell_dms_closed(self, table: Shown, user_id: int) -> bool:
+        """Whether the member is to be told now that their DMs are closed: once a table,
+        stored so that a restart does not tell them again, and only while it is played."""
+        if table.status is not TableStatus.PLAYING or table.table_id is None:
+            return False
+        if self.store is None:
+            return True
+        try:
+            return await self.store.tell_dms_closed(table.table_id, user_id)
+        except StorageFailed as error:
+            log.warning("Could not store that %d was told of closed DMs: %s", user_id, error)
+            return True
 
     def _ring_in_channel(
         self, table: Shown, player: Player, user_id: int, phase: Phase | None
@@ -484,17 +525,28 @@ class DiscordPresenter:
         turn when ``phase`` is given (the turn's phase), none otherwise."""
         if phase is not None and player.ping_seq == table.seq:
             return  # this turn is announced already
-        old, player.ping = player.ping, None
-        deleting = None if old is None else self._spawn(self._delete(table.channel_id, old))
+        passed = [player]
+        if phase is not None:
+            # One member acts at a time: another's live mention is for a turn that has
+            # passed, whether or not their hand has been told so yet.
+            passed += [p for p in self._table_players(table) if p is not player]
+        channel_id = table.channel_id
+        deleting = self._unmentions.setdefault(channel_id, set())
+        for done in passed:
+            old, done.ping = done.ping, None
+            if old is not None:
+                task = self._spawn(self._delete(channel_id, old))
+                deleting.add(task)
+                task.add_done_callback(deleting.discard)
         if phase is None:
             return
         player.ping_seq = table.seq
-        channel_id = table.channel_id
+        # Every mention not yet deleted (this one's or one whose turn passed earlier, whose
+        # post may still be under way) goes first: never two live at once in the channel.
+        first = list(deleting)
 
         async def ping() -> int | None:
-            if deleting is not None:
-                # The old mention goes first: never two live at once.
-                await asyncio.gather(deleting, return_exceptions=True)
+            await asyncio.gather(*first, return_exceptions=True)
             return await self._send(
                 channel_id, turn_ping(user_id, phase), mention=user_id, urgent=True
             )
@@ -529,7 +581,8 @@ class DiscordPresenter:
             return
         if message_id is None:
             return
-        await self.budget.take()
+        # Urgent: the next turn's mention waits for it.
+        await self.budget.take(urgent=True)
         with contextlib.suppress(discord.NotFound):
             await (
                 self.client.get_partial_messageable(channel_id)
@@ -537,10 +590,10 @@ class DiscordPresenter:
                 .delete()
             )
 
-    def _push(self, table: Shown, seat: int, player: Player) -> None:
+    def _push(self, table: Shown, seat: int, player: Player) -> bool:
         """Send an ephemeral hand as a follow-up of the member's latest interaction, when
         their DMs are closed and either it is their turn (once per turn) or they have not
-        yet been told why their hand shows here."""
+        yet been told why their hand shows here. Whether it was sent."""
         followups = player.followups
         if (
             not player.dms_closed
@@ -548,20 +601,54 @@ class DiscordPresenter:
             or discord.utils.utcnow() > followups.until
             or table.status not in (TableStatus.PLAYING, TableStatus.OVER)
         ):
-            return
+            return False
         turn = table.view(seat).to_act == seat
         if player.told and (not turn or player.pushed_seq == table.seq):
-            return
+            return False
         note = "" if player.told else DMS_CLOSED_NOTE
         player.told = True
         if turn:
             player.pushed_seq = table.seq
         picture = self.hand_picture(table, seat, note)
+        shown = Ephemeral(followups.webhook, followups.until, picture)
+        player.ephemeral = shown
+        shown.task = self._spawn(self._send_ephemeral(shown))
+        return True
+
+    async def _send_ephemeral(self, shown: Ephemeral) -> None:
+        picture = shown.sent
         if picture.view is None:
-            send = followups.webhook.send(picture.content, ephemeral=True)
+            sent = await shown.webhook.send(picture.content, ephemeral=True, wait=True)
         else:
-            send = followups.webhook.send(picture.content, view=picture.view, ephemeral=True)
-        self._spawn(send)
+            sent = await shown.webhook.send(
+                picture.content, view=picture.view, ephemeral=True, wait=True
+            )
+        shown.message_id = sent.id
+        await self._edit_ephemeral(shown)
+
+    def _show_ephemeral(self, player: Player, picture: Picture) -> None:
+        """Edit the member's newest ephemeral hand to show ``picture`` (in the background,
+        the newest picture only), while its token lasts."""
+        shown = player.ephemeral
+        if shown is None or discord.utils.utcnow() > shown.until:
+            return
+        shown.pending = picture
+        if shown.task is None or shown.task.done():
+            shown.task = self._spawn(self._edit_ephemeral(shown))
+
+    async def _edit_ephemeral(self, shown: Ephemeral) -> None:
+        while shown.pending is not None and shown.message_id is not None:
+            picture, shown.pending = shown.pending, None
+            if picture.same_as(shown.sent) or discord.utils.utcnow() > shown.until:
+                continue
+            try:
+                await shown.webhook.edit_message(
+                    shown.message_id, content=picture.content, view=picture.view
+                )
+            except discord.HTTPException as error:
+                log.warning("Could not edit an ephemeral hand: %s", error)
+                return
+            shown.sent = picture
 
     def _post(self, channel_id: int, content: str, *, mention: int | None = None) -> None:
         """Post a notice in the channel after the ones before it."""

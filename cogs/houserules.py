@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import PRESETS, Rules, allowed_values, value_choices
+from bot.engine import PRESETS, Rules, allowed_values, parse_option_value, value_choices
 from bot.render.rules_text import rule_options, show_value
 from bot.storage.house_rules import HouseRuleError, HouseRules, RulesChange
 from cogs._answer import answer, echo
@@ -53,6 +53,26 @@ def change_text(change: RulesChange, what: str) -> str:
     return "\n".join(lines)
 
 
+def option_name(option: str) -> str:
+    """The option a member named, or a refusal showing what they typed cut short."""
+    name = option.strip().lower()
+    if name not in Rules.model_fields:
+        raise PlayerError(f"No option called `{echo(option)}`. Start typing to see the options.")
+    return name
+
+
+def typed_value(name: str, value: str) -> str:
+    """``value`` as the option's own text (``250``, ``yes``, ``none``), so no answer shows
+    more of what was typed than ``echo`` does; a refusal names the allowed values."""
+    try:
+        parsed = parse_option_value(name, value)
+    except ValueError:
+        raise PlayerError(
+            f"{name} cannot be `{echo(value)}`. Allowed: {allowed_values(name)}."
+        ) from None
+    return "none" if parsed is None else str(parsed)
+
+
 def matching(values: list[str], typed: str) -> list[app_commands.Choice[str]]:
     """Up to 25 of ``values``: those starting with what was typed, then those containing it."""
     typed = typed.strip().lower()
@@ -89,11 +109,7 @@ class HouseRulesCog(commands.GroupCog, group_name="houserules"):
     @app_commands.command(name="options", description="What one option means and accepts")
     @app_commands.describe(option="The option")
     async def explain(self, interaction: discord.Interaction, option: str) -> None:
-        name = option.strip().lower()
-        if name not in Rules.model_fields:
-            raise PlayerError(
-                f"No option called `{echo(option)}`. Start typing to see the options."
-            )
+        name = option_name(option)
         rules = await self.house_rules.get(guild_of(interaction))
         info = Rules.model_fields[name]
         text = (
@@ -126,8 +142,9 @@ class ChangeRulesCog(commands.GroupCog, group_name="changerules"):
     @app_commands.checks.has_permissions(manage_guild=True)
     async def set_option(self, interaction: discord.Interaction, option: str, value: str) -> None:
         guild = guild_of(interaction)
+        name = option_name(option)
         try:
-            change = await self.house_rules.set_option(guild, option, value)
+            change = await self.house_rules.set_option(guild, name, typed_value(name, value))
         except HouseRuleError as error:
             raise PlayerError(str(error)) from None
         await answer(interaction, change_text(change, "House rules changed"), ephemeral=False)

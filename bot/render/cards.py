@@ -3,6 +3,7 @@ one switch that shows a card as its emoji or, where none was uploaded, as text."
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from functools import cache
@@ -21,21 +22,42 @@ _SUPERSAMPLE = 4
 # any other application's.
 EMOJI_PREFIX = "sb_"
 EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
+# The hex digits of the face's hash in its emoji's name: a redrawn face gets a new name.
+_ART_HASH = 6
+_HEX = re.compile(r"[0-9a-f]+")
 
 CARDS: tuple[Card, ...] = ALL_CARDS
 """Every card a deck option can deal: the 52 suited cards and both jokers."""
 
 
-def emoji_name(card: Card) -> str:
-    """The card's application-emoji name: ``sb_AS``, ``sb_10H``, ``sb_BJ``, ``sb_LJ``."""
+def emoji_key(card: Card) -> str:
+    """The card's part of its emoji's name, by which the faces are looked up: ``sb_AS``,
+    ``sb_10H``, ``sb_BJ``, ``sb_LJ``."""
     return EMOJI_PREFIX + (card.code if card.suit is None else _rank(card) + card.suit.letter)
 
 
+def emoji_name(card: Card) -> str:
+    """The card's application-emoji name: its key and a short hash of its face
+    (``sb_AS_1a2b3c``), so that an emoji of that name shows this face and no other."""
+    return f"{emoji_key(card)}_{hashlib.sha256(card_png(card)).hexdigest()[:_ART_HASH]}"
+
+
+def card_emoji_key(name: str) -> str | None:
+    """The card an emoji's name says it shows (its key), whatever picture it was uploaded
+    with: ``sb_AS_1a2b3c`` and an older set's ``sb_AS`` both give ``sb_AS``; ``None`` for a
+    name that is not a card face of ours."""
+    keys = {emoji_key(card) for card in CARDS}
+    if name in keys:
+        return name
+    key, _, art = name.rpartition("_")
+    return key if key in keys and _HEX.fullmatch(art) else None
+
+
 def card_face(card: Card, emojis: Mapping[str, str] | None = None) -> str:
-    """The card as Discord shows it: its emoji's markup (``<:sb_AS:123>``) where ``emojis``
-    (emoji name to markup) has it, else text with the suit symbol (``A♠``, ``10♥``)."""
+    """The card as Discord shows it: its emoji's markup (``<:sb_AS_1a2b3c:123>``) where
+    ``emojis`` (emoji key to markup) has it, else text with the suit symbol (``A♠``, ``10♥``)."""
     if emojis is not None:
-        markup = emojis.get(emoji_name(card))
+        markup = emojis.get(emoji_key(card))
         if markup is not None:
             return markup
     return str(card)

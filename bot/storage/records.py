@@ -277,6 +277,11 @@ class TableStore(Protocol):
         """Forget a request that never reached the member (it could not be posted)."""
         ...
 
+    async def tell_dms_closed(self, table_id: int, user_id: int) -> bool:
+        """Note that the member is told, at this table, that their DMs are closed: whether
+        this is the first time (the notice is to be posted) rather than told before."""
+        ...
+
 
 class MemoryStore:
     """A ``TableStore`` in memory: for tests and the terminal, where nothing must survive."""
@@ -290,6 +295,7 @@ class MemoryStore:
         self.pings_of: dict[int, Pings] = {}
         self.hand_messages: dict[tuple[int, int], HandMessage] = {}
         self.sub_requests_by_id: dict[int, SubRequest] = {}
+        self.dms_closed_told: set[tuple[int, int]] = set()
 
     async def create_table(
         self,
@@ -351,6 +357,7 @@ class MemoryStore:
         for request in list(self.sub_requests_by_id.values()):
             if request.table_id == table_id:
                 del self.sub_requests_by_id[request.request_id]
+        self.dms_closed_told = {key for key in self.dms_closed_told if key[0] != table_id}
 
     async def open_tables(self) -> StoredTables:
         return StoredTables(
@@ -408,3 +415,8 @@ class MemoryStore:
 
     async def drop_sub_request(self, request_id: int) -> None:
         self.sub_requests_by_id.pop(request_id, None)
+
+    async def tell_dms_closed(self, table_id: int, user_id: int) -> bool:
+        first = (table_id, user_id) not in self.dms_closed_told
+        self.dms_closed_told.add((table_id, user_id))
+        return first

@@ -351,6 +351,7 @@ class Stats:
                 (FORMER_MEMBER, user_id),
             )
             await session.execute("DELETE FROM member_pings WHERE user_id = ?", (user_id,))
+            await session.execute("DELETE FROM dms_closed_notices WHERE user_id = ?", (user_id,))
             if row is None:
                 return 0
             await session.execute(

@@ -312,6 +312,15 @@ class SqlTableStore:
         async with self._db.session() as session:
             await session.execute("DELETE FROM sub_requests WHERE request_id = ?", (request_id,))
 
+    async def tell_dms_closed(self, table_id: int, user_id: int) -> bool:
+        async with self._db.transaction() as session:
+            row = await session.fetch_one(
+                "INSERT INTO dms_closed_notices (table_id, user_id) VALUES (?, ?) "
+                "ON CONFLICT (table_id, user_id) DO NOTHING RETURNING user_id",
+                (table_id, user_id),
+            )
+        return row is not None
+
 
 def _answer(stored: str | None) -> SubAnswer | None:
     if stored is None:
@@ -331,9 +340,11 @@ async def _close(session: Session, table_id: int) -> None:
         (_now(), table_id),
     )
     await session.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
-    # Its hand messages are never edited again, and nobody can take a seat in it any more.
+    # Its hand messages are never edited again, nobody can take a seat in it any more, and
+    # nobody at it is told again that their DMs are closed.
     await session.execute("DELETE FROM hand_messages WHERE table_id = ?", (table_id,))
     await session.execute("DELETE FROM sub_requests WHERE table_id = ?", (table_id,))
+    await session.execute("DELETE FROM dms_closed_notices WHERE table_id = ?", (table_id,))
 
 
 async def insert_action(session: Session, table_id: int, seq: int, action: Action) -> bool:

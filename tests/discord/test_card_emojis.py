@@ -1,20 +1,24 @@
 """Cards as pictures through the fake Discord server (issue 11, part 4): the faces uploaded
 once as the application's emojis and shown on card buttons, in the hand and in the trick;
 found again by name after a restart instead of uploaded twice; text with suit symbols when
-Discord refuses them."""
+Discord refuses them; emojis of a card's name with another picture never used, and ours with
+an older picture deleted (issue 21, defect 8)."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 from typing import Any
 
 import pytest
 
+import cogs._emojis
 from bot.client import SpadesBot
 from bot.engine import ALL_CARDS, Card
-from bot.render.cards import card_png, emoji_name
+from bot.render import cards as faces
+from bot.render.cards import card_png, emoji_key, emoji_name
 from bot.storage.records import MemoryStore
 from cogs._emojis import CardEmojis
 from devtools.fake_discord import WAIT_SECONDS, FakeDiscord, FakeUser, RecordedMessage, running
@@ -30,7 +34,7 @@ from tests.discord.spades_helpers import (
 )
 
 EMOJIS = "/applications/{app}/emojis"
-MARKUP = re.compile(r"<:(sb_[0-9A-Z]+):(\d+)>")
+MARKUP = re.compile(r"<:(sb_[0-9A-Z]+_[0-9a-f]{6}):(\d+)>")
 
 
 def card_emojis(bot: SpadesBot) -> CardEmojis:
@@ -222,3 +226,66 @@ async def test_two_bots_starting_together_share_one_set(fake: FakeDiscord) -> No
         )
         for card in ALL_CARDS:
             assert one.emoji(card) == two.emoji(card) is not None
+
+
+def shown(fake: FakeDiscord) -> dict[str, bytes]:
+    """The application's emojis as Discord keeps them: name to picture."""
+    return {emoji.name: emoji.image for emoji in fake.app_emojis.values()}
+
+
+async def test_emojis_of_a_cards_name_with_another_picture_are_replaced(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An older set named ``sb_AS``... with other pictures is never shown: it is deleted
+    and the faces uploaded under names carrying their pictures' hashes; when the faces are
+    redrawn, the next start deletes the stale ones and uploads the new, with nobody
+    cleaning up by hand. Emojis that are not our card faces are left alone."""
+    alice = fake.add_user("alice")
+    # Every card's name holding the next card's picture, as an old or someone else's set.
+    for i, card in enumerate(ALL_CARDS):
+        fake.add_application_emoji(emoji_key(card), card_png(ALL_CARDS[(i + 1) % 54]))
+    others = {
+        "party_parrot": fake.add_application_emoji("party_parrot", card_png(ALL_CARDS[0])),
+        "sb_logo": fake.add_application_emoji("sb_logo", card_png(ALL_CARDS[1])),
+    }
+    old_ids = set(fake.app_emojis)
+    store = MemoryStore({fake.guild_id: ONE_HAND})
+    async with running(make_bot(fake, store=store, card_emojis=True), fake) as bot:
+        registry = await loaded(bot)
+        assert registry.ready and registry.uploaded == 54 and registry.deleted == 54
+        faces_now = {emoji_name(card): card_png(card) for card in ALL_CARDS}
+        assert shown(fake) == faces_now | {n: e.image for n, e in others.items()}
+        assert all(
+            name.startswith(emoji_key(card) + "_")
+            for name, card in zip(faces_now, ALL_CARDS, strict=True)
+        )
+        # Alice's buttons show the faces just uploaded, none of the old set.
+        turn = await first_card_turn(fake, alice)
+        for control in action_controls(turn):
+            card = card_of(control)
+            assert card is not None
+            name, emoji_id = emoji_of(control)
+            assert emoji_id not in old_ids and fake.app_emojis[emoji_id].image == card_png(card)
+            assert name == emoji_name(card)
+        for name, emoji_id in MARKUP.findall(turn.content):
+            assert emoji_id not in old_ids and fake.app_emojis[int(emoji_id)].name == name
+
+    # The faces are redrawn (here: each card's picture rotated a quarter turn).
+    @functools.cache
+    def redrawn(card: Card) -> bytes:
+        return faces.paint.png(faces._face(card).rotate(90))
+
+    monkeypatch.setattr(faces, "card_png", redrawn)
+    monkeypatch.setattr(cogs._emojis, "card_png", redrawn)
+    async with running(make_bot(fake, store=store, card_emojis=True), fake) as again:
+        registry = await loaded(again)
+        assert registry.ready and registry.uploaded == 54 and registry.deleted == 54
+        new = {emoji_name(card): redrawn(card) for card in ALL_CARDS}
+        assert not new.keys() & faces_now.keys()
+        assert shown(fake) == new | {n: e.image for n, e in others.items()}
+        for card in ALL_CARDS:
+            emoji = registry.emoji(card)
+            assert emoji is not None and emoji.id is not None
+            assert fake.app_emojis[emoji.id].image == redrawn(card)
+    # Those not ours kept their ids and pictures.
+    assert all(fake.app_emojis[e.id] == e for e in others.values())

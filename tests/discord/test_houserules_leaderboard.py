@@ -73,6 +73,25 @@ async def test_a_bad_value_gets_the_allowed_values_and_changes_nothing(
     assert await storage.house_rules.stored(fake.guild_id) is None
 
 
+async def test_a_long_value_or_option_is_shown_back_cut_to_40_characters(
+    fake: FakeDiscord, bot: SpadesBot, storage: Storage
+) -> None:
+    """What a member typed is echoed at most 40 characters long (issue 21, defect 9c), as
+    everywhere else, not at the message's 2,000."""
+    ada = manager(fake)
+    long = "7" * 1990 + "x"
+    answer = await fake.slash(ada, "changerules", "set", option="bag_limit", value=long)
+    assert answer.responses[0].ephemeral
+    assert "7" * 39 + "…" in answer.text and "7" * 40 not in answer.text
+    assert "Allowed:" in answer.text and len(answer.text) < 200
+    answer = await fake.slash(ada, "changerules", "set", option="b" * 1000, value="5")
+    assert "b" * 39 + "…" in answer.text and "b" * 40 not in answer.text
+    # A value that reads as a number however many zeros lead it is shown as the number.
+    answer = await fake.slash(ada, "changerules", "set", option="nil_points", value="0" * 1000)
+    assert "0" * 41 not in answer.text and "Allowed: 50, 100" in answer.text
+    assert await storage.house_rules.stored(fake.guild_id) is None
+
+
 async def test_commands_that_need_manage_server_are_hidden_from_other_members(
     fake: FakeDiscord, bot: SpadesBot
 ) -> None:

@@ -4,8 +4,10 @@ clicks, and a game that keeps going while Discord rate-limits the bot."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from bot.engine import Bid
+from bot.relay import ForwardedClick
 from bot.storage.records import MemoryStore
 from devtools.fake_discord import (
     DEFERRED_UPDATE,
@@ -118,3 +120,30 @@ async def test_the_game_goes_on_through_rate_limits(fake: FakeDiscord) -> None:
         assert game_over(fake, general)
         limited = {method for method, _ in fake.rate_limited}
         assert limited == {"PATCH", "POST"} and len(fake.rate_limited) == 7
+
+
+async def test_a_dm_click_forwarded_twice_acts_once_and_is_not_called_stale(
+    fake: FakeDiscord,
+) -> None:
+    """The relay may deliver one forwarded DM click twice to the process running its table
+    (issue 21, defect 9b): the second is the same click (the same interaction), neither
+    acted on again nor answered "That was for an earlier moment"."""
+    alice = fake.add_user("alice")
+    store = MemoryStore({fake.guild_id: ONE_HAND})
+    async with running(make_bot(fake, store=store), fake) as bot:
+        bidding = await start_with_bots(fake, alice)
+        [table_id] = store.tables
+        store_before = store.tables[table_id].actions
+        before = len(store_before)
+        # The interaction the forwarding process acknowledged: its follow-ups reach alice.
+        clicked = await fake.slash(alice, "spades", "rules")
+        _, table, seq, code = action_controls(bidding)[0]["custom_id"].split(":")
+        click = ForwardedClick(int(table), int(seq), code, alice.id, fake.app_id, clicked.token)
+        cog: Any = bot.get_cog("SpadesCog")
+        owner = cog.forwarded
+        assert await owner.take(click) and await owner.take(click)
+        await asyncio.gather(*owner._tasks)  # both handled, acted on or not
+        actions = store.tables[table_id].actions
+        assert actions[:before] == store_before and len(actions) > before
+        assert sum(1 for a in actions if isinstance(a, Bid) and a.seat == 0) == 1
+        assert not any(STALE in message.text for message in clicked.followups)

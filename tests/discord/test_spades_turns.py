@@ -14,7 +14,7 @@ from bot.config import Settings
 from bot.engine import Event, HandDealt, TrickWon
 from bot.storage.records import MemoryStore
 from bot.tables import Notice, Shown, TableStatus
-from cogs._presenter import DiscordPresenter
+from cogs._presenter import DMS_CLOSED_NOTE, DiscordPresenter
 from devtools.fake_discord import (
     UPDATE,
     FakeChannel,
@@ -28,6 +28,7 @@ from tests.discord.spades_helpers import (
     ONE_HAND,
     action_controls,
     click_first,
+    ephemerals,
     fresh,
     game_over,
     hands,
@@ -309,3 +310,141 @@ async def test_a_member_who_leaves_keeps_no_live_mention_or_controls(fake: FakeD
         await fake.wait_for(
             lambda: not any(action_controls(m) for m in fake.dms(bob)), "bob's controls gone"
         )
+
+
+def most_live_mentions(fake: FakeDiscord, channel: FakeChannel) -> int:
+    """Replay the requests in the order Discord got them: the most turn mentions live in
+    ``channel`` at once (each live from its post until its deletion)."""
+    created = iter(fake.created(channel))
+    posts = f"/channels/{channel.id}/messages"
+    live: set[str] = set()
+    most = 0
+    for method, path in fake.requests:
+        if method == "POST" and path == posts:
+            message = next(created)
+            if " it's your turn" in message.content:
+                live.add(str(message.id))
+        elif method == "DELETE" and path.startswith(posts + "/"):
+            live.discard(path.rsplit("/", 1)[1])
+        most = max(most, len(live))
+    return most
+
+
+async def test_a_turn_mention_is_gone_before_the_next_members_is_posted(
+    fake: FakeDiscord,
+) -> None:
+    """Four members who all chose channel mentions (issue 21, defect 9e): when one's turn
+    passes to another, the old mention is deleted before the new one is posted, whichever
+    member's hand the table tells of first, so at most one is ever live in the channel."""
+    people = [fake.add_user(name) for name in ("alice", "bob", "carol", "dave")]
+    general = fake.channel("general")
+    async with running(make_bot(fake), fake):
+        for member in people:
+            await fake.slash(member, "spades", "pings", where="channel")
+        await fake.slash(people[0], "spades", "new")
+        for member in people[1:]:
+            await fake.slash(member, "spades", "join")
+        await fake.slash(people[0], "spades", "start")
+        await play_out(fake, people, general)
+        assert game_over(fake, general)
+
+        def mentions() -> list[RecordedMessage]:
+            return [m for p in people for m in pings(fake, general, p)]
+
+        # One mention a turn, each gone once its turn passed (they may lag fast clicks).
+        await fake.wait_for(
+            lambda: len(mentions()) == 4 + 52 and all(m.deleted for m in mentions()),
+            "every turn's mention posted and gone",
+        )
+    assert most_live_mentions(fake, general) == 1
+
+
+async def test_a_closed_dm_members_ephemeral_hand_shows_each_tricks_end(
+    fake: FakeDiscord,
+) -> None:
+    """Bob's DMs are closed, so his hand comes as ephemeral follow-ups, a new one on his
+    turn (issue 21, defect 9a): between his turns the newest is edited as a DM hand is, so
+    it never shows a state older than the last completed trick."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    fake.close_dms(bob)
+    general = fake.channel("general")
+    async with running(make_bot(fake), fake) as bot:
+        renders = Renders(presenter_of(bot))
+        bot.tables.add_presenter(renders)
+        await fake.slash(alice, "spades", "new")
+        await fake.slash(bob, "spades", "join")
+        await fake.slash(alice, "spades", "start", bots=True)
+
+        def pushed() -> RecordedMessage | None:
+            """Bob's newest hand sent ephemerally."""
+            sent = [m for m in ephemerals(fake, bob) if "```\nHand " in m.content]
+            return sent[-1] if sent else None
+
+        def up_to_date() -> bool:
+            newest = pushed()
+            if newest is None:
+                return False
+            shown = newest.content.removeprefix(DMS_CLOSED_NOTE + "\n")
+            return shown in renders.allowed.get(bob.id, set())
+
+        checked, last = 0, -1
+
+        def turn() -> tuple[FakeUser, RecordedMessage] | bool:
+            if game_over(fake, general):
+                return True
+            for member in (alice, bob):
+                for message in reversed(hands(fake, member)):
+                    if fresh(message, last):
+                        return member, message
+            return False
+
+        while (found := await fake.wait_for(turn, "a turn or the game's end")) is not True:
+            assert isinstance(found, tuple)
+            member, message = found
+            await fake.wait_for(up_to_date, "bob's ephemeral hand up to date")
+            checked += 1
+            last = seq_of(await click_first(fake, member, message.snapshot()))
+        # Both members' turns, a bid and 13 cards each.
+        assert checked == 2 * (1 + 13)
+        assert any(m.edits for m in ephemerals(fake, bob) if "```\nHand " in m.content)
+
+
+async def test_the_closed_dms_notice_is_posted_once_a_table_across_restarts(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Bob's DMs are closed (issue 21, defect 9d): he is told so once at the table, not
+    again after each restart, and never once the game is over (it promises mentions)."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    fake.close_dms(bob)
+    general = fake.channel("general")
+    path = tmp_path / "spades.sqlite3"
+    await one_hand_rules(path, fake.guild_id)
+    settings = Settings(_env_file=None, database_path=path)  # type: ignore[call-arg]
+
+    def told() -> list[RecordedMessage]:
+        return [m for m in fake.created(general) if CLOSED_NOTICE in m.content]
+
+    def dm_tries() -> int:
+        dm = fake.dm_channels.get(bob.id)
+        return 0 if dm is None else fake.requests.count(("POST", f"/channels/{dm.id}/messages"))
+
+    async with running(make_bot(fake, settings=settings), fake):
+        await fake.slash(alice, "spades", "new")
+        await fake.slash(bob, "spades", "join")
+        await fake.slash(alice, "spades", "start", bots=True)
+        await fake.wait_for(told, "bob told his DMs are closed")
+    tried = dm_tries()
+
+    async with running(make_bot(fake, settings=settings), fake):
+        # Back after a restart: his hand is tried by DM again, refused, and he plays on.
+        await fake.wait_for(lambda: dm_tries() > tried, "bob's hand tried by DM again")
+        await fake.slash(bob, "spades", "hand")
+        await play_out(fake, [alice, bob], general)
+        assert game_over(fake, general)
+    tried = dm_tries()
+
+    async with running(make_bot(fake, settings=settings), fake):
+        # The game over is shown again, and his hand tried by DM: nothing promises mentions.
+        await fake.wait_for(lambda: dm_tries() > tried, "bob's hand tried by DM after the end")
+    # Closing waited for every notice to go out: still the one.
+    assert len(told()) == 1

@@ -3,6 +3,7 @@ one switch between emoji and text."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 
 import pytest
@@ -14,10 +15,12 @@ from bot.render.cards import (
     CARDS,
     EMOJI_NAME,
     FACE_SIZE,
+    card_emoji_key,
     card_emojis,
     card_face,
     card_png,
     card_sheet,
+    emoji_key,
     emoji_name,
 )
 from bot.render.text import is_red
@@ -92,7 +95,7 @@ def test_emoji_names_are_valid_unique_and_ours() -> None:
     assert all(EMOJI_NAME.fullmatch(name) for name in names)
     assert all(name.startswith("sb_") for name in names)
     assert len(set(names)) == len(names)
-    assert [emoji_name(Card.parse(c)) for c in ("AS", "10H", "2C", "BJ", "LJ")] == [
+    assert [emoji_key(Card.parse(c)) for c in ("AS", "10H", "2C", "BJ", "LJ")] == [
         "sb_AS",
         "sb_10H",
         "sb_2C",
@@ -100,6 +103,19 @@ def test_emoji_names_are_valid_unique_and_ours() -> None:
         "sb_LJ",
     ]
     assert list(card_emojis()) == names
+
+
+def test_an_emoji_name_carries_its_pictures_hash() -> None:
+    """``sb_10H_`` and six hex digits of the face's SHA-256: another picture, another name."""
+    ten = Card.parse("10H")
+    name = emoji_name(ten)
+    assert name == "sb_10H_" + hashlib.sha256(card_png(ten)).hexdigest()[:6]
+    assert len(max((emoji_name(card) for card in ALL_CARDS), key=len)) <= 32
+    # Which names are our card faces, with any picture: those of older sets too, no others.
+    assert card_emoji_key(name) == card_emoji_key("sb_10H_0a0a0a") == "sb_10H"
+    assert card_emoji_key("sb_10H") == "sb_10H" and card_emoji_key("sb_BJ_ff") == "sb_BJ"
+    for other in ("sb_logo", "sb_10H_zz", "sb_1H", "party", "AS_1a2b3c", "sb_AS_"):
+        assert card_emoji_key(other) is None
 
 
 def test_a_card_shows_as_its_emoji_when_uploaded_else_as_text() -> None:

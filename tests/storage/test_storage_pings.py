@@ -1,6 +1,7 @@
-"""Turn pings and hand messages (migration 0006) on SQLite and PostgreSQL (and in memory):
-a member's choice of where they hear of their turn, and each member's newest hand message
-per table, both kept across reopening the store."""
+"""Turn pings and hand messages (migration 0006) and closed-DM notices (0007) on SQLite and
+PostgreSQL (and in memory): a member's choice of where they hear of their turn, each
+member's newest hand message per table, and who was told at a table that their DMs are
+closed, all kept across reopening the store."""
 
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -81,5 +82,38 @@ async def test_choices_and_hand_messages_survive_reopening(location: str | Path)
         # Forgetting a member drops their choice too.
         await storage.stats.forget_member(7)
         assert await storage.tables.pings(7) is None
+    finally:
+        await storage.close()
+
+
+async def test_a_closed_dms_notice_is_noted_once_a_table_and_member(
+    table_store: TableStore,
+) -> None:
+    """Migration 0007: who was told, at which table, that their DMs are closed."""
+    first, second = await new_table(table_store, 70), await new_table(table_store, 71)
+    assert await table_store.tell_dms_closed(first, 7)
+    assert not await table_store.tell_dms_closed(first, 7)
+    assert await table_store.tell_dms_closed(second, 7)
+    assert await table_store.tell_dms_closed(first, 8)
+    # A closed table's notes go with it.
+    await table_store.close_table(first)
+    assert not await table_store.tell_dms_closed(second, 7)
+    assert await table_store.tell_dms_closed(first, 7)
+
+
+async def test_closed_dms_notices_survive_reopening_and_go_with_forgetme(
+    location: str | Path,
+) -> None:
+    storage = await Storage.open(location)
+    try:
+        table_id = await new_table(storage.tables)
+        assert await storage.tables.tell_dms_closed(table_id, 7)
+    finally:
+        await storage.close()
+    storage = await Storage.open(location)
+    try:
+        assert not await storage.tables.tell_dms_closed(table_id, 7)
+        await storage.stats.forget_member(7)
+        assert await storage.tables.tell_dms_closed(table_id, 7)
     finally:
         await storage.close()
