@@ -63,7 +63,8 @@ async def forward_forget(bot: SpadesBot, place: Place, user_id: int, application
     if relay is None:
         return False
     forwarded = ForwardedClick(
-        place.table_id or 0,
+        # No table id: a process that does not know this code finds no table to take it.
+        0,
         0,
         f"{FORGET_CODE}{place.channel_id}",
         user_id,
