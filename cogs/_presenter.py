@@ -302,13 +302,13 @@ class DiscordPresenter:
             self._push(table, seat, player)
 
     def forget(self, user_id: int) -> None:
-        """``/spades forgetme``: the member sits nowhere now; what this presenter kept about
-        them goes, and their DM hands lose their controls."""
+        """``/spades forgetme``: the member sits nowhere now. Their ping choice and DM
+        channel are no longer kept here, and their DM hands lose their controls (a post
+        still under way is not stored: see ``_hand_live``)."""
         self._pings.pop(user_id, None)
         self._dm_ids.pop(user_id, None)
-        for key in [key for key in self._players if key[1] == user_id]:
-            player = self._players.pop(key)
-            if player.dm is not None:
+        for (_, member), player in self._players.items():
+            if member == user_id and player.dm is not None:
                 player.dm.freeze()
 
     async def table_message_id(self, table: Shown) -> int | None:

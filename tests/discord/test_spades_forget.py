@@ -80,3 +80,23 @@ async def test_forgetme_leaves_every_table_and_leaves_no_trace(
         history = await fake.slash(bea, "history")
         assert NAME not in history.text and "Bot 1 (normal)" in history.text
         assert await traces(storage, gone.id, NAME) == []
+
+
+async def test_a_hand_posted_while_they_are_forgotten_is_not_stored_again(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    """Their DM hand is on its way when they are forgotten: Discord shows it, but the bot
+    hears back only afterwards, and then stores nothing about it."""
+    gone, bea = fake.add_user(NAME), fake.add_user("bea")
+    async with running(make_bot(fake, storage=storage, extensions=WITH_STATS), fake):
+        await fake.slash(gone, "spades", "new")
+        await fake.slash(bea, "spades", "join")
+        fake.delay_answers("POST", "/channels/{channel}/messages", 1.0)
+        await fake.slash(gone, "spades", "start", bots=True)
+        await fake.wait_for(lambda: fake.dms(gone), "their hand by DM, not heard back yet")
+        asked = await fake.slash(gone, "spades", "forgetme")
+        done = await fake.click(gone, asked.responses[0], "Forget me")
+        assert "Nothing the bot keeps holds your name or id now." in done.text
+        fake.delay_answers("POST", "/channels/{channel}/messages", 0)
+    # Closing the bot waits for every post under way to come back.
+    assert await traces(storage, gone.id, NAME) == []
