@@ -51,8 +51,8 @@ async def leave_everywhere(bot: SpadesBot, user_id: int, application_id: int) ->
         place for place in await _places(bot, user_id) if bot.tables.find(place.channel_id) is None
     ]
     for place in elsewhere:
-        if bot.relay is None:
-            # One process runs every table: this one is in the store only (it could not be
+        if bot.relay is None or bot.tables.owns(place.guild_id):
+            # This process would run it: it is in the store only (it could not be
             # restored), and the store's forget_member takes the member out of it.
             left.places += 1
         elif await forward_forget(bot, place, user_id, application_id):

@@ -16,7 +16,13 @@ import asyncpg
 import pytest
 
 from bot.storage.store import Storage
-from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage
+from devtools.fake_discord import (
+    WAIT_SECONDS,
+    FakeChannel,
+    FakeDiscord,
+    FakeUser,
+    RecordedMessage,
+)
 from tests.discord.spades_helpers import (
     action_controls,
     board,
@@ -219,15 +225,56 @@ async def test_forgetme_reaches_a_table_another_process_runs(
     )
 
     await play_in_dms(fake, [bea], [one], moves=None)
-    storage = await Storage.open(database)
+    await forgotten_after_the_game(database, one.guild or 0, gone.id, "zebedee")
+
+
+async def forgotten_after_the_game(url: str, guild: int, user_id: int, name: str) -> None:
+    """Once the process running the guild's table has stored its game (in the background,
+    after the game is over): a bot holds seat 1 in it, and no column of any table holds the
+    member's id or name."""
+    storage = await Storage.open(url)
     try:
-        # The owner stores the result in the background once the game is over.
-        for _ in range(100):
-            if await storage.stats.history(one.guild or 0):
-                break
+        deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
+        while not await storage.stats.history(guild):
+            assert asyncio.get_running_loop().time() < deadline, "the game was never stored"
             await asyncio.sleep(0.05)
-        [game] = await storage.stats.history(one.guild or 0)
+        [game] = await storage.stats.history(guild)
         assert game.seat_names[0] == "Bot 1 (normal)"
-        assert await traces(storage, gone.id, "zebedee") == []
+        assert await traces(storage, user_id, name) == []
     finally:
         await storage.close()
+
+
+async def test_forgetme_while_the_process_running_their_table_is_down(
+    sharded_fake: FakeDiscord, database: str, processes: Processes
+) -> None:
+    """Nobody answers for the table on shard 1: the member is told so, the stored seat is
+    a bot's, and the table restored there later never shows or stores them again."""
+    fake = sharded_fake
+    [zero] = fake.add_guild(("zero",), shard=0)
+    [one] = fake.add_guild(("one",), shard=1)
+    gone, bea = fake.add_user("zebedee"), fake.add_user("bea")
+    await one_hand_rules(database, zero.guild or 0, one.guild or 0)
+    await processes.start(0)
+    await processes.start(1)
+    await fake.slash(gone, "spades", "new", channel=one)
+    await fake.slash(bea, "spades", "join", channel=one)
+    await fake.slash(gone, "spades", "start", bots=True, channel=one)
+    await fake.wait_for(lambda: dm_turn(fake, bea, -1) or dm_turn(fake, gone, -1), "a turn")
+    processes.kill(1)
+
+    asked = await fake.slash(gone, "spades", "forgetme", channel=zero)
+    clicked = await fake.click(gone, asked.responses[0], "Forget me")
+    done = await fake.wait_for(
+        lambda: clicked.text.startswith("Done") and clicked.text, "the answer to forgetme"
+    )
+    assert f"did not answer (<#{one.id}>): its saved seat is a bot's now" in done
+    assert "Nothing the bot keeps" not in done
+
+    await processes.start(1)
+    await fake.wait_for(
+        lambda: (m := board(fake, one)) and "Bot 1 (normal)" in m.content and m,
+        "the restored table showing a bot in their seat",
+    )
+    await play_in_dms(fake, [bea], [one], moves=None)
+    await forgotten_after_the_game(database, one.guild or 0, gone.id, "zebedee")
