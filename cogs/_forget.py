@@ -47,8 +47,11 @@ async def leave_everywhere(bot: SpadesBot, user_id: int, application_id: int) ->
             log.info("forgetme skipped %r: %s", table, error)
             continue
         left.places += held
+    # Read once this process's tables are left: one that closed is no longer listed.
     elsewhere = [
-        place for place in await _places(bot, user_id) if bot.tables.find(place.channel_id) is None
+        place
+        for place in await _places(bot, user_id, left)
+        if bot.tables.find(place.channel_id) is None
     ]
     for place in elsewhere:
         if bot.relay is None or bot.tables.owns(place.guild_id):
@@ -73,12 +76,12 @@ async def forget(bot: SpadesBot, user_id: int, application_id: int) -> str:
     return done_text(left, forgotten)
 
 
-async def _places(bot: SpadesBot, user_id: int) -> list[Place]:
+async def _places(bot: SpadesBot, user_id: int, left: Left) -> list[Place]:
     assert bot.storage is not None
     try:
         return await bot.storage.stats.places(user_id)
     except StorageFailed:
-        raise PlayerError(NOT_SAVED) from None
+        raise PlayerError(_partly(left, NOT_SAVED)) from None
 
 
 def _partly(left: Left, text: str) -> str:
@@ -97,7 +100,7 @@ def done_text(left: Left, forgotten: Forgotten) -> str:
     if left.places:
         parts.append(
             f"You left {_count(left.places, 'table')} (a bot plays your seat in a game"
-            " under way, and any table you hosted has a new host)."
+            " under way; where you hosted, the first member seated hosts now)."
         )
     if forgotten.games:
         parts.append(
