@@ -13,6 +13,7 @@ import pytest
 from bot.storage.store import Storage
 from devtools.fake_discord import FakeDiscord, running
 from tests.discord.spades_helpers import board, game_over, make_bot, play_out
+from tests.discord.test_spades_faults import write_lock
 from tests.storage.helpers import BACKENDS, fresh_location, traces
 
 WITH_STATS = ("cogs.spades", "cogs.houserules", "cogs.leaderboard")
@@ -100,3 +101,32 @@ async def test_a_hand_posted_while_they_are_forgotten_is_not_stored_again(
         fake.delay_answers("POST", "/channels/{channel}/messages", 0)
     # Closing the bot waits for every post under way to come back.
     assert await traces(storage, gone.id, NAME) == []
+
+
+async def test_forgetme_that_cannot_be_stored_forgets_nothing_and_says_so(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    gone, bea = fake.add_user(NAME), fake.add_user("bea")
+    database = tmp_path / "locked.sqlite3"
+    storage = await Storage.open(database, busy_timeout=0.1)
+    try:
+        async with running(make_bot(fake, storage=storage), fake) as spades:
+            await fake.slash(gone, "spades", "new")
+            await fake.slash(bea, "spades", "join")
+            await fake.slash(gone, "spades", "start", bots=True)
+            table = spades.tables.table_in(fake.channel("general").id)
+            asked = await fake.slash(gone, "spades", "forgetme")
+            with write_lock(database):
+                refused = await fake.click(gone, asked.responses[0], "Forget me")
+            assert "I couldn't save that just now" in refused.text
+            assert "nothing was forgotten yet" in refused.text
+            assert table.seat_of(gone.id) == 0 and table.host_id == gone.id
+            assert "table_seats.user_id" in await traces(storage, gone.id, NAME)
+
+            again = await fake.slash(gone, "spades", "forgetme")
+            done = await fake.click(gone, again.responses[0], "Forget me")
+            assert done.text.startswith("Done. You left 1 table")
+            assert table.seat_of(gone.id) is None and table.host_id == bea.id
+            assert await traces(storage, gone.id, NAME) == []
+    finally:
+        await storage.close()
