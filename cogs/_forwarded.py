@@ -1,11 +1,15 @@
 """DM clicks across processes (``bot.relay``): the shard-0 process forwards a DM click for a
 table it does not run; the process that runs it acts on it and answers through the
-interaction's follow-up webhook, with a refusal's reason like any click's."""
+interaction's follow-up webhook, with a refusal's reason like any click's.
+
+``/spades forgetme`` takes the same road to a table or lobby another process runs: the
+owner takes the member out of it, and says it did only once that is stored."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 from typing import Any
 
@@ -13,7 +17,8 @@ import discord
 
 from bot.client import SpadesBot
 from bot.relay import ForwardedClick
-from bot.tables import NoTable, Table, TableManager
+from bot.storage.stats import Place
+from bot.tables import NoTable, Table, TableError, TableManager
 from cogs._answer import acknowledge
 from cogs._codes import parse_code
 from cogs._errors import APOLOGY, player_message
@@ -25,6 +30,8 @@ GONE = "That game is no longer running."
 # Seconds an interaction's token stays good (Discord: 15 minutes), so the seconds a click
 # heard once more is known for the same click.
 TOKEN_LIFE = 15 * 60
+# A forwarded forgetme's code: this prefix and the channel of the table or lobby to leave.
+FORGET_CODE = "forgetme:"
 
 
 async def forward(bot: SpadesBot, interaction: discord.Interaction[Any], click: Click) -> bool:
@@ -53,6 +60,30 @@ async def forward(bot: SpadesBot, interaction: discord.Interaction[Any], click: 
     return True
 
 
+async def forward_forget(bot: SpadesBot, place: Place, user_id: int, application_id: int) -> bool:
+    """Ask the process that runs ``place`` to take the member out of it (``/spades
+    forgetme``); whether one did, and stored it, in time. ``False`` without a relay."""
+    relay = bot.relay
+    if relay is None:
+        return False
+    forwarded = ForwardedClick(
+        # No table id: a process that does not know this code finds no table to take it.
+        0,
+        0,
+        f"{FORGET_CODE}{place.channel_id}",
+        user_id,
+        application_id,
+        # Only the key the owner's "taken" answers to: the forgetting process answers the
+        # member itself, so the owner sends no follow-up.
+        secrets.token_urlsafe(24),
+    )
+    try:
+        return await relay.forward(forwarded)
+    except Exception:
+        log.exception("Could not forward forgetme to the table in channel %d", place.channel_id)
+        return False
+
+
 class ForwardedClicks:
     """The owner's side: takes the forwarded clicks of tables this process runs."""
 
@@ -65,6 +96,8 @@ class ForwardedClicks:
         self._taken: dict[str, float] = {}
 
     async def take(self, forwarded: ForwardedClick) -> bool:
+        if forwarded.code.startswith(FORGET_CODE):
+            return await self._forget(forwarded)
         try:
             table = self.manager.table_by_id(forwarded.table_id)
         except NoTable:
@@ -119,6 +152,24 @@ class ForwardedClicks:
                 await webhook.send(text)
             except discord.HTTPException:
                 log.warning("Could not answer a forwarded click of user %s", user_id)
+
+    async def _forget(self, forwarded: ForwardedClick) -> bool:
+        """``/spades forgetme`` from another process, for a table or lobby that may run
+        here: taken (``True``) once the member is out of it and that is stored."""
+        try:
+            channel_id = int(forwarded.code.removeprefix(FORGET_CODE))
+        except ValueError:
+            log.error("A forwarded forgetme that cannot be read: %.200s", forwarded.code)
+            return False
+        table = self.manager.find(channel_id)
+        if table is None:
+            return False
+        try:
+            await table.forget(forwarded.user_id)
+        except TableError as error:
+            log.warning("Could not take a member out of %r for forgetme: %s", table, error)
+            return False
+        return True
 
     async def aclose(self) -> None:
         for task in list(self._tasks):

@@ -322,6 +322,16 @@ class DiscordPresenter:
         if seat is not None:
             self._push(table, seat, player)
 
+    def forget(self, user_id: int) -> None:
+        """``/spades forgetme``: the member sits nowhere now. Their ping choice and DM
+        channel are no longer kept here, and their DM hands lose their controls (a post
+        still under way is not stored: see ``_hand_live``)."""
+        self._pings.pop(user_id, None)
+        self._dm_ids.pop(user_id, None)
+        for (_, member), player in self._players.items():
+            if member == user_id and player.dm is not None:
+                player.dm.freeze()
+
     async def table_message_id(self, table: Shown) -> int | None:
         """The id of ``table``'s message, once a post already under way has come back (a
         click can reach the bot before Discord's answer to the post that showed it)."""
@@ -433,8 +443,8 @@ class DiscordPresenter:
         assert table_id is not None
 
         async def posted(new_id: int) -> None:
-            if self.store is None:
-                return
+            if self.store is None or table.seat_of(user_id) is None:
+                return  # a member who left (or was forgotten) meanwhile is not stored again
             try:
                 await self.store.set_hand_message(table_id, user_id, HandMessage(new_id, seq))
             except StorageFailed as error:

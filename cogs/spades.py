@@ -54,6 +54,7 @@ from cogs._errors import (
     missing_permission_text,
     missing_table_permissions,
 )
+from cogs._forget import forget
 from cogs._forwarded import ForwardedClicks, forward
 from cogs._presenter import DiscordPresenter
 from cogs._sub_request import SubAnswerButton, SubClick, request_message, set_sub_handler
@@ -508,29 +509,30 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
                 interaction, table, f"Your vote counts: {vote.votes} of {vote.needed} needed."
             )
 
-    @app_commands.command(name="forgetme", description="Remove your name from all Spades stats")
+    @app_commands.command(
+        name="forgetme", description="Leave every table and remove your name and id from the bot"
+    )
     async def forgetme(self, interaction: discord.Interaction[Any]) -> None:
-        storage = self.bot.storage
-        if storage is None:
+        if self.bot.storage is None:
             raise PlayerError("This bot keeps no stats, so there is nothing to forget.")
-        user_id = interaction.user.id
+        user_id, application_id = interaction.user.id, interaction.application_id
 
-        async def forget() -> str:
-            games = await storage.stats.forget_member(user_id)
-            return (
-                f"Done: your name is gone from {games} finished"
-                f" game{'' if games == 1 else 's'}; they count for nobody now."
-            )
+        async def forget_them() -> str:
+            done = await forget(self.bot, user_id, application_id)
+            self.presenter.forget(user_id)
+            return done
 
         await answer(
             interaction,
-            "Remove your name from every finished game and leaderboard? Your games stay"
-            " counted, anonymously. This cannot be undone.",
+            "Forget you everywhere? You leave every table and lobby you sit at (a bot takes"
+            " your seat in a game under way), and your name and id go from every finished"
+            " game, leaderboard and setting. Your games stay counted, anonymously. This"
+            " cannot be undone.",
             view=Confirm(
                 user_id,
                 yes="Forget me",
                 no="Keep my stats",
-                on_yes=forget,
+                on_yes=forget_them,
                 cancelled="Nothing was forgotten.",
             ),
         )

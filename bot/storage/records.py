@@ -16,6 +16,14 @@ from typing import Literal, Protocol
 
 from bot.engine import Action, Game, Rules
 
+# Seats a bot fills at ``start`` and plays for away, departed or forgotten members.
+DEFAULT_LEVEL = "normal"
+
+
+def bot_name(index: int, level: str) -> str:
+    """A bot's name, after its seat (counted from 0) and level."""
+    return f"Bot {index + 1} ({level})"
+
 
 @dataclass(frozen=True, slots=True)
 class SeatRecord:

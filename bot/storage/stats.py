@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from bot.engine import (
     Action,
@@ -25,6 +25,7 @@ from bot.engine import (
 from bot.storage.db import Database, Row, Session
 from bot.storage.games import Mode
 from bot.storage.ratings import MIN_RATED_GAMES, Skill
+from bot.storage.records import DEFAULT_LEVEL, bot_name
 
 Metric = Literal["rating", "wins", "win_rate", "nil"]
 METRICS: tuple[Metric, ...] = ("rating", "wins", "win_rate", "nil")
@@ -82,6 +83,25 @@ class MemberStats:
         if self.skill is None or self.rated_games < MIN_RATED_GAMES:
             return None
         return self.skill.conservative
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """An open table (``table_id``) or a stored lobby (``table_id`` ``None``) by channel."""
+
+    channel_id: int
+    guild_id: int | None
+    table_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Forgotten:
+    """What ``forget_member`` removed: finished games now anonymous, seats at stored
+    tables and lobbies given up, and whether a ping choice was deleted."""
+
+    games: int
+    seats: int
+    pings: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,37 +351,76 @@ class Stats:
             actions=tuple(action_from_json(json.loads(text)) for (text,) in actions),
         )
 
-    async def forget_member(self, user_id: int) -> int:
-        """``/spades forgetme``: drop the member's name and user id everywhere they are kept
-        for finished games, in every server. Their games stay counted, anonymously (shown
-        as ``FORMER_MEMBER``, never ranked). A table still being played keeps their seat
-        until it finishes. Returns how many finished games they were in."""
+    async def places(self, user_id: int) -> list[Place]:
+        """Every open table and stored lobby the member sits at or hosts, in any server:
+        ``/spades forgetme`` takes them out of each before it forgets them."""
+        async with self._db.session() as session:
+            tables = await session.fetch_all(
+                "SELECT t.table_id, t.guild_id, t.channel_id FROM tables t "
+                "WHERE t.closed_at IS NULL AND (t.host_id = :user OR EXISTS (SELECT 1 FROM "
+                "table_seats s WHERE s.table_id = t.table_id AND s.user_id = :user)) "
+                "ORDER BY t.table_id",
+                {"user": user_id},
+            )
+            lobbies = await session.fetch_all("SELECT * FROM lobbies ORDER BY channel_id")
+        found = [Place(row["channel_id"], row["guild_id"], row["table_id"]) for row in tables]
+        found += [
+            Place(row["channel_id"], row["guild_id"], None)
+            for row in lobbies
+            if _lobby_without(row, user_id) is not None
+        ]
+        return found
+
+    async def forget_member(self, user_id: int) -> Forgotten:
+        """``/spades forgetme``: drop the member's user id and name from every row that
+        holds them, in every server, in one transaction. At a table or lobby still stored a
+        bot takes their seat (a lobby's seat empties) and the first member seated hosts
+        in their place; their hand messages and ping choice go. Their finished games stay
+        counted, anonymously (shown as ``FORMER_MEMBER``, never ranked). The tables this
+        process runs are left first (``places``), so that none of them stores the member
+        again when it ends."""
         async with self._db.transaction() as session:
+            seats = await session.fetch_all(
+                "SELECT table_id, seat FROM table_seats WHERE user_id = ?", (user_id,)
+            )
+            await session.executemany(
+                "UPDATE table_seats SET user_id = NULL, name = ?, bot = ?, away = 0 "
+                "WHERE table_id = ? AND seat = ?",
+                [
+                    (bot_name(seat, DEFAULT_LEVEL), DEFAULT_LEVEL, table, seat)
+                    for table, seat in seats
+                ],
+            )
+            await session.execute(
+                "UPDATE tables SET host_id = (SELECT s.user_id FROM table_seats s "
+                "WHERE s.table_id = tables.table_id AND s.user_id IS NOT NULL "
+                "ORDER BY s.seat LIMIT 1) WHERE host_id = ?",
+                (user_id,),
+            )
+            lobbies = await _forget_in_lobbies(session, user_id)
+            await session.execute("DELETE FROM hand_messages WHERE user_id = ?", (user_id,))
+            await session.execute("DELETE FROM dms_closed_notices WHERE user_id = ?", (user_id,))
+            # Requests to take a seat: those they were sent, and those for a seat they held
+            # (a bot holds it now, so the request could not be answered anyway).
+            await session.execute(
+                "DELETE FROM sub_requests WHERE user_id = ? OR held_by = ?", (user_id, user_id)
+            )
+            pings = await session.fetch_all(
+                "DELETE FROM member_pings WHERE user_id = ? RETURNING user_id", (user_id,)
+            )
             row = await session.fetch_one(
                 "SELECT player_id FROM players WHERE user_id = ?", (user_id,)
             )
-            await session.execute(
-                "UPDATE tables SET host_id = NULL WHERE host_id = ? AND finished_at IS NOT NULL",
-                (user_id,),
-            )
-            # A finished game still shown in its channel keeps its seats until it closes.
-            await session.execute(
-                "UPDATE table_seats SET user_id = NULL, name = ? WHERE user_id = ? AND table_id "
-                "IN (SELECT table_id FROM tables WHERE finished_at IS NOT NULL)",
-                (FORMER_MEMBER, user_id),
-            )
-            await session.execute("DELETE FROM member_pings WHERE user_id = ?", (user_id,))
-            await session.execute("DELETE FROM dms_closed_notices WHERE user_id = ?", (user_id,))
-            if row is None:
-                return 0
-            await session.execute(
-                "UPDATE players SET user_id = NULL, name = NULL WHERE player_id = ?",
-                (row["player_id"],),
-            )
-            counted: int = await session.fetch_value(
-                "SELECT count(*) FROM game_seats WHERE player_id = ?", (row["player_id"],)
-            )
-        return counted
+            games = 0
+            if row is not None:
+                await session.execute(
+                    "UPDATE players SET user_id = NULL, name = NULL WHERE player_id = ?",
+                    (row["player_id"],),
+                )
+                games = await session.fetch_value(
+                    "SELECT count(*) FROM game_seats WHERE player_id = ?", (row["player_id"],)
+                )
+        return Forgotten(games=games, seats=len(seats) + lobbies, pings=bool(pings))
 
     async def reset_leaderboard(self, guild_id: int) -> None:
         """Start the server's stats, streaks and ratings afresh; its history stays."""
@@ -373,6 +432,49 @@ class Stats:
                 {"guild": guild_id},
             )
             await session.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+
+
+async def _forget_in_lobbies(session: Session, user_id: int) -> int:
+    """Empty the member's seat in every stored lobby and pass its host role on; a lobby
+    left without a member is dropped, as a lobby everyone left closes. Returns how many
+    lobbies held them."""
+    rows = await session.fetch_all("SELECT * FROM lobbies")
+    held = 0
+    for row in rows:
+        after = _lobby_without(row, user_id)
+        if after is None:
+            continue
+        held += 1
+        host, seats = after
+        if host is None:
+            await session.execute("DELETE FROM lobbies WHERE channel_id = ?", (row["channel_id"],))
+            continue
+        await session.execute(
+            "UPDATE lobbies SET host_id = ?, seats_json = ? WHERE channel_id = ?",
+            (host, json.dumps(seats, separators=(",", ":")), row["channel_id"]),
+        )
+    return held
+
+
+def _lobby_without(row: Row, user_id: int) -> tuple[int | None, list[Any]] | None:
+    """A stored lobby with the member's seat emptied: its host (the first member seated
+    when the member hosted; ``None`` when no member is left, and the lobby closes) and its
+    seats; ``None`` when it does not hold the member. A row that cannot be read is closed
+    if its text holds their id: it never opens again anyway."""
+    try:
+        seats = json.loads(row["seats_json"])
+        kept = [seat for seat in seats if seat[2] != user_id]
+        members = sorted((seat[0], seat[2]) for seat in kept if seat[2] is not None)
+    except (ValueError, TypeError, IndexError, KeyError):
+        if row["host_id"] == user_id or str(user_id) in str(row["seats_json"]):
+            return None, []
+        return None
+    if row["host_id"] != user_id and len(kept) == len(seats):
+        return None
+    if not members:
+        return None, kept
+    host: int | None = row["host_id"]
+    return (members[0][1] if host == user_id else host), kept
 
 
 async def _with_streaks(

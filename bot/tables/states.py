@@ -13,10 +13,12 @@ from enum import StrEnum
 from typing import ClassVar
 
 from bot.engine import Game
-from bot.storage.records import SeatRecord
 
-# Seats a bot fills at ``start`` and plays for away or departed members.
-DEFAULT_LEVEL = "normal"
+# Bots' level and names are kept with the seat records, which storage writes too.
+from bot.storage.records import DEFAULT_LEVEL as DEFAULT_LEVEL
+from bot.storage.records import SeatRecord
+from bot.storage.records import bot_name as bot_name
+
 # The table id of a game whose row the store has not created yet.
 UNSTORED = 0
 
@@ -43,10 +45,6 @@ Seat = SeatRecord
 def bot_seat(index: int, level: str = DEFAULT_LEVEL) -> Seat:
     """Seat ``index`` for a bot of ``level``, named after its seat and level."""
     return Seat(index, bot_name(index, level), bot=level)
-
-
-def bot_name(index: int, level: str) -> str:
-    return f"Bot {index + 1} ({level})"
 
 
 @dataclass(frozen=True, slots=True)

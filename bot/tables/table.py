@@ -28,6 +28,7 @@ is applied at most once. ``seq=None`` (a typed command) skips that check.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import math
@@ -601,6 +602,31 @@ class Table:
 
         await self._member(plan)
         self._turns.forget()
+
+    async def forget(self, user_id: int) -> bool:
+        """``/spades forgetme``: the member leaves as ``leave`` does (a bot takes their seat
+        in play, the host role passes on) and, hosting without a seat, hands the role to
+        the first member seated; a lobby left with no member closes. Returns whether the
+        table held them."""
+        if self.seat_of(user_id) is not None:
+            with contextlib.suppress(NotSeated):  # they left meanwhile
+                await self.leave(user_id)
+                return True
+        if isinstance(self._state, Closed) or self.host_id != user_id:
+            return False
+
+        def plan() -> Step[None]:
+            state = self._require(Lobby, Playing, Over)
+            host = next_host(state.host_id, user_id, state.seats)
+            if isinstance(state, Lobby):
+                if host is None:
+                    return self._close_step("Everyone left the table.", None)
+                return self._lobby_step(host, state.seats, None)
+            # The tables row's host is rewritten by the store's forget_member.
+            return Step(dataclasses.replace(state, host_id=host), None, touched=False)
+
+        await self._member(plan)
+        return True
 
     async def stop(self, user_id: int, *, moderator: bool = False) -> StopVote:
         """The host or a moderator stops the table at once; a seated member votes, and a

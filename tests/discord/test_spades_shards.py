@@ -16,7 +16,13 @@ import asyncpg
 import pytest
 
 from bot.storage.store import Storage
-from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage
+from devtools.fake_discord import (
+    WAIT_SECONDS,
+    FakeChannel,
+    FakeDiscord,
+    FakeUser,
+    RecordedMessage,
+)
 from tests.discord.spades_helpers import (
     action_controls,
     board,
@@ -26,6 +32,7 @@ from tests.discord.spades_helpers import (
     hands,
     seq_of,
 )
+from tests.storage.helpers import traces
 from tests.storage.postgres_server import PostgresServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,3 +186,95 @@ async def test_two_processes_share_the_shards_and_forward_dm_clicks(
         shown = board(fake, channel)
         assert shown is not None and shown.content.startswith("**Game over")
     assert any(m.channel.is_dm for m in hands(fake, bea))
+
+
+async def test_forgetme_reaches_a_table_another_process_runs(
+    sharded_fake: FakeDiscord, database: str, processes: Processes
+) -> None:
+    """/spades forgetme in a guild on shard 0 takes the member out of the table in a guild
+    on shard 1 through the relay (the process running it stores the bot in their seat),
+    and once that game has ended no column of any table holds their id or name."""
+    fake = sharded_fake
+    [zero] = fake.add_guild(("zero",), shard=0)
+    [one] = fake.add_guild(("one",), shard=1)
+    gone, bea = fake.add_user("zebedee"), fake.add_user("bea")
+    await one_hand_rules(database, zero.guild or 0, one.guild or 0)
+    await processes.start(0)
+    await processes.start(1)
+    await fake.slash(gone, "spades", "new", channel=one)
+    await fake.slash(bea, "spades", "join", channel=one)
+    await fake.slash(gone, "spades", "start", bots=True, channel=one)
+    await fake.wait_for(lambda: dm_turn(fake, bea, -1) or dm_turn(fake, gone, -1), "a turn")
+
+    asked = await fake.slash(gone, "spades", "forgetme", channel=zero)
+    clicked = await fake.click(gone, asked.responses[0], "Forget me")
+    # The other process may take a moment: the answer comes as an edit then.
+    done = await fake.wait_for(
+        lambda: clicked.text.startswith("Done") and clicked.text, "the answer to forgetme"
+    )
+    assert done.startswith("Done. You left 1 table (a bot plays your seat"), done
+    assert "Nothing the bot keeps holds your name or id now." in done
+    shown = await fake.wait_for(
+        lambda: (m := board(fake, one)) and "Bot 1 (normal)" in m.content and m,
+        "the table showing a bot in their seat",
+    )
+    assert "zebedee" not in shown.content
+    await fake.wait_for(
+        lambda: any("zebedee left: a bot plays" in m.content for m in fake.messages(one)),
+        "the owner's notice that they left",
+    )
+
+    await play_in_dms(fake, [bea], [one], moves=None)
+    await forgotten_after_the_game(database, one.guild or 0, gone.id, "zebedee")
+
+
+async def forgotten_after_the_game(url: str, guild: int, user_id: int, name: str) -> None:
+    """Once the process running the guild's table has stored its game (in the background,
+    after the game is over): a bot holds seat 1 in it, and no column of any table holds the
+    member's id or name."""
+    storage = await Storage.open(url)
+    try:
+        deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
+        while not await storage.stats.history(guild):
+            assert asyncio.get_running_loop().time() < deadline, "the game was never stored"
+            await asyncio.sleep(0.05)
+        [game] = await storage.stats.history(guild)
+        assert game.seat_names[0] == "Bot 1 (normal)"
+        assert await traces(storage, user_id, name) == []
+    finally:
+        await storage.close()
+
+
+async def test_forgetme_while_the_process_running_their_table_is_down(
+    sharded_fake: FakeDiscord, database: str, processes: Processes
+) -> None:
+    """Nobody answers for the table on shard 1: the member is told so, the stored seat is
+    a bot's, and the table restored there later never shows or stores them again."""
+    fake = sharded_fake
+    [zero] = fake.add_guild(("zero",), shard=0)
+    [one] = fake.add_guild(("one",), shard=1)
+    gone, bea = fake.add_user("zebedee"), fake.add_user("bea")
+    await one_hand_rules(database, zero.guild or 0, one.guild or 0)
+    await processes.start(0)
+    await processes.start(1)
+    await fake.slash(gone, "spades", "new", channel=one)
+    await fake.slash(bea, "spades", "join", channel=one)
+    await fake.slash(gone, "spades", "start", bots=True, channel=one)
+    await fake.wait_for(lambda: dm_turn(fake, bea, -1) or dm_turn(fake, gone, -1), "a turn")
+    processes.kill(1)
+
+    asked = await fake.slash(gone, "spades", "forgetme", channel=zero)
+    clicked = await fake.click(gone, asked.responses[0], "Forget me")
+    done = await fake.wait_for(
+        lambda: clicked.text.startswith("Done") and clicked.text, "the answer to forgetme"
+    )
+    assert f"did not answer (<#{one.id}>): its saved seat is a bot's now" in done
+    assert "Nothing the bot keeps" not in done
+
+    await processes.start(1)
+    await fake.wait_for(
+        lambda: (m := board(fake, one)) and "Bot 1 (normal)" in m.content and m,
+        "the restored table showing a bot in their seat",
+    )
+    await play_in_dms(fake, [bea], [one], moves=None)
+    await forgotten_after_the_game(database, one.guild or 0, gone.id, "zebedee")

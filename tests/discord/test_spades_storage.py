@@ -149,5 +149,5 @@ async def test_a_finished_game_shows_in_stats_history_and_the_leaderboard(
         asked = await fake.slash(ada, "spades", "forgetme")
         assert "cannot be undone" in asked.text
         done = await fake.click(ada, asked.responses[0], "Forget me")
-        assert "your name is gone from 1 finished game;" in done.text
+        assert "Your name and id are gone from 1 finished game;" in done.text
         assert "ada" not in (await fake.slash(ada, "history")).text

@@ -82,3 +82,61 @@ async def everything_stored(storage: Storage) -> str:
         # Names the database itself listed, not values from outside.
         rows = [await session.fetch_all(f"SELECT * FROM {name}") for name in tables]
     return "\n".join(str(tuple(row)) for table in rows for row in table)
+
+
+# Column types as the two databases name them: those that can hold a member's id, those
+# that can hold their name (or their id inside JSON), and those that can hold neither.
+INTEGER_TYPES = {"bigint", "integer", "smallint"}
+TEXT_TYPES = {"text", "character varying"}
+NUMBER_TYPES = {"double precision", "real"}
+
+
+async def columns(storage: Storage) -> dict[str, dict[str, str]]:
+    """Every table of the store and its columns' types (lower case), read from the schema
+    itself, so a table or column added later is listed too."""
+    async with storage.db.session() as session:
+        if storage.db.dialect == "sqlite":
+            names = await session.fetch_all(
+                "SELECT name FROM sqlite_master WHERE type = 'table' "
+                "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+            )
+            found = {}
+            for (name,) in names:
+                # A name the database itself listed, not a value from outside.
+                info = await session.fetch_all(f"PRAGMA table_info({name})")
+                found[name] = {row[1]: str(row[2]).lower() for row in info}
+            return found
+        rows = await session.fetch_all(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns "
+            "WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"
+        )
+    tables: dict[str, dict[str, str]] = {}
+    for table, column, kind in rows:
+        tables.setdefault(table, {})[column] = str(kind).lower()
+    return tables
+
+
+async def traces(storage: Storage, user_id: int, name: str) -> list[str]:
+    """``table.column`` of every column of every table that holds the member's id (an
+    integer column equal to it, a text column containing it, as JSON does) or their name
+    (a text column containing it, in any case)."""
+    found = []
+    schema = await columns(storage)
+    async with storage.db.session() as session:
+        for table, kinds in schema.items():
+            for column, kind in kinds.items():
+                if kind in INTEGER_TYPES:
+                    # Cast, so that PostgreSQL compares a 32-bit column with a 64-bit id.
+                    where = f"CAST({column} AS BIGINT) = :id"
+                elif kind in TEXT_TYPES:
+                    where = f"{column} LIKE :id_text OR lower({column}) LIKE lower(:name)"
+                else:
+                    assert kind in NUMBER_TYPES, f"{table}.{column} is of a type not searched"
+                    continue
+                count = await session.fetch_value(
+                    f"SELECT count(*) FROM {table} WHERE {where}",
+                    {"id": user_id, "id_text": f"%{user_id}%", "name": f"%{name}%"},
+                )
+                if count:
+                    found.append(f"{table}.{column}")
+    return found

@@ -273,7 +273,7 @@ async def test_forgetting_a_member_leaves_their_games_anonymous(storage: Storage
     for seed in range(2):
         await finish(storage, play_random(SHORT, seed), [gone, stays, None, 8])
     before = await storage.stats.member(GUILD, stays)
-    assert await storage.stats.forget_member(gone) == 2
+    assert (await storage.stats.forget_member(gone)).games == 2
 
     assert await storage.stats.member(GUILD, gone) is None
     board = await storage.stats.leaderboard(GUILD, "wins")
@@ -285,7 +285,7 @@ async def test_forgetting_a_member_leaves_their_games_anonymous(storage: Storage
     dump = await everything_stored(storage)
     assert str(gone) not in dump and f"Member {gone}" not in dump
     assert str(stays) in dump
-    assert await storage.stats.forget_member(gone) == 0
+    assert (await storage.stats.forget_member(gone)).games == 0
 
 
 async def test_resetting_a_leaderboard_starts_its_stats_afresh_and_keeps_history(

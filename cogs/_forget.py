@@ -1,0 +1,124 @@
+"""``/spades forgetme``: the member leaves every table and lobby they sit at or host, in this
+process and through the relay in the others, and only then is forgotten in the store, so
+that no table stores them again when it ends."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from bot.client import SpadesBot
+from bot.storage.records import StorageFailed
+from bot.storage.stats import Forgotten, Place
+from bot.tables import StorageBusy, TableError
+from cogs._errors import PlayerError
+from cogs._forwarded import forward_forget
+
+log = logging.getLogger(__name__)
+
+NOT_SAVED = (
+    "I couldn't save that just now (a storage problem on the bot's side), so nothing was"
+    " forgotten yet. Try again in a minute."
+)
+
+
+@dataclass(slots=True)
+class Left:
+    """Where the member was taken out: ``places`` tables and lobbies (here or by the
+    process that runs them), and the channels of those another process runs that did not
+    answer."""
+
+    places: int = 0
+    unanswered: list[int] = field(default_factory=list)
+
+
+async def leave_everywhere(bot: SpadesBot, user_id: int, application_id: int) -> Left:
+    """Take the member out of every table and lobby that holds them. Raises
+    ``PlayerError`` when one of this process's tables cannot store it (nothing is forgotten
+    then; the tables already left stay left)."""
+    assert bot.storage is not None
+    left = Left()
+    for table in bot.tables.tables:
+        try:
+            held = await table.forget(user_id)
+        except StorageBusy:
+            raise PlayerError(_partly(left, NOT_SAVED)) from None
+        except TableError as error:  # it closed meanwhile: nothing of theirs stays there
+            log.info("forgetme skipped %r: %s", table, error)
+            continue
+        left.places += held
+    # Read once this process's tables are left: one that closed is no longer listed.
+    elsewhere = [
+        place
+        for place in await _places(bot, user_id, left)
+        if bot.tables.find(place.channel_id) is None
+    ]
+    for place in elsewhere:
+        if bot.relay is None or bot.tables.owns(place.guild_id):
+            # This process would run it: it is in the store only (it could not be
+            # restored), and the store's forget_member takes the member out of it.
+            left.places += 1
+        elif await forward_forget(bot, place, user_id, application_id):
+            left.places += 1
+        else:
+            left.unanswered.append(place.channel_id)
+    return left
+
+
+async def forget(bot: SpadesBot, user_id: int, application_id: int) -> str:
+    """The whole of ``/spades forgetme``; what the member is told."""
+    assert bot.storage is not None
+    left = await leave_everywhere(bot, user_id, application_id)
+    try:
+        forgotten = await bot.storage.stats.forget_member(user_id)
+    except StorageFailed:
+        raise PlayerError(_partly(left, NOT_SAVED)) from None
+    return done_text(left, forgotten)
+
+
+async def _places(bot: SpadesBot, user_id: int, left: Left) -> list[Place]:
+    assert bot.storage is not None
+    try:
+        return await bot.storage.stats.places(user_id)
+    except StorageFailed:
+        raise PlayerError(_partly(left, NOT_SAVED)) from None
+
+
+def _partly(left: Left, text: str) -> str:
+    if not left.places:
+        return text
+    return f"{text} You did leave {_count(left.places, 'table')} meanwhile."
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def done_text(left: Left, forgotten: Forgotten) -> str:
+    """The confirmation: what was removed, and what was not."""
+    parts = []
+    if left.places:
+        parts.append(
+            f"You left {_count(left.places, 'table')} (a bot plays your seat in a game"
+            " under way; where you hosted, the first member seated hosts now)."
+        )
+    if forgotten.games:
+        parts.append(
+            f"Your name and id are gone from {_count(forgotten.games, 'finished game')};"
+            " those games stay counted, for nobody."
+        )
+    if forgotten.pings:
+        parts.append("Your choice of where you hear of your turns is deleted.")
+    if left.unanswered:
+        channels = ", ".join(f"<#{channel}>" for channel in left.unanswered)
+        parts.append(
+            f"A table the bot runs elsewhere did not answer ({channels}): its saved seat is"
+            " a bot's now, but while that game is still played it may show you. Use"
+            " /spades forgetme again once it ends."
+        )
+    elif parts:
+        parts.append("Nothing the bot keeps holds your name or id now.")
+    else:
+        parts.append("The bot kept nothing about you, and still keeps nothing.")
+    parts.append("Messages already posted in Discord stay as they are.")
+    return "Done. " + " ".join(parts)

@@ -1,0 +1,109 @@
+"""Forgetting a member (/spades forgetme) in the store: afterwards no column of any table
+holds their id or name, searched table by table and column by column as the schema lists
+them, on SQLite and PostgreSQL; and tables they sat at that end afterwards store no trace
+of them again."""
+
+from bot.engine import Rules
+from bot.storage.records import HandMessage, SeatRecord, StoredLobby, SubRequest
+from bot.storage.stats import Forgotten, Place
+from bot.storage.store import Storage
+from devtools.bench.storage import play_random
+from tests.storage.helpers import GUILD, columns, store_game, traces
+
+SHORT = Rules(play_to="hands", hands_to_play=3)
+GONE, NAME = 424242424242, "Zebedee Gone"
+STAYS = 7
+
+
+def seated(*holders: int | None) -> tuple[SeatRecord, ...]:
+    names = {GONE: NAME, STAYS: "Stays"}
+    return tuple(
+        SeatRecord(seat, f"Bot {seat + 1} (easy)", bot="easy")
+        if user is None
+        else SeatRecord(seat, names[user], user)
+        for seat, user in enumerate(holders)
+    )
+
+
+async def test_the_search_covers_every_column_of_every_table(storage: Storage) -> None:
+    schema = await columns(storage)
+    # Every table the migrations make, each with the columns the search looks through.
+    assert {"players", "table_seats", "lobbies", "hand_messages", "member_pings"} <= set(schema)
+    assert set(schema["players"]) == {"player_id", "user_id", "name"}
+    assert (schema["players"]["user_id"], schema["players"]["name"]) == ("bigint", "text")
+    assert schema["lobbies"]["seats_json"] == "text"
+    await storage.tables.set_pings(GONE, "dm")
+    assert await traces(storage, GONE, NAME) == ["member_pings.user_id"]
+
+
+async def test_a_forgotten_member_leaves_no_trace_now_or_after_their_tables_end(
+    storage: Storage,
+) -> None:
+    # A finished game; a game in play they host; a game over still shown (recorded, so
+    # two games count); a lobby they host with another member seated, and one where they
+    # are the only member.
+    finished = play_random(SHORT, 1)
+    done = await store_game(storage, finished, seated(GONE, STAYS, None, None))
+    await storage.tables.finish_table(done, finished, stopped=False, close=True)
+    game = play_random(SHORT, 2)
+    playing = await store_game(storage, game, seated(GONE, STAYS, None, None), channel=71)
+    over_game = play_random(SHORT, 3)
+    over = await store_game(storage, over_game, seated(None, GONE, None, None), channel=72)
+    await storage.tables.finish_table(over, over_game, stopped=False)
+    await storage.tables.save_lobby(StoredLobby(73, GUILD, GONE, SHORT, seated(STAYS, GONE)))
+    await storage.tables.save_lobby(StoredLobby(74, GUILD, GONE, SHORT, seated(GONE)))
+    await storage.tables.set_hand_message(playing, GONE, HandMessage(991, 4))
+    await storage.tables.set_pings(GONE, "channel")
+    # Asked to take a seat, and a request for the seat they hold; told their DMs are closed.
+    await storage.tables.add_sub_request(SubRequest(0, playing, 2, GONE, None, 2**40))
+    await storage.tables.add_sub_request(SubRequest(0, playing, 0, STAYS, GONE, 2**40))
+    assert await storage.tables.tell_dms_closed(playing, GONE)
+
+    before = await traces(storage, GONE, NAME)
+    assert set(before) >= {
+        "players.user_id",
+        "players.name",
+        "table_seats.user_id",
+        "table_seats.name",
+        "tables.host_id",
+        "lobbies.host_id",
+        "lobbies.seats_json",
+        "hand_messages.user_id",
+        "member_pings.user_id",
+        "sub_requests.user_id",
+        "sub_requests.held_by",
+        "dms_closed_notices.user_id",
+    }
+    assert await storage.stats.places(GONE) == [
+        Place(71, GUILD, playing),
+        Place(72, GUILD, over),
+        Place(73, GUILD, None),
+        Place(74, GUILD, None),
+    ]
+
+    forgotten = await storage.stats.forget_member(GONE)
+    assert forgotten == Forgotten(games=2, seats=4, pings=True)
+    assert await traces(storage, GONE, NAME) == []
+    assert await storage.stats.places(GONE) == []
+
+    # A bot holds their seats; the first member seated hosts; the lobby with nobody closed.
+    tables = {t.table_id: t for t in await storage.tables.open_tables()}
+    assert tables[playing].seats[0] == SeatRecord(0, "Bot 1 (normal)", None, "normal")
+    assert tables[playing].host_id == STAYS
+    assert tables[over].seats[1] == SeatRecord(1, "Bot 2 (normal)", None, "normal")
+    [lobby] = await storage.tables.open_lobbies()
+    assert (lobby.channel_id, lobby.host_id, lobby.seats) == (73, STAYS, seated(STAYS))
+    assert await storage.tables.hand_message(playing, GONE) is None
+    assert await storage.tables.pings(GONE) is None
+
+    # The game they sat at ends afterwards: it is recorded with the bot in their seat.
+    await storage.tables.finish_table(playing, game, stopped=False, close=True)
+    await storage.tables.close_table(over)
+    assert await traces(storage, GONE, NAME) == []
+    [latest, *_] = await storage.stats.history(GUILD)
+    assert latest.table_id == playing
+    assert latest.seat_names == ["Bot 1 (normal)", "Stays", "Bot 3 (easy)", "Bot 4 (easy)"]
+    stays = await storage.stats.member(GUILD, STAYS)
+    assert stays is not None and stays.games == 2
+    # Forgetting again finds nothing more.
+    assert await storage.stats.forget_member(GONE) == Forgotten(games=0, seats=0, pings=False)
