@@ -175,7 +175,9 @@ class SpadesBot(commands.AutoShardedBot):
     async def _open_store(self) -> TableStore:
         if self.storage is None and self.store is None:
             try:
-                self.storage = self._owned_storage = await Storage.open(self.settings.database)
+                self.storage = self._owned_storage = await Storage.open(
+                    self.settings.database, command_timeout=self.settings.database_timeout
+                )
             except StorageUnavailable as error:
                 raise CannotStart(str(error)) from None
         if self.store is None:
@@ -225,7 +227,7 @@ async def serve(settings: Settings) -> None:
     """Open storage, then run the bot on it until it is closed."""
     assert settings.discord_token is not None
     try:
-        storage = await Storage.open(settings.database)
+        storage = await Storage.open(settings.database, command_timeout=settings.database_timeout)
     except StorageUnavailable as error:
         raise CannotStart(str(error)) from None
     pool = search_pool(settings.search_processes)
