@@ -11,7 +11,8 @@ from typing import Any
 import discord
 
 from bot.client import SpadesBot
-from bot.relay import ForwardedClick
+from bot.relay import ForwardedClick, RelayDown
+from bot.storage.records import StorageFailed
 from bot.tables import NoTable, Table, TableManager
 from cogs._answer import acknowledge
 from cogs._codes import parse_code
@@ -21,6 +22,11 @@ from cogs._ui import HAND_CODE, REMATCH_CODE, Click
 log = logging.getLogger(__name__)
 
 GONE = "That game is no longer running."
+# The relay is down: the click was not sent anywhere.
+UNREACHABLE = "I can't reach your table just now, so nothing changed: try again in a moment."
+# Sent, but its table's process did not say it took it: it may be restarting, or the
+# connection was lost on the way. The member sees whether the move was made.
+UNANSWERED = "Your table didn't answer in time: if your move doesn't show in a moment, try again."
 
 
 async def forward(bot: SpadesBot, interaction: discord.Interaction[Any], click: Click) -> bool:
@@ -44,9 +50,24 @@ async def forward(bot: SpadesBot, interaction: discord.Interaction[Any], click: 
         interaction.application_id,
         interaction.token,
     )
-    if not await relay.forward(forwarded):
-        await interaction.followup.send(GONE, ephemeral=True)
+    try:
+        taken = await relay.forward(forwarded)
+    except RelayDown as down:
+        await interaction.followup.send(UNANSWERED if down.sent else UNREACHABLE, ephemeral=True)
+        return True
+    if not taken:
+        await interaction.followup.send(await _not_taken(bot, click.table_id), ephemeral=True)
     return True
+
+
+async def _not_taken(bot: SpadesBot, table_id: int) -> str:
+    """Why no process took a click on ``table_id``: the table is over and gone, or it is
+    still open in the store and its process did not answer now."""
+    try:
+        running = bot.store is None or await bot.store.table_open(table_id)
+    except StorageFailed:
+        running = True
+    return UNANSWERED if running else GONE
 
 
 class ForwardedClicks:

@@ -70,10 +70,17 @@ async def test_a_click_while_the_server_hangs_is_refused_as_busy_and_changes_not
         done = await fake.slash(alice, "spades", "bid", tricks=3)
         assert done.text == "Done: 3."
         assert table.seq > seq
-    storage = await Storage.open(database)
+        # Every action the table took is stored, once.
+        await bot.tables.settle()
+        assert await stored_actions(database) == table.seq
+
+
+async def stored_actions(url: str) -> int:
+    """How many actions the database holds for its one open table."""
+    storage = await Storage.open(url)
     try:
         [stored] = (await storage.tables.open_tables()).tables
-        assert len(stored.actions) == table.seq
+        return len(stored.actions)
     finally:
         await storage.close()
 
@@ -109,10 +116,4 @@ async def test_a_bot_move_while_the_server_hangs_waits_and_goes_on_when_it_resum
         await clock.advance(60, settle)
         await fake.wait_message(general, lambda m: m.content == STORAGE_BACK, "told it goes on")
         assert table.seq > seq
-        played = table.seq
-    storage = await Storage.open(database)
-    try:
-        [stored] = (await storage.tables.open_tables()).tables
-        assert len(stored.actions) == played
-    finally:
-        await storage.close()
+        assert await stored_actions(database) == table.seq
