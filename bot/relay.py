@@ -219,8 +219,15 @@ class ClickRelay:
             if connection is None:
                 try:
                     await self._connect()
-                except _LOST as error:
-                    log.warning("The click relay cannot connect (%s); again in %.1fs", error, delay)
+                # Any error, not only a lost server's (logged in full): the relay must not
+                # stop listening for good while the bot runs.
+                except Exception as error:
+                    log.warning(
+                        "The click relay cannot connect (%s); again in %.1fs",
+                        error,
+                        delay,
+                        exc_info=not isinstance(error, _LOST),
+                    )
                     await asyncio.sleep(delay)
                     delay = min(delay * 2, timings.longest_retry)
                 continue

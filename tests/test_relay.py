@@ -178,12 +178,14 @@ async def test_a_click_in_flight_when_the_connection_is_lost_is_reported_sent(
 async def test_a_quiet_connection_to_a_server_that_stops_answering_is_replaced(
     postgres: PostgresServer,
 ) -> None:
-    async with two_relays(postgres) as (shard_zero, _):
+    async with two_relays(postgres) as (shard_zero, owner):
         frozen = postgres.pause()
         try:
             # Found out by the check every 0.2 s, which gets no answer within 0.5 s.
-            assert await shard_zero.changes.get() is False
+            for relay in (shard_zero, owner):
+                assert await relay.changes.get() is False
         finally:
             postgres.resume(frozen)
-        assert await shard_zero.changes.get() is True
+        for relay in (shard_zero, owner):
+            assert await relay.changes.get() is True
         assert await shard_zero.relay.forward(click(7))
