@@ -49,6 +49,8 @@ _TRANSIENT_CODES = ("40001", "40P01", "55P03", "25006")
 
 # Outside string literals, quoted names and comments: a ``?``, or a ``:name`` that is not
 # part of a ``::`` cast.
+# A statement that only reads: it runs as it comes, with nothing to keep from running late.
+_READ = re.compile(r"\s*SELECT\b", re.IGNORECASE)
 _PARAMETER = re.compile(r"'(?:[^']|'')*'|\"[^\"]*\"|--[^\n]*|\?|(?<!:):([A-Za-z_]\w*)")
 
 
@@ -110,22 +112,43 @@ def _failures(conn: PoolConnectionProxy[asyncpg.Record] | None) -> Iterator[None
 
 
 class PostgresSession(Session):
-    def __init__(self, conn: PoolConnectionProxy[asyncpg.Record]) -> None:
+    """Statements on one connection: in the caller's transaction, or (``alone``) each write
+    in a transaction of its own.
+
+    Why a write alone gets one: a statement sent to a server that has stopped answering
+    waits in its connection, and runs whenever the server resumes, long after it timed out
+    here and was reported not stored. In a transaction, what waits is its ``BEGIN`` or its
+    statement, never run without the ``COMMIT`` that follows only an answer; the dropped
+    connection rolls it back. Only a ``COMMIT`` caught in flight stays in doubt, as with a
+    connection lost at that moment.
+    """
+
+    def __init__(self, conn: PoolConnectionProxy[asyncpg.Record], *, alone: bool) -> None:
         self._conn = conn
+        self._alone = alone
+
+    @asynccontextmanager
+    async def _writing(self, sql: str) -> AsyncIterator[None]:
+        with _failures(self._conn):
+            if not self._alone or _READ.match(sql):
+                yield
+                return
+            async with self._conn.transaction():
+                yield
 
     async def execute(self, sql: str, params: Params = ()) -> None:
         statement = numbered(sql)
-        with _failures(self._conn):
+        async with self._writing(sql):
             await self._conn.execute(statement.sql, *statement.args(params))
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         statement = numbered(sql)
-        with _failures(self._conn):
+        async with self._writing(sql):
             await self._conn.executemany(statement.sql, [statement.args(row) for row in rows])
 
     async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
         statement = numbered(sql)
-        with _failures(self._conn):
+        async with self._writing(sql):
             return list(await self._conn.fetch(statement.sql, *statement.args(params)))
 
 
@@ -204,7 +227,7 @@ class PostgresDatabase(Database):
     @asynccontextmanager
     async def session(self) -> AsyncIterator[Session]:
         async with self._connection() as conn:
-            yield PostgresSession(conn)
+            yield PostgresSession(conn, alone=True)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Session]:
@@ -212,7 +235,7 @@ class PostgresDatabase(Database):
             with _failures(conn):
                 async with conn.transaction():
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", _TRANSACTION)
-                    yield PostgresSession(conn)
+                    yield PostgresSession(conn, alone=False)
 
 
 async def _migrate(
