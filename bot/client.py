@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.config import Settings, shard_of
 from bot.health import Heartbeat
-from bot.relay import ClickRelay
+from bot.relay import ClickRelay, RelayTimings
 from bot.storage.db import StorageUnavailable
 from bot.storage.records import TableStore
 from bot.storage.store import Storage
@@ -59,7 +59,8 @@ class SpadesBot(commands.AutoShardedBot):
     the cogs live as long as the process, and walking them in every full collection was the
     longest pause a click could meet. ``heartbeat`` (for the same process) is the file it
     touches while connected, for ``python -m bot health``. ``card_emojis`` overrides the
-    setting of that name (tests keep to text unless they test the pictures)."""
+    setting of that name (tests keep to text unless they test the pictures).
+    ``relay_timings``: the waits of the DM click relay between processes (tests shorten them)."""
 
     def __init__(
         self,
@@ -78,6 +79,7 @@ class SpadesBot(commands.AutoShardedBot):
         heartbeat: Path | None = None,
         card_emojis: bool | None = None,
         search_executor: Executor | None = None,
+        relay_timings: RelayTimings | None = None,
         **options: Any,
     ) -> None:
         held = settings.shards
@@ -113,14 +115,20 @@ class SpadesBot(commands.AutoShardedBot):
         self._manager: TableManager | None = None
         self._owned_storage: Storage | None = None
         self.freeze_startup = freeze_startup
-        self.heartbeat = None if heartbeat is None else Heartbeat(self, heartbeat)
+        self.heartbeat = (
+            None if heartbeat is None else Heartbeat(self, heartbeat, trouble=self.trouble)
+        )
         self.search_executor = search_executor
         # Several processes share the shards: DM clicks, which all come to shard 0, are
         # forwarded to the process running their table through the database.
         self.relay: ClickRelay | None = None
         if held is not None and count is not None and len(held) < count:
             assert settings.database_url is not None  # the settings refuse SQLite here
-            self.relay = ClickRelay(settings.database_url.get_secret_value())
+            self.relay = ClickRelay(
+                settings.database_url.get_secret_value(),
+                relay_timings,
+                on_change=self._relay_changed,
+            )
 
     @property
     def tables(self) -> TableManager:
@@ -163,6 +171,15 @@ class SpadesBot(commands.AutoShardedBot):
             gc.collect()
             gc.freeze()
 
+    def trouble(self) -> str | None:
+        """What is down besides the gateway, for the health check; ``None``: nothing."""
+        return None if self.relay is None else self.relay.trouble
+
+    def _relay_changed(self) -> None:
+        # The health check hears of a lost relay at once, not at the next beat.
+        if self.heartbeat is not None:
+            self.heartbeat.beat()
+
     def owns_guild(self, guild_id: int | None) -> bool:
         """Whether this process holds the shard of ``guild_id`` (``None``: no guild, which
         Discord sends on shard 0). Before Discord said how many shards there are, and when
@@ -175,7 +192,9 @@ class SpadesBot(commands.AutoShardedBot):
     async def _open_store(self) -> TableStore:
         if self.storage is None and self.store is None:
             try:
-                self.storage = self._owned_storage = await Storage.open(self.settings.database)
+                self.storage = self._owned_storage = await Storage.open(
+                    self.settings.database, command_timeout=self.settings.database_timeout
+                )
             except StorageUnavailable as error:
                 raise CannotStart(str(error)) from None
         if self.store is None:
@@ -225,7 +244,7 @@ async def serve(settings: Settings) -> None:
     """Open storage, then run the bot on it until it is closed."""
     assert settings.discord_token is not None
     try:
-        storage = await Storage.open(settings.database)
+        storage = await Storage.open(settings.database, command_timeout=settings.database_timeout)
     except StorageUnavailable as error:
         raise CannotStart(str(error)) from None
     pool = search_pool(settings.search_processes)

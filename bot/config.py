@@ -26,6 +26,9 @@ class Settings(BaseSettings):
     # Set, it puts the store on PostgreSQL (several processes can share it) instead of the
     # SQLite file. Secret: it usually holds a password.
     database_url: SecretStr | None = None
+    # Seconds a PostgreSQL statement may take: a server that stops answering then refuses
+    # changes as "storage is busy", as a failed write does, instead of freezing the tables.
+    database_timeout: float = Field(default=10.0, gt=0)
     log_level: str = "INFO"
     guild_id: int | None = None
     # Cards as pictures: the faces uploaded once as the application's emojis and shown on

@@ -3,7 +3,9 @@
 The running bot touches the heartbeat file every ``BEAT_EVERY`` seconds while its gateway
 connection to Discord is up; ``python -m bot health`` (a container's HEALTHCHECK) reads how old
 the file is. A bot whose connection is down, or whose event loop is stuck, stops touching it,
-and the check fails once the file is older than ``STALE_AFTER``.
+and the check fails once the file is older than ``STALE_AFTER``. While a part the bot needs
+besides the gateway is down (the relay of DM clicks between processes), the file holds one
+line saying so, and the check fails at once with that line.
 
 No discord.py import at run time: the check runs every half minute in a container, and only
 needs the file.
@@ -15,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -59,6 +62,12 @@ def check_heartbeat(path: Path, stale_after: float = STALE_AFTER) -> Verdict:
             f"The last heartbeat at {path} is {age:.0f} s old (more than {stale_after:g} s):"
             " the bot's connection to Discord is down or the bot is stuck.",
         )
+    try:
+        trouble = path.read_text(errors="replace").strip()
+    except OSError as error:
+        return Verdict(False, f"Cannot read the heartbeat at {path}: {error.strerror}.")
+    if trouble:
+        return Verdict(False, trouble)
     return Verdict(True, f"The bot was connected to Discord {max(age, 0):.0f} s ago.")
 
 
@@ -80,12 +89,20 @@ def gateway_up(client: discord.Client) -> bool:
 
 class Heartbeat:
     """Touches ``path`` every ``every`` seconds while ``client``'s gateway connection is up;
-    ``start`` it on the client's loop once logged in, ``aclose`` it when the client closes."""
+    ``start`` it on the client's loop once logged in, ``aclose`` it when the client closes.
+    ``trouble`` says what else is down (``None``: nothing), written into the file."""
 
-    def __init__(self, client: discord.Client, path: Path, every: float = BEAT_EVERY) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        path: Path,
+        every: float = BEAT_EVERY,
+        trouble: Callable[[], str | None] = lambda: None,
+    ) -> None:
         self.client = client
         self.path = path
         self.every = every
+        self.trouble = trouble
         self._task: asyncio.Task[None] | None = None
         self._failing = False
 
@@ -105,11 +122,21 @@ class Heartbeat:
         self._remove()
 
     def beat(self) -> bool:
-        """Touch the file if the gateway connection is up; whether it was touched."""
+        """Touch the file if the gateway connection is up, holding what else is down if
+        anything; whether it was touched with nothing down."""
         if not gateway_up(self.client):
             return False
+        trouble = self.trouble()
         try:
-            self.path.touch()
+            if trouble is None:
+                self.path.touch()
+                if self.path.stat().st_size:
+                    self.path.write_text("")
+            else:
+                # Replaced whole, so that the check never reads it half written.
+                written = self.path.with_name(f"{self.path.name}.new")
+                written.write_text(f"{trouble}\n")
+                written.replace(self.path)
         except OSError as error:
             # Said once per run of failures: the check will report the stale file anyway.
             if not self._failing:
@@ -117,7 +144,7 @@ class Heartbeat:
             self._failing = True
             return False
         self._failing = False
-        return True
+        return trouble is None
 
     async def _beat_while_running(self) -> None:
         await self.client.wait_until_ready()

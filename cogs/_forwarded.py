@@ -16,7 +16,8 @@ from typing import Any
 import discord
 
 from bot.client import SpadesBot
-from bot.relay import ForwardedClick
+from bot.relay import ForwardedClick, RelayDown
+from bot.storage.records import StorageFailed
 from bot.storage.stats import Place
 from bot.tables import NoTable, Table, TableError, TableManager
 from cogs._answer import acknowledge
@@ -32,6 +33,11 @@ GONE = "That game is no longer running."
 TOKEN_LIFE = 15 * 60
 # A forwarded forgetme's code: this prefix and the channel of the table or lobby to leave.
 FORGET_CODE = "forgetme:"
+# The relay is down: the click was not sent anywhere.
+UNREACHABLE = "I can't reach your table just now, so nothing changed: try again in a moment."
+# Sent, but its table's process did not say it took it: it may be restarting, or the
+# connection was lost on the way. The member sees whether the move was made.
+UNANSWERED = "Your table didn't answer in time: if your move doesn't show in a moment, try again."
 
 
 async def forward(bot: SpadesBot, interaction: discord.Interaction[Any], click: Click) -> bool:
@@ -55,8 +61,13 @@ async def forward(bot: SpadesBot, interaction: discord.Interaction[Any], click: 
         interaction.application_id,
         interaction.token,
     )
-    if not await relay.forward(forwarded):
-        await interaction.followup.send(GONE, ephemeral=True)
+    try:
+        taken = await relay.forward(forwarded)
+    except RelayDown as down:
+        await interaction.followup.send(UNANSWERED if down.sent else UNREACHABLE, ephemeral=True)
+        return True
+    if not taken:
+        await interaction.followup.send(await _not_taken(bot, click.table_id), ephemeral=True)
     return True
 
 
@@ -82,6 +93,16 @@ async def forward_forget(bot: SpadesBot, place: Place, user_id: int, application
     except Exception:
         log.exception("Could not forward forgetme to the table in channel %d", place.channel_id)
         return False
+
+
+async def _not_taken(bot: SpadesBot, table_id: int) -> str:
+    """Why no process took a click on ``table_id``: the table is over and gone, or it is
+    still open in the store and its process did not answer now."""
+    try:
+        running = bot.store is None or await bot.store.table_open(table_id)
+    except StorageFailed:
+        running = True
+    return UNANSWERED if running else GONE
 
 
 class ForwardedClicks:

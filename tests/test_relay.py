@@ -6,8 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
-from bot.relay import ClickRelay, ForwardedClick
+import asyncpg
+import pytest
+
+from bot.relay import ClickRelay, ForwardedClick, RelayDown, RelayTimings
 from tests.storage.postgres_server import PostgresServer
 
 
@@ -59,3 +64,128 @@ async def test_the_process_running_the_table_takes_a_forwarded_click(
     finally:
         await shard_zero.close()
         await owner.close()
+
+
+# Short waits, so that a lost connection is noticed and replaced within the test's bounds.
+QUICK = RelayTimings(
+    take_within=2.0, first_retry=0.05, longest_retry=0.2, check_every=0.2, answer_within=0.5
+)
+
+
+class Watched:
+    """A relay whose changes (lost, back) the test can wait for."""
+
+    def __init__(self, postgres: PostgresServer, takes: set[int]) -> None:
+        self.changes: asyncio.Queue[bool] = asyncio.Queue()
+        self.relay = ClickRelay(
+            postgres.url(), QUICK, on_change=lambda: self.changes.put_nowait(self.relay.up)
+        )
+        self.taken: list[ForwardedClick] = []
+        self.hold: asyncio.Event | None = None
+        self.heard = asyncio.Event()
+
+        async def handler(forwarded: ForwardedClick) -> bool:
+            if forwarded.table_id not in takes:
+                return False
+            self.heard.set()
+            if self.hold is not None:
+                await self.hold.wait()
+            self.taken.append(forwarded)
+            return True
+
+        self.relay.handle(handler)
+
+    async def lost_and_back(self) -> None:
+        assert await self.changes.get() is False
+        assert await self.changes.get() is True
+
+
+async def end_backend(postgres: PostgresServer, pid: int | None) -> None:
+    """An operator's ``pg_terminate_backend`` on the server process ``pid``."""
+    admin = await asyncpg.connect(postgres.url())
+    try:
+        assert await admin.fetchval("SELECT pg_terminate_backend($1)", pid)
+    finally:
+        await admin.close()
+
+
+@asynccontextmanager
+async def two_relays(postgres: PostgresServer) -> AsyncIterator[tuple[Watched, Watched]]:
+    """The shard-zero process's relay, which runs no table, and the owner's, which runs 7."""
+    shard_zero, owner = Watched(postgres, set()), Watched(postgres, {7})
+    await shard_zero.relay.start()
+    await owner.relay.start()
+    try:
+        async with asyncio.timeout(20):
+            yield shard_zero, owner
+    finally:
+        await shard_zero.relay.close()
+        await owner.relay.close()
+
+
+async def test_a_relay_whose_connection_is_ended_listens_again_by_itself(
+    postgres: PostgresServer,
+) -> None:
+    async with two_relays(postgres) as (shard_zero, owner):
+        for ended in (owner, shard_zero):
+            before = ended.relay.server_pid
+            await end_backend(postgres, before)
+            await ended.lost_and_back()
+            assert ended.relay.server_pid not in (None, before)
+            sent = click(7)
+            assert await shard_zero.relay.forward(sent)
+            assert owner.taken[-1] == sent
+        assert shard_zero.changes.empty() and owner.changes.empty()
+
+
+async def test_while_the_server_restarts_clicks_are_refused_unsent_and_health_is_told(
+    postgres: PostgresServer,
+) -> None:
+    async with two_relays(postgres) as (shard_zero, owner):
+        assert shard_zero.relay.trouble is None
+        postgres.stop()
+        try:
+            for relay in (shard_zero, owner):
+                assert await relay.changes.get() is False
+            with pytest.raises(RelayDown) as down:
+                await shard_zero.relay.forward(click(7))
+            assert not down.value.sent and owner.taken == []
+            trouble = shard_zero.relay.trouble
+            assert trouble is not None and "lost its PostgreSQL connection" in trouble
+        finally:
+            postgres.start()
+        for relay in (shard_zero, owner):
+            assert await relay.changes.get() is True
+        assert shard_zero.relay.trouble is None
+        assert await shard_zero.relay.forward(click(7))
+
+
+async def test_a_click_in_flight_when_the_connection_is_lost_is_reported_sent(
+    postgres: PostgresServer,
+) -> None:
+    async with two_relays(postgres) as (shard_zero, owner):
+        owner.hold = asyncio.Event()  # the owner takes it, and is slow to say so
+        forwarding = asyncio.create_task(shard_zero.relay.forward(click(7)))
+        await owner.heard.wait()
+        await end_backend(postgres, shard_zero.relay.server_pid)
+        with pytest.raises(RelayDown) as down:
+            await forwarding
+        assert down.value.sent
+        owner.hold.set()
+        await shard_zero.lost_and_back()
+
+
+async def test_a_quiet_connection_to_a_server_that_stops_answering_is_replaced(
+    postgres: PostgresServer,
+) -> None:
+    async with two_relays(postgres) as (shard_zero, owner):
+        frozen = postgres.pause()
+        try:
+            # Found out by the check every 0.2 s, which gets no answer within 0.5 s.
+            for relay in (shard_zero, owner):
+                assert await relay.changes.get() is False
+        finally:
+            postgres.resume(frozen)
+        for relay in (shard_zero, owner):
+            assert await relay.changes.get() is True
+        assert await shard_zero.relay.forward(click(7))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -27,6 +28,8 @@ from bot.storage.db import (
 )
 from bot.storage.records import StorageFailed
 
+log = logging.getLogger(__name__)
+
 # Advisory lock keys: any fixed numbers, the same in every process of the bot. The first is
 # held while migrating, so that processes started together migrate once; the second by every
 # transaction, so that transactions take turns as they do on SQLite (a rating update or a
@@ -34,6 +37,9 @@ from bot.storage.records import StorageFailed
 # for it.
 _MIGRATING = 0x5350_4144_0001
 _TRANSACTION = 0x5350_4144_0002
+# Seconds a migration's statements may take, instead of the command timeout: changing a
+# large table's schema may take long, and runs once, at start-up.
+_MIGRATING_WITHIN = 3600.0
 
 # SQLSTATE classes and codes of failures that may pass: the connection (08), resources such
 # as a full disk (53), the server shutting down or starting (57), I/O (58); a serialization
@@ -43,6 +49,8 @@ _TRANSIENT_CODES = ("40001", "40P01", "55P03", "25006")
 
 # Outside string literals, quoted names and comments: a ``?``, or a ``:name`` that is not
 # part of a ``::`` cast.
+# A statement that only reads: it runs as it comes, with nothing to keep from running late.
+_READ = re.compile(r"\s*SELECT\b", re.IGNORECASE)
 _PARAMETER = re.compile(r"'(?:[^']|'')*'|\"[^\"]*\"|--[^\n]*|\?|(?<!:):([A-Za-z_]\w*)")
 
 
@@ -104,22 +112,43 @@ def _failures(conn: PoolConnectionProxy[asyncpg.Record] | None) -> Iterator[None
 
 
 class PostgresSession(Session):
-    def __init__(self, conn: PoolConnectionProxy[asyncpg.Record]) -> None:
+    """Statements on one connection: in the caller's transaction, or (``alone``) each write
+    in a transaction of its own.
+
+    Why a write alone gets one: a statement sent to a server that has stopped answering
+    waits in its connection, and runs whenever the server resumes, long after it timed out
+    here and was reported not stored. In a transaction, what waits is its ``BEGIN`` or its
+    statement, never run without the ``COMMIT`` that follows only an answer; the dropped
+    connection rolls it back. Only a ``COMMIT`` caught in flight stays in doubt, as with a
+    connection lost at that moment.
+    """
+
+    def __init__(self, conn: PoolConnectionProxy[asyncpg.Record], *, alone: bool) -> None:
         self._conn = conn
+        self._alone = alone
+
+    @asynccontextmanager
+    async def _writing(self, sql: str) -> AsyncIterator[None]:
+        with _failures(self._conn):
+            if not self._alone or _READ.match(sql):
+                yield
+                return
+            async with self._conn.transaction():
+                yield
 
     async def execute(self, sql: str, params: Params = ()) -> None:
         statement = numbered(sql)
-        with _failures(self._conn):
+        async with self._writing(sql):
             await self._conn.execute(statement.sql, *statement.args(params))
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         statement = numbered(sql)
-        with _failures(self._conn):
+        async with self._writing(sql):
             await self._conn.executemany(statement.sql, [statement.args(row) for row in rows])
 
     async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
         statement = numbered(sql)
-        with _failures(self._conn):
+        async with self._writing(sql):
             return list(await self._conn.fetch(statement.sql, *statement.args(params)))
 
 
@@ -128,14 +157,17 @@ class PostgresDatabase(Database):
 
     Sessions and transactions each take a connection from the pool; a connection the server
     dropped is replaced on the next use, so a restarted server costs the writes that were in
-    flight (``StorageFailed``) and nothing after.
+    flight (``StorageFailed``) and nothing after. A server that stops answering (hung, or
+    gone without closing its connections) fails each statement, and each wait for a
+    connection, after ``command_timeout`` seconds, with ``StorageFailed`` as well.
     """
 
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, where: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, where: str, command_timeout: float) -> None:
         self._pool = pool
         self.where = where
+        self._timeout = command_timeout
 
     @classmethod
     async def open(
@@ -143,6 +175,7 @@ class PostgresDatabase(Database):
         url: str,
         *,
         busy_timeout: float,
+        command_timeout: float,
         migrations: Sequence[Migration],
         pool_size: int = 10,
     ) -> PostgresDatabase:
@@ -152,6 +185,9 @@ class PostgresDatabase(Database):
                 url,
                 min_size=1,
                 max_size=pool_size,
+                # Connecting and every statement, the server's lock waits among them.
+                timeout=command_timeout,
+                command_timeout=command_timeout,
                 # The server's wait for a lock, as SQLite's busy timeout.
                 server_settings={"lock_timeout": f"{round(busy_timeout * 1000)}ms"},
             )
@@ -168,7 +204,7 @@ class PostgresDatabase(Database):
         unavailable = partial(_unavailable, where)
         async with opening(pool.close, failures, unavailable), pool.acquire() as conn:
             await _migrate(conn, where, migrations)
-        return cls(pool, where)
+        return cls(pool, where, command_timeout)
 
     async def close(self) -> None:
         await self._pool.close()
@@ -176,16 +212,22 @@ class PostgresDatabase(Database):
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[PoolConnectionProxy[asyncpg.Record]]:
         with _failures(None):
-            conn = await self._pool.acquire()
+            conn = await self._pool.acquire(timeout=self._timeout)
         try:
             yield conn
         finally:
-            await self._pool.release(conn)
+            try:
+                await self._pool.release(conn)
+            # Resetting the connection failed (a server that stopped answering): the pool
+            # dropped it and opens another when needed. What the session did stands as it
+            # is: a commit that went through is not reported failed.
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as error:
+                log.warning("%s: a connection could not be reset: %s", self.where, one_line(error))
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[Session]:
         async with self._connection() as conn:
-            yield PostgresSession(conn)
+            yield PostgresSession(conn, alone=True)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Session]:
@@ -193,7 +235,7 @@ class PostgresDatabase(Database):
             with _failures(conn):
                 async with conn.transaction():
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", _TRANSACTION)
-                    yield PostgresSession(conn)
+                    yield PostgresSession(conn, alone=False)
 
 
 async def _migrate(
@@ -202,7 +244,9 @@ async def _migrate(
     """Bring the schema up to date in one transaction: PostgreSQL changes schemas
     transactionally, so a migration that fails leaves the database as it was."""
     async with conn.transaction():
-        await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATING)
+        await conn.execute(
+            "SELECT pg_advisory_xact_lock($1)", _MIGRATING, timeout=_MIGRATING_WITHIN
+        )
         # Looked up rather than created if missing, so that a database that is up to date
         # is opened without a write.
         if await conn.fetchval("SELECT to_regclass('spades_migrations')") is None:
@@ -211,7 +255,7 @@ async def _migrate(
             )
         version = await conn.fetchval("SELECT coalesce(max(version), 0) FROM spades_migrations")
         for migration in pending(migrations, version, where=where, setting="DATABASE_URL"):
-            await conn.execute(migration.render("postgresql"))
+            await conn.execute(migration.render("postgresql"), timeout=_MIGRATING_WITHIN)
             await conn.execute(
                 "INSERT INTO spades_migrations (version, name) VALUES ($1, $2)",
                 migration.version,

@@ -230,6 +230,11 @@ class TableStore(Protocol):
         table whose row or actions cannot be read is in ``broken`` instead."""
         ...
 
+    async def table_open(self, table_id: int) -> bool:
+        """Whether table ``table_id`` exists and is not closed: some process runs it, or
+        will once it restores it."""
+        ...
+
     async def save_lobby(self, lobby: StoredLobby) -> None:
         """The channel's lobby as it is now, in place of the one stored before."""
         ...
@@ -375,6 +380,9 @@ class MemoryStore:
                 if table_id not in self.closed
             )
         )
+
+    async def table_open(self, table_id: int) -> bool:
+        return table_id in self.tables and table_id not in self.closed
 
     async def save_lobby(self, lobby: StoredLobby) -> None:
         self.lobbies[lobby.channel_id] = lobby

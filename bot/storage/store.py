@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.storage.backends import open_database
+from bot.storage.backends import COMMAND_TIMEOUT, open_database
 from bot.storage.db import Database, Synchronous
 from bot.storage.house_rules import HouseRules
 from bot.storage.records import TableStore
@@ -29,13 +29,19 @@ class Storage:
         location: str | Path,
         *,
         busy_timeout: float = 5.0,
+        command_timeout: float = COMMAND_TIMEOUT,
         synchronous: Synchronous = "NORMAL",
     ) -> Storage:
         """Open and migrate the store at ``location``: a ``postgresql://`` URL, or else a
         SQLite file's path (see ``open_database``). Raises ``StorageUnavailable``, whose
         message is one line saying what to fix, when it cannot be used."""
         return cls(
-            await open_database(location, busy_timeout=busy_timeout, synchronous=synchronous)
+            await open_database(
+                location,
+                busy_timeout=busy_timeout,
+                command_timeout=command_timeout,
+                synchronous=synchronous,
+            )
         )
 
     async def close(self) -> None:

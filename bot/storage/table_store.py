@@ -137,6 +137,13 @@ class SqlTableStore:
         async with self._db.transaction() as session:
             await _close(session, table_id)
 
+    async def table_open(self, table_id: int) -> bool:
+        async with self._db.session() as session:
+            row = await session.fetch_one(
+                "SELECT 1 FROM tables WHERE table_id = ? AND closed_at IS NULL", (table_id,)
+            )
+        return row is not None
+
     async def open_tables(self) -> StoredTables:
         async with self._db.session() as session:
             rows = await session.fetch_all(

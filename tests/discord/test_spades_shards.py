@@ -15,6 +15,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.health import check_heartbeat
 from bot.storage.store import Storage
 from devtools.fake_discord import (
     WAIT_SECONDS,
@@ -42,21 +43,30 @@ ROOT = Path(__file__).resolve().parents[2]
 async def database(postgres: PostgresServer) -> AsyncIterator[str]:
     """A schema of its own on the session's server, dropped after the test."""
     schema = f"shards_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(postgres.url())
+    await admin(postgres, f"CREATE SCHEMA {schema}")
+    yield f"{postgres.url()}?search_path={schema}"
+    # A connection of its own: the test may have restarted the server meanwhile.
+    await admin(postgres, f"DROP SCHEMA {schema} CASCADE")
+
+
+async def admin(postgres: PostgresServer, sql: str, *args: object) -> object:
+    """``sql`` run by the server's superuser; its first value."""
+    conn = await asyncpg.connect(postgres.url())
     try:
-        await admin.execute(f"CREATE SCHEMA {schema}")
-        yield f"{postgres.url()}?search_path={schema}"
-        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        return await conn.fetchval(sql, *args)
     finally:
-        await admin.close()
+        await conn.close()
 
 
 class Processes:
     """The child bots, by shard."""
 
-    def __init__(self, fake: FakeDiscord, url: str) -> None:
-        self.fake, self.url = fake, url
+    def __init__(self, fake: FakeDiscord, url: str, folder: Path) -> None:
+        self.fake, self.url, self.folder = fake, url, folder
         self.children: dict[int, subprocess.Popen[str]] = {}
+
+    def heartbeat(self, shard: int) -> Path:
+        return self.folder / f"shard{shard}.heartbeat"
 
     async def start(self, shard: int) -> None:
         address = self.fake.address
@@ -70,15 +80,23 @@ class Processes:
                 address.token,
                 self.url,
                 str(shard),
+                str(self.heartbeat(shard)),
             ],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             text=True,
         )
         self.children[shard] = child
-        assert child.stdout is not None
-        line = await asyncio.to_thread(child.stdout.readline)
-        assert line.strip() == "ready", f"the bot for shard {shard} did not start: {line!r}"
+        line = await self.said(shard)
+        assert line == "ready", f"the bot for shard {shard} did not start: {line!r}"
+
+    async def said(self, shard: int) -> str:
+        """The next line the bot for ``shard`` prints (``ready``, ``relay down``, ``relay
+        up``)."""
+        out = self.children[shard].stdout
+        assert out is not None
+        async with asyncio.timeout(WAIT_SECONDS):
+            return (await asyncio.to_thread(out.readline)).strip()
 
     def kill(self, shard: int) -> None:
         child = self.children.pop(shard)
@@ -91,8 +109,8 @@ class Processes:
 
 
 @pytest.fixture
-def processes(sharded_fake: FakeDiscord, database: str) -> Iterator[Processes]:
-    running = Processes(sharded_fake, database)
+def processes(sharded_fake: FakeDiscord, database: str, tmp_path: Path) -> Iterator[Processes]:
+    running = Processes(sharded_fake, database, tmp_path)
     try:
         yield running
     finally:
@@ -180,6 +198,12 @@ async def test_two_processes_share_the_shards_and_forward_dm_clicks(
     # The process holding shard 1 is killed and started again: Bea's table is restored
     # there, and both hands play out to their ends.
     processes.kill(1)
+    # Meanwhile a click on her table, which is still open, hears to try again, not that the
+    # game is gone.
+    turn = await fake.wait_for(lambda: dm_turn(fake, bea, -1), "Bea's turn in a DM")
+    unanswered = await fake.click(bea, turn, action_controls(turn)[0]["custom_id"])
+    await fake.wait_for(lambda: unanswered.followups, "the answer to a click nobody took")
+    assert "if your move doesn't show in a moment, try again" in unanswered.text
     await processes.start(1)
     await play_in_dms(fake, [ann, bea], [zero, one], moves=None)
     for channel in (zero, one):
@@ -278,3 +302,67 @@ async def test_forgetme_while_the_process_running_their_table_is_down(
     )
     await play_in_dms(fake, [bea], [one], moves=None)
     await forgotten_after_the_game(database, one.guild or 0, gone.id, "zebedee")
+
+
+async def end_relay_connection(postgres: PostgresServer, child: subprocess.Popen[str]) -> None:
+    """An operator ends the relay's connection of the process ``child`` (``pg_terminate_backend``
+    on the server process serving it)."""
+    ended = await admin(
+        postgres,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+        f"spades-bot relay {child.pid}",
+    )
+    assert ended is True
+
+
+async def test_dm_clicks_go_through_after_a_lost_relay_connection_and_a_server_restart(
+    sharded_fake: FakeDiscord, database: str, processes: Processes, postgres: PostgresServer
+) -> None:
+    fake = sharded_fake
+    [one] = fake.add_guild(("one",), shard=1)
+    bea = fake.add_user("bea")
+    await one_hand_rules(database, one.guild or 0)
+    await processes.start(0)
+    await processes.start(1)
+    await fake.slash(bea, "spades", "new", bots=3, channel=one)
+    await fake.slash(bea, "spades", "start", channel=one)
+    turn = await fake.wait_for(lambda: dm_turn(fake, bea, -1), "Bea's hand by DM")
+
+    async def click_and_move_on(turn: RecordedMessage) -> RecordedMessage:
+        seq = seq_of(await click_first(fake, bea, turn))
+        return await fake.wait_for(lambda: dm_turn(fake, bea, seq), "Bea's next turn")
+
+    # An operator ends the relay's connection of the process running Bea's table (shard 1),
+    # then of the one forwarding her clicks (shard 0): each connects and listens again by
+    # itself, and her next click goes through.
+    for shard in (1, 0):
+        await end_relay_connection(postgres, processes.children[shard])
+        assert await processes.said(shard) == "relay down"
+        assert await processes.said(shard) == "relay up"
+        turn = await click_and_move_on(turn)
+
+    # The server restarts. While it is down, both processes report their relay down to the
+    # health check, and Bea's click is answered "try again" and changes nothing.
+    postgres.stop()
+    try:
+        for shard in (0, 1):
+            assert await processes.said(shard) == "relay down"
+            verdict = check_heartbeat(processes.heartbeat(shard))
+            assert not verdict.healthy and "relay of DM clicks" in verdict.reason
+        control = action_controls(turn)[0]
+        refused = await fake.click(bea, turn, control["custom_id"])
+        await fake.wait_for(lambda: refused.followups, "the refusal")
+        assert [m.text for m in refused.followups] == [
+            "I can't reach your table just now, so nothing changed: try again in a moment."
+        ]
+        assert dm_turn(fake, bea, seq_of(control)) is None
+    finally:
+        postgres.start()
+    for shard in (0, 1):
+        assert await processes.said(shard) == "relay up"
+        assert check_heartbeat(processes.heartbeat(shard)).healthy
+    # The same click again goes through, and the game plays to its end.
+    await click_and_move_on(turn)
+    await play_in_dms(fake, [bea], [one], moves=None)
+    shown = board(fake, one)
+    assert shown is not None and shown.content.startswith("**Game over")

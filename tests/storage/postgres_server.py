@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -137,6 +138,37 @@ class PostgresServer:
 
     def stop(self) -> None:
         self._run("pg_ctl", "stop", "--wait", "--mode=fast", f"--pgdata={self.data}")
+
+    def processes(self) -> list[int]:
+        """The server's process ids: the postmaster and every process it started (its
+        backends, one per connection, among them)."""
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        found = [postmaster]
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # gone meanwhile
+                continue
+            # The fields after the command's ``(name)``: state, then the parent's id.
+            if int(stat.rsplit(")", 1)[1].split()[1]) == postmaster:
+                found.append(int(entry.name))
+        return found
+
+    def pause(self) -> list[int]:
+        """Freeze the server (SIGSTOP to all of its processes), as a hung machine or a
+        network that drops everything would: connections stay open and nothing answers.
+        Returns the frozen processes, for ``resume``."""
+        frozen = self.processes()
+        for pid in frozen:
+            os.kill(pid, signal.SIGSTOP)
+        return frozen
+
+    def resume(self, frozen: list[int]) -> None:
+        """Let the processes ``pause`` froze run again (SIGCONT)."""
+        for pid in frozen:
+            os.kill(pid, signal.SIGCONT)
 
     def remove(self) -> None:
         """Stop the server if it runs, and delete its folder."""

@@ -222,6 +222,31 @@ async def test_a_write_while_the_server_is_down_fails_for_now_and_succeeds_once_
             await storage.close()
 
 
+@pytest.mark.parametrize("write", list(WRITES))
+async def test_a_write_while_the_server_hangs_fails_in_time_and_succeeds_once_it_answers(
+    postgres: PostgresServer, request: pytest.FixtureRequest, db_path: Path, write: str
+) -> None:
+    async with fresh_location("postgresql", request, db_path) as location:
+        storage = await Storage.open(location, command_timeout=0.2)
+        try:
+            stage = await scene(storage)
+            before = await contents(storage.tables)
+            frozen = postgres.pause()  # connections stay open, and nothing answers
+            try:
+                # Generous: the statement, its rollback and the connection's reset each
+                # give up after 0.2 s.
+                async with asyncio.timeout(5):
+                    with pytest.raises(StorageFailed, match="Timeout"):
+                        await WRITES[write](storage.tables, stage)
+            finally:
+                postgres.resume(frozen)
+            assert await contents(storage.tables) == before
+            await WRITES[write](storage.tables, stage)
+            assert await contents(storage.tables) != before
+        finally:
+            await storage.close()
+
+
 async def test_two_writers_of_one_table_never_both_store_a_step(location: str | Path) -> None:
     # Two processes that both think they own the table (a shard moved) offer each step at
     # the same time, with different actions: each step is stored once, and the writer that

@@ -129,6 +129,25 @@ async def test_a_seat_marked_away_stays_away_until_stored_back(table_store: Tabl
     assert table.seats == seats
 
 
+async def test_a_table_is_open_from_its_creation_until_it_is_closed(
+    table_store: TableStore,
+) -> None:
+    rules = Rules()
+    table_id = await table_store.create_table(
+        guild_id=GUILD,
+        channel_id=70,
+        host_id=1,
+        rules=rules,
+        seed=1,
+        dealer=0,
+        seats=seats_for(rules),
+    )
+    assert await table_store.table_open(table_id)
+    assert not await table_store.table_open(table_id + 1)  # none such
+    await table_store.close_table(table_id)
+    assert not await table_store.table_open(table_id)
+
+
 async def test_a_lobby_is_replaced_whole_and_goes_once_dealt_or_dropped(
     table_store: TableStore,
 ) -> None:
