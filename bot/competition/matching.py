@@ -40,7 +40,7 @@ class Witness:
         self.kind = [PLAYER] * n + ([BYE_VERTEX] if has_bye else [])
         self.may_bye = list(may_bye)
         self.match = [-1] * len(self.kind)
-        self.alive = list(range(len(self.kind)))
+        self.alive = dict.fromkeys(range(len(self.kind)))
         self._greedy()
         for vertex in list(self.alive):
             if self.match[vertex] == -1:
@@ -51,7 +51,7 @@ class Witness:
         first = len(self.kind)
         self.kind += [WILDCARD] * (2 * self.rematches)
         self.match += [-1] * (2 * self.rematches)
-        self.alive += range(first, len(self.kind))
+        self.alive.update(dict.fromkeys(range(first, len(self.kind))))
         if not self.repair(v for v in self.alive if self.match[v] == -1):
             raise AssertionError("the wildcards always complete a matching")
 
@@ -83,11 +83,11 @@ class Witness:
                     match[u], match[v] = v, u
                     break
 
-    def snapshot(self) -> tuple[list[int], list[int]]:
-        return self.match[:], self.alive[:]
+    def snapshot(self) -> tuple[list[int], dict[int, None]]:
+        return self.match[:], dict(self.alive)
 
-    def restore(self, saved: tuple[list[int], list[int]]) -> None:
-        self.match, self.alive = saved[0][:], saved[1][:]
+    def restore(self, saved: tuple[list[int], dict[int, None]]) -> None:
+        self.match, self.alive = saved[0][:], dict(saved[1])
 
     def remove(self, vertices: Iterable[int]) -> list[int]:
         """Take ``vertices`` out of the graph; returns the vertices left exposed by it."""
@@ -99,7 +99,8 @@ class Witness:
             if partner != -1 and partner not in gone:
                 self.match[partner] = -1
                 exposed.append(partner)
-        self.alive = [v for v in self.alive if v not in gone]
+        for v in gone:
+            del self.alive[v]
         return sorted(exposed)
 
     def repair(self, exposed: Iterable[int]) -> bool:
@@ -125,9 +126,17 @@ class Witness:
         even[root] = True
         queue = [root]
         head = 0
+        # The exposed vertices an augmenting path can end at, tried from every even vertex
+        # first: in a dense graph a short path is the rule, found before any blossom.
+        targets = [u for u in alive if match[u] == -1 and u != root]
         while head < len(queue):
             v = queue[head]
             head += 1
+            for u in targets:
+                if match[u] == -1 and parent[u] == -1 and joined(v, u):
+                    parent[u] = v
+                    self._flip(u, parent)
+                    return True
             for u in alive:
                 if base[v] == base[u] or match[v] == u or not joined(v, u):
                     continue
@@ -146,15 +155,28 @@ class Witness:
                 elif parent[u] == -1:
                     parent[u] = v
                     if match[u] == -1:
-                        while u != -1:
-                            previous = parent[u]
-                            after = match[previous]
-                            match[u], match[previous] = previous, u
-                            u = after
+                        self._flip(u, parent)
                         return True
-                    even[match[u]] = True
-                    queue.append(match[u])
+                    mate = match[u]
+                    even[mate] = True
+                    queue.append(mate)
+                    # Checked at once rather than when its turn comes: in a dense graph the
+                    # first few even vertices nearly always reach an exposed one.
+                    for t in targets:
+                        if match[t] == -1 and parent[t] == -1 and joined(mate, t):
+                            parent[t] = mate
+                            self._flip(t, parent)
+                            return True
         return False
+
+    def _flip(self, u: int, parent: list[int]) -> None:
+        """Flip the augmenting path ending at the exposed ``u`` back to the root."""
+        match = self.match
+        while u != -1:
+            previous = parent[u]
+            after = match[previous]
+            match[u], match[previous] = previous, u
+            u = after
 
     def _common_base(self, a: int, b: int, base: list[int], parent: list[int]) -> int:
         """The base of the blossom the edge ``a``-``b`` closes: where their paths to the root

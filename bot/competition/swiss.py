@@ -33,12 +33,13 @@ backtracks: each check is one augmenting-path search, usually none at all.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain, groupby
 
 from bot.competition.matching import WILDCARD, Witness
-from bot.competition.results import Entrant, MatchResult, Pairing
+from bot.competition.results import BYE, DRAW, LOSS, WIN, Entrant, MatchResult, Pairing
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,24 +59,53 @@ class Record:
 def records(entrant_ids: Sequence[str], results: Sequence[MatchResult]) -> dict[str, Record]:
     """Each entrant's record over ``results``, for every id in ``entrant_ids`` and every id
     that appears in a result."""
-    found: dict[str, list[MatchResult]] = {entrant: [] for entrant in entrant_ids}
+    # Per entrant: match points, points difference, wins, draws, losses, byes; and the
+    # opponents met. Written out (not through MatchResult's methods): a 256-entrant event
+    # ten rounds deep has over a thousand results to add up before each pairing.
+    tally: dict[str, list[int]] = {entrant: [0] * 6 for entrant in entrant_ids}
+    met: dict[str, list[str]] = {entrant: [] for entrant in entrant_ids}
     for result in results:
-        for entrant in result.entrants():
-            found.setdefault(entrant, []).append(result)
-    out = {}
-    for entrant, own in found.items():
-        points = [r.match_points(entrant) for r in own if not r.is_bye]
-        out[entrant] = Record(
-            match_points=sum(r.match_points(entrant) for r in own),
-            points_difference=sum(r.points_difference(entrant) for r in own),
-            played=len(points),
-            wins=sum(1 for r in own if not r.is_bye and r.winner == entrant),
-            draws=sum(1 for r in own if not r.is_bye and r.winner is None),
-            losses=sum(1 for r in own if not r.is_bye and r.winner not in (None, entrant)),
-            byes=sum(1 for r in own if r.is_bye),
-            opponents=tuple(o for r in own if (o := r.opponent(entrant)) is not None),
+        first, second = result.first, result.second
+        if first not in tally:
+            tally[first], met[first] = [0] * 6, []
+        if second is None:
+            counts = tally[first]
+            counts[0] += BYE
+            counts[5] += 1
+            continue
+        if second not in tally:
+            tally[second], met[second] = [0] * 6, []
+        one, other = tally[first], tally[second]
+        if result.winner is None:
+            one[0] += DRAW
+            other[0] += DRAW
+            one[3] += 1
+            other[3] += 1
+        else:
+            winner, loser = (one, other) if result.winner == first else (other, one)
+            winner[0] += WIN
+            loser[0] += LOSS
+            winner[2] += 1
+            loser[4] += 1
+        if not result.forfeit:
+            difference = result.first_points - result.second_points
+            one[1] += difference
+            other[1] -= difference
+        met[first].append(second)
+        met[second].append(first)
+    return {
+        entrant: Record(
+            match_points=points,
+            points_difference=difference,
+            played=wins + draws + losses,
+            wins=wins,
+            draws=draws,
+            losses=losses,
+            byes=byes,
+            opponents=tuple(met[entrant]),
         )
-    return out
+        for entrant, (points, difference, wins, draws, losses, byes) in tally.items()
+    }
 
 
 def pair_swiss(entrants: Sequence[Entrant], results: Sequence[MatchResult]) -> tuple[Pairing, ...]:
@@ -144,37 +174,43 @@ def _preferences(
     met: Sequence[frozenset[int]],
     rematches: bool,
 ) -> Iterator[tuple[int, bool]]:
-    """``top``'s possible opponents among ``left`` (ranked; ``top`` first), best first, each
-    with whether it would be a rematch."""
-    groups: dict[int, list[int]] = defaultdict(list)
-    for player in left[1:]:
-        groups[points[player]].append(player)
-    for score in sorted(groups, reverse=True):
-        group = groups[score]
-        if score == points[top]:
-            # The group as it stands with ``top`` at its head: the ideal opponent is m // 2
-            # places down, then further down, then back up.
-            ideal = (len(group) + 1) // 2 - 1
-            order = group[ideal:] + group[:ideal][::-1]
-        else:
-            order = group
-        yield from ((p, False) for p in order if p not in met[top])
+    """``top``'s possible opponents among ``left`` (ranked, so by score; ``top`` first), best
+    first, each with whether it would be a rematch. Lazy: the search usually takes the
+    first."""
+    end = 1
+    while end < len(left) and points[left[end]] == points[top]:
+        end += 1
+    group = list(left[1:end])
+    # The group as it stands with ``top`` at its head: the ideal opponent is m // 2 places
+    # down, then further down, then back up.
+    ideal = (len(group) + 1) // 2 - 1
+    levels: Iterable[list[int]] = chain(
+        [group[ideal:] + group[:ideal][::-1]] if group else [],
+        (list(level) for _, level in groupby(left[end:], key=points.__getitem__)),
+    )
+    played = met[top]
+    for order in levels:
+        yield from ((p, False) for p in order if p not in played)
         if rematches:
-            yield from ((p, True) for p in order if p in met[top])
+            yield from ((p, True) for p in order if p in played)
 
 
 def _try(witness: Witness, a: int, b: int, rematch: bool) -> bool:
     """Fix the pair ``a``-``b`` if the rest can still be paired; leaves the witness as it was
     when it cannot."""
+    if not rematch:
+        # Most often the witness already pairs a and b, or their partners may meet.
+        x, y = witness.match[a], witness.match[b]
+        if x == b or witness.joined(x, y):
+            witness.remove([a, b])
+            if x != b:
+                witness.match[x], witness.match[y] = y, x
+            return True
     saved = witness.snapshot()
     gone = [a, b]
     if rematch:
         gone += [v for v in witness.alive if witness.kind[v] == WILDCARD][:2]
-    exposed = witness.remove(gone)
-    if len(exposed) == 2 and witness.joined(exposed[0], exposed[1]):
-        witness.match[exposed[0]], witness.match[exposed[1]] = exposed[1], exposed[0]
-        return True
-    if witness.repair(exposed):
+    if witness.repair(witness.remove(gone)):
         return True
     witness.restore(saved)
     return False

@@ -284,3 +284,21 @@ def test_a_forfeit_is_a_win_with_no_points_difference() -> None:
     result = MatchResult.forfeited("A", "B")
     assert (result.match_points("A"), result.match_points("B")) == (WIN, 0)
     assert result.points_difference("A") == result.points_difference("B") == 0
+
+
+@given(fields())
+def test_records_add_up_what_each_result_is_worth(
+    field: tuple[list[Entrant], list[MatchResult]],
+) -> None:
+    entrants, results = field
+    results = [*results, MatchResult.forfeited("p0", "gone")]
+    found = records([e.id for e in entrants], results)
+    for entrant, record in found.items():
+        own = [r for r in results if entrant in r.entrants()]
+        assert record.match_points == sum(r.match_points(entrant) for r in own)
+        assert record.points_difference == sum(r.points_difference(entrant) for r in own)
+        assert record.byes == sum(r.is_bye for r in own)
+        assert record.played == record.wins + record.draws + record.losses == len(own) - record.byes
+        assert sorted(record.opponents) == sorted(
+            o for r in own if (o := r.opponent(entrant)) is not None
+        )
