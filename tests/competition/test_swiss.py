@@ -302,3 +302,15 @@ def test_records_add_up_what_each_result_is_worth(
         assert sorted(record.opponents) == sorted(
             o for r in own if (o := r.opponent(entrant)) is not None
         )
+
+
+@settings(max_examples=50, deadline=None)
+@given(fields(most=12), st.randoms(use_true_random=False))
+def test_pairing_does_not_depend_on_the_order_entrants_are_given_in(
+    field: tuple[list[Entrant], list[MatchResult]], rng: random.Random
+) -> None:
+    entrants, results = field
+    shuffled_entrants, shuffled_results = entrants[:], results[:]
+    rng.shuffle(shuffled_entrants)
+    rng.shuffle(shuffled_results)
+    assert pair_swiss(shuffled_entrants, shuffled_results) == pair_swiss(entrants, results)
