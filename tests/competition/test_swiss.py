@@ -314,3 +314,25 @@ def test_pairing_does_not_depend_on_the_order_entrants_are_given_in(
     rng.shuffle(shuffled_entrants)
     rng.shuffle(shuffled_results)
     assert pair_swiss(shuffled_entrants, shuffled_results) == pair_swiss(entrants, results)
+
+
+def test_sixteen_pairs_four_rounds_where_the_higher_seed_always_wins() -> None:
+    entrants = [Entrant(f"pair{i:02}", 100 - i) for i in range(1, 17)]
+    rating = {e.id: e.rating for e in entrants}
+    results: list[MatchResult] = []
+    for _ in range(4):
+        pairings = pair_swiss(entrants, results)
+        assert rematches(pairings, results) == 0
+        for p in pairings:
+            assert p.second is not None
+            winner = max(p.first, p.second, key=rating.__getitem__)
+            results.append(MatchResult.played(p.first, p.second, 300, 200, winner))
+    table = swiss_standings(entrants, results)
+    # With no rematch and every group even, each round splits each score group in two, so
+    # four rounds leave 1, 4, 6, 4 and 1 pairs on 4, 3, 2, 1 and 0 wins (4 choose k); seed 1
+    # wins every game, seed 16 none.
+    wins = Counter(s.match_points // WIN for s in table)
+    assert wins == {4: 1, 3: 4, 2: 6, 1: 4, 0: 1}
+    assert table[0].entrant == "pair01"
+    assert table[-1].entrant == "pair16"
+    assert [s.match_points for s in table] == sorted((s.match_points for s in table), reverse=True)
