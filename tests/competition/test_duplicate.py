@@ -168,6 +168,8 @@ def test_bad_rounds_are_refused() -> None:
     with pytest.raises(ValueError, match="two different pairs"):
         duplicate_seatings([Pairing("A", "B"), Pairing("C", None)], 2)
     seatings = duplicate_seatings(THREE_TABLES, 1)
+    with pytest.raises(ValueError, match="two sides of partners"):
+        seatings[0].seats(Rules.preset("cutthroat4"))
     with pytest.raises(ValueError, match="no table 3"):
         score_duplicate(seatings, [DealScore(3, 0, 1, 1)])
     with pytest.raises(ValueError, match="two scores"):
