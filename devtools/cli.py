@@ -75,6 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--budget", type=_seconds, default=0.6, help="seconds a decision may take (default: 0.6)"
     )
     search.add_argument("--seed", type=int, default=0, help="default: 0")
+    pairing = benchmarks.add_parser(
+        "pairing", help="milliseconds to pair each round of a Swiss tournament"
+    )
+    pairing.add_argument(
+        "--entrants", type=positive_int, default=256, help="entrants (default: 256)"
+    )
+    pairing.add_argument("--rounds", type=positive_int, default=8, help="default: 8")
+    pairing.add_argument("--seed", type=int, default=0, help="default: 0")
     storage = benchmarks.add_parser(
         "storage",
         help="durable action appends per second, and restoring unfinished tables by replay",
@@ -239,6 +247,11 @@ def main(argv: Sequence[str]) -> int:
         )
         print(format_discord_bench(discord_bench), flush=True)
         print(format_memory_bench(run_memory_bench(args.open, args.seed)), flush=True)
+        return 0
+    if args.command == "bench" and args.benchmark == "pairing":
+        from devtools.bench.pairing import format_pairing_bench, run_pairing_bench
+
+        print(format_pairing_bench(run_pairing_bench(args.entrants, args.rounds, args.seed)))
         return 0
     if args.command == "bench" and args.benchmark == "search":
         searched = run_search_bench(args.positions, args.deals, args.budget, args.seed)

@@ -20,8 +20,18 @@ MAY_IMPORT = {
     "bot.render": {"bot.engine"},
     "bot.storage": {"bot.engine"},
     "bot.tables": {"bot.engine", "bot.ai", "bot.render", "bot.storage"},
+    # Pairing, standings, duplicate scoring and seasons' math: pure, over the engine's
+    # seats and the ratings' model.
+    "bot.competition": {"bot.engine", "bot.storage"},
     # The top of bot/: settings, the client, the command line, the terminal.
-    "bot": {"bot.engine", "bot.ai", "bot.render", "bot.storage", "bot.tables"},
+    "bot": {
+        "bot.engine",
+        "bot.ai",
+        "bot.render",
+        "bot.storage",
+        "bot.tables",
+        "bot.competition",
+    },
     "cogs": {"bot"},
     "devtools": {"bot", "cogs"},
 }
@@ -38,6 +48,16 @@ NEVER = {
     "bot.render": {"discord", "aiosqlite", "asyncpg"},
     "bot.storage": {"discord"},
     "bot.tables": {"discord"},
+    "bot.competition": {
+        "asyncio",
+        "discord",
+        "aiosqlite",
+        "asyncpg",
+        "sqlite3",
+        "time",
+        "random",
+        "bot.storage.db",
+    },
 }
 
 
