@@ -15,16 +15,19 @@ PACKAGES = ("bot", "cogs", "devtools")
 
 # What each part of the project may import of the project, besides itself.
 MAY_IMPORT = {
+    # The translation function: every layer that words something for a reader uses it.
+    "bot.i18n": set(),
     "bot.engine": set(),
-    "bot.ai": {"bot.engine"},
-    "bot.render": {"bot.engine"},
+    "bot.ai": {"bot.engine", "bot.i18n"},
+    "bot.render": {"bot.engine", "bot.i18n"},
     "bot.storage": {"bot.engine"},
-    "bot.tables": {"bot.engine", "bot.ai", "bot.render", "bot.storage"},
+    "bot.tables": {"bot.engine", "bot.ai", "bot.render", "bot.storage", "bot.i18n"},
     # Pairing, standings, duplicate scoring and seasons' math: pure, over the engine's
     # seats and the ratings' model.
-    "bot.competition": {"bot.engine", "bot.storage"},
+    "bot.competition": {"bot.engine", "bot.storage", "bot.i18n"},
     # The top of bot/: settings, the client, the command line, the terminal.
     "bot": {
+        "bot.i18n",
         "bot.engine",
         "bot.ai",
         "bot.render",
