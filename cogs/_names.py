@@ -15,8 +15,6 @@ import re
 
 import discord
 
-from bot.tables import Member
-
 ZERO_WIDTH_SPACE = "\u200b"
 _ESCAPED = re.compile(r"\\(.)", re.DOTALL)
 
@@ -38,8 +36,3 @@ def plain_name(shown: str) -> str:
 def typed_name(shown: str) -> str:
     """A ``shown_name`` as its member typed it, for pictures, where nothing pings."""
     return plain_name(shown).replace(ZERO_WIDTH_SPACE, "")
-
-
-def member_of(user: discord.abc.User) -> Member:
-    """The member ``user`` is at a table, under their display name as it may be shown."""
-    return Member(user.id, shown_name(user.display_name))
