@@ -6,6 +6,7 @@ for, and shows the names escaped: none reads as a mention anywhere."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,31 @@ def texts(message: dict[str, Any]) -> Iterator[str]:
         pending += component.get("components", [])
 
 
+def checked_bodies(fake: FakeDiscord) -> tuple[dict[int, list[str]], str]:
+    """Check every message the bot sent or edited: its allowed mentions ping nobody but a
+    member whose mention opens the message, and no name in ``NAMES`` shows unescaped.
+    Returns the contents that pinged, by member, and every text shown, one block."""
+    mentioned: dict[int, list[str]] = {}
+    shown = ""
+    messages = [m for _, _, body in fake.bodies if (m := message_of(body)) is not None]
+    assert messages
+    for message in messages:
+        if "content" in message:
+            allowed = message.get("allowed_mentions")
+            assert allowed is not None, message
+            assert allowed.get("parse") == [] and not allowed.get("roles"), message
+            assert not allowed.get("replied_user"), message
+            for pinged in allowed.get("users", []):
+                # Only a message that names the member itself, at its start, pings them.
+                assert re.match(rf"<@{pinged}>\W", message["content"]), message
+                mentioned.setdefault(int(pinged), []).append(message["content"])
+        for text in texts(message):
+            for name in NAMES:
+                assert name not in text, (name, text)
+            shown += text + "\n"
+    return mentioned, shown
+
+
 async def test_names_that_look_like_mentions_ping_nobody_and_show_escaped(
     fake: FakeDiscord, storage: Storage
 ) -> None:
@@ -82,35 +108,44 @@ async def test_names_that_look_like_mentions_ping_nobody_and_show_escaped(
         await fake.slash(everyone, "spades", "score")
         for member in (everyone, role, user):
             await fake.slash(everyone, "stats", member=member)
-        await fake.slash(everyone, "history")
+        listed = await fake.slash(everyone, "history")
         await fake.slash(everyone, "history", game=1)
-        await fake.slash(everyone, "leaderboard", by="wins")
+        ranked = await fake.slash(everyone, "leaderboard", by="wins")
 
-    mentioned: dict[int, list[str]] = {}
-    shown = ""
-    messages = [m for _, _, body in fake.bodies if (m := message_of(body)) is not None]
-    assert messages
-    for message in messages:
-        if "content" in message:
-            allowed = message.get("allowed_mentions")
-            assert allowed is not None, message
-            assert allowed.get("parse") == [] and not allowed.get("roles"), message
-            assert not allowed.get("replied_user"), message
-            for pinged in allowed.get("users", []):
-                # Only a message that names the member itself, at its start, pings them.
-                assert message["content"].startswith(f"<@{pinged}> "), message
-                mentioned.setdefault(int(pinged), []).append(message["content"])
-        for text in texts(message):
-            for name in NAMES:
-                assert name not in text, (name, text)
-            shown += text + "\n"
+    mentioned, shown = checked_bodies(fake)
     # The closed-DMs notice and the turn mentions pinged their members, and only them.
     assert set(mentioned) == {role.id, user.id}
     assert any("can't send you DMs" in content for content in mentioned[user.id])
     assert any("it's your turn" in content for content in mentioned[role.id])
     # The names showed, escaped: on the table message, in /stats, /history, /leaderboard.
+    assert f"· host {ESCAPED[0]}" in shown
     for escaped in ESCAPED:
-        assert f"{escaped}'s Spades" in shown and f"· host {ESCAPED[0]}" in shown
+        assert f"{escaped}'s Spades" in shown
+        assert escaped in listed.text and escaped in ranked.text
+
+
+async def test_a_seat_request_pings_only_the_member_asked_and_shows_names_escaped(
+    fake: FakeDiscord,
+) -> None:
+    host, bob, asked = fake.add_user(NAMES[0]), fake.add_user("*bob*"), fake.add_user(NAMES[2])
+    general = fake.channel("general")
+    async with running(make_bot(fake), fake):
+        await fake.slash(host, "spades", "new")
+        await fake.slash(bob, "spades", "join")
+        await fake.slash(host, "spades", "start", bots=True)
+        await fake.slash(host, "spades", "sub", seat=2, member=asked)
+        request = await fake.wait_message(
+            general, lambda m: bool(m.controls()) and "asks" in m.content
+        )
+        await fake.click(asked, request.snapshot(), "Accept")
+        await fake.wait_message(general, lambda m: "takes over from" in m.content)
+
+    mentioned, shown = checked_bodies(fake)
+    assert set(mentioned) == {asked.id}
+    [(content)] = mentioned[asked.id]
+    assert f"{ESCAPED[0]} asks you to take over seat 2 from \\*bob\\*" in content
+    assert f"{ESCAPED[2]} accepted and takes over seat 2." in shown
+    assert f"{ESCAPED[2]} takes over from \\*bob\\*." in shown
 
 
 @pytest.mark.parametrize(
