@@ -114,7 +114,10 @@ def run_bot() -> int:
     try:
         settings = load_settings()
     except ValidationError as error:
-        print(f"The settings in the environment or .env are invalid:\n{error}", file=sys.stderr)
+        print(
+            f"The settings in the environment or .env are invalid:\n{settings_problems(error)}",
+            file=sys.stderr,
+        )
         return EXIT_NOT_CONFIGURED
     if settings.discord_token is None:
         print(
@@ -140,11 +143,20 @@ def run_health() -> int:
     try:
         settings = load_settings()
     except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(map(str, item['loc']))}: {item['msg']}" for item in error.errors()
-        )
+        problems = settings_problems(error).replace("\n", "; ")
         print(f"The settings in the environment or .env are invalid: {problems}", file=sys.stderr)
         return EXIT_UNHEALTHY
     verdict = check_heartbeat(settings.heartbeat_path)
     print(verdict.reason, file=sys.stdout if verdict.healthy else sys.stderr)
     return 0 if verdict.healthy else EXIT_UNHEALTHY
+
+
+def settings_problems(error: ValidationError) -> str:
+    """What is wrong with the settings, one line each, naming the setting: never the values
+    given, which pydantic's own message repeats (a ``DATABASE_URL`` holds a password)."""
+    lines = []
+    for item in error.errors(include_input=False, include_url=False):
+        where = "_".join(map(str, item["loc"])).upper()
+        message = item["msg"].removeprefix("Value error, ")
+        lines.append(message if where in message else f"{where}: {message}")
+    return "\n".join(lines)

@@ -86,6 +86,10 @@ class SpadesBot(commands.AutoShardedBot):
         if held is not None:
             options.setdefault("shard_count", settings.shard_count)
             options.setdefault("shard_ids", list(held))
+        # Nobody is pinged unless a message names them itself (a turn mention pings its
+        # member): a display name such as "@everyone" or "<@&role>" written in a message
+        # must never ping what it looks like.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         # No privileged intents: interactions carry the member who acted, and the bot never
         # reads message content.
         super().__init__(

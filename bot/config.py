@@ -8,7 +8,7 @@ from typing import Self
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.storage.db import is_postgres_url
+from bot.storage.urls import url_problem
 
 
 class Settings(BaseSettings):
@@ -50,11 +50,11 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _postgres_only(cls, url: SecretStr | None) -> SecretStr | None:
-        if url is not None and not is_postgres_url(url.get_secret_value()):
-            raise ValueError(
-                "DATABASE_URL must be a PostgreSQL URL, "
-                "postgresql://user:password@host:port/database (unset it to use DATABASE_PATH)"
-            )
+        # The message shows the URL with its password masked; the cli never prints the
+        # input pydantic keeps with the error.
+        problem = None if url is None else url_problem(url.get_secret_value())
+        if problem is not None:
+            raise ValueError(problem)
         return url
 
     @model_validator(mode="after")

@@ -23,6 +23,7 @@ from bot.render.text import (
     trick_line,
 )
 from bot.tables import SeatSnapshot, SpectatorView, TableSnapshot, TableStatus
+from cogs._names import plain_name
 
 # Discord refuses message content over 2,000 characters.
 MESSAGE_LIMIT = 2000
@@ -139,7 +140,8 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace) -
     if snapshot.stop_votes and snapshot.status is TableStatus.PLAYING:
         lines.append(f"Votes to stop: {snapshot.stop_votes}.")
     if snapshot.last_result is not None:
-        lines.append("```\n" + result_text(snapshot.last_result, names, rules) + "\n```")
+        plain = [plain_name(name) for name in names]
+        lines.append("```\n" + result_text(snapshot.last_result, plain, rules) + "\n```")
     return lines
 
 
@@ -173,7 +175,8 @@ def score_text(snapshot: TableSnapshot) -> str:
     else:
         lines.append(f"Playing {snapshot.rules.hands_to_play} hands.")
     if snapshot.last_result is not None:
-        lines.append("```\n" + result_text(snapshot.last_result, names, snapshot.rules) + "\n```")
+        plain = [plain_name(name) for name in names]
+        lines.append("```\n" + result_text(snapshot.last_result, plain, snapshot.rules) + "\n```")
     return clip("\n".join(lines))
 
 
@@ -208,5 +211,5 @@ def hand_message(view: SeatView, names: Sequence[str], note: str = "", face: Car
     trick = trick_line(view.trick, view.trick_number, view.last_trick, view.phase, names, face)
     if trick is not None:
         lines.append(trick)
-    lines.append("```\n" + table_text(view, names, trick=False) + "\n```")
+    lines.append("```\n" + table_text(view, [plain_name(n) for n in names], trick=False) + "\n```")
     return clip("\n".join(lines))

@@ -89,10 +89,11 @@ class SubAnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=S
 def request_message(
     request: SubRequest, member: discord.abc.User, asker: str, held: str
 ) -> tuple[str, discord.ui.View, discord.AllowedMentions]:
-    """The request's text, its two buttons, and mentions that ping ``member`` alone."""
+    """The request's text, its two buttons, and mentions that ping ``member`` alone;
+    ``asker`` and ``held`` are names as shown (``cogs._names.shown_name``)."""
     text = (
-        f"{member.mention}, {discord.utils.escape_markdown(asker)} asks you to take over"
-        f" seat {request.seat + 1} from {discord.utils.escape_markdown(held)} in the game"
+        f"{member.mention}, {asker} asks you to take over"
+        f" seat {request.seat + 1} from {held} in the game"
         " here. The seat is yours only if you accept; this request expires"
         f" <t:{request.expires}:R>."
     )

@@ -26,6 +26,7 @@ from bot.render.text import hand_order
 from cogs._answer import keep_in_time
 from cogs._codes import JOIN_CODE, LEAVE_CODE, START_CODE, action_code, action_label, bot_code
 from cogs._errors import answer_error
+from cogs._names import plain_name
 
 MAX_ROWS = 5
 ROW_WIDTH = 5
@@ -171,6 +172,8 @@ def controls(
         else:
             groups.setdefault(type(action), []).append(action)
     items: list[discord.ui.Item[Any]] = []
+    # Labels read no Markdown: a name there without its escapes.
+    names = [plain_name(name) for name in names]
     if passes:
         # Any set of the right size may be passed: pick the cards, not one of the sets.
         cards = sorted({c for p in passes for c in p.cards}, key=lambda c: c.index)

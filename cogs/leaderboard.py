@@ -29,6 +29,7 @@ from cogs._answer import answer, keep_in_time, update
 from cogs._checks import check_interaction
 from cogs._confirm import Confirm
 from cogs._errors import PlayerError, answer_error, install_error_handler
+from cogs._names import shown_name, typed_name
 
 ModeChoice = Literal["all", "partnership", "cutthroat"]
 
@@ -121,7 +122,8 @@ async def hand_reply(
     title = f"Game #{game}, hand {hand}"
     text = hand_record_text(hands[hand], names, record.rules)
     # Drawing takes a few tenths of a second, mostly in Pillow's C code: off the event loop.
-    png = await asyncio.to_thread(hand_picture, hands[hand], names, record.rules, title)
+    typed = [typed_name(name) for name in names]
+    png = await asyncio.to_thread(hand_picture, hands[hand], typed, record.rules, title)
     picture = discord.File(
         io.BytesIO(png),
         filename=f"game{game}-hand{hand}.png",
@@ -243,8 +245,10 @@ class LeaderboardCog(commands.Cog):
             guild_of(interaction), who.id, None if mode == "all" else mode
         )
         if stats is None:
-            raise PlayerError(f"{who.display_name} has no finished hand here yet.")
-        embed = discord.Embed(title=f"{who.display_name}'s Spades", description=stats_text(stats))
+            raise PlayerError(f"{shown_name(who.display_name)} has no finished hand here yet.")
+        embed = discord.Embed(
+            title=f"{shown_name(who.display_name)}'s Spades", description=stats_text(stats)
+        )
         await answer(interaction, embed=embed)
 
     @app_commands.command(name="history", description="Recent games here, or one game hand by hand")

@@ -56,6 +56,7 @@ from cogs._errors import (
 )
 from cogs._forget import forget
 from cogs._forwarded import ForwardedClicks, forward
+from cogs._names import shown_name
 from cogs._presenter import DiscordPresenter
 from cogs._sub_request import SubAnswerButton, SubClick, request_message, set_sub_handler
 from cogs._ui import HAND_CODE, REMATCH_CODE, ActionButton, ActionSelect, Click, set_click_handler
@@ -80,7 +81,7 @@ LOBBY_GONE = (
 
 
 def member_of(interaction: discord.Interaction[Any]) -> Member:
-    return Member(interaction.user.id, interaction.user.display_name)
+    return Member(interaction.user.id, shown_name(interaction.user.display_name))
 
 
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:
@@ -432,9 +433,10 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         seat: app_commands.Range[int, 1, 6],
         member: discord.Member,
     ) -> None:
+        name = shown_name(member.display_name)
         if member.bot:
             raise PlayerError(
-                f"{member.display_name} is a bot account and can't play a seat: hand it to a"
+                f"{name} is a bot account and can't play a seat: hand it to a"
                 " person, or let the table's own bot play it (/spades leave)."
             )
         table = self.table_here(interaction)
@@ -442,12 +444,14 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         request = await table.ask_sub(
             interaction.user.id,
             seat - 1,
-            Member(member.id, member.display_name),
+            Member(member.id, name),
             moderator=is_moderator(interaction),
         )
         # A name says whose place it was; the seat number alone would not.
         held = before[seat - 1]
-        text, view, mentions = request_message(request, member, interaction.user.display_name, held)
+        text, view, mentions = request_message(
+            request, member, shown_name(interaction.user.display_name), held
+        )
         try:
             channel = self.bot.get_partial_messageable(table.channel_id)
             await channel.send(text, view=view, allowed_mentions=mentions)
@@ -460,7 +464,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         await self.reply(
             interaction,
             table,
-            f"{member.display_name} is asked to take over from {held}. The seat passes to"
+            f"{name} is asked to take over from {held}. The seat passes to"
             f" them only if they accept, by <t:{request.expires}:t>.",
         )
 
@@ -470,9 +474,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         if interaction.user.id != click.user_id:
             raise PlayerError("This request is for someone else: only the member asked can answer.")
         # Shown to the whole channel: a name can neither format nor ping.
-        name = discord.utils.escape_mentions(
-            discord.utils.escape_markdown(interaction.user.display_name)
-        )
+        name = shown_name(interaction.user.display_name)
         try:
             table = self.manager.table_by_id(click.table_id)
             if click.accept:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from bot.ai.levels import POLICY_NAMES
 from bot.arguments import add_preset, at_least, positive_int
+from bot.storage.urls import url_problem
 from devtools.arena import format_arena, run_arena
 from devtools.bench.engine import format_engine_bench, run_engine_bench
 from devtools.bench.search import format_search_bench, run_search_bench
@@ -26,6 +27,15 @@ from devtools.bench.tables import (
 )
 
 _whole_number = at_least(0)
+
+
+def _postgres_url(text: str) -> str:
+    """An argparse type: a PostgreSQL URL asyncpg can read, else refused saying why with its
+    password masked (argparse quotes the value given in its other errors)."""
+    problem = url_problem(text, "--database-url")
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -107,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     storage.add_argument(
         "--database-url",
         metavar="URL",
+        type=_postgres_url,
         help="also measure this PostgreSQL database (postgresql://...), in scratch schemas"
         " dropped afterwards",
     )
@@ -185,6 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     tables.add_argument(
         "--database-url",
         metavar="URL",
+        type=_postgres_url,
         help="PostgreSQL (postgresql://...) for --processes 2, in a scratch schema dropped"
         " afterwards",
     )

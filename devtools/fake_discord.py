@@ -378,6 +378,8 @@ class FakeDiscord:
         # The application's emojis, by id: kept by the server, so across the bot's restarts.
         self.app_emojis: dict[int, FakeEmoji] = {}
         self.requests: list[tuple[str, str]] = []
+        # (method, path, JSON) of every request that posts or edits a message, in order.
+        self.bodies: list[tuple[str, str, JSON]] = []
         # perf_counter() when each of ``requests`` arrived: how fast the bot calls Discord.
         self.request_times: list[float] = []
         self.rate_limited: list[tuple[str, str]] = []
@@ -802,7 +804,13 @@ class FakeDiscord:
 
     async def _body(self, request: web.Request) -> tuple[JSON, dict[int, Upload]]:
         """A request's JSON, and its files by index when it came as multipart form data (a
-        message with attachments): the JSON is then the ``payload_json`` part."""
+        message with attachments): the JSON is then the ``payload_json`` part. Recorded in
+        ``bodies``."""
+        body, uploads = await self._read_body(request)
+        self.bodies.append((request.method, request.path.removeprefix(API_PREFIX), body))
+        return body, uploads
+
+    async def _read_body(self, request: web.Request) -> tuple[JSON, dict[int, Upload]]:
         if not request.content_type.startswith("multipart/"):
             return await request.json(), {}
         body: JSON = {}

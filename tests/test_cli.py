@@ -95,7 +95,7 @@ def test_bot_without_token_exits_2_and_says_what_to_do(tmp_path: Path) -> None:
 def test_bot_with_invalid_settings_exits_2_naming_the_setting(tmp_path: Path) -> None:
     result = run_module(tmp_path, GUILD_ID="not-a-number")
     assert result.returncode == 2
-    assert "guild_id" in result.stderr
+    assert "GUILD_ID" in result.stderr
 
 
 def test_a_block_of_shards_on_sqlite_exits_2_before_discord(tmp_path: Path) -> None:
@@ -175,7 +175,7 @@ def test_health_with_invalid_settings_is_1_in_one_line(tmp_path: Path) -> None:
     """Docker reads any status but 0 and 1 as an error of the check itself."""
     result = run_module(tmp_path, "health", GUILD_ID="not-a-number")
     assert result.returncode == 1
-    assert "guild_id" in one_line(result.stderr)
+    assert "GUILD_ID" in one_line(result.stderr)
 
 
 def test_dev_tools_outside_a_checkout_say_where_they_are(tmp_path: Path) -> None:

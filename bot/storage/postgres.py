@@ -27,6 +27,7 @@ from bot.storage.db import (
     pending,
 )
 from bot.storage.records import StorageFailed
+from bot.storage.urls import masked, scrubbed, url_problem
 
 log = logging.getLogger(__name__)
 
@@ -179,6 +180,9 @@ class PostgresDatabase(Database):
         migrations: Sequence[Migration],
         pool_size: int = 10,
     ) -> PostgresDatabase:
+        problem = url_problem(url)
+        if problem is not None:
+            raise StorageUnavailable(f"{problem}.")
         where = described(url)
         try:
             pool = await asyncpg.create_pool(
@@ -199,9 +203,9 @@ class PostgresDatabase(Database):
             TimeoutError,
             ValueError,
         ) as error:
-            raise _unavailable(where, error) from None
+            raise _unavailable(where, url, error) from None
         failures = (asyncpg.PostgresError, OSError, TimeoutError)
-        unavailable = partial(_unavailable, where)
+        unavailable = partial(_unavailable, where, url)
         async with opening(pool.close, failures, unavailable), pool.acquire() as conn:
             await _migrate(conn, where, migrations)
         return cls(pool, where, command_timeout)
@@ -264,9 +268,10 @@ async def _migrate(
 
 
 def described(url: str) -> str:
-    """Which database ``url`` names, for messages: never with its password."""
+    """Which database ``url`` names, for messages: never with its password, even when the
+    URL is malformed and the password would land in another part."""
     try:
-        parts = urlsplit(url)
+        parts = urlsplit(masked(url))
         port = parts.port or 5432
     except ValueError:
         return "The PostgreSQL database in DATABASE_URL"
@@ -276,8 +281,10 @@ def described(url: str) -> str:
     return f"The PostgreSQL database {name} at {host}:{port} (user {user})"
 
 
-def _unavailable(where: str, error: BaseException) -> StorageUnavailable:
-    """What to fix, for an error met opening the database ``where`` describes."""
+def _unavailable(where: str, url: str, error: BaseException) -> StorageUnavailable:
+    """What to fix, for an error met opening the database ``where`` describes, at ``url``:
+    the driver's words with the URL's password masked."""
+    said = scrubbed(one_line(error), url)
     if isinstance(
         error, (asyncpg.InvalidPasswordError, asyncpg.InvalidAuthorizationSpecificationError)
     ):
@@ -289,15 +296,15 @@ def _unavailable(where: str, error: BaseException) -> StorageUnavailable:
     elif isinstance(error, (OSError, TimeoutError, asyncpg.PostgresConnectionError)) or (
         isinstance(error, asyncpg.PostgresError) and (error.sqlstate or "").startswith("57")
     ):
-        problem = f"cannot be reached ({one_line(error)})"
+        problem = f"cannot be reached ({said})"
         fix = "start the server, or fix the host and port in DATABASE_URL"
     elif isinstance(error, asyncpg.InsufficientPrivilegeError):
-        problem = f"does not let its user create the bot's tables ({one_line(error)})"
+        problem = f"does not let its user create the bot's tables ({said})"
         fix = "grant the user CREATE on the schema, or use another user in DATABASE_URL"
     elif isinstance(error, ValueError):
-        problem = f"is not given by a usable URL ({one_line(error)})"
+        problem = f"is not given by a usable URL ({said})"
         fix = "write DATABASE_URL as postgresql://user:password@host:port/database"
     else:
-        problem = f"cannot be opened ({one_line(error)})"
+        problem = f"cannot be opened ({said})"
         fix = "check the server and DATABASE_URL"
     return StorageUnavailable(f"{where} {problem}: {fix}.")

@@ -6,6 +6,7 @@ import re
 import discord
 
 from bot.storage.records import SubRequest
+from cogs._names import shown_name
 from cogs._sub_request import SUB_PATTERN, SubClick, request_message
 
 
@@ -19,9 +20,12 @@ class Asked(discord.Object):
 
 def test_a_request_pings_only_the_member_asked_and_its_buttons_name_them() -> None:
     request = SubRequest(7, 3, 1, 42, 5, 1_700_000_300)
-    text, view, mentions = request_message(request, Asked(42), "@everyone", "<@&99> *bob*")  # type: ignore[arg-type]
+    # The names come as the bot shows every name: escaped where they entered it.
+    asker, held = shown_name("@everyone"), shown_name("<@&99> *bob*")
+    text, view, mentions = request_message(request, Asked(42), asker, held)  # type: ignore[arg-type]
     assert mentions.to_dict() == {"parse": [], "users": [42]}  # no @everyone, no roles
-    assert text.startswith("<@42>, @everyone asks you to take over seat 2 from <@&99> \\*bob\\*")
+    assert text.startswith(f"<@42>, {asker} asks you to take over seat 2 from {held}")
+    assert "@everyone" not in text and "<@&99>" not in text and "\\*bob\\*" in text
     assert text.endswith("expires <t:1700000300:R>.")
     rows = view.to_components()
     ids = [button["custom_id"] for row in rows for button in row["components"]]
