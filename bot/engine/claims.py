@@ -37,10 +37,11 @@ from bot.engine.deck import COPY_SHIFT, TRUMP
 from bot.engine.tricks import TrickRules
 
 # Positions a claim's search may visit: 15-40 us each in plain Python (a six-player hand's
-# double deck costs most), so a claim is answered within a second at worst (``python -m
-# bot bench claims``). Nearly every claim is decided in far fewer; those that are not are
-# early false claims at six-player tables.
-CLAIM_BUDGET: Final = 25_000
+# double deck costs most), so a claim is answered within about 0.4 s of one core at worst
+# (``python -m bot bench claims``). Claims that need more are rare and are early claims at
+# six-player tables: over seeded play, 6 in 400 were settled between 10,000 and 25,000
+# positions, 45 not even at 25,000.
+CLAIM_BUDGET: Final = 10_000
 
 # Kinds of seat whose cards' order matters to each other (see the module docstring).
 _AGAINST: Final = -1
