@@ -26,7 +26,7 @@ EXIT_UNHEALTHY = 1
 DEV_COMMANDS = {
     "arena": "two bots play duplicate deals: score margin, sets, Nils, bags, latency"
     " (from a checkout)",
-    "bench": "benchmarks: engine, search, tables, storage, pairing (from a checkout)",
+    "bench": "benchmarks: engine, search, claims, tables, storage, pairing (from a checkout)",
 }
 
 

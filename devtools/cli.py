@@ -16,6 +16,7 @@ from bot.ai.levels import POLICY_NAMES
 from bot.arguments import add_preset, at_least, positive_int
 from bot.storage.urls import url_problem
 from devtools.arena import format_arena, run_arena
+from devtools.bench.claims import CLAIM_PRESETS, format_claims_bench, run_claims_bench
 from devtools.bench.engine import format_engine_bench, run_engine_bench
 from devtools.bench.search import format_search_bench, run_search_bench
 from devtools.bench.tables import (
@@ -93,6 +94,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pairing.add_argument("--rounds", type=positive_int, default=8, help="default: 8")
     pairing.add_argument("--seed", type=int, default=0, help="default: 0")
+    claims = benchmarks.add_parser(
+        "claims",
+        help="how long judging a claim takes at every table size (worst and p99), within"
+        " the engine's budget",
+    )
+    claims.add_argument(
+        "--seeds", type=positive_int, default=4, help="hands per table size (default: 4)"
+    )
+    claims.add_argument(
+        "--early-tricks",
+        type=positive_int,
+        default=2,
+        help="first tricks claimed at every card; later ones at their start (default: 2)",
+    )
+    add_preset(claims, None, "only this preset (default: one of each table size)")
+    claims.add_argument("--seed", type=int, default=0, help="default: 0")
     storage = benchmarks.add_parser(
         "storage",
         help="durable action appends per second, and restoring unfinished tables by replay",
@@ -264,6 +281,11 @@ def main(argv: Sequence[str]) -> int:
         from devtools.bench.pairing import format_pairing_bench, run_pairing_bench
 
         print(format_pairing_bench(run_pairing_bench(args.entrants, args.rounds, args.seed)))
+        return 0
+    if args.command == "bench" and args.benchmark == "claims":
+        presets = CLAIM_PRESETS if args.preset is None else (args.preset,)
+        judged = run_claims_bench(args.seeds, args.early_tricks, args.seed, presets)
+        print(format_claims_bench(judged))
         return 0
     if args.command == "bench" and args.benchmark == "search":
         searched = run_search_bench(args.positions, args.deals, args.budget, args.seed)

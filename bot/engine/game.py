@@ -23,7 +23,7 @@ from bot.engine.actions import (
     RevealCards,
 )
 from bot.engine.cards import ALL_CARDS, Card, Suit, cards_of
-from bot.engine.claims import ClaimJudge
+from bot.engine.claims import CLAIM_BUDGET, ClaimJudge, Verdict
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, shuffled
 from bot.engine.events import (
     BidMade,
@@ -80,6 +80,10 @@ class IllegalAction(ValueError):
     def __init__(self, message: str, *, waiting_for: int | None = None) -> None:
         super().__init__(message)
         self.waiting_for = waiting_for
+
+
+# A claim the judge could not decide within its budget: refused, the game unchanged.
+CLAIM_UNDECIDED: Final = "I could not check that claim quickly; play on."
 
 
 def _seat_name(seat: int) -> str:
@@ -140,8 +144,10 @@ class Game:
         self._redeals = 0
         # Built at the first claim: most games never see one.
         self._judge: ClaimJudge | None = None
-        # The last claim judged: (moment, seat) and whether it holds.
-        self._verdict: tuple[tuple[int, int], bool] | None = None
+        # The last claim judged: (moment, seat) and its verdict.
+        self._verdict: tuple[tuple[int, int], Verdict] | None = None
+        # Positions a claim's judge may search (0: no limit, while replaying stored claims).
+        self._claim_budget = CLAIM_BUDGET
         self._initial_events: list[Event] = self._deal()
 
     # -- construction -----------------------------------------------------------------
@@ -168,10 +174,16 @@ class Game:
         dealer: int | None = None,
         deals: Sequence[Sequence[Sequence[Card]]] | None = None,
     ) -> Game:
-        """Rebuild a game from its seed and the actions it accepted."""
+        """Rebuild a game from its seed and the actions it accepted.
+
+        A stored claim was decided when it was made (an undecided one is refused, so never
+        stored): its verdict is found again without the budget, whatever that costs, so a
+        log stored before claims had a budget replays too."""
         game = cls(rules, seed=seed, dealer=dealer, deals=deals)
+        game._claim_budget = 0
         for action in actions:
             game.apply(action)
+        game._claim_budget = CLAIM_BUDGET
         return game
 
     @property
@@ -794,18 +806,20 @@ class Game:
         nil = self._bids[seat] == 0 and self._nil_on
         return not nil and not self._claim_failed[self._team_of[seat]]
 
-    def claim_holds(self, seat: int) -> bool:
+    def claim_verdict(self, seat: int) -> Verdict:
         """Whether ``seat``'s side would take every remaining trick whatever the others
-        play: what a claim by ``seat`` now is judged by. The whole truth, so never for a
-        player to see; remembered for this moment of the game, so that a caller may work it
-        out away from where it applies the claim (an early claim can take seconds)."""
+        play, found within the judge's budget (``CLAIM_BUDGET`` positions; ``UNDECIDED``
+        when that is not enough): what a claim by ``seat`` now is judged by. The whole
+        truth, so never for a player to see; remembered for this moment of the game, so
+        that a caller may work it out away from where it applies the claim (an early claim
+        can take about a second)."""
         moment = (len(self.history), seat)
         if self._verdict is not None and self._verdict[0] == moment:
             return self._verdict[1]
         if self._judge is None:
             self._judge = ClaimJudge(self._tricks)
         nil = [b == 0 and self._nil_on for b in self._bids]
-        holds = self._judge.holds(
+        verdict = self._judge.judge(
             self._hands,
             self._trick,
             self._leader,
@@ -813,9 +827,20 @@ class Game:
             self._broken,
             self._team_of[seat],
             nil,
+            self._claim_budget,
         )
-        self._verdict = (moment, holds)
-        return holds
+        self._verdict = (moment, verdict)
+        return verdict
+
+    def check_claim(self, seat: int) -> Verdict:
+        """The verdict on a claim by ``seat`` now (see ``claim_verdict``); raises
+        ``IllegalAction`` when the judge could not decide it, since the game then goes on
+        as if it had not been made. The rules define no cost for a claim nobody can check,
+        and 002 (TRAM) says it is always acceptable to play the tricks out."""
+        verdict = self.claim_verdict(seat)
+        if verdict is Verdict.UNDECIDED:
+            self._refuse(CLAIM_UNDECIDED)
+        return verdict
 
     def _apply_claim(self, seat: int) -> list[Event]:
         self._check_seat(seat)
@@ -830,7 +855,7 @@ class Game:
             self._refuse("Your side's claim already failed this hand: play the rest out.")
         nil = [b == 0 and self._nil_on for b in self._bids]
         remaining = self.num_tricks - self._trick_no
-        if self.claim_holds(seat):
+        if self.check_claim(seat) is Verdict.HOLDS:
             self._taken[seat] += remaining
             return [ClaimAccepted(seat, remaining), *self._end_early()]
         self._claim_failed[team] = True

@@ -441,11 +441,12 @@ class Table:
             return self.move(playing, action, member_seat=seat)
 
         async def judge() -> None:
-            # An early claim can take seconds to judge: worked out in a thread, under this
-            # table's lock, so applying it finds the verdict ready and other tables play on.
+            # An early claim can take a second to judge (the engine's budget bounds it):
+            # worked out in a thread, under this table's lock, so applying it finds the
+            # verdict ready and other tables play on.
             playing, seat = self._playing_seat(user_id, seq)
             if isinstance(action, Claim) and action in playing.game.legal_actions(seat):
-                await asyncio.to_thread(playing.game.claim_holds, seat)
+                await asyncio.to_thread(playing.game.claim_verdict, seat)
 
         await self._come_back(user_id)
         caused: list[Event] = []
@@ -1076,6 +1077,9 @@ class Table:
             playing.game.legal_actions(action.seat) if 0 <= action.seat < len(playing.seats) else []
         )
         if action in legal:
+            if isinstance(action, Claim):
+                # Refused, and nothing stored, when the judge could not decide it.
+                playing.game.check_claim(action.seat)
             return action
         if isinstance(action, PassCards):
             wanted = sorted(c.index for c in action.cards)

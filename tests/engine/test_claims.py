@@ -1,5 +1,6 @@
-"""Claims judged against the real deal: the answer is the full search's, stored claims
-replay as they were accepted, and a bot's "certain" claim always holds."""
+"""Claims judged against the real deal: the answer is the full search's, found within a
+budget of work or left undecided, stored claims replay as they were accepted, and a bot's
+"certain" claim always holds."""
 
 from __future__ import annotations
 
@@ -19,10 +20,18 @@ from bot.engine import (
     Rules,
     action_from_json,
 )
-from bot.engine.claims import ClaimJudge
+from bot.engine.claims import CLAIM_BUDGET, ClaimJudge, Verdict
 from bot.engine.deck import COPY_SHIFT, TRUMP
 from bot.engine.tricks import TrickRules, bits
-from tests.engine.helpers import SUITED, TABLES, bid_all, deal_from_codes, new_game, play_out
+from tests.engine.helpers import (
+    SUITED,
+    TABLES,
+    bid_all,
+    deal_from_codes,
+    new_game,
+    play_out,
+    refused,
+)
 
 # Positions this close to the end are checked against the plain search below.
 REFERENCE_TRICKS = 3
@@ -92,11 +101,33 @@ def position(game: Game) -> tuple[list[int], list[tuple[int, int]], int, int, bo
 
 
 def judge(game: Game, seat: int) -> bool:
+    """The verdict on a claim by ``seat``, which must be decided within the budget."""
+    verdict, _ = judged(game, game.team_of(seat), CLAIM_BUDGET)
+    assert verdict is not Verdict.UNDECIDED
+    return verdict is Verdict.HOLDS
+
+
+def judged(game: Game, side: int, budget: int) -> tuple[Verdict, int]:
+    """(verdict, positions searched) on a claim by side ``side`` within ``budget``."""
     nil_on = game.rules.nil_mode == "nil"
     nil = [nil_on and b is not None and b.tricks == 0 for b in game.bids]
     hands, trick, leader, trick_no, broken = position(game)
-    judged = ClaimJudge(TrickRules(game.rules))
-    return judged.holds(hands, trick, leader, trick_no, broken, game.team_of(seat), nil)
+    judge = ClaimJudge(TrickRules(game.rules))
+    verdict = judge.judge(hands, trick, leader, trick_no, broken, side, nil, budget)
+    return verdict, judge.nodes
+
+
+def random_play(rules: Rules, seed: int, actions: int) -> Game:
+    """A game after ``actions`` seeded random actions (never a claim)."""
+    rng = random.Random(seed)
+    game = Game.new(rules, seed=seed)
+    while len(game.history) < actions:
+        game.apply(rng.choice([a for a in game.legal_actions() if not isinstance(a, Claim)]))
+    return game
+
+
+SIX_THREES = Rules(players=6, team_size=3, claims=True)
+SIX_PAIRS = Rules(players=6, team_size=2, claims=True)
 
 
 def positions_near_the_end(rules: Rules, seed: int) -> list[Game]:
@@ -174,3 +205,80 @@ def test_every_certain_claim_holds(name: str) -> None:
             moves = [a for a in game.legal_actions() if not isinstance(a, Claim)]
             game.apply(rng.choice(moves))
     assert certain
+
+
+def first_trick(rules: Rules, seed: int) -> list[Game]:
+    """Seeded random play to every moment of the first trick of a hand."""
+    rng = random.Random(seed)
+    game = Game.new(rules, seed=seed)
+    out = []
+    while game.phase is not Phase.PLAY or not game.view(0).tricks:
+        if game.phase is Phase.PLAY:
+            out.append(Game.replay(rules, seed=seed, actions=game.history))
+        game.apply(rng.choice([a for a in game.legal_actions() if not isinstance(a, Claim)]))
+    return out
+
+
+def test_a_budget_bounds_the_search_of_early_six_player_claims() -> None:
+    """A claim at the first trick of a six-player hand (a double deck: 17 tricks) can take
+    the full search minutes. Within a budget the search stops at exactly that many
+    positions, undecided; what it decides is the full search's answer, and a larger
+    budget never changes it."""
+    small, larger = 1_000, 3_000
+    verdicts: list[Verdict] = []
+    for rules in (SIX_THREES, SIX_PAIRS):
+        for seed in range(2):
+            for game in first_trick(rules, seed):
+                for side in range(len(rules.teams)):
+                    verdict, nodes = judged(game, side, small)
+                    assert nodes <= small
+                    again, more = judged(game, side, larger)
+                    assert more <= larger
+                    if verdict is Verdict.UNDECIDED:
+                        assert nodes == small and more > small
+                    else:
+                        assert (again, more) == (verdict, nodes)
+                    verdicts.append(verdict)
+    assert Verdict.UNDECIDED in verdicts and Verdict.FAILS in verdicts
+
+
+def test_the_hardest_early_claims_stop_at_the_budget_and_change_nothing() -> None:
+    """A six_threes claim at the second trick that the full search does not settle in
+    400,000 positions (a minute and more in plain Python): the game's judge stops at
+    ``CLAIM_BUDGET``, and the claim is refused, the game going on as before."""
+    game = random_play(SIX_THREES, 0, 20)
+    verdict, nodes = judged(game, game.team_of(1), CLAIM_BUDGET)
+    assert (verdict, nodes) == (Verdict.UNDECIDED, CLAIM_BUDGET)
+    assert game.claim_verdict(1) is Verdict.UNDECIDED
+    refused(game, Claim(1), "I could not check that claim quickly; play on.")
+    # Not a failed claim: the side may claim again, and nobody's cards are face up.
+    assert Claim(1) in game.legal_actions(1)
+    assert not any(game.view(0).exposed)
+
+
+def test_easy_claims_are_decided_at_once() -> None:
+    """The top trumps of a seat on lead are proven without a search; a side whose
+    opponent holds a trump it cannot beat fails without one; a short search settles the
+    rest of an easy hand."""
+    game = new_game(Rules(claims=True), deal_from_codes(*SUITED))
+    bid_all(game, [2, 1, 2, 3])
+    # Seat 3 holds every spade: seat 1 leads, seat 3 trumps and takes the rest.
+    assert judged(game, 0, CLAIM_BUDGET) == (Verdict.FAILS, 0)
+    verdict, nodes = judged(game, 1, CLAIM_BUDGET)
+    assert verdict is Verdict.HOLDS and nodes < 100
+    play_out(game, tricks=10)
+    assert judged(game, 1, CLAIM_BUDGET) == (Verdict.HOLDS, 0)
+
+
+def test_a_stored_claim_replays_whatever_its_search_costs() -> None:
+    """A claim stored before claims had a budget may need more: its replay searches as
+    long as it takes, so the game it is in is rebuilt as it was played."""
+    game = random_play(SIX_THREES, 3, 8)
+    # The full search refutes seat 0's claim here in 60,088 positions: more than the budget.
+    assert game.claim_verdict(0) is Verdict.UNDECIDED
+    replayed = Game.replay(SIX_THREES, seed=3, actions=[*game.history, Claim(0)])
+    assert replayed.history[-1] == Claim(0)
+    assert replayed.view(0).exposed[0], "the claim failed: seat 0's cards are face up"
+    # Once rebuilt, a game judges new claims within the budget again.
+    again = Game.replay(SIX_THREES, seed=3, actions=game.history)
+    assert again.claim_verdict(0) is Verdict.UNDECIDED
