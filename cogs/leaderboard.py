@@ -46,10 +46,10 @@ SEASON_HELP = "A season (default: the running one, else all-time), or all-time"
 MAX_HISTORY = 10
 MODES: tuple[ModeChoice, ...] = ("partnership", "cutthroat")
 METRIC_NAMES: dict[Metric, str] = {
-    "rating": "rating",
-    "wins": "wins",
-    "win_rate": "win %",
-    "nil": "Nil success",
+    "rating": N_("rating"),
+    "wins": N_("wins"),
+    "win_rate": N_("win %"),
+    "nil": N_("Nil success"),
 }
 BOARD_NAMES: dict[Board, str] = {metric: METRIC_NAMES[metric] for metric in METRICS}
 BOARD_NAMES["partnerships"] = N_("partnerships")
@@ -113,11 +113,11 @@ def board_embed(page: LeaderboardPage | PairPage, season: Season | None = None) 
         title = _("Partnerships by rating ({scope})").format(scope=scope)
         embed = discord.Embed(title=title, description=pairs_text(page))
     else:
-        mode = page.mode or "all games"
-        embed = discord.Embed(
-            title=f"Leaderboard by {METRIC_NAMES[page.metric]} ({mode}, {scope})",
-            description=board_text(page),
+        mode = page.mode or N_("all games")
+        title = _("Leaderboard by {metric} ({mode}, {scope})").format(
+            metric=_(METRIC_NAMES[page.metric]), mode=_(mode), scope=scope
         )
+        embed = discord.Embed(title=title, description=board_text(page))
     embed.set_footer(text=f"Page {page.offset // page.limit + 1} of {pages}, {page.total} ranked")
     return embed
 
