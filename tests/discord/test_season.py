@@ -4,6 +4,7 @@ real SQLite file; a season that ends by its timer after a restart."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -59,7 +60,7 @@ def end_post(fake: FakeDiscord) -> RecordedMessage | None:
 
 
 async def test_a_moderator_starts_a_season_and_the_boards_show_it(
-    fake: FakeDiscord, storage: Storage
+    fake: FakeDiscord, storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ada, bob = manager(fake), fake.add_user("Bob")
     cy, dee = fake.add_user("Cy"), fake.add_user("Dee")
@@ -97,6 +98,15 @@ async def test_a_moderator_starts_a_season_and_the_boards_show_it(
         ada_cy = sum(game.winner == 0 for game in games)
         assert "Ada & Cy: rating " in pairs.text and f"({ada_cy}/5 won)" in pairs.text
         assert f"({sum(game.winner == 1 for game in games)}/5 won)" in pairs.text
+        # The pages of a season's board stay on that season.
+        monkeypatch.setattr(sys.modules["cogs.leaderboard"], "PAGE_SIZE", 1)
+        first = (await fake.slash(bob, "leaderboard", by="partnerships")).responses[0]
+        assert "Page 1 of 2, 2 ranked" in first.text
+        turned = await fake.click(bob, first.snapshot(), "Next")
+        assert "season Spring, running" in turned.text and "**2.**" in turned.text
+        assert "Page 2 of 2" in turned.text
+        cutthroat = await fake.slash(bob, "leaderboard", by="partnerships", mode="cutthroat")
+        assert cutthroat.responses[0].ephemeral and "no partners" in cutthroat.text
         together = await fake.slash(bob, "stats", member=ada, partner=cy, season="all-time")
         assert "Ada & Cy as partners (all-time)" in together.text
         assert "Games together: 6" in together.text and "Rating as a pair:" in together.text
