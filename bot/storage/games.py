@@ -91,16 +91,24 @@ async def record_game(
     )
     await _record_hands(session, game_id, game)
     if not stopped and guild_id is not None and players:
-        placed = places(game.scores, game.winner)
-        scopes = [("ratings", "guild_id", guild_id)]
-        if season is not None:
-            scopes.append(("season_ratings", "season_id", season))
-        for table, column, key in scopes:
-            for track in ("all", mode_of(rules)):
-                await _rate(session, (table, column, key, track), game, players, placed)
-        for scope in (0,) if season is None else (0, season):
-            await _rate_pairs(session, guild_id, scope, game, players, placed)
+        await _update_ratings(session, guild_id, season, game, players)
     return game_id
+
+
+async def _update_ratings(
+    session: Session, guild_id: int, season: int | None, game: Game, players: dict[int, int]
+) -> None:
+    """Rate the game on the server's overall track and its mode's, all-time and in the
+    season running (if any); and each side of two members as a pair, the same."""
+    placed = places(game.scores, game.winner)
+    scopes = [("ratings", "guild_id", guild_id)]
+    if season is not None:
+        scopes.append(("season_ratings", "season_id", season))
+    for table, column, key in scopes:
+        for track in ("all", mode_of(game.rules)):
+            await _rate(session, (table, column, key, track), game, players, placed)
+    for scope in (0,) if season is None else (0, season):
+        await _rate_pairs(session, guild_id, scope, game, players, placed)
 
 
 async def _player_id(session: Session, user_id: int, name: str) -> int:

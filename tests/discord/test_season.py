@@ -52,9 +52,9 @@ async def play_games(
     return games
 
 
-def end_post(fake: FakeDiscord) -> RecordedMessage | None:
+def end_post(fake: FakeDiscord, channel: str = "general") -> RecordedMessage | None:
     return next(
-        (m for m in fake.messages(fake.channel("general")) if "is over" in m.text and m.embeds),
+        (m for m in fake.messages(fake.channel(channel)) if "is over" in m.text and m.embeds),
         None,
     )
 
@@ -127,11 +127,14 @@ async def test_a_moderator_ends_the_season_and_its_standings_are_posted(
     async with running(seasons_bot(fake, storage, ManualClock(START)), fake):
         nothing = await fake.slash(ada, "season", "end")
         assert nothing.responses[0].ephemeral and "No season is running here" in nothing.text
-        await fake.slash(ada, "season", "start", name="Spring")
+        lounge = fake.channel("lounge")
+        started = await fake.slash(ada, "season", "start", name="Spring", channel=lounge)
+        assert f"The final standings will be posted in <#{lounge.id}>." in started.text
         games = await play_games(storage, fake, [ada, bob, cy, dee], 5)
         ended = await fake.slash(ada, "season", "end")
-        assert "Season **Spring** is over" in ended.text
-        post = await fake.wait_for(lambda: end_post(fake), "the season's end post")
+        assert "Season **Spring** is over" in ended.text and f"<#{lounge.id}>" in ended.text
+        post = await fake.wait_for(lambda: end_post(fake, "lounge"), "the season's end post")
+        assert end_post(fake) is None  # not where the command was typed
         winners = {0: ("Ada", "Cy"), 1: ("Bob", "Dee")}
         # Every member played the 5 games: all are ranked; the champion is the top one.
         assert "Season “Spring” is over" in post.text
