@@ -2,6 +2,7 @@
 shard, so a process re-arms at start-up only the timers of the guilds it holds, and the end
 it stores is told to its listeners once."""
 
+import sqlite3
 from collections.abc import AsyncIterator
 from functools import partial
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.competition.seasons import soft_reset
-from bot.season_timers import SeasonTimers
+from bot.season_timers import RETRY_FIRST, SeasonTimers
 from bot.storage.seasons import Season
 from bot.storage.store import Storage
 from bot.tables import ManualClock
@@ -80,3 +81,35 @@ async def test_a_season_ended_by_hand_disarms_its_timer(storage: Storage) -> Non
     await clock.advance(200, tasks.settle)
     assert told == [ended]
     await tasks.aclose()
+
+
+async def test_an_end_the_database_refuses_is_tried_again(tmp_path: Path) -> None:
+    """The database is locked when the season falls due: nothing ends, nobody is told, and
+    the timer tries again after ``RETRY_FIRST`` seconds, once the lock is gone."""
+    path = tmp_path / "locked.sqlite3"
+    storage = await Storage.open(path, busy_timeout=0.1)
+    try:
+        season = await start(storage, MINE, START + 100)
+        clock, tasks = ManualClock(START), Tasks()
+        timers = SeasonTimers(storage.seasons, clock, tasks, owns=lambda guild: True)
+        told: list[Season] = []
+
+        async def listener(ended: Season) -> None:
+            told.append(ended)
+
+        timers.on_end(listener)
+        timers.arm(season)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            await clock.advance(100, tasks.settle)
+            assert told == [] and await storage.seasons.running(MINE) == season
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        await clock.advance(RETRY_FIRST, tasks.settle)
+        assert [ended.season_id for ended in told] == [season.season_id]
+        assert told[0].ended_at == START + 100 + RETRY_FIRST
+        await tasks.aclose()
+    finally:
+        await storage.close()
