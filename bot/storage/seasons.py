@@ -82,30 +82,33 @@ class Seasons:
         """Start a season and, in the same transaction, give every member and pair rated
         in the server a season rating: their all-time one moved by ``reset`` (no season game
         yet). Raises ``SeasonRunning`` or ``SeasonNameTaken`` and stores nothing."""
-        async with self._db.transaction() as session:
-            running = await _running(session, guild_id)
-            if running is not None:
-                raise SeasonRunning(running)
-            taken = await session.fetch_one(
-                "SELECT 1 FROM seasons WHERE guild_id = ? AND name = ?", (guild_id, name)
-            )
-            if taken is not None:
-                raise SeasonNameTaken(name)
-            try:
+        try:
+            async with self._db.transaction() as session:
+                running = await _running(session, guild_id)
+                if running is not None:
+                    raise SeasonRunning(running)
+                taken = await session.fetch_one(
+                    "SELECT 1 FROM seasons WHERE guild_id = ? AND name = ?", (guild_id, name)
+                )
+                if taken is not None:
+                    raise SeasonNameTaken(name)
                 row = await session.fetch_one(
                     "INSERT INTO seasons (guild_id, name, channel_id, reset_fraction, "
                     "started_at, ends_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
                     (guild_id, name, channel_id, fraction, now, ends_at),
                 )
-            except ConstraintViolated:
-                # Another process started one in the meantime (PostgreSQL).
-                running = await _running(session, guild_id)
-                if running is not None:
-                    raise SeasonRunning(running) from None
-                raise
-            assert row is not None
-            season = _season(row)
-            await _carry_ratings(session, season, reset)
+                assert row is not None
+                season = _season(row)
+                await _carry_ratings(session, season, reset)
+        except ConstraintViolated:
+            # Another process started a season here, or took the name, in the meantime
+            # (the unique keys refused this one; the transaction stored nothing).
+            running = await self.running(guild_id)
+            if running is not None:
+                raise SeasonRunning(running) from None
+            if await self.named(guild_id, name) is not None:
+                raise SeasonNameTaken(name) from None
+            raise
         return season
 
     async def end(self, season_id: int, now: int) -> Season | None:

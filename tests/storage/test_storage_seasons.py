@@ -3,17 +3,21 @@ from the all-time ones softly reset, its games count in it and in the all-time r
 pairs of members are rated as one entity, and forgetting a member leaves no trace in any of
 it."""
 
+import asyncio
 from functools import partial
+from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.competition.seasons import soft_reset
 from bot.engine import Rules
+from bot.storage.db import ConstraintViolated
 from bot.storage.games import pair_of
 from bot.storage.ratings import MIN_RATED_GAMES, NEWCOMER
 from bot.storage.seasons import Season, SeasonNameTaken, SeasonRunning
 from bot.storage.store import Storage
-from tests.storage.helpers import GUILD, traces
+from tests.storage.helpers import GUILD, fresh_location, traces
 from tests.storage.test_storage_stats import decided_games, finish
 
 SHORT = Rules(play_to="hands", hands_to_play=3)
@@ -173,3 +177,55 @@ async def test_forgetting_a_member_leaves_no_trace_in_seasons_or_pairs(storage: 
         ADA not in (p.first, p.second)
         for _, p in (await storage.stats.pair_leaderboard(GUILD)).entries
     )
+
+
+async def test_two_starts_at_once_start_one_season(storage: Storage) -> None:
+    """Two moderators (or processes) start a season at the same moment: one starts, the
+    other is told which runs, whichever way the transactions interleave; and the database
+    itself refuses a second running season."""
+    results = await asyncio.gather(
+        start(storage, "Spring"), start(storage, "Summer"), return_exceptions=True
+    )
+    started = [r for r in results if isinstance(r, Season)]
+    refused = [r for r in results if isinstance(r, SeasonRunning)]
+    assert len(started) == 1 and len(refused) == 1
+    assert refused[0].season == started[0]
+    with pytest.raises(ConstraintViolated):
+        async with storage.db.transaction() as session:
+            await session.execute(
+                "INSERT INTO seasons (guild_id, name, channel_id, reset_fraction, started_at) "
+                "VALUES (?, 'Autumn', 70, 0.5, ?)",
+                (GUILD, NOW),
+            )
+    assert [s.name for s in await storage.seasons.of_guild(GUILD)] == [started[0].name]
+
+
+async def test_a_start_that_loses_the_race_on_postgresql_is_told_which_runs(
+    request: pytest.FixtureRequest, db_path: Path
+) -> None:
+    """Another process's season, not committed yet when this start looks, is refused by the
+    database's unique index at the insert: the start waits for it, then says it runs."""
+    async with fresh_location("postgresql", request, db_path) as where:
+        storage = await Storage.open(where)
+        other = await asyncpg.connect(str(where))
+        try:
+            transaction = other.transaction()
+            await transaction.start()
+            await other.execute(
+                "INSERT INTO seasons (guild_id, name, channel_id, reset_fraction, started_at) "
+                f"VALUES ({GUILD}, 'Theirs', 70, 0.5, {NOW})"
+            )
+            mine = asyncio.create_task(start(storage, "Mine"))
+            while not await other.fetchval(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+            ):
+                assert not mine.done(), mine
+                await asyncio.sleep(0.01)
+            await transaction.commit()
+            with pytest.raises(SeasonRunning) as refused:
+                await mine
+            assert refused.value.season.name == "Theirs"
+            assert [s.name for s in await storage.seasons.of_guild(GUILD)] == ["Theirs"]
+        finally:
+            await other.close()
+            await storage.close()
