@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.config import Settings, shard_of
 from bot.health import Heartbeat
 from bot.relay import ClickRelay, RelayTimings
+from bot.season_timers import SeasonTimers
 from bot.storage.db import StorageUnavailable
 from bot.storage.records import TableStore
 from bot.storage.store import Storage
@@ -36,7 +37,7 @@ EDIT_DELAY = 0.25
 REQUEST_RATE = 40.0
 # The cogs, loaded by name: each wires its own commands, views, presenter and error
 # handling in its ``setup``, so the bot itself never imports them.
-EXTENSIONS = ("cogs.spades", "cogs.houserules", "cogs.leaderboard")
+EXTENSIONS = ("cogs.spades", "cogs.houserules", "cogs.leaderboard", "cogs.season")
 
 
 class CannotStart(Exception):
@@ -117,6 +118,8 @@ class SpadesBot(commands.AutoShardedBot):
         self.card_emojis = settings.card_emojis if card_emojis is None else card_emojis
         self.extension_names = list(EXTENSIONS if extensions is None else extensions)
         self._manager: TableManager | None = None
+        # Seasons that end by themselves (built with storage, in setup_hook).
+        self.season_timers: SeasonTimers | None = None
         self._owned_storage: Storage | None = None
         self.freeze_startup = freeze_startup
         self.heartbeat = (
@@ -154,6 +157,14 @@ class SpadesBot(commands.AutoShardedBot):
             owns=self.owns_guild,
             search_executor=self.search_executor,
         )
+        if self.storage is not None:
+            # On the tables' clock and tasks: timers that tests move and settle alike.
+            self.season_timers = SeasonTimers(
+                self.storage.seasons,
+                self._manager.clock,
+                self._manager.context.tasks,
+                self.owns_guild,
+            )
         for name in self.extension_names:
             try:
                 await self.load_extension(name)
@@ -170,6 +181,8 @@ class SpadesBot(commands.AutoShardedBot):
         restored = await self._manager.restore()
         if restored:
             log.info("Restored %d unfinished tables", len(restored))
+        if self.season_timers is not None:
+            await self.season_timers.restore()
         await self.sync_commands()
         if self.freeze_startup:
             gc.collect()

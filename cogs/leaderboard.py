@@ -15,14 +15,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_, _
 from bot.render.hand_picture import hand_picture
 from bot.render.text import hand_record_text, plural, result_text
+from bot.storage.ratings import MIN_RATED_GAMES
+from bot.storage.seasons import Season
 from bot.storage.stats import (
     METRICS,
     GameRecord,
     LeaderboardPage,
     MemberStats,
     Metric,
+    PairPage,
+    PairStats,
     Stats,
 )
 from cogs._answer import answer, keep_in_time, update
@@ -30,18 +35,25 @@ from cogs._checks import check_interaction
 from cogs._confirm import Confirm
 from cogs._errors import PlayerError, answer_error, install_error_handler
 from cogs._names import shown_name, typed_name
+from cogs._seasons import chosen_season, scope_label, season_choices, seasons_of
 
 ModeChoice = Literal["all", "partnership", "cutthroat"]
+# What a board ranks: members by a metric, or pairs of partners by their pair's rating.
+Board = Literal["rating", "wins", "win_rate", "nil", "partnerships"]
+BOARDS: tuple[Board, ...] = (*METRICS, "partnerships")
 
 PAGE_SIZE = 10
+SEASON_HELP = "A season (default: the running one, else all-time), or all-time"
 MAX_HISTORY = 10
 MODES: tuple[ModeChoice, ...] = ("partnership", "cutthroat")
 METRIC_NAMES: dict[Metric, str] = {
-    "rating": "rating",
-    "wins": "wins",
-    "win_rate": "win %",
-    "nil": "Nil success",
+    "rating": N_("rating"),
+    "wins": N_("wins"),
+    "win_rate": N_("win %"),
+    "nil": N_("Nil success"),
 }
+BOARD_NAMES: dict[Board, str] = {metric: METRIC_NAMES[metric] for metric in METRICS}
+BOARD_NAMES["partnerships"] = N_("partnerships")
 
 
 def percent(value: float | None) -> str:
@@ -75,12 +87,38 @@ def board_text(page: LeaderboardPage) -> str:
     return "\n".join(board_line(e.rank, e.stats, page.metric) for e in page.entries)
 
 
-def board_embed(page: LeaderboardPage) -> discord.Embed:
-    mode = page.mode or "all games"
-    pages = max(1, -(-page.total // page.limit))
-    embed = discord.Embed(
-        title=f"Leaderboard by {METRIC_NAMES[page.metric]} ({mode})", description=board_text(page)
+def pair_line(rank: int, pair: PairStats) -> str:
+    return _("**{rank}.** {first} & {second}: rating {rating}  ({wins}/{games} won)").format(
+        rank=rank,
+        first=pair.first_name,
+        second=pair.second_name,
+        rating=number(pair.rating),
+        wins=pair.wins,
+        games=pair.games,
     )
+
+
+def pairs_text(page: PairPage) -> str:
+    if not page.entries:
+        return _(
+            "No partnership is ranked yet: two members are ranked as a pair after {games} "
+            "finished games together (a pair with a bot is not ranked)."
+        ).format(games=MIN_RATED_GAMES)
+    return "\n".join(pair_line(rank, pair) for rank, pair in page.entries)
+
+
+def board_embed(page: LeaderboardPage | PairPage, season: Season | None = None) -> discord.Embed:
+    pages = max(1, -(-page.total // page.limit))
+    scope = scope_label(season)
+    if isinstance(page, PairPage):
+        title = _("Partnerships by rating ({scope})").format(scope=scope)
+        embed = discord.Embed(title=title, description=pairs_text(page))
+    else:
+        mode = page.mode or N_("all games")
+        title = _("Leaderboard by {metric} ({mode}, {scope})").format(
+            metric=_(METRIC_NAMES[page.metric]), mode=_(mode), scope=scope
+        )
+        embed = discord.Embed(title=title, description=board_text(page))
     embed.set_footer(text=f"Page {page.offset // page.limit + 1} of {pages}, {page.total} ranked")
     return embed
 
@@ -135,47 +173,60 @@ async def hand_reply(
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"board:(?P<metric>[a-z_]+):(?P<mode>[a-z]+):(?P<offset>\d+)",
+    template=r"board:(?P<metric>[a-z_]+):(?P<mode>[a-z]+):(?:s(?P<season>\d+):)?(?P<offset>\d+)",
 ):
-    """Turns a leaderboard to the page at ``offset``."""
+    """Turns a leaderboard to the page at ``offset``; ``season`` is the season it shows
+    (``None``: all-time; buttons from before seasons carry none and showed all-time)."""
 
-    def __init__(self, metric: Metric, mode: ModeChoice, offset: int, label: str) -> None:
+    def __init__(
+        self, metric: Board, mode: ModeChoice, season: int | None, offset: int, label: str
+    ) -> None:
+        scope = "" if season is None else f"s{season}:"
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"board:{metric}:{mode}:{offset}",
+                custom_id=f"board:{metric}:{mode}:{scope}{offset}",
             )
         )
         self.metric = metric
         self.mode: ModeChoice = mode
+        self.season = season
         self.offset = offset
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
-        metric: Metric = next((m for m in METRICS if m == match["metric"]), "rating")
+        metric: Board = next((m for m in BOARDS if m == match["metric"]), "rating")
         mode: ModeChoice = next((m for m in MODES if m == match["mode"]), "all")
         label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(metric, mode, int(match["offset"]), label or "Page")
+        season = None if match["season"] is None else int(match["season"])
+        return cls(metric, mode, season, int(match["offset"]), label or "Page")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         keep_in_time(interaction)
         try:
             stats = stats_of(interaction.client)
-            page = await board_page(stats, interaction, self.metric, self.mode, self.offset)
-            await update(interaction, embed=board_embed(page), view=pager(page))
+            season = None
+            if self.season is not None:
+                season = await seasons_of(interaction.client).get(self.season)
+                if season is None or season.guild_id != interaction.guild_id:
+                    raise PlayerError(_("That season is not this server's."))
+            page = await board_page(stats, interaction, self.metric, self.mode, season, self.offset)
+            embed = board_embed(page, season)
+            await update(interaction, embed=embed, view=pager(page, self.metric))
         except Exception as error:  # every failure gets an answer
             await answer_error(interaction, error)
 
 
-def pager(page: LeaderboardPage) -> discord.ui.View:
+def pager(page: LeaderboardPage | PairPage, metric: Board) -> discord.ui.View:
     """Previous / next buttons, disabled at the ends."""
     view = discord.ui.View(timeout=None)
-    mode: ModeChoice = page.mode or "all"
-    back = PageButton(page.metric, mode, max(0, page.offset - page.limit), "◀ Previous")
-    forward = PageButton(page.metric, mode, page.offset + page.limit, "Next ▶")
+    mode: ModeChoice = "all" if isinstance(page, PairPage) else page.mode or "all"
+    at = page.season
+    back = PageButton(metric, mode, at, max(0, page.offset - page.limit), "◀ Previous")
+    forward = PageButton(metric, mode, at, page.offset + page.limit, "Next ▶")
     back.item.disabled = page.offset == 0
     forward.item.disabled = page.offset + page.limit >= page.total
     view.add_item(back)
@@ -184,14 +235,25 @@ def pager(page: LeaderboardPage) -> discord.ui.View:
 
 
 async def board_page(
-    stats: Stats, interaction: discord.Interaction, metric: Metric, mode: ModeChoice, offset: int
-) -> LeaderboardPage:
+    stats: Stats,
+    interaction: discord.Interaction,
+    metric: Board,
+    mode: ModeChoice,
+    season: Season | None,
+    offset: int,
+) -> LeaderboardPage | PairPage:
+    at = None if season is None else season.season_id
+    if metric == "partnerships":
+        return await stats.pair_leaderboard(
+            guild_of(interaction), season=at, offset=offset, limit=PAGE_SIZE
+        )
     return await stats.leaderboard(
         guild_of(interaction),
         metric,
         mode=None if mode == "all" else mode,
         offset=offset,
         limit=PAGE_SIZE,
+        season=at,
     )
 
 
@@ -219,37 +281,106 @@ class LeaderboardCog(commands.Cog):
         return check_interaction(interaction)
 
     @app_commands.command(name="leaderboard", description="This server's best Spades players")
-    @app_commands.describe(by="What to rank by", mode="Partnership or cutthroat games only")
-    @app_commands.choices(
-        by=[app_commands.Choice(name=METRIC_NAMES[m], value=m) for m in METRICS],
+    @app_commands.describe(
+        by="What to rank by (partnerships: pairs who play together)",
+        mode="Partnership or cutthroat games only",
+        season=SEASON_HELP,
     )
+    @app_commands.choices(
+        by=[app_commands.Choice(name=BOARD_NAMES[m], value=m) for m in BOARDS],
+    )
+    @app_commands.autocomplete(season=season_choices)
     async def leaderboard(
         self,
         interaction: discord.Interaction,
-        by: Metric = "rating",
+        by: Board = "rating",
         mode: ModeChoice = "all",
+        season: str | None = None,
     ) -> None:
-        page = await board_page(self.stats, interaction, by, mode, 0)
-        await answer(interaction, embed=board_embed(page), view=pager(page), ephemeral=False)
+        if by == "partnerships" and mode == "cutthroat":
+            raise PlayerError(_("Cutthroat games have no partners: choose another mode."))
+        chosen = await chosen_season(seasons_of(interaction.client), guild_of(interaction), season)
+        page = await board_page(self.stats, interaction, by, mode, chosen, 0)
+        await answer(
+            interaction, embed=board_embed(page, chosen), view=pager(page, by), ephemeral=False
+        )
 
     @app_commands.command(name="stats", description="A member's Spades stats in this server")
-    @app_commands.describe(member="Whose stats (default: yours)", mode="Only one kind of game")
+    @app_commands.describe(
+        member="Whose stats (default: yours)",
+        mode="Only one kind of game",
+        season=SEASON_HELP,
+        partner="With a partner: the two members' record as a pair",
+    )
+    @app_commands.autocomplete(season=season_choices)
     async def member_stats(
         self,
         interaction: discord.Interaction,
         member: discord.Member | None = None,
         mode: ModeChoice = "all",
+        season: str | None = None,
+        partner: discord.Member | None = None,
     ) -> None:
         who = member or interaction.user
-        stats = await self.stats.member(
-            guild_of(interaction), who.id, None if mode == "all" else mode
-        )
+        guild = guild_of(interaction)
+        chosen = await chosen_season(seasons_of(interaction.client), guild, season)
+        at = None if chosen is None else chosen.season_id
+        scope = scope_label(chosen)
+        if partner is not None:
+            await self.pair_stats(interaction, who, partner, chosen)
+            return
+        stats = await self.stats.member(guild, who.id, None if mode == "all" else mode, season=at)
         if stats is None:
-            raise PlayerError(f"{shown_name(who.display_name)} has no finished hand here yet.")
+            raise PlayerError(
+                _("{name} has no finished hand here yet ({scope}).").format(
+                    name=shown_name(who.display_name), scope=scope
+                )
+            )
         embed = discord.Embed(
-            title=f"{shown_name(who.display_name)}'s Spades", description=stats_text(stats)
+            title=_("{name}'s Spades ({scope})").format(
+                name=shown_name(who.display_name), scope=scope
+            ),
+            description=stats_text(stats),
         )
         await answer(interaction, embed=embed)
+
+    async def pair_stats(
+        self,
+        interaction: discord.Interaction,
+        who: discord.User | discord.Member,
+        partner: discord.User | discord.Member,
+        season: Season | None,
+    ) -> None:
+        """Two members' record as partners."""
+        if partner.id == who.id:
+            raise PlayerError(_("Choose a partner other than the member."))
+        at = None if season is None else season.season_id
+        pair = await self.stats.pair(guild_of(interaction), who.id, partner.id, season=at)
+        names = {"first": shown_name(who.display_name), "second": shown_name(partner.display_name)}
+        scope = scope_label(season)
+        if pair is None:
+            raise PlayerError(
+                _(
+                    "{first} and {second} have not finished a game as partners here ({scope})."
+                ).format(**names, scope=scope)
+            )
+        rating = (
+            _("Rating as a pair: {rating}").format(rating=number(pair.rating))
+            if pair.rating is not None
+            else _("Rating as a pair: after {games} of {needed} games together").format(
+                games=pair.games, needed=MIN_RATED_GAMES
+            )
+        )
+        text = "\n".join(
+            [
+                _("Games together: {games}, won {wins} ({rate})").format(
+                    games=pair.games, wins=pair.wins, rate=percent(pair.win_rate)
+                ),
+                rating,
+            ]
+        )
+        title = _("{first} & {second} as partners ({scope})").format(**names, scope=scope)
+        await answer(interaction, embed=discord.Embed(title=title, description=text))
 
     @app_commands.command(name="history", description="Recent games here, or one game hand by hand")
     @app_commands.describe(

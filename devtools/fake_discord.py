@@ -50,6 +50,7 @@ WAIT_SECONDS = 10.0
 SLASH, COMPONENT, AUTOCOMPLETE = 2, 3, 4
 MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE, CHOICES = 4, 5, 6, 7, 8
 SUBCOMMAND, SUBCOMMAND_GROUP, USER_OPTION = 1, 2, 6
+CHANNEL_OPTION = 7
 OPTION_VALUE: dict[int, Callable[[Any], Any]] = {3: str, 4: int, 5: bool, 10: float}
 # Application emojis: Discord's limits on their names, files and number.
 EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
@@ -668,10 +669,15 @@ class FakeDiscord:
                 member = value.member_payload()
                 del member["user"]
                 resolved["members"][str(value.id)] = member
+            elif definition["type"] == CHANNEL_OPTION:
+                # A channel option carries the channel's id, resolved as Discord resolves it.
+                option["value"] = str(value.id)
+                channel = value.payload(self.guild_id) | {"permissions": str(ALL_PERMISSIONS)}
+                resolved.setdefault("channels", {})[str(value.id)] = channel
             else:
                 option["value"] = OPTION_VALUE[definition["type"]](value)
             target["options"].append(option)
-        if resolved["users"]:
+        if resolved["users"] or "channels" in resolved:
             data["resolved"] = resolved
         return data
 

@@ -46,9 +46,16 @@ async def record_game(
     for seat in seats:
         if seat.user_id is not None:
             players[seat.seat] = await _player_id(session, seat.user_id, seat.name)
+    season: int | None = None
+    if guild_id is not None:
+        # The season running now, if any: the game counts in it.
+        season = await session.fetch_value(
+            "SELECT max(season_id) FROM seasons WHERE guild_id = ? AND ended_at IS NULL",
+            (guild_id,),
+        )
     game_id: int = await session.fetch_value(
         "INSERT INTO games (table_id, guild_id, players, team_size, mode, preset, stopped, "
-        "winner, hands) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
+        "winner, hands, season_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
         (
             table_id,
             guild_id,
@@ -59,6 +66,7 @@ async def record_game(
             stopped,
             winner,
             len(game.results),
+            season,
         ),
     )
     await session.executemany(
@@ -82,9 +90,25 @@ async def record_game(
         ],
     )
     await _record_hands(session, game_id, game)
-    if not stopped:
-        await _update_ratings(session, guild_id, game, players)
+    if not stopped and guild_id is not None and players:
+        await _update_ratings(session, guild_id, season, game, players)
     return game_id
+
+
+async def _update_ratings(
+    session: Session, guild_id: int, season: int | None, game: Game, players: dict[int, int]
+) -> None:
+    """Rate the game on the server's overall track and its mode's, all-time and in the
+    season running (if any); and each side of two members as a pair, the same."""
+    placed = places(game.scores, game.winner)
+    scopes = [("ratings", "guild_id", guild_id)]
+    if season is not None:
+        scopes.append(("season_ratings", "season_id", season))
+    for table, column, key in scopes:
+        for track in ("all", mode_of(game.rules)):
+            await _rate(session, (table, column, key, track), game, players, placed)
+    for scope in (0,) if season is None else (0, season):
+        await _rate_pairs(session, guild_id, scope, game, players, placed)
 
 
 async def _player_id(session: Session, user_id: int, name: str) -> int:
@@ -131,33 +155,84 @@ async def _record_hands(session: Session, game_id: int, game: Game) -> None:
     )
 
 
-async def _update_ratings(
-    session: Session, guild_id: int | None, game: Game, players: dict[int, int]
+async def _rate(
+    session: Session,
+    where: tuple[str, str, int, str],
+    game: Game,
+    players: dict[int, int],
+    placed: list[int],
 ) -> None:
-    """Rate the game on the server's overall track and on its mode's track."""
-    if guild_id is None or not players:
+    """Rate the game on one track of ``ratings`` (a server's, all-time) or ``season_ratings``
+    (a season's): ``where`` is the table, its key column, the key and the track. The names
+    are this module's constants, never input."""
+    table, column, key, track = where
+    rows = await session.fetch_all(
+        f"SELECT player_id, mu, sigma FROM {table} WHERE {column} = ? AND track = ? "
+        f"AND player_id IN ({', '.join('?' * len(players))})",
+        (key, track, *players.values()),
+    )
+    current = {row["player_id"]: Skill(row["mu"], row["sigma"]) for row in rows}
+    sides = [
+        [current.get(players[seat], NEWCOMER) if seat in players else None for seat in team]
+        for team in game.teams
+    ]
+    rated = rate(sides, placed)
+    await session.executemany(
+        f"INSERT INTO {table} ({column}, track, player_id, mu, sigma, games) "
+        f"VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT ({column}, track, player_id) DO UPDATE SET "
+        f"mu = excluded.mu, sigma = excluded.sigma, games = {table}.games + 1",
+        [
+            (key, track, players[seat], skill.mu, skill.sigma)
+            for team, new in zip(game.teams, rated, strict=True)
+            for seat, skill in zip(team, new, strict=True)
+            if skill is not None
+        ],
+    )
+
+
+def pair_of(team: tuple[int, ...], players: dict[int, int]) -> tuple[int, int] | None:
+    """The two players of a side of two members (lower ``player_id`` first); ``None`` for a
+    side with a bot, or not of two."""
+    ids = [players.get(seat) for seat in team]
+    if len(ids) != 2 or None in ids or ids[0] == ids[1]:
+        return None
+    first, second = sorted(i for i in ids if i is not None)
+    return first, second
+
+
+async def _rate_pairs(
+    session: Session,
+    guild_id: int,
+    scope: int,
+    game: Game,
+    players: dict[int, int],
+    placed: list[int],
+) -> None:
+    """Rate each side of two members as one entity (``scope`` 0: all-time, else the
+    season). A side with a bot plays at the bots' fixed rating and is never rated."""
+    pairs = [pair_of(tuple(team), players) for team in game.teams]
+    if all(pair is None for pair in pairs):
         return
-    placed = places(game.scores, game.winner)
-    for track in ("all", mode_of(game.rules)):
-        rows = await session.fetch_all(
-            "SELECT player_id, mu, sigma FROM ratings WHERE guild_id = ? AND track = ? "
-            f"AND player_id IN ({', '.join('?' * len(players))})",
-            (guild_id, track, *players.values()),
-        )
-        current = {row["player_id"]: Skill(row["mu"], row["sigma"]) for row in rows}
-        sides = [
-            [current.get(players[seat], NEWCOMER) if seat in players else None for seat in team]
-            for team in game.teams
-        ]
-        rated = rate(sides, placed)
-        await session.executemany(
-            "INSERT INTO ratings (guild_id, track, player_id, mu, sigma, games) "
-            "VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, track, player_id) DO UPDATE SET "
-            "mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1",
-            [
-                (guild_id, track, players[seat], skill.mu, skill.sigma)
-                for team, new in zip(game.teams, rated, strict=True)
-                for seat, skill in zip(team, new, strict=True)
-                if skill is not None
-            ],
-        )
+    current: dict[tuple[int, int], Skill] = {}
+    for pair in pairs:
+        if pair is not None:
+            row = await session.fetch_one(
+                "SELECT mu, sigma FROM pair_ratings WHERE guild_id = ? AND season_id = ? "
+                "AND first_player = ? AND second_player = ?",
+                (guild_id, scope, *pair),
+            )
+            current[pair] = NEWCOMER if row is None else Skill(row["mu"], row["sigma"])
+    rated = rate([[None if pair is None else current[pair]] for pair in pairs], placed)
+    rows = []
+    for side, (pair, (skill,)) in enumerate(zip(pairs, rated, strict=True)):
+        if pair is not None and skill is not None:
+            won = int(side == game.winner)
+            rows.append((guild_id, scope, *pair, skill.mu, skill.sigma, won))
+    await session.executemany(
+        "INSERT INTO pair_ratings (guild_id, season_id, first_player, second_player, mu, "
+        "sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?, 1, ?) "
+        "ON CONFLICT (guild_id, season_id, first_player, second_player) DO UPDATE SET "
+        "mu = excluded.mu, sigma = excluded.sigma, games = pair_ratings.games + 1, "
+        "wins = pair_ratings.wins + excluded.wins",
+        rows,
+    )

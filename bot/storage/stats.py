@@ -120,6 +120,42 @@ class LeaderboardPage:
     limit: int
     total: int
     entries: tuple[LeaderboardEntry, ...]
+    season: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PairStats:
+    """Two members' record as partners (``first`` and ``second`` are user ids, in the order
+    asked or ranked): games together, wins, and the pair's own rating."""
+
+    first: int
+    first_name: str
+    second: int
+    second_name: str
+    games: int
+    wins: int
+    skill: Skill
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    @property
+    def rating(self) -> float | None:
+        """Shown and ranked once the pair has ``MIN_RATED_GAMES`` games together."""
+        return self.skill.conservative if self.games >= MIN_RATED_GAMES else None
+
+
+@dataclass(frozen=True, slots=True)
+class PairPage:
+    """One page of a server's partnerships ranked by rating; ``total`` counts every ranked
+    pair."""
+
+    offset: int
+    limit: int
+    total: int
+    entries: tuple[tuple[int, PairStats], ...]
+    season: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,8 +226,7 @@ _AGGREGATES = """
 WITH counted AS (
     SELECT game_id, stopped FROM games
     WHERE guild_id = :guild
-      AND game_id > coalesce((SELECT after_game_id FROM leaderboard_resets
-                              WHERE guild_id = :guild), 0)
+      AND {SCOPE}
       AND (mode = :mode OR :mode IS NULL)
 ),
 seated AS (
@@ -234,11 +269,36 @@ member AS (
     FROM players p
     LEFT JOIN results r USING (player_id)
     LEFT JOIN hand_totals t USING (player_id)
-    LEFT JOIN ratings k
-      ON k.guild_id = :guild AND k.track = coalesce(:mode, 'all') AND k.player_id = p.player_id
+    LEFT JOIN {RATINGS} k
+      ON {RATED} AND k.track = coalesce(:mode, 'all') AND k.player_id = p.player_id
     WHERE p.user_id IS NOT NULL AND (r.player_id IS NOT NULL OR t.player_id IS NOT NULL)
 )
 """
+
+# All-time figures count the games since the server's last leaderboard reset; a season's,
+# its own games (a reset does not touch seasons).
+_ALL_TIME = (
+    "game_id > coalesce((SELECT after_game_id FROM leaderboard_resets WHERE guild_id = :guild), 0)"
+)
+_SCOPES = {
+    False: {"SCOPE": _ALL_TIME, "RATINGS": "ratings", "RATED": "k.guild_id = :guild"},
+    True: {
+        "SCOPE": "season_id = :season",
+        "RATINGS": "season_ratings",
+        "RATED": "k.season_id = :season",
+    },
+}
+
+
+def _aggregates(season: int | None) -> str:
+    """The ``member`` aggregate, all-time or over one season's games and ratings."""
+    words = _SCOPES[season is not None]
+    return (
+        _AGGREGATES.replace("{SCOPE}", words["SCOPE"])
+        .replace("{RATINGS}", words["RATINGS"])
+        .replace("{RATED}", words["RATED"])
+    )
+
 
 # Who is ranked by each metric, and in what order (best first; ties by player_id, i.e. the
 # member who played here first). Fixed text chosen by the metric name, never by input.
@@ -262,15 +322,16 @@ class Stats:
         self._db = db
 
     async def member(
-        self, guild_id: int, user_id: int, mode: Mode | None = None
+        self, guild_id: int, user_id: int, mode: Mode | None = None, *, season: int | None = None
     ) -> MemberStats | None:
-        """A member's stats in the server, or ``None`` when they have no recorded hand."""
-        params = {"guild": guild_id, "mode": mode, "user": user_id}
+        """A member's stats in the server (all-time, or in the season ``season``), or
+        ``None`` when they have no recorded hand there."""
+        params = {"guild": guild_id, "mode": mode, "user": user_id, "season": season}
         async with self._db.session() as session:
-            row = await session.fetch_one(_AGGREGATES + "SELECT * FROM member", params)
+            row = await session.fetch_one(_aggregates(season) + "SELECT * FROM member", params)
             if row is None:
                 return None
-            (stats,) = await _with_streaks(session, guild_id, mode, [row])
+            (stats,) = await _with_streaks(session, guild_id, mode, [row], season)
         return stats
 
     async def leaderboard(
@@ -281,6 +342,7 @@ class Stats:
         mode: Mode | None = None,
         offset: int = 0,
         limit: int = 10,
+        season: int | None = None,
     ) -> LeaderboardPage:
         """Members ranked by ``metric`` (by rating and win rate only after
         ``MIN_RATED_GAMES`` games, by Nil success after ``MIN_NIL_ATTEMPTS`` Nils), best
@@ -288,11 +350,19 @@ class Stats:
         if offset < 0 or limit < 1:
             raise ValueError(f"offset {offset} and limit {limit}: need offset >= 0, limit >= 1")
         eligible, order = _RANKING[metric]
-        params = {"guild": guild_id, "mode": mode, "user": None, "limit": limit, "offset": offset}
+        params = {
+            "guild": guild_id,
+            "mode": mode,
+            "user": None,
+            "limit": limit,
+            "offset": offset,
+            "season": season,
+        }
+        aggregates = _aggregates(season)
         async with self._db.session() as session:
             # The window counts every ranked member before LIMIT cuts the page out.
             rows = await session.fetch_all(
-                _AGGREGATES + f"SELECT *, count(*) OVER () AS total FROM member "
+                aggregates + f"SELECT *, count(*) OVER () AS total FROM member "
                 f"WHERE {eligible} ORDER BY {order}, player_id LIMIT :limit OFFSET :offset",
                 params,
             )
@@ -300,13 +370,60 @@ class Stats:
                 total = rows[0]["total"]
             else:
                 total = await session.fetch_value(
-                    _AGGREGATES + f"SELECT count(*) FROM member WHERE {eligible}", params
+                    aggregates + f"SELECT count(*) FROM member WHERE {eligible}", params
                 )
-            ranked = await _with_streaks(session, guild_id, mode, rows)
+            ranked = await _with_streaks(session, guild_id, mode, rows, season)
         entries = tuple(
             LeaderboardEntry(offset + place + 1, stats) for place, stats in enumerate(ranked)
         )
-        return LeaderboardPage(metric, mode, offset, limit, total, entries)
+        return LeaderboardPage(metric, mode, offset, limit, total, entries, season)
+
+    async def pair(
+        self, guild_id: int, first: int, second: int, *, season: int | None = None
+    ) -> PairStats | None:
+        """Two members' record as partners, all-time or in ``season``; ``None`` when they
+        never finished a game on the same side there."""
+        async with self._db.session() as session:
+            rows = await session.fetch_all(
+                _PAIRS
+                + "AND ((a.user_id = ? AND b.user_id = ?) OR (a.user_id = ? AND b.user_id = ?))",
+                (guild_id, season or 0, first, second, second, first),
+            )
+        if not rows or rows[0]["games"] == 0:
+            return None
+        pair = _pair(rows[0])
+        if pair.first != first:
+            pair = PairStats(
+                pair.second,
+                pair.second_name,
+                pair.first,
+                pair.first_name,
+                pair.games,
+                pair.wins,
+                pair.skill,
+            )
+        return pair
+
+    async def pair_leaderboard(
+        self, guild_id: int, *, season: int | None = None, offset: int = 0, limit: int = 10
+    ) -> PairPage:
+        """Partnerships of two members ranked by the pair's rating, after
+        ``MIN_RATED_GAMES`` games together; pairs with a forgotten member are not ranked."""
+        if offset < 0 or limit < 1:
+            raise ValueError(f"offset {offset} and limit {limit}: need offset >= 0, limit >= 1")
+        ranked = f"AND r.games >= {MIN_RATED_GAMES} "
+        async with self._db.session() as session:
+            rows = await session.fetch_all(
+                _PAIRS + ranked + "ORDER BY r.mu - 3 * r.sigma DESC, r.first_player, "
+                "r.second_player LIMIT ? OFFSET ?",
+                (guild_id, season or 0, limit, offset),
+            )
+            total = await session.fetch_value(
+                "SELECT count(*) FROM (" + _PAIRS + ranked + ") ranked",
+                (guild_id, season or 0),
+            )
+        entries = tuple((offset + place + 1, _pair(row)) for place, row in enumerate(rows))
+        return PairPage(offset, limit, total, entries, season)
 
     async def history(self, guild_id: int, limit: int = 10, offset: int = 0) -> list[GameSummary]:
         """The server's latest finished games, newest first, stopped ones included."""
@@ -432,6 +549,33 @@ class Stats:
                 {"guild": guild_id},
             )
             await session.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+            await session.execute(
+                "DELETE FROM pair_ratings WHERE guild_id = ? AND season_id = 0", (guild_id,)
+            )
+
+
+# Pairs of members still known (a forgotten member's pairs are never shown), in a server
+# and a scope: season 0 is all-time.
+_PAIRS = (
+    "SELECT r.games, r.wins, r.mu, r.sigma, a.user_id AS first, a.name AS first_name, "
+    "b.user_id AS second, b.name AS second_name FROM pair_ratings r "
+    "JOIN players a ON a.player_id = r.first_player "
+    "JOIN players b ON b.player_id = r.second_player "
+    "WHERE r.guild_id = ? AND r.season_id = ? "
+    "AND a.user_id IS NOT NULL AND b.user_id IS NOT NULL "
+)
+
+
+def _pair(row: Row) -> PairStats:
+    return PairStats(
+        first=row["first"],
+        first_name=row["first_name"],
+        second=row["second"],
+        second_name=row["second_name"],
+        games=row["games"],
+        wins=row["wins"],
+        skill=Skill(row["mu"], row["sigma"]),
+    )
 
 
 async def _forget_in_lobbies(session: Session, user_id: int) -> int:
@@ -478,7 +622,7 @@ def _lobby_without(row: Row, user_id: int) -> tuple[int | None, list[Any]] | Non
 
 
 async def _with_streaks(
-    session: Session, guild_id: int, mode: Mode | None, rows: list[Row]
+    session: Session, guild_id: int, mode: Mode | None, rows: list[Row], season: int | None
 ) -> list[MemberStats]:
     """``MemberStats`` from rows of the ``member`` aggregate, each with its current streak."""
     if not rows:
@@ -489,11 +633,10 @@ async def _with_streaks(
     results = await session.fetch_all(
         "SELECT gs.player_id, gs.won FROM game_seats gs JOIN games g USING (game_id) "
         "WHERE g.guild_id = :guild AND g.stopped = 0 AND (g.mode = :mode OR :mode IS NULL) "
-        "AND g.game_id > coalesce((SELECT after_game_id FROM leaderboard_resets "
-        "WHERE guild_id = :guild), 0) "
+        f"AND g.{_SCOPES[season is not None]['SCOPE']} "
         f"AND gs.player_id IN ({', '.join(':' + name for name in wanted)}) "
         "ORDER BY g.game_id DESC",
-        {"guild": guild_id, "mode": mode, **wanted},
+        {"guild": guild_id, "mode": mode, "season": season, **wanted},
     )
     latest_first: dict[int, list[bool]] = {player: [] for player in players}
     for player, won in results:

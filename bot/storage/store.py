@@ -8,13 +8,14 @@ from bot.storage.backends import COMMAND_TIMEOUT, open_database
 from bot.storage.db import Database, Synchronous
 from bot.storage.house_rules import HouseRules
 from bot.storage.records import TableStore
+from bot.storage.seasons import Seasons
 from bot.storage.stats import Stats
 from bot.storage.table_store import SqlTableStore
 
 
 class Storage:
     """Everything the bot keeps: ``tables`` (the ``TableStore``), ``house_rules`` and
-    ``stats`` (stats, leaderboards, history, forgetting members)."""
+    ``stats`` (stats, leaderboards, history, forgetting members) and ``seasons``."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -22,6 +23,7 @@ class Storage:
         self.tables: TableStore = SqlTableStore(db)
         self.house_rules = HouseRules(db)
         self.stats = Stats(db)
+        self.seasons = Seasons(db)
 
     @classmethod
     async def open(
