@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
-from bot.ai.claims import other_than_claims
 from bot.ai.heuristic import HeuristicPolicy
 from bot.ai.policy import Policy, RandomPolicy
 from bot.ai.search import SearchPolicy
 from bot.engine import Action, SeatView
+
+RANDOM = RandomPolicy()
 
 
 class NoisyPolicy:
@@ -21,7 +22,7 @@ class NoisyPolicy:
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         if rng.random() < self.noise:
             # Any move but a claim: a random claim would nearly always fail and cost.
-            return rng.choice(other_than_claims(view.legal_actions) or view.legal_actions)
+            return RANDOM.decide(view, rng)
         return self.inner.decide(view, rng)
 
 

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from bot.ai.claims import other_than_claims
 from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_deal
 from bot.ai.playout import Playout, Position
@@ -29,7 +30,8 @@ def _random_play_position(preset: str, seed: int) -> Game:
             played += 1
         seat = game.to_act
         assert seat is not None
-        game.apply(rng.choice(game.legal_actions(seat)))
+        # Not a claim: one the engine cannot judge within its budget is refused.
+        game.apply(rng.choice(other_than_claims(game.legal_actions(seat))))
     raise AssertionError("the game ended before the chosen point")
 
 
