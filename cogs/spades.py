@@ -397,6 +397,17 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         label = action_label(hint.action, table.rules, table.names)
         await self.reply(interaction, table, f"Hint: **{label}**. {hint.reason}")
 
+    @app_commands.command(name="why", description="Why a bot made its latest move (only to you)")
+    @app_commands.describe(seat="The bot's seat number (default: the last bot to move)")
+    async def why(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: app_commands.Range[int, 1, 6] | None = None,
+    ) -> None:
+        table = self.table_here(interaction)
+        text = await table.why(interaction.user.id, None if seat is None else seat - 1)
+        await answer(interaction, text)
+
     @app_commands.command(name="score", description="Scores, bags and the last hand's breakdown")
     async def score(self, interaction: discord.Interaction[Any]) -> None:
         table = self.table_here(interaction)
