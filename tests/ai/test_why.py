@@ -14,7 +14,7 @@ import pytest
 from bot.ai.heuristic import HeuristicPolicy, Rule
 from bot.ai.levels import NoisyPolicy, decide_why
 from bot.ai.policy import Policy
-from bot.ai.reasons import RANDOM, SEARCH, Reason
+from bot.ai.reasons import RANDOM, SEARCH, Reason, Tally
 from bot.ai.search import SearchPolicy
 from bot.engine import Action, Bid, Card, Game, PlayCard, Rules, Suit
 from bot.render.why import bid_words, why_text
@@ -222,3 +222,18 @@ def test_every_rule_of_normal_has_its_own_words() -> None:
         seen.add(text)
     # ``estimate`` and ``cover_nil`` share a sentence, with a clause for the partner's Nil.
     assert len(seen) == len(rules)
+
+
+def test_a_side_makes_its_contract_when_its_nil_takes_none_and_the_rest_their_bids() -> None:
+    view = Game.new(CLASSIC, seed=1).view(0)  # seats 0 and 2 against 1 and 3
+    nil, two = Bid(0, 0), Bid(0, 2)
+    tally = Tally(view)
+    # Two imagined deals, of weights 1 and 3, each played out after either bid.
+    tally.add(nil, [0, 3, 4, 4], [0, 2, 5, 6], 1.0)  # the Nil kept, 5 of 4: made; 8 of 7
+    tally.add(two, [2, 3, 4, 4], [0, 2, 5, 6], 1.0)  # 5 of 6: set; 8 of 7
+    tally.add(nil, [0, 3, 4, 4], [1, 2, 4, 6], 3.0)  # the Nil broken; 8 of 7
+    tally.add(two, [2, 3, 4, 4], [3, 2, 4, 4], 3.0)  # 7 of 6: made; 6 of 7: set
+    tally.total = 4.0
+    chosen, other = tally.weighed({nil: 10.0, two: 20.0}, tally.total, nil)
+    assert (chosen.action, chosen.made, chosen.set) == (nil, 0.25, 0.0)
+    assert (other.action, other.made, other.set) == (two, 0.75, 0.75)
