@@ -59,7 +59,15 @@ from cogs._forwarded import ForwardedClicks, forward
 from cogs._names import shown_name
 from cogs._presenter import DiscordPresenter
 from cogs._sub_request import SubAnswerButton, SubClick, request_message, set_sub_handler
-from cogs._ui import HAND_CODE, REMATCH_CODE, ActionButton, ActionSelect, Click, set_click_handler
+from cogs._ui import (
+    HAND_CODE,
+    REMATCH_CODE,
+    WHY_CODE,
+    ActionButton,
+    ActionSelect,
+    Click,
+    set_click_handler,
+)
 from cogs.houserules import rules_summary
 
 Level = Literal["easy", "normal", "hard"]
@@ -564,6 +572,9 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         table = self.manager.table_by_id(click.table_id)
         if click.code == HAND_CODE:
             await self.show_hand(interaction, table)
+            return
+        if click.code == WHY_CODE:
+            await answer(interaction, await table.why(interaction.user.id))
             return
         if click.code == REMATCH_CODE:
             rematch = await table.rematch(interaction.user.id)

@@ -11,7 +11,7 @@ from bot.engine import Card
 from bot.storage.records import MemoryStore
 from bot.tables import Table
 from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, running
-from tests.discord.spades_helpers import ONE_HAND, make_bot
+from tests.discord.spades_helpers import ONE_HAND, board, make_bot
 from tests.discord.test_spades_restarts import next_turn
 from tests.discord.test_spades_watch import one_card_in
 
@@ -48,6 +48,13 @@ async def test_why_answers_privately_from_the_bots_reasoning(fake: FakeDiscord) 
             if options:
                 assert text.startswith(f"{names[2]} played the ")
 
+        # The table message's "Why?" button answers as the command does, only to the clicker.
+        shown = board(fake, general)
+        assert shown is not None
+        clicked = await fake.click(carol, shown, "Why?")
+        assert clicked.responses and all(m.ephemeral for m in clicked.responses)
+        assert clicked.text == await why(fake, carol, general)
+
         assert await why(fake, alice, general, seat=1) == (
             "Seat 1 is played by alice, not a bot: ask them."
         )
@@ -79,3 +86,18 @@ async def test_after_a_restart_the_bot_says_it_cannot_recall(
         after = await why(fake, alice, general)
     assert " bid " in before
     assert after == "I can't recall that move: I've restarted since it was made."
+
+
+async def test_a_table_of_people_has_no_why_button(fake: FakeDiscord) -> None:
+    people = [fake.add_user(name) for name in ("alice", "bob", "carol", "dave")]
+    general = fake.channel("general")
+    async with running(make_bot(fake), fake) as bot:
+        await fake.slash(people[0], "spades", "new", channel=general)
+        for member in people[1:]:
+            await fake.slash(member, "spades", "join", channel=general)
+        await fake.slash(people[0], "spades", "start", channel=general)
+        await bot.tables.settle()
+        shown = board(fake, general)
+        assert shown is not None
+        assert [c["label"] for c in shown.controls()] == ["My hand"]
+        assert await why(fake, people[1], general) == "No bot has moved yet this game."
