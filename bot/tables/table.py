@@ -326,6 +326,7 @@ class Table:
                 self.game,
                 self.rules,
                 shown.seats,
+                self.names,
                 turns.reasons,
                 asker_seated=self.seat_of(user_id) is not None,
                 seat=seat,

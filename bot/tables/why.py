@@ -21,6 +21,7 @@ def why_answer(
     game: Game | None,
     rules: Rules,
     seats: Sequence[Seat | None],
+    names: Sequence[str],
     reasons: dict[int, Reason],
     *,
     asker_seated: bool,
@@ -29,7 +30,8 @@ def why_answer(
     restored: bool,
 ) -> str:
     """Why the bot in ``seat`` (``None``: the last bot to move) moved as it did, for a
-    member at the table or watching it; raises a ``TableError`` that says why not."""
+    member at the table or watching it (``names``: each seat's, as renderers take them);
+    raises a ``TableError`` that says why not."""
     if game is None:
         raise WrongStage(_("The game has not started yet: no bot has moved."))
     if not asker_seated and rules.allow_watching == "no":
@@ -43,7 +45,6 @@ def why_answer(
     if reason is None:
         raise WrongStage(_nothing_to_tell(seats, seat, restored))
     public = not game.is_over and reason.hand_number == game.hand_number
-    names = [f"Seat {i + 1}" if s is None else s.name for i, s in enumerate(seats)]
     return why_text(reason, rules, names, public=public)
 
 
