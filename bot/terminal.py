@@ -30,6 +30,7 @@ from bot.engine import (
     SeatView,
     TrickWon,
 )
+from bot.i18n import _
 from bot.render.text import (
     CardFace,
     bid_text,
@@ -69,6 +70,7 @@ HELP = """Commands:
   claim     claim the rest of the tricks       renege N     call a renege on seat N
   redeal    throw in a deficient hand          hint         what the bot would do
   auto      let the bot make this move         table        show the table
+  why [N]   why the last bot (or seat N's) moved as it did
   quit      leave the game"""
 
 
@@ -312,6 +314,8 @@ async def _your_turn(
             elif word == "hint":
                 hint = table.hint(YOU)
                 write(f"Hint: {_describe(hint.action, view)}. {hint.reason}")
+            elif word.split()[:1] == ["why"]:
+                write(await table.why(YOU, _seat_asked(word)))
             elif word == "auto":
                 await table.autoplay(YOU, seq=seq)
                 return
@@ -320,6 +324,16 @@ async def _your_turn(
                 return
         except (IllegalAction, ValueError, TableError) as error:
             write(str(error))
+
+
+def _seat_asked(word: str) -> int | None:
+    """The seat in ``why N`` (counted from 1), or ``None`` for a plain ``why``."""
+    rest = word.split()[1:]
+    if not rest:
+        return None
+    if len(rest) > 1 or not rest[0].isdigit():
+        raise ValueError(_("Ask why, or why and a seat number: why 2."))
+    return int(rest[0]) - 1
 
 
 def _describe(action: Action, view: SeatView) -> str:

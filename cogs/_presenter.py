@@ -38,7 +38,7 @@ from cogs._budget import Budget
 from cogs._emojis import CardEmojis
 from cogs._errors import missing_permission_text
 from cogs._live import LiveChannel, LiveMessage, Picture
-from cogs._ui import as_view, controls, hand_button, lobby_buttons, rematch_button
+from cogs._ui import as_view, controls, hand_button, lobby_buttons, rematch_button, why_button
 
 log = logging.getLogger(__name__)
 
@@ -288,6 +288,8 @@ class DiscordPresenter:
             items.extend(lobby_buttons())
         elif snapshot.table_id is not None and snapshot.status is TableStatus.PLAYING:
             items.append(hand_button(snapshot.table_id))
+            if any(s is not None and (s.user_id is None or s.away) for s in snapshot.seats):
+                items.append(why_button(snapshot.table_id))
         elif snapshot.table_id is not None and snapshot.status is TableStatus.OVER:
             items.append(rematch_button(snapshot.table_id))
         text = board_text(snapshot, table.close_reason, self.cards.face)

@@ -22,6 +22,7 @@ import discord
 
 from bot.ai.levels import LEVELS
 from bot.engine import Action, CallRenege, Card, Draw, PassCards, PlayCard, SeatView
+from bot.i18n import _
 from bot.render.text import hand_order
 from cogs._answer import keep_in_time
 from cogs._codes import JOIN_CODE, LEAVE_CODE, START_CODE, action_code, action_label, bot_code
@@ -33,6 +34,7 @@ ROW_WIDTH = 5
 MAX_OPTIONS = 25
 HAND_CODE = "hand"  # "My hand": not an action, works at any seq
 REMATCH_CODE = "rematch"  # after the game: a new game with the same seats
+WHY_CODE = "why"  # "Why?": why the last bot moved, only to the clicker; works at any seq
 PASS_CODE = "pass"  # the nil-passing select: its values are card codes
 PICK_CODE = "pick"  # a select of actions: its values are action codes
 LOBBY_TABLE = 0  # the table id in a lobby button's custom id (store ids start at 1)
@@ -241,6 +243,12 @@ def _pass_select(
 def hand_button(table_id: int) -> ActionButton:
     """The "My hand" button on the table message: shows the clicker's hand ephemerally."""
     return ActionButton(Click(table_id, 0, HAND_CODE), "My hand", discord.ButtonStyle.success)
+
+
+def why_button(table_id: int) -> ActionButton:
+    """The "Why?" button on the table message of a game with bots: why the last bot to move
+    made that move, answered only to the clicker (``/spades why``)."""
+    return ActionButton(Click(table_id, 0, WHY_CODE), _("Why?"), discord.ButtonStyle.secondary)
 
 
 def rematch_button(table_id: int) -> ActionButton:

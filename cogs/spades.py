@@ -59,7 +59,15 @@ from cogs._forwarded import ForwardedClicks, forward
 from cogs._names import shown_name
 from cogs._presenter import DiscordPresenter
 from cogs._sub_request import SubAnswerButton, SubClick, request_message, set_sub_handler
-from cogs._ui import HAND_CODE, REMATCH_CODE, ActionButton, ActionSelect, Click, set_click_handler
+from cogs._ui import (
+    HAND_CODE,
+    REMATCH_CODE,
+    WHY_CODE,
+    ActionButton,
+    ActionSelect,
+    Click,
+    set_click_handler,
+)
 from cogs.houserules import rules_summary
 
 Level = Literal["easy", "normal", "hard"]
@@ -397,6 +405,17 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         label = action_label(hint.action, table.rules, table.names)
         await self.reply(interaction, table, f"Hint: **{label}**. {hint.reason}")
 
+    @app_commands.command(name="why", description="Why a bot made its latest move (only to you)")
+    @app_commands.describe(seat="The bot's seat number (default: the last bot to move)")
+    async def why(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: app_commands.Range[int, 1, 6] | None = None,
+    ) -> None:
+        table = self.table_here(interaction)
+        text = await table.why(interaction.user.id, None if seat is None else seat - 1)
+        await answer(interaction, text)
+
     @app_commands.command(name="score", description="Scores, bags and the last hand's breakdown")
     async def score(self, interaction: discord.Interaction[Any]) -> None:
         table = self.table_here(interaction)
@@ -553,6 +572,9 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         table = self.manager.table_by_id(click.table_id)
         if click.code == HAND_CODE:
             await self.show_hand(interaction, table)
+            return
+        if click.code == WHY_CODE:
+            await answer(interaction, await table.why(interaction.user.id))
             return
         if click.code == REMATCH_CODE:
             rematch = await table.rematch(interaction.user.id)

@@ -296,3 +296,16 @@ def test_ctrl_c_at_the_prompt_exits_cleanly() -> None:
     lines = (before + after).decode().splitlines()
     assert lines[-1] == "Bye."  # one line, after the interrupted prompt's
     assert not any("Stopped" in line for line in lines)
+
+
+def test_why_tells_why_a_bot_moved_and_refuses_what_it_cannot_tell() -> None:
+    _, output, read = _script(["why", "why 2", "why 1", "why x", "3", "why"])
+    play_terminal("classic", seed=5, hands=1, read=read, write=output.append)
+    # East, dealt after North, bid before you: its rule, in public words.
+    assert output[5:9] == [
+        "East bid Nil.\nIt counted no card that should take a trick, so it bid Nil.",
+        "The bot in seat 2 hasn't moved yet this game.",
+        "Seat 1 is played by You, not a bot: ask them.",
+        "Ask why, or why and a seat number: why 2.",
+    ]
+    assert "East played the 2♣.\nIt bid Nil, so it led low." in "\n".join(output)

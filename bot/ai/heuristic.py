@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bot.ai.claims import claim_is_certain, other_than_claims
 from bot.ai.playout import near_bag_limit
+from bot.ai.reasons import Reason, shown_voids
 from bot.engine import (
     Action,
     Bid,
@@ -19,6 +20,7 @@ from bot.engine import (
     Claim,
     Draw,
     PassCards,
+    Phase,
     PlayCard,
     RevealCards,
     SeatView,
@@ -50,18 +52,72 @@ class CardTable:
 
 
 Choice = tuple[Action, str]
+# The action, the reason in a sentence, and the rule that decided (a ``Rule``).
+Ruled = tuple[Action, str, str]
+
+
+class Rule:
+    """The rules the heuristic decides by, as ``reasons.Reason.rule`` names them."""
+
+    CLAIM = "claim"
+    ANY = "any"
+    BLIND_NIL = "blind_nil"
+    REVEAL = "reveal"
+    BLIND_ONLY = "blind_only"
+    ONLY_BID = "only_bid"
+    NIL_SAFE = "nil_safe"
+    NIL_PASS = "nil_pass"
+    COVER_NIL = "cover_nil"
+    ESTIMATE = "estimate"
+    PASS_NIL = "pass_nil"
+    PASS_COVER = "pass_cover"
+    DRAW_STRONGER = "draw_stronger"
+    DRAW_ONE = "draw_one"
+    ONLY_CARD = "only_card"
+    NIL_LEAD_LOW = "nil_lead_low"
+    LEAD_UNDER_NIL = "lead_under_nil"
+    LEAD_TOP = "lead_top"
+    LEAD_TOP_COVER = "lead_top_cover"
+    LEAD_LOW = "lead_low"
+    NIL_LOSE = "nil_lose"
+    NIL_FORCED = "nil_forced"
+    COVER_PARTNER = "cover_partner"
+    CANNOT_COVER = "cannot_cover"
+    PARTNER_WINNING = "partner_winning"
+    WIN_HIGH_FOR_NIL = "win_high_for_nil"
+    UNDER_NIL = "under_nil"
+    WIN_NEED = "win_need"
+    WIN_SET = "win_set"
+    DUCK_BAGS = "duck_bags"
+    NOTHING = "nothing"
 
 
 class HeuristicPolicy:
     """Rule-of-thumb bidding and play; covers a partner's Nil; ducks when bags pile up."""
 
+    level = "normal"
+
     def decide(self, view: SeatView, rng: random.Random) -> Action:
-        return self.explain(view, rng)[0]
+        return self.ruled(view, rng)[0]
 
     def explain(self, view: SeatView, rng: random.Random | None = None) -> Choice:
         """The action and a one-line reason a person understands."""
+        action, text, _ = self.ruled(view, rng)
+        return action, text
+
+    def decide_why(self, view: SeatView, rng: random.Random) -> tuple[Action, Reason]:
+        """The action and the ``Reason`` for it: its rule and the figures it went by."""
+        action, text, rule = self.ruled(view, rng)
+        return action, reason_for(view, action, text, rule, self.level)
+
+    def ruled(self, view: SeatView, rng: random.Random | None = None) -> Ruled:
+        """The action, a one-line reason a person understands, and the rule that decided."""
         if claim_is_certain(view):
-            return Claim(view.seat), "No card you can't see beats yours now: claim the rest."
+            return (
+                Claim(view.seat),
+                "No card you can't see beats yours now: claim the rest.",
+                Rule.CLAIM,
+            )
         legal = other_than_claims(view.legal_actions) or list(view.legal_actions)
         table = CardTable(deck_info(view.rules.deck, view.rules.players))
         kinds = {type(a) for a in legal}
@@ -73,7 +129,34 @@ class HeuristicPolicy:
             return _bid(view, table)
         if PlayCard in kinds:
             return _play(view, table)
-        return (rng or random.Random(0)).choice(legal), "Nothing better to do."
+        return (rng or random.Random(0)).choice(legal), "Nothing better to do.", Rule.ANY
+
+
+def reason_for(view: SeatView, action: Action, text: str, rule: str, level: str) -> Reason:
+    """The ``Reason`` for a heuristic decision: the public figures its rule speaks of (the
+    hand's worth in tricks as this bot counts it, the tricks its side still needs, its
+    bags, how far behind it is, the risky cards of a Nil)."""
+    figures: dict[str, float] = {}
+    if view.hand is not None and view.phase is Phase.BID:
+        table = CardTable(deck_info(view.rules.deck, view.rules.players))
+        estimate = estimate_tricks(view.hand, table, len(view.partners))
+        figures["tricks"] = estimate
+        figures["target"] = max(1, round(estimate))
+        figures["dangers"] = _nil_dangers(view.hand, table)
+    if view.phase is Phase.PLAY and view.bids[view.seat] is not None:
+        figures["need"] = _side_need(view, view.team)
+    figures["bags"] = view.bags[view.team]
+    figures["behind"] = max(view.scores) - view.scores[view.team]
+    return Reason(
+        level,
+        view.seat,
+        view.hand_number,
+        action,
+        rule,
+        text,
+        tuple(figures.items()),
+        voids=shown_voids(view),
+    )
 
 
 def hint(view: SeatView) -> Choice:
@@ -144,7 +227,7 @@ def _blind_nil_against(view: SeatView) -> bool:
     )
 
 
-def _bid(view: SeatView, table: CardTable) -> Choice:
+def _bid(view: SeatView, table: CardTable) -> Ruled:
     legal = view.legal_actions
     bids = [a for a in legal if isinstance(a, Bid)]
     partner_nil = any(_bid_nil(view, p) for p in view.partners)
@@ -152,22 +235,34 @@ def _bid(view: SeatView, table: CardTable) -> Choice:
         blind_nil = [b for b in bids if b.tricks == 0]
         behind = max(view.scores) - view.scores[view.team]
         if blind_nil and behind >= _BLIND_NIL_DEFICIT and not partner_nil:
-            return blind_nil[0], f"Your side is {behind} behind: a Blind Nil can catch up."
+            return (
+                blind_nil[0],
+                f"Your side is {behind} behind: a Blind Nil can catch up.",
+                Rule.BLIND_NIL,
+            )
         reveal = [a for a in legal if isinstance(a, RevealCards)]
         if reveal:
-            return reveal[0], "Look at your cards before you bid."
-        return bids[0], "Only blind bids are left."
+            return reveal[0], "Look at your cards before you bid.", Rule.REVEAL
+        return bids[0], "Only blind bids are left.", Rule.BLIND_ONLY
     if len(bids) == 1:
-        return bids[0], f"The rules allow only one bid here: bid {_bid_word(view, bids[0])}."
+        return (
+            bids[0],
+            f"The rules allow only one bid here: bid {_bid_word(view, bids[0])}.",
+            Rule.ONLY_BID,
+        )
     estimate = estimate_tricks(view.hand, table, len(view.partners))
     nil_on = view.rules.nil_mode == "nil"
     nil = [b for b in bids if b.tricks == 0]
     if nil_on and nil and not partner_nil and estimate < 1.5 and not _blind_nil_against(view):
         dangers = _nil_dangers(view.hand, table)
         if dangers == 0:
-            return nil[0], "No card here should take a trick: bid Nil."
+            return nil[0], "No card here should take a trick: bid Nil.", Rule.NIL_SAFE
         if dangers <= _nil_help(view):
-            return nil[0], f"Pass your {dangers} risky card(s) to your partner: bid Nil."
+            return (
+                nil[0],
+                f"Pass your {dangers} risky card(s) to your partner: bid Nil.",
+                Rule.NIL_PASS,
+            )
     target = max(1, round(estimate)) + (1 if partner_nil else 0)
     plain = [b for b in bids if not b.blind and (b.tricks or not nil_on)] or bids
     choice = min(plain, key=lambda b: (abs(b.tricks - target), b.tricks))
@@ -180,7 +275,7 @@ def _bid(view: SeatView, table: CardTable) -> Choice:
             reason += " (no Nil: your side needs both hands to break their Blind Nil)"
     if choice.tricks != target:
         reason += f", as near {target} as the rules allow"
-    return choice, reason + "."
+    return choice, reason + ".", Rule.COVER_NIL if partner_nil else Rule.ESTIMATE
 
 
 def _bid_word(view: SeatView, bid: Bid) -> str:
@@ -192,7 +287,7 @@ def _bid_nil(view: SeatView, seat: int) -> bool:
     return bid is not None and bid.tricks == 0 and view.rules.nil_mode == "nil"
 
 
-def _pass_cards(view: SeatView, table: CardTable) -> Choice:
+def _pass_cards(view: SeatView, table: CardTable) -> Ruled:
     options = [a for a in view.legal_actions if isinstance(a, PassCards)]
     nil = _bid_nil(view, view.seat)
 
@@ -203,19 +298,31 @@ def _pass_cards(view: SeatView, table: CardTable) -> Choice:
     choice = min(options, key=weight)
     named = ", ".join(str(c) for c in choice.cards)
     if nil:
-        return choice, f"You bid Nil: pass your most dangerous cards, spades first: {named}."
-    return choice, f"Your partner bid Nil: pass low cards, {named}, and keep your winners."
+        return (
+            choice,
+            f"You bid Nil: pass your most dangerous cards, spades first: {named}.",
+            Rule.PASS_NIL,
+        )
+    return (
+        choice,
+        f"Your partner bid Nil: pass low cards, {named}, and keep your winners.",
+        Rule.PASS_COVER,
+    )
 
 
-def _draw(view: SeatView, table: CardTable) -> Choice:
+def _draw(view: SeatView, table: CardTable) -> Ruled:
     offer = view.draw_offer
     if len(offer) == 2:
         keep_first = table.strength(offer[0]) >= table.strength(offer[1])
         kept = offer[0] if keep_first else offer[1]
-        return Draw(view.seat, keep_first), f"Keep the stronger card, the {kept}."
+        return (
+            Draw(view.seat, keep_first),
+            f"Keep the stronger card, the {kept}.",
+            Rule.DRAW_STRONGER,
+        )
     keep = table.suit(offer[0]) == TRUMP or offer[0].rank >= 12
     why = "a spade or an honour" if keep else "a low card: try the next one"
-    return Draw(view.seat, keep), f"The {offer[0]} is {why}."
+    return Draw(view.seat, keep), f"The {offer[0]} is {why}.", Rule.DRAW_ONE
 
 
 def _beats(card: Card, view: SeatView, table: CardTable) -> bool:
@@ -278,7 +385,7 @@ def _side_need(view: SeatView, team: int) -> int:
     return need
 
 
-def _play(view: SeatView, table: CardTable) -> Choice:
+def _play(view: SeatView, table: CardTable) -> Ruled:
     plays = sorted(
         (a for a in view.legal_actions if isinstance(a, PlayCard)),
         key=lambda a: table.strength(a.card),
@@ -286,7 +393,7 @@ def _play(view: SeatView, table: CardTable) -> Choice:
     low = plays[0]
     if len(plays) == 1:
         # Nothing to weigh: advice such as "lead low" would only puzzle the player.
-        return low, f"The {low.card} is the only card you can play."
+        return low, f"The {low.card} is the only card you can play.", Rule.ONLY_CARD
     side = [a for a in plays if table.suit(a.card) != TRUMP]
     low_side = side[0] if side else low
     team = view.team
@@ -304,42 +411,81 @@ def _play(view: SeatView, table: CardTable) -> Choice:
     ]
     if not view.trick:
         if i_nil:
-            return low, f"You bid Nil: lead your lowest card, the {low.card}."
+            return low, f"You bid Nil: lead your lowest card, the {low.card}.", Rule.NIL_LEAD_LOW
         if live_nils and not partner_nil:
-            return low_side, f"Lead low with the {low_side.card}: make the Nil bidder go over it."
+            return (
+                low_side,
+                f"Lead low with the {low_side.card}: make the Nil bidder go over it.",
+                Rule.LEAD_UNDER_NIL,
+            )
         tops = [a for a in side if _is_top(a.card, view, table)]
         if tops and (need > 0 or partner_nil or (settable and (big_set or not bag_danger))):
             why = "to protect your partner's Nil" if partner_nil else "and take a trick you need"
-            return tops[
-                -1
-            ], f"The {tops[-1].card} is the best card left in its suit: lead it {why}."
-        return low_side, f"Lead low with the {low_side.card} and keep your winners."
+            rule = Rule.LEAD_TOP_COVER if partner_nil else Rule.LEAD_TOP
+            text = f"The {tops[-1].card} is the best card left in its suit: lead it {why}."
+            return tops[-1], text, rule
+        return low_side, f"Lead low with the {low_side.card} and keep your winners.", Rule.LEAD_LOW
     winners = [a for a in plays if _beats(a.card, view, table)]
     losers = [a for a in plays if a not in winners]
     if i_nil:
         if losers:
-            return losers[
-                -1
-            ], f"You bid Nil: the {losers[-1].card} is your highest card that loses."
-        return low, f"You bid Nil but every card wins here: play your lowest, the {low.card}."
+            text = f"You bid Nil: the {losers[-1].card} is your highest card that loses."
+            return losers[-1], text, Rule.NIL_LOSE
+        return (
+            low,
+            f"You bid Nil but every card wins here: play your lowest, the {low.card}.",
+            Rule.NIL_FORCED,
+        )
     leader = _trick_leader(view, table)
     if leader in partner_nil:
         if winners:
-            return winners[0], f"Cover your partner's Nil: take it with the {winners[0].card}."
-        return low_side, f"You can't cover your partner here: play low with the {low_side.card}."
+            return (
+                winners[0],
+                f"Cover your partner's Nil: take it with the {winners[0].card}.",
+                Rule.COVER_PARTNER,
+            )
+        return (
+            low_side,
+            f"You can't cover your partner here: play low with the {low_side.card}.",
+            Rule.CANNOT_COVER,
+        )
     if leader in view.partners:
-        return low_side, f"Your partner is winning this trick: play low with the {low_side.card}."
+        return (
+            low_side,
+            f"Your partner is winning this trick: play low with the {low_side.card}.",
+            Rule.PARTNER_WINNING,
+        )
     partner_to_play = [p for p in partner_nil if p not in {s for s, _ in view.trick}]
     if partner_to_play and winners:
-        return winners[-1], f"Win high with the {winners[-1].card} so your Nil partner can duck."
+        return (
+            winners[-1],
+            f"Win high with the {winners[-1].card} so your Nil partner can duck.",
+            Rule.WIN_HIGH_FOR_NIL,
+        )
     if _bid_nil(view, leader):
         under = losers[-1] if losers else low
-        return under, f"The Nil bidder is winning: stay under them with the {under.card}."
+        return (
+            under,
+            f"The Nil bidder is winning: stay under them with the {under.card}.",
+            Rule.UNDER_NIL,
+        )
     if winners and need > 0:
-        return winners[0], f"Your side needs {need} more: win it with the {winners[0].card}."
+        return (
+            winners[0],
+            f"Your side needs {need} more: win it with the {winners[0].card}.",
+            Rule.WIN_NEED,
+        )
     if winners and settable and (big_set or not bag_danger):
-        return winners[0], f"Take it with the {winners[0].card} to set the other side."
+        return (
+            winners[0],
+            f"Take it with the {winners[0].card} to set the other side.",
+            Rule.WIN_SET,
+        )
     if need <= 0 and bag_danger:
         bags = view.bags[team]
-        return low_side, f"Your side has its bid and {bags} bags: duck with the {low_side.card}."
-    return low_side, f"Nothing to gain here: play your {low_side.card}."
+        return (
+            low_side,
+            f"Your side has its bid and {bags} bags: duck with the {low_side.card}.",
+            Rule.DUCK_BAGS,
+        )
+    return low_side, f"Nothing to gain here: play your {low_side.card}.", Rule.NOTHING

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from bot.ai.heuristic import HeuristicPolicy
 from bot.ai.policy import Policy, RandomPolicy
+from bot.ai.reasons import RANDOM, Explains, Reason
 from bot.ai.search import SearchPolicy
 from bot.engine import Action, SeatView
 
-RANDOM = RandomPolicy()
+ANY_MOVE = RandomPolicy()
 
 
 class NoisyPolicy:
@@ -20,10 +22,23 @@ class NoisyPolicy:
         self.noise = noise
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
+        return self.decide_why(view, rng)[0]
+
+    def decide_why(self, view: SeatView, rng: random.Random) -> tuple[Action, Reason]:
         if rng.random() < self.noise:
             # Any move but a claim: a random claim would nearly always fail and cost.
-            return RANDOM.decide(view, rng)
-        return self.inner.decide(view, rng)
+            action = ANY_MOVE.decide(view, rng)
+            return action, Reason("easy", view.seat, view.hand_number, action, RANDOM)
+        action, why = decide_why(self.inner, view, rng)
+        return action, dataclasses.replace(why, level="easy")
+
+
+def decide_why(policy: Policy, view: SeatView, rng: random.Random) -> tuple[Action, Reason]:
+    """The policy's move and its ``Reason``; a policy that gives none moved at random."""
+    if isinstance(policy, Explains):
+        return policy.decide_why(view, rng)
+    action = policy.decide(view, rng)
+    return action, Reason("random", view.seat, view.hand_number, action, RANDOM)
 
 
 LEVELS = ("easy", "normal", "hard")
@@ -51,7 +66,17 @@ def decide_as(level: str, view: SeatView, seed: int) -> Action:
     """The move a ``level`` bot chooses from ``view``, its randomness from ``seed``: the
     work a process pool's worker does, so it takes and returns only picklable values (the
     seat's view, never the game)."""
+    return _policy(level).decide(view, random.Random(seed))
+
+
+def decide_why_as(level: str, view: SeatView, seed: int) -> tuple[Action, Reason]:
+    """``decide_as``, with the ``Reason`` for the move: it travels back from the worker with
+    the action (both plain picklable data), so nobody asking "why?" costs a second search."""
+    return decide_why(_policy(level), view, random.Random(seed))
+
+
+def _policy(level: str) -> Policy:
     policy = _POLICIES.get(level)
     if policy is None:
         policy = _POLICIES[level] = policy_for(level)
-    return policy.decide(view, random.Random(seed))
+    return policy

@@ -10,6 +10,7 @@ comparison is not blurred by the luck of the deal.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -18,7 +19,8 @@ from bot.ai.endgame import Endgame
 from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
-from bot.engine import Action, Bid, Card, Claim, Phase, PlayCard, Rules, SeatView, score_hand
+from bot.ai.reasons import SEARCH, Reason, Tally, shown_voids
+from bot.engine import Action, Bid, Card, Phase, PlayCard, Rules, SeatView, score_hand
 from bot.engine.deck import COPY_SHIFT
 
 # Below this many seconds there is no time to search: play the heuristic's card.
@@ -146,18 +148,26 @@ class SearchPolicy:
         self.bag_cost = bag_cost
         self.bid_deals = bid_deals
         self.nil_success = nil_success
+        self.level = "hard"
         self.fallback = HeuristicPolicy()
         self.searched = 0  # deals the last evaluation sampled (for benchmarks)
+        # How often each choice made the contract or set a side, in the last evaluation.
+        self.tally: Tally | None = None
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
+        return self.decide_why(view, rng)[0]
+
+    def decide_why(self, view: SeatView, rng: random.Random) -> tuple[Action, Reason]:
+        """The move, and the ``Reason`` for it: the choices weighed, from the same search."""
         legal = view.legal_actions
         if claim_is_certain(view):
-            return Claim(view.seat)
+            return self.fallback.decide_why(view, rng)
+        preferred, why = self.fallback.decide_why(view, rng)
+        why = dataclasses.replace(why, level=self.level)
         if self.time_budget is not None and self.time_budget < _MIN_BUDGET:
-            return self.fallback.decide(view, rng)
-        preferred = self.fallback.decide(view, rng)
+            return preferred, why
         if view.seat != view.to_act:
-            return preferred
+            return preferred, why
         # Two players draw their hands, each keeping the cards it wants, so the unseen
         # hand is no random deal: sampled as if it were, hard's bids were set 42.5% of
         # the time over 20 two_player deals (-34.1 a hand against normal) and its card
@@ -174,13 +184,31 @@ class SearchPolicy:
         if view.phase is Phase.PLAY and len(plays) > 1:
             values = {a: v for a, v in self.evaluate(view, plays, rng).items()}
         elif view.phase is Phase.BID and view.hand is not None and len(bids) > 1:
-            return self.choose_bid(*self.evaluate_bids(view, bids, rng), view)
+            bid_values, nil_success = self.evaluate_bids(view, bids, rng)
+            bid = self.choose_bid(bid_values, nil_success, view)
+            return bid, self._searched(view, bid, {b: v for b, v in bid_values.items()})
         else:
-            return preferred
+            return preferred, why
         best = max(values.values())
         if values.get(preferred, best - 1) >= best - 1e-9:
-            return preferred
-        return max(values, key=lambda a: values[a])
+            return preferred, self._searched(view, preferred, values)
+        chosen = max(values, key=lambda a: values[a])
+        return chosen, self._searched(view, chosen, values)
+
+    def _searched(self, view: SeatView, chosen: Action, values: dict[Action, float]) -> Reason:
+        """The reason for a searched move, from the figures the search left in ``tally``."""
+        tally = self.tally
+        weighed = tally.weighed(values, tally.total, chosen) if tally else ()
+        return Reason(
+            self.level,
+            view.seat,
+            view.hand_number,
+            chosen,
+            SEARCH,
+            weighed=weighed,
+            deals=self.searched,
+            voids=shown_voids(view),
+        )
 
     def choose_bid(self, values: dict[Bid, float], nil_success: float, view: SeatView) -> Bid:
         """The best bid by value, with a Nil taken only when it beats every other bid and
@@ -235,6 +263,7 @@ class SearchPolicy:
             return bid.tricks
 
         keys = sorted({key(b) for b in candidates})
+        tally = self.tally = Tally(view)
         playout = Playout(rules, [None] * n, blind, bags)
         for _ in range(self.bid_deals):
             self.searched += 1
@@ -273,6 +302,7 @@ class SearchPolicy:
                 nil_made += weight * (outcomes[-1][view.seat] == 0)
             for bid in candidates:
                 assumed[view.seat] = bid.tricks
+                tally.add(bid, assumed, outcomes[key(bid)], weight)
                 totals[bid] += weight * hand_value(
                     rules,
                     outcomes[key(bid)],
@@ -285,6 +315,7 @@ class SearchPolicy:
                 )
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
+        tally.total = weights
         return {b: v / weights for b, v in totals.items()}, nil_made / weights
 
     def evaluate(
@@ -323,6 +354,7 @@ class SearchPolicy:
                     rules, taken, team, scores, bags, bids, blind, self.bag_cost
                 ),
             )
+        tally = self.tally = Tally(view)
         for _ in range(self.deals):
             self.searched += 1
             deal = sample_drawn_deal(knowledge, rng)
@@ -349,9 +381,11 @@ class SearchPolicy:
                     totals[action] += weight * solver.value(pos)
                     continue
                 taken = playout.finish(pos)
+                tally.add(action, bids, taken, weight)
                 totals[action] += weight * hand_value(
                     rules, taken, team, scores, bags, bids, blind, self.bag_cost
                 )
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
+        tally.total = weights
         return {a: v / weights for a, v in totals.items()}

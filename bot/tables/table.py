@@ -111,6 +111,7 @@ from bot.tables.states import (
 from bot.tables.steps import Step, Write, turn_of
 from bot.tables.sub_requests import ask_refusal, check_answerable
 from bot.tables.turns import Turns
+from bot.tables.why import why_answer
 
 log = logging.getLogger(__name__)
 
@@ -166,7 +167,7 @@ class Table:
         self.last_active = context.clock.now()
         self._turns = Turns(self, context)
         if isinstance(state, Dealt):
-            self._turns.reseed(state.seed)
+            self._turns.reseed(state.seed, restored=True)
         self._waiting_on_storage = False
 
     def __repr__(self) -> str:
@@ -314,6 +315,24 @@ class Table:
             raise WrongStage("Nothing to do right now: wait for your turn.")
         action, reason = suggest(view)
         return Hint(action, reason)
+
+    async def why(self, user_id: int, seat: int | None = None) -> str:
+        """Why the bot in ``seat`` (``None``: the last bot to move) made its latest move, in
+        words for the member asking (``bot.tables.why``). Read under the lock, so a move
+        being stored is told once its reason is kept."""
+        async with self.lock:
+            turns, shown = self._turns, self._shown
+            return why_answer(
+                self.game,
+                self.rules,
+                shown.seats,
+                self.names,
+                turns.reasons,
+                asker_seated=self.seat_of(user_id) is not None,
+                seat=seat,
+                last_seat=turns.last_seat,
+                restored=turns.restored,
+            )
 
     # -- the lobby ---------------------------------------------------------------------
 

@@ -16,8 +16,9 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from bot.ai.levels import decide_as, policy_for
+from bot.ai.levels import decide_why, decide_why_as, policy_for
 from bot.ai.policy import Policy
+from bot.ai.reasons import FALLBACK, Reason
 from bot.engine import Action, IllegalAction, Phase, Rules, SeatView
 from bot.tables.context import TableContext
 from bot.tables.presenter import Notice, NoticeKind
@@ -62,11 +63,20 @@ class Turns:
         self._turn: asyncio.Task[None] | None = None
         self._policies: dict[int, Policy] = {}
         self._rng = random.Random()
+        # Why each seat's bot made its latest move, and which seat a bot moved for last:
+        # in memory only, so a restart forgets them (``restored`` says so).
+        self.reasons: dict[int, Reason] = {}
+        self.last_seat: int | None = None
+        self.restored = False
 
-    def reseed(self, seed: int) -> None:
-        """A new game: its bots' choices follow from its seed, with fresh policies."""
+    def reseed(self, seed: int, *, restored: bool = False) -> None:
+        """A new game (or one ``restored`` after a restart, its bots' earlier reasons
+        forgotten): its bots' choices follow from its seed, with fresh policies."""
         self._rng = random.Random(seed)
         self._policies.clear()
+        self.reasons.clear()
+        self.last_seat = None
+        self.restored = restored
 
     def forget(self, seat: int | None = None) -> None:
         """Seat ``seat`` (every seat when ``None``) changed hands: its policy goes."""
@@ -121,17 +131,23 @@ class Turns:
         return policy
 
     async def decide(self, view: SeatView) -> Action:
-        """The seat's bot chooses from its view, in the executor (search is CPU-bound). A
-        ``hard`` bot searches in the search pool when there is one: it is handed the seat's
-        view and a seed drawn from the game's bots' randomness, and returns the action."""
+        """The seat's bot chooses from its view (``decide_why``'s action)."""
+        return (await self.decide_why(view))[0]
+
+    async def decide_why(self, view: SeatView) -> tuple[Action, Reason]:
+        """The seat's bot chooses from its view, in the executor (search is CPU-bound), and
+        says why. A ``hard`` bot searches in the search pool when there is one: it is handed
+        the seat's view and a seed drawn from the game's bots' randomness, and returns the
+        action with its reason."""
         loop = asyncio.get_running_loop()
         level, pool = self._level(view.seat), self._context.search_executor
         if level == SEARCHING_LEVEL and pool is not None:
             return await loop.run_in_executor(
-                pool, decide_as, level, view, self._rng.getrandbits(64)
+                pool, decide_why_as, level, view, self._rng.getrandbits(64)
             )
         policy = self._policy(view.seat)
-        return await loop.run_in_executor(self._context.executor, policy.decide, view, self._rng)
+        executor = self._context.executor
+        return await loop.run_in_executor(executor, decide_why, policy, view, self._rng)
 
     async def _bot_turn(self, playing: Playing, seat: int) -> None:
         """A bot moves for ``seat`` after the human-readable delay, unless the table moved
@@ -140,25 +156,44 @@ class Turns:
         view = playing.game.view(seat)
         ready_at = context.clock.now() + context.settings.bot_delay
         try:
-            chosen = await self.decide(view)
+            chosen, reason = await self.decide_why(view)
         except Exception:
             log.exception("The bot for seat %d of %r failed to decide", seat, self._host)
             chosen = view.legal_actions[0]
+            reason = _fallback(view, self._level(seat), chosen)
         if context.settings.bot_delay > 0:
             async with context.tasks.parked():
                 await context.clock.sleep_until(ready_at)
 
+        made: list[tuple[Reason, int]] = []  # the last plan's move: its reason and seq
+
         def plan() -> Step[None] | None:
+            made.clear()
             now = self._host.state
             if not isinstance(now, Playing) or not same_turn(now, playing):
                 return None
             try:
-                return self._host.move(now, chosen, member_seat=None)
+                step = self._host.move(now, chosen, member_seat=None)
+                made.append((reason, now.seq))
             except IllegalAction:
                 log.exception("The bot for seat %d of %r chose %r", seat, self._host, chosen)
-                return self._host.move(now, view.legal_actions[0], member_seat=None)
+                first = view.legal_actions[0]
+                step = self._host.move(now, first, member_seat=None)
+                made.append((_fallback(view, self._level(seat), first), now.seq))
+            return step
 
         await self._host.background(plan)
+        self._remember(playing, made)
+
+    def _remember(self, playing: Playing, made: list[tuple[Reason, int]]) -> None:
+        """Keep the reason for a bot's move once the move is stored and applied (the
+        table's state is one action on from the plan's, nothing else having run since)."""
+        now = self._host.state
+        if made and isinstance(now, Dealt) and now.table_id == playing.table_id:
+            reason, seq = made[0]
+            if now.seq == seq + 1:
+                self.reasons[reason.seat] = reason
+                self.last_seat = reason.seat
 
     async def _turn_timer(self, playing: Playing, seat: int, deadline: float) -> None:
         """Warn the member, then let a bot play the turn; mark them away after repeats."""
@@ -204,6 +239,10 @@ class Turns:
             return Step(after, None, write, notices=(notice,), touched=False)
 
         await self._host.background(timed_out)
+
+
+def _fallback(view: SeatView, level: str, action: Action) -> Reason:
+    return Reason(level, view.seat, view.hand_number, action, FALLBACK)
 
 
 def _seats(state: State) -> tuple[Seat | None, ...]:

@@ -65,12 +65,12 @@ def seq_of(control: dict[str, Any]) -> int:
 
 
 def action_controls(message: RecordedMessage) -> list[dict[str, Any]]:
-    """The controls that act (not "My hand" or "Rematch")."""
+    """The controls that act (not "My hand", "Why?" or "Rematch")."""
     return [
         c
         for c in message.controls()
         if CONTROL_ID.fullmatch(c["custom_id"])
-        and not c["custom_id"].endswith((":hand", ":rematch"))
+        and not c["custom_id"].endswith((":hand", ":why", ":rematch"))
     ]
 
 

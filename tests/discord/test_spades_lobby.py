@@ -73,9 +73,10 @@ async def test_the_lobby_fills_and_starts_by_its_buttons(fake: FakeDiscord) -> N
             "Bot 3 (hard)",
             "Bot 4 (easy)",
         ]
-        # The lobby's buttons give way to My hand on the same message.
+        # The lobby's buttons give way to My hand (and, with bots seated, Why?) on the same
+        # message.
         await fake.wait_for(
-            lambda: [c["label"] for c in fake.by_id[lobby.id].controls()] == ["My hand"],
+            lambda: [c["label"] for c in fake.by_id[lobby.id].controls()] == ["My hand", "Why?"],
             "My hand instead of the lobby's buttons",
         )
         # A click that raced the start, from the message as it was.

@@ -12,7 +12,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import pytest
 
-from bot.ai.levels import decide_as
+from bot.ai.levels import decide_as, decide_why_as
 from bot.engine import Game, Phase, Rules
 from bot.storage.records import MemoryStore
 from bot.tables import ManualClock, TableManager, TableSettings
@@ -70,15 +70,17 @@ async def test_hard_bots_at_a_table_move_from_the_search_pool(
         assert table.game is not None
         bids = [b for b in table.game.view(0).bids if b is not None]
         assert len(bids) == 4
-        # The three hard bots bid through the pool.
-        assert len([fn for fn, _ in pool.asked if fn is decide_as]) >= 3
+        # The three hard bots bid through the pool, and each bid's reason came back with it.
+        assert len([fn for fn, _ in pool.asked if fn is decide_why_as]) >= 3
+        told = [await table.why(ANN.id, seat) for seat in (1, 2, 3)]
+        assert any("deals of the unseen cards" in text for text in told)
         pool.asked.clear()
         # Ann plays cards until a hard bot has played too.
         while not pool.asked:
             await table.act(ANN.id, move(table, ANN.id), seq=table.seq)
             await manager.settle()
         fn, (level, view, seed) = pool.asked[0]
-        assert (fn, level) == (decide_as, "hard")
+        assert (fn, level) == (decide_why_as, "hard")
         # Only the bot's own seat's view crosses to the worker: no other hand.
         assert view.seat != 0 and view.hand is not None and isinstance(seed, int)
     finally:

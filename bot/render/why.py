@@ -1,0 +1,245 @@
+"""A bot's reasons in player words: ``Reason`` (``bot.ai.reasons``) to text for one reader.
+
+While the hand is in play the answer is ``public``: told in terms of what every seat saw
+(bids, cards played, suits shown out of, the score) and of what the bot's own cards are
+worth, never naming a card that is still in a hand, nor one of the cards it chose not to
+play. Once the hand is over the full answer names the alternatives and adds the rule in
+the bot's own words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.engine import Action, Bid, Claim, Draw, PassCards, PlayCard, RevealCards, Rules
+from bot.i18n import N_, _, ngettext
+
+SUITS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
+
+
+class Weighing(Protocol):
+    """One choice a search weighed (``bot.ai.reasons.Weighed``)."""
+
+    @property
+    def action(self) -> Action: ...
+    @property
+    def points(self) -> float: ...
+    @property
+    def made(self) -> float | None: ...
+    @property
+    def set(self) -> float | None: ...
+
+
+class Reasoning(Protocol):
+    """What decided a bot's move (``bot.ai.reasons.Reason``; its ``rule`` is one of
+    ``heuristic.Rule`` or ``reasons.SEARCH``, ``RANDOM``, ``FALLBACK``)."""
+
+    @property
+    def level(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def action(self) -> Action: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def words(self) -> str: ...
+    @property
+    def weighed(self) -> Sequence[Weighing]: ...
+    @property
+    def deals(self) -> int: ...
+    @property
+    def voids(self) -> Sequence[tuple[int, int]]: ...
+    def figure(self, name: str, default: float = 0.0) -> float: ...
+
+
+SEARCH, RANDOM, FALLBACK = "search", "random", "fallback"
+
+# The rules whose sentence needs no figure, as a reader may be told them in play.
+_PLAIN = {
+    "claim": N_("No card it couldn't see could beat its cards, so it claimed the rest."),
+    "any": N_("Nothing made one move better than another."),
+    "reveal": N_("It looks at its cards before it bids."),
+    "blind_only": N_("Only blind bids were left."),
+    "only_bid": N_("The rules allowed only that bid."),
+    "nil_safe": N_("It counted no card that should take a trick, so it bid Nil."),
+    "pass_nil": N_("It bid Nil, so it passed its most dangerous cards to its partner."),
+    "pass_cover": N_("Its partner bid Nil, so it passed low cards and kept its winners."),
+    "draw_stronger": N_("It kept the stronger of the two cards."),
+    "draw_one": N_("It kept the card if it was a spade or an honour, and tried the next if not."),
+    "only_card": N_("The rules left it one card to play."),
+    "nil_lead_low": N_("It bid Nil, so it led low."),
+    "lead_under_nil": N_("An opponent bid Nil: it led low to make them go over it."),
+    "lead_top": N_("It led to take a trick its side still needs."),
+    "lead_top_cover": N_("It led to win the trick and protect its partner's Nil."),
+    "lead_low": N_("Nothing pressed, so it led low and kept its strength."),
+    "nil_lose": N_("It bid Nil, so it played a card that loses this trick."),
+    "nil_forced": N_("It bid Nil, but no card it could play was lower than the winning one."),
+    "cover_partner": N_("Its partner bid Nil and was winning the trick, so it took it over."),
+    "cannot_cover": N_(
+        "Its partner bid Nil and was winning the trick, but it could not beat them, so it"
+        " played low."
+    ),
+    "partner_winning": N_("Its partner was winning this trick, so it played low."),
+    "win_high_for_nil": N_(
+        "Its partner bid Nil and plays after it, so it won high to let them duck."
+    ),
+    "under_nil": N_("The Nil bidder was winning, so it stayed under them."),
+    "win_set": N_("It took the trick to set the other side."),
+    "nothing": N_("Nothing to gain in this trick, so it played low."),
+    FALLBACK: N_("It could not decide, so it made the first move the rules allow."),
+}
+
+
+def why_text(reason: Reasoning, rules: Rules, names: Sequence[str], *, public: bool) -> str:
+    """Why the bot in ``reason`` moved as it did, for a reader; ``public``: naming no card
+    but the one it played (the rest of its hand, the cards it chose not to play, its
+    passes and draws stay unnamed)."""
+    lines = [_headline(reason, rules, names, public)]
+    if reason.rule == SEARCH:
+        lines += _search_lines(reason, rules, names, public)
+    else:
+        lines.append(_rule_line(reason, rules))
+        if not public and reason.words:
+            lines.append(
+                _("As a hint would put it, with every hand shown: {words}").format(
+                    words=reason.words
+                )
+            )
+    return "\n".join(lines)
+
+
+def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: bool) -> str:
+    name, action = names[reason.seat], reason.action
+    if isinstance(action, Bid):
+        return _("{name} bid {bid}.").format(name=name, bid=bid_words(action, rules))
+    if isinstance(action, PlayCard):
+        return _("{name} played the {card}.").format(name=name, card=action.card)
+    if isinstance(action, PassCards):
+        if public:
+            return _("{name} passed cards to a partner.").format(name=name)
+        cards = ", ".join(str(c) for c in action.cards)
+        return _("{name} passed {cards}.").format(name=name, cards=cards)
+    if isinstance(action, Draw):
+        return _("{name} drew a card.").format(name=name)
+    if isinstance(action, Claim):
+        return _("{name} claimed the rest of the tricks.").format(name=name)
+    if isinstance(action, RevealCards):
+        return _("{name} looked at its cards.").format(name=name)
+    return _("{name} moved.").format(name=name)
+
+
+def bid_words(bid: Bid, rules: Rules) -> str:
+    """A bid as players say it: "4", "Nil", "Blind Nil", "blind 6"."""
+    if bid.tricks == 0 and rules.nil_mode == "nil":
+        return _("Blind Nil") if bid.blind else _("Nil")
+    if bid.blind:
+        return _("blind {tricks}").format(tricks=bid.tricks)
+    return str(bid.tricks)
+
+
+def _rule_line(reason: Reasoning, rules: Rules) -> str:
+    rule = reason.rule
+    if rule == RANDOM:
+        if reason.level == "easy":
+            return _("It's an easy bot: now and then it makes a move at random, and this was one.")
+        return _("It plays at random.")
+    if rule in _PLAIN:
+        return _(_PLAIN[rule])
+    if rule == "blind_nil":
+        behind = int(reason.figure("behind"))
+        return _("Its side was {behind} points behind: a Blind Nil can catch up.").format(
+            behind=behind
+        )
+    if rule == "nil_pass":
+        n = int(reason.figure("dangers"))
+        return ngettext(
+            "It counted {n} risky card, few enough to pass to its partner, so it bid Nil.",
+            "It counted {n} risky cards, few enough to pass to its partner, so it bid Nil.",
+            n,
+        ).format(n=n)
+    if rule in ("estimate", "cover_nil"):
+        return _estimate_line(reason, rules)
+    if rule == "win_need":
+        n = int(reason.figure("need"))
+        return ngettext(
+            "Its side needed {n} more trick, so it took this one.",
+            "Its side needed {n} more tricks, so it took this one.",
+            n,
+        ).format(n=n)
+    if rule == "duck_bags":
+        n = int(reason.figure("bags"))
+        return ngettext(
+            "Its side had made its bid and has {n} bag, so it ducked.",
+            "Its side had made its bid and has {n} bags, so it ducked.",
+            n,
+        ).format(n=n)
+    return _("It followed its rules of thumb.")
+
+
+def _estimate_line(reason: Reasoning, rules: Rules) -> str:
+    n = int(reason.figure("target"))
+    line = ngettext(
+        "It counts its cards at about {n} trick, from its honours and spades.",
+        "It counts its cards at about {n} tricks, from its honours and spades.",
+        n,
+    ).format(n=n)
+    wanted = n
+    if reason.rule == "cover_nil":
+        line += " " + _("Its partner bid Nil, so it bid one more to cover them.")
+        wanted += 1
+    action = reason.action
+    if isinstance(action, Bid) and action.tricks != wanted:
+        line += " " + _("The rules allowed no nearer bid.")
+    return line
+
+
+def _search_lines(reason: Reasoning, rules: Rules, names: Sequence[str], public: bool) -> list[str]:
+    lines = [
+        ngettext(
+            "It imagined {n} deal of the unseen cards that fits the bids and the play so far.",
+            "It imagined {n} deals of the unseen cards that fit the bids and the play so far.",
+            reason.deals,
+        ).format(n=reason.deals)
+    ]
+    shown = [
+        _("{name} has no {suit}").format(name=names[seat], suit=_(SUITS[suit]))
+        for seat, suit in reason.voids
+    ]
+    if shown:
+        lines.append(_("Players have shown out of suits: {shown}.").format(shown="; ".join(shown)))
+    for i, weighed in enumerate(reason.weighed):
+        lines.append(_weighed_line(weighed, rules, chosen=i == 0, public=public))
+    return lines
+
+
+def _choice(action: Action, rules: Rules, chosen: bool, public: bool) -> str:
+    if isinstance(action, Bid):
+        bid = bid_words(action, rules)
+        return (_("Its choice, a bid of {bid}") if chosen else _("A bid of {bid}")).format(bid=bid)
+    if isinstance(action, PlayCard) and chosen:
+        return _("Its choice, the {card}").format(card=action.card)
+    if isinstance(action, PlayCard) and not public:
+        return _("The {card}").format(card=action.card)
+    return _("Another card")
+
+
+def _weighed_line(weighed: Weighing, rules: Rules, *, chosen: bool, public: bool) -> str:
+    what = _choice(weighed.action, rules, chosen, public)
+    points = round(weighed.points)
+    if weighed.made is None or weighed.set is None:
+        text = _("{what}: {points:+d} points against the other side on average.").format(
+            what=what, points=points
+        )
+    else:
+        text = _(
+            "{what}: its side made its bid in {made}% of them and set the other side in"
+            " {set}%, {points:+d} points against them on average."
+        ).format(
+            what=what,
+            made=round(100 * weighed.made),
+            set=round(100 * weighed.set),
+            points=points,
+        )
+    return text
