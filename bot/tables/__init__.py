@@ -6,7 +6,7 @@ call a table's methods and render what ``Presenter`` callbacks tell them. See
 every change takes.
 """
 
-from bot.tables.clock import Clock, ManualClock, SystemClock
+from bot.tables.clock import Clock, SystemClock
 from bot.tables.context import TableContext, TableSettings
 from bot.tables.errors import (
     HintsOff,
@@ -27,7 +27,7 @@ from bot.tables.errors import (
     WrongStage,
 )
 from bot.tables.manager import TableManager, Unrestored
-from bot.tables.presenter import Notice, NoticeKind, Presenter, RecordingPresenter, Shown
+from bot.tables.presenter import Notice, NoticeKind, Presenter, Shown
 from bot.tables.snapshot import SeatSnapshot, SpectatorView, TableSnapshot
 from bot.tables.states import Member, Seat, TableStatus
 from bot.tables.table import Hint, StopVote, Table
@@ -36,7 +36,6 @@ __all__ = [
     "Clock",
     "Hint",
     "HintsOff",
-    "ManualClock",
     "Member",
     "NoTable",
     "NotAway",
@@ -47,7 +46,6 @@ __all__ = [
     "Notice",
     "NoticeKind",
     "Presenter",
-    "RecordingPresenter",
     "RequestClosed",
     "Seat",
     "SeatSnapshot",

@@ -11,7 +11,8 @@ import pytest
 from bot.config import shard_of
 from bot.engine import Bid
 from bot.storage.records import MemoryStore
-from bot.tables import ManualClock, NoTable, StaleAction, TableManager, TableSettings
+from bot.tables import NoTable, StaleAction, TableManager, TableSettings
+from tests.doubles import ManualClock
 from tests.tables.helpers import ANN, BEA, move, started
 
 # Two guilds on different shards of two (Discord puts a guild on (id >> 22) % count).
