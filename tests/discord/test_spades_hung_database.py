@@ -80,7 +80,7 @@ async def stored_actions(url: str) -> int:
     """How many actions the database holds for its one open table."""
     storage = await Storage.open(url)
     try:
-        [stored] = (await storage.tables.open_tables()).tables
+        [stored] = (await storage.tables.open_tables()).rows
         return len(stored.actions)
     finally:
         await storage.close()

@@ -77,7 +77,7 @@ async def test_a_process_that_lost_a_table_lets_it_go_at_its_next_write(
         with pytest.raises(NoTable):
             old.table_by_id(table_id)
         # Nothing of the old process reached the store: the new owner's game goes on.
-        [stored] = (await store.open_tables()).tables
+        [stored] = (await store.open_tables()).rows
         assert len(stored.actions) == taken.seq
         assert new.table_by_id(table_id) is taken
     finally:
