@@ -2,8 +2,8 @@
 
 ``TableManager`` keeps one ``Table`` per channel; adapters (the Discord cogs, the terminal)
 call a table's methods and render what ``Presenter`` callbacks tell them. See
-``bot/tables/manager.py`` for a walk-through and ``bot/tables/table.py`` for the one path
-every change takes.
+``bot/tables/manager.py`` for a walk-through, ``bot/tables/table.py`` for the one path
+every change takes, and ``bot/tables/plans/`` for what each change would be.
 """
 
 from bot.tables.clock import Clock, SystemClock
