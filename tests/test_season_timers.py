@@ -13,8 +13,8 @@ from bot.competition.seasons import soft_reset
 from bot.season_timers import RETRY_FIRST, SeasonTimers
 from bot.storage.seasons import Season
 from bot.storage.store import Storage
-from bot.tables import ManualClock
 from bot.tables.context import Tasks
+from tests.doubles import ManualClock
 
 START = 1_800_000_000
 MINE, OTHERS = 10, 11

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Generic, Literal, Protocol, TypeVar
 
 from bot.engine import Action, Game, Rules
 
@@ -88,34 +88,29 @@ class Unreadable:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class StoredTables:
-    """The open tables that could be read, in ``table_id`` order, and those that could not.
-    Iterating gives the readable ones."""
+T = TypeVar("T")
 
-    tables: tuple[StoredTable, ...]
+
+# Not slotted: a slotted frozen generic cannot be built through its alias (``StoredTables``)
+# before Python 3.12.
+@dataclass(frozen=True)
+class Readable(Generic[T]):
+    """Stored rows of one kind that could be read, in key order, and those that could not
+    (``broken``). Iterating gives the readable ones."""
+
+    rows: tuple[T, ...]
     broken: tuple[Unreadable, ...] = ()
 
-    def __iter__(self) -> Iterator[StoredTable]:
-        return iter(self.tables)
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.rows)
 
     def __len__(self) -> int:
-        return len(self.tables)
+        return len(self.rows)
 
 
-@dataclass(frozen=True, slots=True)
-class StoredLobbies:
-    """The stored lobbies that could be read, by channel, and those that could not.
-    Iterating gives the readable ones."""
-
-    lobbies: tuple[StoredLobby, ...]
-    broken: tuple[Unreadable, ...] = ()
-
-    def __iter__(self) -> Iterator[StoredLobby]:
-        return iter(self.lobbies)
-
-    def __len__(self) -> int:
-        return len(self.lobbies)
+# The open tables, by table id, and the stored lobbies, by channel id.
+StoredTables = Readable[StoredTable]
+StoredLobbies = Readable[StoredLobby]
 
 
 # Where a member hears that it is their turn: a new message in their DMs, or a mention in the

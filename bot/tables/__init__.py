@@ -2,11 +2,11 @@
 
 ``TableManager`` keeps one ``Table`` per channel; adapters (the Discord cogs, the terminal)
 call a table's methods and render what ``Presenter`` callbacks tell them. See
-``bot/tables/manager.py`` for a walk-through and ``bot/tables/table.py`` for the one path
-every change takes.
+``bot/tables/manager.py`` for a walk-through, ``bot/tables/table.py`` for the one path
+every change takes, and ``bot/tables/plans/`` for what each change would be.
 """
 
-from bot.tables.clock import Clock, ManualClock, SystemClock
+from bot.tables.clock import Clock, SystemClock
 from bot.tables.context import TableContext, TableSettings
 from bot.tables.errors import (
     HintsOff,
@@ -27,7 +27,7 @@ from bot.tables.errors import (
     WrongStage,
 )
 from bot.tables.manager import TableManager, Unrestored
-from bot.tables.presenter import Notice, NoticeKind, Presenter, RecordingPresenter, Shown
+from bot.tables.presenter import Notice, NoticeKind, Presenter, Shown
 from bot.tables.snapshot import SeatSnapshot, SpectatorView, TableSnapshot
 from bot.tables.states import Member, Seat, TableStatus
 from bot.tables.table import Hint, StopVote, Table
@@ -36,7 +36,6 @@ __all__ = [
     "Clock",
     "Hint",
     "HintsOff",
-    "ManualClock",
     "Member",
     "NoTable",
     "NotAway",
@@ -47,7 +46,6 @@ __all__ = [
     "Notice",
     "NoticeKind",
     "Presenter",
-    "RecordingPresenter",
     "RequestClosed",
     "Seat",
     "SeatSnapshot",

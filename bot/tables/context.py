@@ -2,8 +2,8 @@
 the bots' executor, whom to tell, background tasks, and where fresh deals come from.
 
 A table never reaches into the manager: the manager builds one ``TableContext`` and every
-table it opens or restores gets it. Tests pass a ``ManualClock``, ``bot_delay=0`` and a
-recording presenter, and call ``tasks.settle()`` to wait until bots have nothing left to do.
+table it opens or restores gets it. Tests pass a clock they move by hand, ``bot_delay=0`` and
+a recording presenter, and call ``tasks.settle()`` to wait until bots have nothing left to do.
 """
 
 from __future__ import annotations

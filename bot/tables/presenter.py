@@ -1,5 +1,5 @@
 """How tables tell the world what happened: the ``Presenter`` protocol, what a presenter may
-read of a table (``Shown``), notices, and a presenter that records everything for tests.
+read of a table (``Shown``), and notices.
 
 A table tells its presenters, in order, after a change is stored and applied:
 
@@ -106,52 +106,3 @@ class Presenter(Protocol):
     async def hand_changed(self, table: Shown, seat: int) -> None: ...
 
     async def notice(self, table: Shown, notice: Notice) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class TableChanged:
-    snapshot: TableSnapshot
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class HandChanged:
-    table_id: int | None
-    seat: int
-    view: SeatView
-
-
-@dataclass(frozen=True, slots=True)
-class Noticed:
-    table_id: int | None
-    notice: Notice
-
-
-Record = TableChanged | HandChanged | Noticed
-
-
-class RecordingPresenter:
-    """Keeps what a presenter is shown, as it was at the moment it was shown."""
-
-    def __init__(self) -> None:
-        self.records: list[Record] = []
-
-    async def table_changed(self, table: Shown, events: Sequence[Event]) -> None:
-        self.records.append(TableChanged(table.snapshot(), tuple(events)))
-
-    async def hand_changed(self, table: Shown, seat: int) -> None:
-        self.records.append(HandChanged(table.table_id, seat, table.view(seat)))
-
-    async def notice(self, table: Shown, notice: Notice) -> None:
-        self.records.append(Noticed(table.table_id, notice))
-
-    @property
-    def notices(self) -> list[Notice]:
-        return [r.notice for r in self.records if isinstance(r, Noticed)]
-
-    @property
-    def events(self) -> list[Event]:
-        return [e for r in self.records if isinstance(r, TableChanged) for e in r.events]
-
-    def hands_shown(self, seat: int) -> list[SeatView]:
-        return [r.view for r in self.records if isinstance(r, HandChanged) and r.seat == seat]

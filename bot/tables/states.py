@@ -8,7 +8,7 @@ table applies an action to only after that action is stored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import ClassVar
 
@@ -105,20 +105,14 @@ class Over(Dealt):
 
     @classmethod
     def after(cls, dealt: Dealt, *, hands_done: str | None = None) -> Over:
-        """The game ``dealt`` was playing, over."""
-        return cls(
-            table_id=dealt.table_id,
-            host_id=dealt.host_id,
-            seats=dealt.seats,
-            game=dealt.game,
-            seed=dealt.seed,
-            dealer=dealt.dealer,
-            seq=dealt.seq,
-            hands_limit=dealt.hands_limit,
-            stop_votes=dealt.stop_votes,
-            saw_hands=dealt.saw_hands,
-            hands_done=hands_done,
-        )
+        """The game ``dealt`` was playing, over: everything it had but the turn in play
+        (missed turns and a bot's turn for a member)."""
+        kept = {f.name: getattr(dealt, f.name) for f in fields(Dealt) if f.name not in _TURN}
+        return cls(**kept, hands_done=hands_done)
+
+
+# What ``Dealt`` holds of the turn in play only: a game over starts them afresh.
+_TURN = frozenset({"missed", "bot_turn"})
 
 
 @dataclass(frozen=True, slots=True)

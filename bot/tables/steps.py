@@ -23,12 +23,42 @@ Write = Callable[[TableStore], Awaitable[int | None]]
 
 
 @dataclass(frozen=True, slots=True)
+class Recompute:
+    """The members whose hand to show are worked out from the play's events."""
+
+
+@dataclass(frozen=True, slots=True)
+class Nobody:
+    """No member's hand is shown again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """These seats' members are shown their hands again (seats a bot holds are skipped)."""
+
+    seats: tuple[int, ...]
+
+
+# Whose private view a step changes.
+Hands = Recompute | Nobody | Seats
+RECOMPUTE = Recompute()
+NOBODY = Nobody()
+
+
+@dataclass(frozen=True, slots=True)
+class NewMessage:
+    """The channel message that shows the table from now on (``None``: none yet)."""
+
+    message_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Step(Generic[R]):
     """One planned change: the state after it, what to store first, and what to tell.
 
-    ``play``: the engine action applied to the state's game once stored. ``hands``: member
-    seats whose private view changes (``None``: worked out from the play's events).
-    ``touched``: a member acted, so the idle clock starts again."""
+    ``play``: the engine action applied to the state's game once stored. ``hands``: whose
+    private view changes. ``touched``: a member acted, so the idle clock starts again.
+    ``message``: the table is shown by another channel message from now on."""
 
     state: State
     reply: R
@@ -36,10 +66,9 @@ class Step(Generic[R]):
     play: Action | None = None
     events: tuple[Event, ...] = ()  # what happened without a play (a new deal's first events)
     notices: tuple[Notice, ...] = ()
-    hands: tuple[int, ...] | None = ()
+    hands: Hands = NOBODY
     touched: bool = True
-    message_id: int | None = None
-    new_message: bool = False  # ``message_id`` replaces the table's message id
+    message: NewMessage | None = None
 
 
 def same_turn(state: State, playing: Playing) -> bool:

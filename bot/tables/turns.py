@@ -2,15 +2,15 @@
 member who is away or ran out of time) after a short delay; a member's turn timer warns
 them, then lets a bot play the turn, and marks them away after repeats.
 
-Each source plans its change against the table's state when it is due and hands it to the
-table's one path (``Host.background``): stored before it counts, retried while storage is
-down, dropped when the table has moved on meanwhile.
+Each source plans its change against the table's state when it is due, with the plain
+functions of ``bot.tables.plans.play``, and hands it to the table's one path
+(``Host.background``): stored before it counts, retried while storage is down, dropped when
+the table has moved on meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import random
 from collections.abc import Callable
@@ -21,32 +21,25 @@ from bot.ai.policy import Policy
 from bot.ai.reasons import FALLBACK, Reason
 from bot.engine import Action, IllegalAction, Phase, Rules, SeatView
 from bot.tables.context import TableContext
-from bot.tables.presenter import Notice, NoticeKind
-from bot.tables.seating import missed, with_seat
+from bot.tables.plans import play
 from bot.tables.states import DEFAULT_LEVEL, Closed, Dealt, Playing, Seat, State
-from bot.tables.steps import Step, Write, same_turn
+from bot.tables.steps import Step, same_turn
 
 log = logging.getLogger(__name__)
 
 # The level whose bots search (CPU-bound for most of a second): they use the search pool.
 SEARCHING_LEVEL = "hard"
-_DOING = {Phase.DRAW: "draw", Phase.BID: "bid", Phase.PASS: "pass cards", Phase.PLAY: "play"}
 
 
 class Host(Protocol):
-    """What turns need of their table (``bot.tables.Table`` is one)."""
+    """What turns need of their table (``bot.tables.Table`` is one): to read it, and its
+    one path for a change."""
 
     @property
     def state(self) -> State: ...
 
     @property
     def rules(self) -> Rules: ...
-
-    def move(self, playing: Playing, action: Action, *, member_seat: int | None) -> Step[None]:
-        """The step that stores and applies ``action``; raises ``IllegalAction``."""
-        ...
-
-    def seats_write(self, dealt: Dealt) -> Write: ...
 
     async def background(self, plan: Callable[[], Step[None] | None]) -> None:
         """Run ``plan``'s step through the table's path, retried until stored."""
@@ -173,12 +166,12 @@ class Turns:
             if not isinstance(now, Playing) or not same_turn(now, playing):
                 return None
             try:
-                step = self._host.move(now, chosen, member_seat=None)
+                step = play.move(now, chosen, member_seat=None)
                 made.append((reason, now.seq))
             except IllegalAction:
                 log.exception("The bot for seat %d of %r chose %r", seat, self._host, chosen)
                 first = view.legal_actions[0]
-                step = self._host.move(now, first, member_seat=None)
+                step = play.move(now, first, member_seat=None)
                 made.append((_fallback(view, self._level(seat), first), now.seq))
             return step
 
@@ -198,47 +191,17 @@ class Turns:
     async def _turn_timer(self, playing: Playing, seat: int, deadline: float) -> None:
         """Warn the member, then let a bot play the turn; mark them away after repeats."""
         context = self._context
-        clock, settings = context.clock, context.settings
+        clock, settings, host = context.clock, context.settings, self._host
         warn_at = deadline - min(settings.turn_warning, (deadline - clock.now()) / 2)
-        held = playing.seats[seat]
         async with context.tasks.parked():
             await clock.sleep_until(warn_at)
-
-        def warning() -> Step[None] | None:
-            if not same_turn(self._host.state, playing):
-                return None
-            left = round(deadline - clock.now())
-            doing = _DOING.get(playing.game.phase, "move")
-            text = f"{held.name}, {left} seconds left to {doing}."
-            notice = Notice(NoticeKind.TURN_WARNING, text, seat, held.user_id, deadline)
-            return Step(self._host.state, None, notices=(notice,), touched=False)
-
-        await self._host.background(warning)
+        await host.background(
+            lambda: play.turn_warning(host.state, playing, seat, deadline, clock.now())
+        )
         async with context.tasks.parked():
             await clock.sleep_until(deadline)
-
-        def timed_out() -> Step[None] | None:
-            now = self._host.state
-            if not isinstance(now, Playing) or not same_turn(now, playing):
-                return None
-            count = now.missed_by(seat) + 1
-            after = dataclasses.replace(now, missed=missed(now, seat, count), bot_turn=now.seq)
-            write: Write | None = None
-            if count >= settings.misses_before_away:
-                away = dataclasses.replace(now.seats[seat], away=True)
-                after = dataclasses.replace(after, seats=with_seat(now.seats, away.seat, away))
-                write = self._host.seats_write(after)
-                text = (
-                    f"{held.name} missed {count} turns in a row: a bot plays their seat"
-                    " until they come back."
-                )
-                notice = Notice(NoticeKind.AWAY, text, seat, held.user_id)
-            else:
-                text = f"{held.name} ran out of time: a bot plays this turn for them."
-                notice = Notice(NoticeKind.TIMED_OUT, text, seat, held.user_id)
-            return Step(after, None, write, notices=(notice,), touched=False)
-
-        await self._host.background(timed_out)
+        away_after = settings.misses_before_away
+        await host.background(lambda: play.timed_out(host.state, playing, seat, away_after))
 
 
 def _fallback(view: SeatView, level: str, action: Action) -> Reason:

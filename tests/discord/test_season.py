@@ -15,10 +15,10 @@ from bot.engine import Game
 from bot.render.standings_picture import standings_picture
 from bot.storage.records import SeatRecord
 from bot.storage.store import Storage
-from bot.tables import ManualClock
 from devtools.fake_discord import FakeDiscord, FakeUser, RecordedMessage, running
 from tests.discord.spades_helpers import make_bot
 from tests.discord.test_houserules_leaderboard import finished_game, manager
+from tests.doubles import ManualClock
 from tests.storage.helpers import store_game
 
 EXTENSIONS = ("cogs.spades", "cogs.leaderboard", "cogs.season")

@@ -16,7 +16,7 @@ from bot.client import SpadesBot
 from bot.engine import Rules
 from bot.storage.records import MemoryStore, StoredTables
 from bot.storage.store import Storage
-from bot.tables import ManualClock, Table, TableStatus
+from bot.tables import Table, TableStatus
 from bot.tables.table import STORAGE_BACK
 from devtools.fake_discord import (
     ALL_PERMISSIONS,
@@ -33,6 +33,7 @@ from tests.discord.spades_helpers import (
     fresh,
     make_bot,
 )
+from tests.doubles import ManualClock
 
 
 async def test_a_seat_is_never_handed_to_a_bot_account(fake: FakeDiscord) -> None:

@@ -13,10 +13,11 @@ import pytest
 
 from bot.config import Settings
 from bot.storage.store import Storage
-from bot.tables import ManualClock, TableStatus
+from bot.tables import TableStatus
 from bot.tables.table import STORAGE_BACK, STORAGE_BUSY, STORAGE_WAIT
 from devtools.fake_discord import FakeDiscord, running
 from tests.discord.spades_helpers import click_first, fresh, make_bot
+from tests.doubles import ManualClock
 from tests.storage.helpers import fresh_location
 from tests.storage.postgres_server import PostgresServer
 
@@ -79,7 +80,7 @@ async def stored_actions(url: str) -> int:
     """How many actions the database holds for its one open table."""
     storage = await Storage.open(url)
     try:
-        [stored] = (await storage.tables.open_tables()).tables
+        [stored] = (await storage.tables.open_tables()).rows
         return len(stored.actions)
     finally:
         await storage.close()

@@ -3,7 +3,6 @@ by a bot until ``/spades back``, and ``/spades stop`` by the host, a vote or a m
 
 from __future__ import annotations
 
-from bot.tables import ManualClock
 from devtools.fake_discord import (
     DEFERRED_UPDATE,
     MANAGE_MESSAGES,
@@ -14,6 +13,7 @@ from devtools.fake_discord import (
     running,
 )
 from tests.discord.spades_helpers import action_controls, board, fresh, make_bot, seq_of
+from tests.doubles import ManualClock
 
 
 async def test_missed_turns_hand_the_seat_to_a_bot_until_back(fake: FakeDiscord) -> None:

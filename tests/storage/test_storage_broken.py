@@ -46,8 +46,8 @@ async def test_unreadable_tables_are_reported_and_kept_and_the_others_come_back(
 
     stored = await storage.tables.open_tables()
 
-    assert [t.table_id for t in stored.tables] == [first, last]
-    assert all(t.actions == tuple(good.history) for t in stored.tables)
+    assert [t.table_id for t in stored.rows] == [first, last]
+    assert all(t.actions == tuple(good.history) for t in stored.rows)
     assert [b.key for b in stored.broken] == [refused, unknown, garbled]
     reasons = [b.reason for b in stored.broken]
     assert reasons[0].startswith("ValidationError") and "players" in reasons[0]
@@ -77,7 +77,7 @@ async def test_unreadable_lobbies_are_reported_and_kept_and_the_others_come_back
 
     stored = await storage.tables.open_lobbies()
 
-    assert stored.lobbies == (good,)
+    assert stored.rows == (good,)
     assert [b.key for b in stored.broken] == [71, 72, 73]
     assert stored.broken[1] == Unreadable(72, stored.broken[1].reason)
     assert stored.broken[1].reason.startswith("TypeError")

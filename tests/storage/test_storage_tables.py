@@ -159,7 +159,7 @@ async def test_a_lobby_is_replaced_whole_and_goes_once_dealt_or_dropped(
     moved = dataclasses.replace(lobby, host_id=3, seats=seats[1:], message_id=555)
     await table_store.save_lobby(moved)
     assert [stored.channel_id for stored in await table_store.open_lobbies()] == [70, 71]
-    assert (await table_store.open_lobbies()).lobbies[0] == moved
+    assert (await table_store.open_lobbies()).rows[0] == moved
 
     await table_store.create_table(
         guild_id=GUILD, channel_id=70, host_id=3, rules=rules, seed=1, dealer=0, seats=seats

@@ -7,7 +7,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.storage.records import MemoryStore
-from bot.tables import ManualClock, RecordingPresenter, TableManager, TableSettings
+from bot.tables import TableManager, TableSettings
+from tests.doubles import ManualClock, RecordingPresenter
 
 
 @pytest.fixture

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.engine import Action, Bid, PlayCard
-from bot.tables import ManualClock, Member, Table, TableManager, TableStatus
+from bot.tables import Member, Table, TableManager, TableStatus
+from tests.doubles import ManualClock
 
 ANN = Member(1, "Ann")
 BEA = Member(2, "Bea")

@@ -10,10 +10,8 @@ from bot.engine import Phase
 from bot.storage.records import MemoryStore, SeatRecord, StorageFailed, TableStore
 from bot.storage.store import Storage
 from bot.tables import (
-    ManualClock,
     Notice,
     NoticeKind,
-    RecordingPresenter,
     Shown,
     StorageBusy,
     Table,
@@ -21,6 +19,7 @@ from bot.tables import (
     TableSettings,
 )
 from bot.tables.table import STORAGE_BACK
+from tests.doubles import ManualClock, RecordingPresenter
 from tests.tables.helpers import ANN, BEA, bea_moves_until, member_to_act, move, started
 
 

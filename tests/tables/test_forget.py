@@ -4,7 +4,8 @@ host without a seat hands the role on; a table that does not hold them is left a
 from __future__ import annotations
 
 from bot.storage.records import MemoryStore, SeatRecord
-from bot.tables import RecordingPresenter, TableManager, TableStatus
+from bot.tables import TableManager, TableStatus
+from tests.doubles import RecordingPresenter
 from tests.tables.helpers import ANN, BEA, CHANNEL, CY, DEE, started, sub
 
 

@@ -10,12 +10,10 @@ from bot.engine import Bid, Rules
 from bot.storage.records import MemoryStore, SeatRecord, StoredLobby
 from bot.storage.store import Storage
 from bot.tables import (
-    ManualClock,
     Member,
     NoTable,
     NotHost,
     NotSeated,
-    RecordingPresenter,
     SeatUnavailable,
     TableError,
     TableExists,
@@ -24,7 +22,7 @@ from bot.tables import (
     TableStatus,
     WrongStage,
 )
-from bot.tables.presenter import HandChanged, TableChanged
+from tests.doubles import HandChanged, ManualClock, RecordingPresenter, TableChanged
 from tests.tables.helpers import ANN, BEA, CHANNEL, CY, DEE
 
 

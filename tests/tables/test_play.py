@@ -29,7 +29,6 @@ from bot.tables import (
     NoticeKind,
     NotSeated,
     NotYourSeat,
-    RecordingPresenter,
     StaleAction,
     StorageBusy,
     Table,
@@ -37,7 +36,7 @@ from bot.tables import (
     TableSettings,
     TableStatus,
 )
-from bot.tables.presenter import HandChanged, TableChanged
+from tests.doubles import HandChanged, RecordingPresenter, TableChanged
 from tests.tables.helpers import ANN, BEA, CHANNEL, CY, DEE, move, play_out, started
 
 

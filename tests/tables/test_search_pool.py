@@ -15,7 +15,8 @@ import pytest
 from bot.ai.levels import decide_as, decide_why_as
 from bot.engine import Game, Phase, Rules
 from bot.storage.records import MemoryStore
-from bot.tables import ManualClock, TableManager, TableSettings
+from bot.tables import TableManager, TableSettings
+from tests.doubles import ManualClock
 from tests.tables.helpers import ANN, CHANNEL, move
 
 P = ParamSpec("P")

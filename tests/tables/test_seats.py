@@ -9,13 +9,11 @@ import pytest
 from bot.engine import view_to_json
 from bot.storage.records import MemoryStore, SeatRecord
 from bot.tables import (
-    ManualClock,
     NoTable,
     NotHost,
     NoticeKind,
     NotSeated,
     NotYourRequest,
-    RecordingPresenter,
     RequestClosed,
     SeatUnavailable,
     SubRefused,
@@ -24,7 +22,7 @@ from bot.tables import (
     TableStatus,
     WrongStage,
 )
-from bot.tables.presenter import HandChanged
+from tests.doubles import HandChanged, ManualClock, RecordingPresenter
 from tests.tables.helpers import ANN, BEA, CHANNEL, CY, DEE, move, play_out, started, sub
 
 

@@ -9,7 +9,8 @@ import pytest
 
 from bot.engine import Bid, Claim, IllegalAction, Phase, PlayCard, RevealCards, Rules
 from bot.storage.records import MemoryStore
-from bot.tables import ManualClock, RecordingPresenter, Table, TableManager, TableSettings
+from bot.tables import Table, TableManager, TableSettings
+from tests.doubles import ManualClock, RecordingPresenter
 from tests.tables.helpers import ANN, CHANNEL
 
 GUILD = 10

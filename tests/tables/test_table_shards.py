@@ -11,7 +11,8 @@ import pytest
 from bot.config import shard_of
 from bot.engine import Bid
 from bot.storage.records import MemoryStore
-from bot.tables import ManualClock, NoTable, StaleAction, TableManager, TableSettings
+from bot.tables import NoTable, StaleAction, TableManager, TableSettings
+from tests.doubles import ManualClock
 from tests.tables.helpers import ANN, BEA, move, started
 
 # Two guilds on different shards of two (Discord puts a guild on (id >> 22) % count).
@@ -76,7 +77,7 @@ async def test_a_process_that_lost_a_table_lets_it_go_at_its_next_write(
         with pytest.raises(NoTable):
             old.table_by_id(table_id)
         # Nothing of the old process reached the store: the new owner's game goes on.
-        [stored] = (await store.open_tables()).tables
+        [stored] = (await store.open_tables()).rows
         assert len(stored.actions) == taken.seq
         assert new.table_by_id(table_id) is taken
     finally:

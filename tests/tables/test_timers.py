@@ -6,15 +6,14 @@ import pytest
 
 from bot.storage.records import MemoryStore
 from bot.tables import (
-    ManualClock,
     NotAway,
     NoticeKind,
-    RecordingPresenter,
     Table,
     TableManager,
     TableSettings,
     TableStatus,
 )
+from tests.doubles import ManualClock, RecordingPresenter
 from tests.tables.helpers import ANN, BEA, CHANNEL, bea_moves_until, member_to_act, move, started
 
 
