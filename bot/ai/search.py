@@ -19,7 +19,7 @@ from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
 from bot.engine import Action, Bid, Card, Claim, Phase, PlayCard, Rules, SeatView, score_hand
-from bot.engine.deck import COPY_SHIFT
+from bot.engine.deck import COPY_SHIFT, DeckInfo
 
 # Below this many seconds there is no time to search: play the heuristic's card.
 _MIN_BUDGET = 0.005
@@ -54,6 +54,7 @@ def hand_value(
     bids: list[int | None],
     blind: list[bool],
     bag_cost: float = 1.0,
+    last_trick: int | None = None,
 ) -> float:
     """The hand's points for ``team`` less the other sides' average, with the bags each
     side takes charged now for what they will cost later.
@@ -63,7 +64,8 @@ def hand_value(
     to ``bag_penalty / bag_limit`` near the limit, and going over the limit takes back
     half a penalty of that charge, so the charges and the penalty add up to one penalty
     per ``bag_limit`` bags. A bag far from the limit costs about the point it scores,
-    and a low limit makes every bag dear.
+    and a low limit makes every bag dear. ``last_trick``: the seat that won the last
+    trick, for ``last_trick_bonus``.
     """
     result = score_hand(
         rules,
@@ -75,6 +77,7 @@ def hand_value(
         scores=scores,
         bags=bags,
         num_tricks=sum(taken),
+        last_trick=last_trick,
     )
     on = rules.overtricks == "bags" and rules.bag_penalty > 0
     scale = bag_cost * rules.bag_penalty / (2 * rules.bag_limit**2) if on else 0.0
@@ -104,6 +107,22 @@ def _exchange(
     hands[nil_seat] += back
     hands[partner] += give
     return hands
+
+
+def _first_leader(rules: Rules, deck: DeckInfo, hands: list[list[int]], dealer: int) -> int:
+    """The seat that leads the first trick of a sampled deal: the holder of the lowest club
+    when it leads (low_club_first_trick, low_club_leads; the first such seat on a tie, as
+    the game picks), else the dealer's left."""
+    if rules.low_club_first_trick or rules.low_club_leads:
+        clubs = [
+            (card, seat)
+            for seat, hand in enumerate(hands)
+            for card in hand
+            if deck.suit_of[card] == 0
+        ]
+        if clubs:
+            return min(clubs)[1]
+    return (dealer + 1) % rules.players
 
 
 def _blind_nil_against(view: SeatView) -> bool:
@@ -249,6 +268,7 @@ class SearchPolicy:
                 for s in range(n)
             ]
             outcomes: dict[int, list[int]] = {}
+            last: dict[int, int] = {}
             for k in keys:
                 as_nil = k < 0
                 assumed[view.seat] = 0 if as_nil else k
@@ -262,13 +282,15 @@ class SearchPolicy:
                 pos = Position(
                     [_physical(cards) for cards in hands],
                     [],
-                    (view.dealer + 1) % n,
+                    _first_leader(rules, knowledge.deck, hands, view.dealer),
                     0,
                     False,
                     [0] * n,
                     0,
                 )
                 outcomes[k] = playout.finish(pos)
+                # The last trick's winner leads the trick after it: pos.leader.
+                last[k] = pos.leader
             if -1 in outcomes:
                 nil_made += weight * (outcomes[-1][view.seat] == 0)
             for bid in candidates:
@@ -282,6 +304,7 @@ class SearchPolicy:
                     assumed,
                     blind,
                     self.bag_cost,
+                    last[key(bid)],
                 )
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
@@ -350,7 +373,7 @@ class SearchPolicy:
                     continue
                 taken = playout.finish(pos)
                 totals[action] += weight * hand_value(
-                    rules, taken, team, scores, bags, bids, blind, self.bag_cost
+                    rules, taken, team, scores, bags, bids, blind, self.bag_cost, pos.leader
                 )
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break

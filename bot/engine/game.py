@@ -239,6 +239,8 @@ class Game:
         self._exposed = [0] * n
         self._claim_failed = [False] * len(self.teams)
         self._claim_set = [False] * len(self.teams)
+        # The seat whose claim took the rest of the tricks, the last one among them.
+        self._rest_claimed_by: int | None = None
         self._pass_partner: dict[int, int] = {}
         self._pass_count: dict[int, int] = {}
         self._passed: dict[int, list[int]] = {}
@@ -396,6 +398,8 @@ class Game:
                 out.append(blind[0])
             if self._blind_bids_open(team):
                 low = max(1, rules.min_blind_bid - mate_total, (board or 0) - mate_total)
+                if rules.each_bids_four:
+                    low = max(low, 4)
                 out += blind[low : min(_BLIND_CAP, n_tricks) + 1]
         elif rules.variant in ("mirror", "whiz"):
             spades = (self._hands[seat] & self._deck.trump_phys).bit_count()
@@ -409,11 +413,21 @@ class Game:
             out = nil + board_bids if mate_bid is None else (board_bids if mate_bid == 0 else nil)
         else:
             low = max(1, (board or 0) - mate_total)
+            if rules.each_bids_four:
+                low = max(low, 4)
             high = max(low, n_tricks - mate_total)
             out = list(plain[low : high + 1])
+            if rules.each_bids_four and rules.ten_for_two_hundred and last_of_side:
+                # Fredieu (000:128): a bid under 4 is fine when it makes the side's 10.
+                wheels = 10 - mate_total
+                if 0 < wheels < low and wheels <= n_tricks:
+                    out.insert(0, plain[wheels])
             nil_ok = not self._nil_on or self._behind_enough(team, rules.nil_need)
             if zero_ok and nil_ok:
                 out.insert(0, plain[0])
+        if rules.no_nine_bids and last_of_side:
+            # No Nines (000:120): the side's bids may not add up to 9.
+            out = [b for b in out if mate_total + b.tricks != 9] or out
         if rules.cant_total_tricks and bids.count(None) == 1:
             others = sum(b or 0 for b in bids)
             kept = [b for b in out if others + b.tricks != n_tricks]
@@ -618,6 +632,11 @@ class Game:
             "whiz": " Whiz: bid the number of spades you hold, or nil.",
             "suicide": " Suicide: one partner bids nil, the other 4 or more.",
         }.get(self.rules.variant, "")
+        rules = self._options
+        if rules.each_bids_four:
+            variant += " Every player bids at least 4, or Nil."
+        if rules.no_nine_bids:
+            variant += " Your side's bids may not add up to 9."
         blind = "blind " if action.blind else ""
         return f"You can't bid {blind}{said}.{variant} You may bid: {words}."
 
@@ -746,7 +765,7 @@ class Game:
         rules = self._options
         n = self.players
         leader = (self.dealer + 1) % n
-        if rules.low_club_first_trick:
+        if rules.low_club_leads:
             lowest = None
             for s in range(n):
                 clubs = self._deck.fold(self._hands[s] & self._deck.suit_phys[0])
@@ -832,6 +851,7 @@ class Game:
         remaining = self.num_tricks - self._trick_no
         if self.claim_holds(seat):
             self._taken[seat] += remaining
+            self._rest_claimed_by = seat
             return [ClaimAccepted(seat, remaining), *self._end_early()]
         self._claim_failed[team] = True
         penalty = self._options.failed_claim
@@ -888,6 +908,7 @@ class Game:
             renege_set=self._renege_set,
             extra_required=self._extra_required,
             claim_set=self._claim_set,
+            last_trick=self._last_trick_winner() if self._options.last_trick_bonus else None,
         )
         self.results.append(result)
         for team in result.teams:
@@ -907,6 +928,13 @@ class Game:
         self._redeals = 0
         events.extend(self._deal())
         return events
+
+    def _last_trick_winner(self) -> int | None:
+        """Who won the hand's last trick: by play, or by a claim of the rest (a trick
+        forfeited by a failed claim is won by nobody)."""
+        if len(self._completed) == self.num_tricks:
+            return self._completed[-1].winner
+        return self._rest_claimed_by
 
     def _game_winner(self, result: HandResult) -> int | None:
         rules = self._options

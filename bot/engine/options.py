@@ -56,6 +56,11 @@ class Options:
         self.nil_pass: int = rules.nil_pass
         self.blind_nil_pass: int = rules.blind_nil_pass
         self.low_club_first_trick: bool = rules.low_club_first_trick
+        # The lowest club's holder leads the first trick (both rules; only the first also
+        # makes everyone play their lowest club).
+        self.low_club_leads: bool = rules.low_club_first_trick or rules.low_club_leads
+        self.each_bids_four: bool = rules.each_bids_four
+        self.no_nine_bids: bool = rules.no_nine_bids
         self.high_bidder_leads: bool = rules.high_bidder_leads
         # Game length.
         self.by_hands: bool = rules.play_to == "hands"
@@ -75,6 +80,13 @@ class Options:
         self.failed_bids: str = rules.failed_bids
         self.shoot_the_moon: str = rules.shoot_the_moon
         self.ten_for_two_hundred: bool = rules.ten_for_two_hundred
+        self.ten_for_two_hundred_exact: bool = rules.ten_for_two_hundred_exact
+        self.ten_for_two_hundred_loss: int = rules.ten_for_two_hundred_loss
+        self.double_nil_wins: bool = rules.double_nil_wins
+        self.double_nil_no_penalty: bool = rules.double_nil_no_penalty
+        self.blind_scoring: str = rules.blind_scoring
+        self.seven_or_more_bonus: bool = rules.seven_or_more_bonus
+        self.last_trick_bonus: bool = rules.last_trick_bonus
 
 
 # Options by the id of their Rules. Each entry holds its Rules, so the id cannot be reused

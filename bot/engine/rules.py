@@ -36,6 +36,8 @@ _FIXED_IN_BID_VARIANTS: dict[str, object] = {
     "blind_nil": "never",
     "blind_bids": "never",
     "blind_nil_pass": 0,
+    "each_bids_four": False,
+    "no_nine_bids": False,
 }
 
 # Team sizes each player count can be seated in (000, "The number of players").
@@ -97,6 +99,16 @@ class Rules(BaseModel):
     ten_for_two_hundred: bool = Field(
         False, description="A side bid of exactly 10 scores +/-200 (000 10-for-200, 001)."
     )
+    ten_for_two_hundred_exact: bool = Field(
+        False,
+        description="With 10-for-200, the side must take exactly 10 tricks: an 11th trick "
+        'sets it (000:114, "must win exactly 10 tricks").',
+    )
+    ten_for_two_hundred_loss: Literal[200, 100] = Field(
+        200,
+        description='What a failed 10-for-200 loses: 200, or only 100 (000:114, "some play a '
+        'lost bid only loses 100").',
+    )
     shoot_the_moon: Literal["off", "plus_minus_200", "wins_game"] = Field(
         "off", description="A side bid of every trick: +/-200 (004) or wins the game (000 Boston)."
     )
@@ -113,12 +125,31 @@ class Rules(BaseModel):
     double_nil_bonus: bool = Field(
         False, description="Both partners making Nil doubles their bonuses (000 Double Nil)."
     )
+    double_nil_wins: bool = Field(
+        False,
+        description="Both partners bid Nil (or Blind Nil) and both take no trick: their side "
+        'wins the game at once (000:71-72 "400 or Game", 000:108).',
+    )
+    double_nil_no_penalty: bool = Field(
+        False,
+        description="Both partners bid Nil and either takes a trick: their Nils cost nothing "
+        'instead of each losing its value (000:71-72 "0 or -200", 000:105, 000:108).',
+    )
     blind_nil: Deficit = Field(
         "losing_by_100",
         description="When Blind Nil may be bid (000: down by 100; 001 Blind Nil). Scores double.",
     )
     blind_bids: Deficit = Field(
         "never", description="When blind bids other than Nil may be made (001). Score double."
+    )
+    blind_scoring: Literal["double", "exact_100", "exact_double", "trailing"] = Field(
+        "double",
+        description="How a blind bid other than Nil scores. double: the side's contract counts "
+        "its blind tricks twice, made or set (001). exact_100: the contract as usual, and the "
+        "blind bidder gets +100 for taking exactly the bid, -100 for fewer, 0 for more (000:69). "
+        "exact_double: the blind bidder gets 10 a trick bid more for taking exactly the bid, "
+        "and loses as much for any other number (000:106, 003:247). trailing: made, 20 a trick "
+        "bid and the side's overtricks count nothing; set, the usual -10 a trick bid (000:119).",
     )
     min_blind_bid: Annotated[int, Field(ge=1, le=7)] = Field(
         1,
@@ -129,6 +160,16 @@ class Rules(BaseModel):
     )
     blind_nil_pass: Annotated[int, Field(ge=0, le=4)] = Field(
         0, description="Cards exchanged after a Blind Nil (000 Passing, 001)."
+    )
+    each_bids_four: bool = Field(
+        False,
+        description="Fredieu: every player bids at least 4, or Nil, or Blind Nil, or the bid "
+        "that makes the side's 10 at a 10-for-200 table (000:128).",
+    )
+    no_nine_bids: bool = Field(
+        False,
+        description="No Nines: a side may not bid a combined 9, so a strong side bids 8 or 10 "
+        "(000:120; with blind_nil and blind_bids never it is No Nines, No Blinds).",
     )
     deficient_hand_redeal: bool = Field(
         False,
@@ -144,6 +185,12 @@ class Rules(BaseModel):
     )
     low_club_first_trick: bool = Field(
         False, description="Lowest club leads and everyone plays their lowest club (000, 001)."
+    )
+    low_club_leads: bool = Field(
+        False,
+        description="Deuce Starts: whoever dealt, the holder of the lowest club (the 2 of "
+        "clubs) leads it to the first trick, and the others play as usual (000:97, 003:369, "
+        "004:10). With no_spades_first_trick it is First Trick Clubs (000:149).",
     )
     high_bidder_leads: bool = Field(
         False, description="The highest bidder leads the first trick (001)."
@@ -183,6 +230,15 @@ class Rules(BaseModel):
     )
     failed_bids: Literal["minus_10x_bid", "zero", "minus_10x_short"] = Field(
         "minus_10x_bid", description="Score of a side that is set (000, 001 Failed bids)."
+    )
+    seven_or_more_bonus: bool = Field(
+        False,
+        description="Seven Tricks Or Higher: a side that makes a bid of 7 or more gets 10 more "
+        "for each trick bid above 6 (bid 7 made: 80, 8: 100, 9: 120) (000:180).",
+    )
+    last_trick_bonus: bool = Field(
+        False,
+        description="Win The Last Trick: the side that wins the last trick gets 10 (000:182).",
     )
     # table settings
     time_to_bid: Annotated[int, Field(ge=0, le=600)] = Field(
@@ -225,6 +281,17 @@ class Rules(BaseModel):
             out.append("allow_renege bid_plus_3 needs a game without Nil (nil_allowed never)")
         if (self.nil_pass or self.blind_nil_pass) and self.team_size != 2:
             out.append("nil_pass and blind_nil_pass need partnerships of two (team_size 2)")
+        if (
+            self.ten_for_two_hundred_exact or self.ten_for_two_hundred_loss != 200
+        ) and not self.ten_for_two_hundred:
+            out.append(
+                "ten_for_two_hundred_exact and ten_for_two_hundred_loss need "
+                "ten_for_two_hundred yes"
+            )
+        if (self.double_nil_wins or self.double_nil_no_penalty) and self.team_size == 1:
+            out.append("double_nil_wins and double_nil_no_penalty need partners (team_size 2 or 3)")
+        if self.blind_scoring != "double" and self.blind_bids == "never":
+            out.append("blind_scoring needs blind bids (blind_bids other than never)")
         return out
 
     # -- derived facts the engine reads -------------------------------------------------
@@ -386,4 +453,5 @@ PRESETS: dict[str, dict[str, object]] = {
     "five_player": {"players": 5, "team_size": 1},
     "six_pairs": {"players": 6, "team_size": 2},
     "six_threes": {"players": 6, "team_size": 3},
+    "no_nines": {"no_nine_bids": True, **_NO_BLINDS},
 }

@@ -81,9 +81,17 @@ def _contract(
         if forced_made:
             counted = max(counted, required)
         made = counted >= required and not forced_set
+        moon = options.shoot_the_moon != "off" and bid == num_tricks
+        ten = options.ten_for_two_hundred and bid == 10 and not moon
+        if ten and made and counted > required and not forced_made:
+            # 000:114: "to make a 10-for-200 bid, the side must win exactly 10 tricks".
+            made = not options.ten_for_two_hundred_exact
+        # 000:119 Trailing Blind Bids: no overtricks, and a set costs only the normal 10 a
+        # trick bid.
+        trailing = blind_bid > 0 and options.blind_scoring == "trailing"
         if made:
             contract, blind = 10 * bid, 10 * blind_bid
-            overs = counted - required + extra_bags
+            overs = extra_bags if trailing else counted - required + extra_bags
         else:
             overs = extra_bags
             if options.failed_bids == "minus_10x_bid":
@@ -93,6 +101,8 @@ def _contract(
             else:
                 short = required - counted if counted < required else bid
                 contract, blind = -10 * short, -10 * min(short, blind_bid)
+            if trailing:
+                blind = 0
     over_points = overs * options.overtrick_points
     bags = overs if options.bags_count else 0
     special: str | None = None
@@ -105,7 +115,8 @@ def _contract(
                 special_points = value - contract
         elif options.ten_for_two_hundred and bid == 10:
             special = "10 for 200"
-            value = 200 if made else (-200 if options.failed_bids != "zero" else 0)
+            loss = options.ten_for_two_hundred_loss
+            value = 200 if made else (-loss if options.failed_bids != "zero" else 0)
             special_points = value - contract
     return _Contract(made, contract, over_points, bags, blind, special, special_points)
 
@@ -113,6 +124,31 @@ def _contract(
 def _points(contract: _Contract) -> int:
     """The points of a contract before nil, bag penalty and renege adjustments."""
     return contract.contract + contract.over + contract.blind + contract.special_points
+
+
+def _exact_blind(scoring: str, bid: int, took: int) -> int:
+    """A blind bid that must be met exactly: +100 exact, -100 short, 0 over (000:69), or
+    10 a trick bid won exact and lost otherwise (000:106 "if made exactly by that player")."""
+    if scoring == "exact_100":
+        return 100 if took == bid else (-100 if took < bid else 0)
+    return 10 * bid if took == bid else -10 * bid
+
+
+def _bonuses(
+    options: Options, contract: _Contract, bid: int, won_last: bool
+) -> tuple[str | None, int]:
+    """(label, points) of the side's special items with Seven Tricks Or Higher (000:180:
+    a made bid of 7 or more, 10 more a trick bid above six) and Win The Last Trick
+    (000:182: 10), after any special bid the contract had."""
+    labels = [contract.special] if contract.special else []
+    points = 0
+    if options.seven_or_more_bonus and contract.made and bid >= 7 and not contract.special:
+        labels.append("seven or more")
+        points += 10 * (bid - 6)
+    if options.last_trick_bonus and won_last:
+        labels.append("last trick")
+        points += 10
+    return (" + ".join(labels) or None), points
 
 
 def score_hand(
@@ -129,6 +165,7 @@ def score_hand(
     renege_set: list[bool] | None = None,
     extra_required: list[int] | None = None,
     claim_set: list[bool] | None = None,
+    last_trick: int | None = None,
 ) -> HandResult:
     """Score one hand. ``bids`` all ``None`` means the hand bid itself (001).
 
@@ -138,6 +175,8 @@ def score_hand(
     ``claim_set[t]``: side ``t`` made a claim that failed under the ``set`` penalty: its
     contract is set whatever it took (000 The rest are mine: "as if that player had failed
     to make his bid"), and in a hand that bid itself it scores nothing.
+    ``last_trick``: the seat that won the last trick, for ``last_trick_bonus`` (``None``:
+    nobody won it by play or claim).
     """
     options = options_of(rules)
     teams = options.teams
@@ -158,10 +197,14 @@ def score_hand(
     team_results = []
     moon_winner = None
     any_set = any(renege_set)
+    # Blind bids judged seat by seat, each on its own tricks (000:69, 000:106): their
+    # points are the blind bonus, and the side's contract counts them as plain bids.
+    blind_scoring = options.blind_scoring
+    exact_blind = blind_scoring in ("exact_100", "exact_double")
     for t, seats in enumerate(teams):
         # One pass over the side's seats: its tricks, its nil seats and its bidders.
         team_tricks = team_bid = blind_bid = counted = nil_bonus = failed_nil_tricks = 0
-        nils = 0
+        nils = blind_exact = 0
         for s in seats:
             took = tricks[s]
             team_tricks += took
@@ -175,6 +218,8 @@ def score_hand(
                 team_bid += bid
                 if blind[s]:
                     blind_bid += bid
+                    if exact_blind:
+                        blind_exact += _exact_blind(blind_scoring, bid, took)
                 counted += took
         if bid_itself:
             total = 0 if claim_set[t] else 10 * team_tricks
@@ -203,15 +248,23 @@ def score_hand(
             )
             continue
         has_bid = nils < len(seats)
-        if options.double_nil_bonus and nils == len(seats) > 1 and failed_nil_tricks == 0:
-            nil_bonus *= 2
+        if nils == len(seats) > 1:
+            if failed_nil_tricks == 0:
+                if options.double_nil_bonus:
+                    nil_bonus *= 2
+                if options.double_nil_wins:
+                    moon_winner = t
+            elif options.double_nil_no_penalty:
+                nil_bonus = 0
         extra_bags = 0
         failed_nil = options.failed_nil
         if failed_nil == "helps_team_bid" and has_bid:
             counted += failed_nil_tricks
         elif failed_nil == "takes_bags" or (failed_nil == "helps_team_bid" and not has_bid):
             extra_bags = failed_nil_tricks
-        side = _Side(team_bid, blind_bid, counted, extra_bags, has_bid, num_tricks)
+        side = _Side(
+            team_bid, 0 if exact_blind else blind_bid, counted, extra_bags, has_bid, num_tricks
+        )
         claimed = claim_set[t]
         plain = _contract(options, side, required_extra=0, forced_set=claimed, forced_made=False)
         forced_made = any_set and any(renege_set[o] for o in range(n_teams) if o != t)
@@ -233,7 +286,10 @@ def score_hand(
         if options.bag_penalty:
             times, new_bags = divmod(new_bags, options.bag_limit)
             bag_penalty = -times * options.bag_penalty
-        total = plain_sum + renege_points + nil_bonus + bag_penalty
+        special, bonus = plain.special, 0
+        if options.seven_or_more_bonus or options.last_trick_bonus:
+            special, bonus = _bonuses(options, actual, team_bid, last_trick in seats)
+        total = plain_sum + renege_points + nil_bonus + bag_penalty + blind_exact + bonus
         if (
             actual.special == "shoot the moon"
             and actual.made
@@ -253,9 +309,9 @@ def score_hand(
                 actual.bags,
                 bag_penalty,
                 nil_bonus,
-                plain.blind,
-                plain.special,
-                plain.special_points,
+                plain.blind + blind_exact,
+                special,
+                plain.special_points + bonus,
                 renege_points,
                 total,
                 scores[t] + total,

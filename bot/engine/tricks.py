@@ -46,6 +46,9 @@ class TrickRules:
         # Options read on every play, copied out of the pydantic model: its attributes take
         # several times longer to read than a plain object's.
         self.low_club = rules.low_club_first_trick
+        # Whoever leads the first trick leads their lowest club: under low_club_first_trick
+        # and under Deuce Starts (low_club_leads), which leaves the others free.
+        self.low_club_lead = rules.low_club_first_trick or rules.low_club_leads
         self.no_spades_first = rules.no_spades_first_trick
         self.lead_spades = rules.lead_spades
         self.must_trump = rules.must_trump
@@ -65,7 +68,7 @@ class TrickRules:
         """
         deck = self.deck
         if not trick:
-            if trick_no == 0 and self.low_club:
+            if trick_no == 0 and self.low_club_lead:
                 clubs = hand & deck.suit_phys[0]
                 if clubs:
                     return self.lowest(clubs), LOW_CLUB

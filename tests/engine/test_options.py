@@ -1185,3 +1185,198 @@ def test_with_option_parses_text(option: str, text: str, value: object) -> None:
 def test_every_option_changes_an_outcome_somewhere() -> None:
     missing = [name for name in Rules.model_fields if name not in COVERED]
     assert not missing, f"options without a test that shows them at work: {missing}"
+
+
+# --- variants from the seeds (issue 25): each test cites the seed line it pins -----------
+
+
+@covers("low_club_leads")
+@pytest.mark.parametrize(
+    ("low_club", "leads", "leader", "seat1", "seat2"),
+    [
+        (False, False, 1, None, None),
+        (False, True, 0, ["QC", "KC", "AC"], ["5C", "6C", "7C"]),
+        (True, False, 0, ["QC"], ["5C"]),
+    ],
+)
+def test_deuce_starts_the_two_of_clubs_leads_and_the_others_play_freely(
+    low_club: bool, leads: bool, leader: int, seat1: list[str] | None, seat2: list[str] | None
+) -> None:
+    """000:97 Deuce Starts: "Regardless of which player has dealt, the player with the
+    [2 of clubs] leads it"; 003:369 "the holder of the 2 of Clubs must lead it to the first
+    trick"; 004:10 "The player holding 2 of clubs leads the first trick". Unlike 000:150's
+    First Trick Lowest Club, the others are not made to play their lowest club."""
+    rules = Rules(low_club_first_trick=low_club, low_club_leads=leads)
+    game = new_game(rules, MIXED)
+    bid_all(game, [3, 3, 3, 3])
+    assert game.to_act == leader
+    if seat1 is None:
+        return
+    assert plays(game, 0) == ["2C"]
+    refused(game, PlayCard(0, Card.parse("3C")), "you must play your lowest club, the 2♣")
+    play(game, (0, "2C"))
+    assert plays(game, 1) == seat1
+    play(game, (1, seat1[-1]))
+    assert plays(game, 2) == seat2
+
+
+def test_first_trick_clubs_is_deuce_starts_with_no_spades_on_the_first_trick() -> None:
+    """000:149 First Trick Clubs: the lowest club's holder opens, and "other players can
+    play any card except Spades on the first trick, unless the player has nothing but
+    Spades": low_club_leads with no_spades_first_trick."""
+    deal = deal_from_codes(
+        "2C 3C 4C 2D 3D 4D 5D 6D 7D 8D 9D 10D JD",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QD KD AD",
+        "5C 6C 7C 8C 2H 3H 4H 5H 6H 7H 8H 9H 10H",
+        "9C 10C JC QC KC AC JH QH KH AH QS KS AS",
+    )
+    game = new_game(Rules(low_club_leads=True, no_spades_first_trick=True), deal)
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (0, "2C"))
+    # Seat 1 has no club: any diamond, but no spade while it holds a diamond.
+    assert plays(game, 1) == ["QD", "KD", "AD"]
+    refused(game, PlayCard(1, Card.parse("2S")), "No spades on the first trick")
+
+
+def _blind_seat3(rules: Rules) -> Game:
+    """SUITED: seat 3 bids blind 7 (its partner 1) and takes all 13 tricks."""
+    game = _suited_game(rules)
+    bid_all(game, [3, 1, 2, 7], [False, False, False, True])
+    play_out(game)
+    return game
+
+
+@covers("blind_scoring")
+@pytest.mark.parametrize(
+    ("scoring", "team1", "blind_bonus", "bags"),
+    [("double", 155, 70, 5), ("exact_100", 85, 0, 5), ("exact_double", 15, -70, 5),
+     ("trailing", 150, 70, 0)],
+)  # fmt: skip
+def test_blind_scoring(scoring: str, team1: int, blind_bonus: int, bags: int) -> None:
+    """Side bid 8 (blind 7 + 1), took 13. 000:69: a blind bid "if player took more" scores
+    0 (exact_100: 80 + 5 overtricks). 000:106: "if made exactly by that player, is
+    rewarded ... failing ... the bonus being subtracted" (exact_double: 80 + 5 - 70).
+    000:119 Trailing Blind Bids: "20 points per bid trick, with no overtricks scored"
+    (trailing: 80 + 70, no bags). The default (001) scores the blind tricks double."""
+    game = _blind_seat3(_rules(blind_bids="anytime", blind_scoring=scoring))
+    team = game.results[-1].teams[1]
+    assert (team.total, team.blind_bonus, game.bags[1]) == (team1, blind_bonus, bags)
+
+
+def test_blind_scoring_needs_blind_bids() -> None:
+    with pytest.raises(ValueError, match="blind_scoring needs blind bids"):
+        Rules(blind_scoring="exact_100")
+
+
+@covers("double_nil_wins")
+@pytest.mark.parametrize(("wins", "over"), [(True, True), (False, False)])
+def test_double_nil_wins_the_game(wins: bool, over: bool) -> None:
+    """000:71 "Double Nil 400 or Game"; 000:108 "If this is done successfully, the team
+    wins the game outright". SUITED: seats 0 and 2 both bid Nil and take nothing."""
+    game = _suited_game(Rules(double_nil_wins=wins))
+    play_hand(game, [0, 1, 0, 3])
+    assert game.is_over is over
+    assert game.winner == (0 if over else None)
+    assert game.scores[0] == 200  # the bonuses still score
+
+
+@covers("double_nil_no_penalty")
+@pytest.mark.parametrize(("free", "team0"), [(True, 3), (False, -197)])
+def test_double_nil_failed_costs_nothing(free: bool, team0: int) -> None:
+    """000:105 Double Nil: "If either player or both players fail to make theirs Nil bid,
+    there is no penalty"; 000:71 "0 or -200". ROUND_ROBIN: seats 0 and 2 bid Nil and take
+    2 and 1 tricks (3 bags either way)."""
+    game = new_game(Rules(double_nil_no_penalty=free), ROUND_ROBIN)
+    play_hand(game, [0, 3, 0, 3])
+    assert [s.tricks for s in game.results[-1].seats] == [2, 2, 1, 8]
+    assert _team_totals(game)[0] == team0
+
+
+@covers("ten_for_two_hundred_exact", "ten_for_two_hundred_loss")
+@pytest.mark.parametrize(
+    ("exact", "loss", "bids", "totals"),
+    [(False, 200, [2, 5, 2, 5], [-40, 203]), (True, 200, [2, 5, 2, 5], [-40, -200]),
+     (True, 100, [2, 5, 2, 5], [-40, -100]), (False, 100, [5, 1, 5, 1], [-100, -69])],
+)  # fmt: skip
+def test_ten_for_two_hundred_sub_rules(
+    exact: bool, loss: int, bids: list[int], totals: list[int]
+) -> None:
+    """000:114: "In some variations ... the side must win exactly 10 tricks" (side 1 bids 10
+    and takes 13: set), and "Some play a lost bid only loses 100, not 200"."""
+    rules = _rules(
+        ten_for_two_hundred=True, ten_for_two_hundred_exact=exact, ten_for_two_hundred_loss=loss
+    )
+    game = _suited_game(rules)
+    play_hand(game, bids)
+    assert _team_totals(game) == totals
+
+
+def test_ten_for_two_hundred_sub_rules_need_ten_for_two_hundred() -> None:
+    with pytest.raises(ValueError, match="need ten_for_two_hundred yes"):
+        Rules(ten_for_two_hundred_loss=100)
+
+
+@covers("each_bids_four")
+def test_fredieu_every_player_bids_four_or_nil_or_wheels() -> None:
+    """000:128 Fredieu: "each player must bid a minimum four tricks unless going nil,
+    blind nil or Wheels" (a bid that makes the side's 10 at a 10-for-200 table)."""
+    game = _suited_game(Rules(each_bids_four=True, ten_for_two_hundred=True))
+    assert bids_of(game, 1) == [(0, False), *[(t, False) for t in range(4, 14)]]
+    message = refused(game, Bid(1, 3), "You can't bid 3")
+    assert "Every player bids at least 4, or Nil." in message
+    game.apply(Bid(1, 7))
+    game.apply(Bid(2, 4))
+    # Seat 3's partner bid 7: 3 makes the side's 10 for 200.
+    assert bids_of(game, 3) == [(0, False), (3, False), (4, False), (5, False), (6, False)]
+    plain = _suited_game(Rules(each_bids_four=True))
+    plain.apply(Bid(1, 7))
+    plain.apply(Bid(2, 4))
+    assert bids_of(plain, 3) == [(0, False), (4, False), (5, False), (6, False)]
+
+
+@covers("no_nine_bids")
+@pytest.mark.parametrize(("no_nines", "offered"), [(True, False), (False, True)])
+def test_no_nines_a_side_may_not_bid_nine(no_nines: bool, offered: bool) -> None:
+    """000:120 No Nines, No Blinds: "neither blind bids nor a cumulative bid of 9 is
+    allowed", so a strong side bids 8 or 10."""
+    game = _suited_game(Rules(no_nine_bids=no_nines))
+    game.apply(Bid(1, 5))
+    game.apply(Bid(2, 2))
+    assert ((4, False) in bids_of(game, 3)) is offered
+    assert ((3, False) in bids_of(game, 3)) and ((5, False) in bids_of(game, 3))
+    if no_nines:
+        message = refused(game, Bid(3, 4), "You can't bid 4")
+        assert "Your side's bids may not add up to 9." in message
+    rules = Rules.preset("no_nines")
+    assert rules.no_nine_bids and rules.blind_nil == "never" and rules.blind_bids == "never"
+
+
+@covers("seven_or_more_bonus", "last_trick_bonus")
+@pytest.mark.parametrize(
+    ("seven", "last", "team1", "special"),
+    [(False, False, 76, None), (True, False, 86, "seven or more"), (False, True, 86, "last trick"),
+     (True, True, 96, "seven or more + last trick")],
+)  # fmt: skip
+def test_seven_or_more_and_last_trick_bonuses(
+    seven: bool, last: bool, team1: int, special: str | None
+) -> None:
+    """000:180 Seven Tricks Or Higher: "an extra 10 points for each trick bid above six"
+    (side 1 bids 7: +10); 000:182 Win The Last Trick: "the winner of last trick wins 10
+    bonus points" (seat 3 takes every trick, the last one too). 70 + 6 overtricks."""
+    game = _suited_game(Rules(seven_or_more_bonus=seven, last_trick_bonus=last))
+    play_hand(game, [3, 3, 3, 4])
+    team = game.results[-1].teams[1]
+    assert (team.total, team.special) == (team1, special)
+    assert game.results[-1].teams[0].special_points == 0
+
+
+def test_a_claim_of_the_rest_wins_the_last_trick() -> None:
+    """000:182 Win The Last Trick, when the hand ends on a claim that holds: the claimer's
+    side takes the rest, the last trick with them."""
+    game = _suited_game(Rules(last_trick_bonus=True, claims=True))
+    bid_all(game, [3, 3, 3, 4])
+    play(game, (1, "2D"), (2, "2H"), (3, "2S"), (0, "2C"))
+    events = game.apply(Claim(3))
+    assert any(isinstance(e, ClaimAccepted) for e in events)
+    team = game.results[-1].teams[1]
+    assert (team.special, team.special_points) == ("last trick", 10)

@@ -1,9 +1,8 @@
 """Every worked scoring example of the rule sources, scored by ``score_hand``.
 
-Left out, because no option of ``001``'s table plays them: ``000``'s "Double Nil 400 or
-Game" and "Double Blind Nil 800 or Game" rows (a win-the-game bonus for two nils), the
-"Blind 6" side bid, and ``003``'s scoring tables for its named variants (Evil Spades, Miser,
-Hurricane, Royal, Gambling...), which are ideas for later modes, not house rules.
+Left out, because no option plays them yet: the "Blind 6" side bid (000:118), and
+``003``'s scoring tables for its named variants (Evil Spades, Miser, Hurricane, Royal,
+Gambling...), which are ideas for later modes, not house rules.
 """
 
 from __future__ import annotations
@@ -56,6 +55,9 @@ CUTTHROAT3 = {"players": 3, "team_size": 1}
 TWO_PLAYER = {"players": 2, "team_size": 1}
 BLIND_SIDE = [True, False, True, False]
 BLIND_SEAT0 = [True, False, False, False]
+BLIND_EXACT_100 = {"blind_bids": "anytime", "blind_scoring": "exact_100"}
+BLIND_EXACT_DOUBLE = {"blind_bids": "anytime", "blind_scoring": "exact_double"}
+BLIND_TRAILING = {"blind_bids": "losing_by_100", "blind_scoring": "trailing"}
 
 EXAMPLES = [
     # --- 004, SCORING and HOW TO PLAY -----------------------------------------------------
@@ -160,6 +162,43 @@ EXAMPLES = [
                  id="000 Bonuses or penalties: Nil failed, partnership bid and took 5 -> -50 (helps_team_bid)"),
     pytest.param(Example({0: {"made": False, "contract_points": -50, "overtrick_points": 1, "nil_bonus": -100, "total": -149, "bags_total": 1}}, [0, 4, 5, 3], [1, 4, 4, 4]),
                  id="002 Bonuses or penalties: a set Nil's overtricks are bags, not the partner's (takes_bags)"),
+    # --- 000, the variants of the bonuses table (issue 25) ---------------------------------
+    pytest.param(Example({0: {"contract_points": 60, "blind_bonus": 100, "total": 160}}, [4, 3, 2, 3], [4, 3, 2, 4], rules=BLIND_EXACT_100, blind=BLIND_SEAT0),
+                 id="000:69 Bonuses table: Blind met exactly -> +100 (blind_scoring exact_100)"),
+    pytest.param(Example({0: {"made": True, "contract_points": 60, "blind_bonus": -100, "total": -40}}, [4, 3, 2, 3], [3, 4, 3, 3], rules=BLIND_EXACT_100, blind=BLIND_SEAT0),
+                 id="000:69 Bonuses table: Blind, player took fewer -> -100 (the side made its 6)"),
+    pytest.param(Example({0: {"contract_points": 60, "blind_bonus": 0, "total": 60}}, [4, 3, 2, 3], [5, 3, 1, 4], rules=BLIND_EXACT_100, blind=BLIND_SEAT0),
+                 id="000:69 Bonuses table: Blind, player took more -> 0"),
+    pytest.param(Example({0: {"contract_points": 60, "blind_bonus": 40, "total": 100}}, [4, 3, 2, 3], [4, 3, 2, 4], rules=BLIND_EXACT_DOUBLE, blind=BLIND_SEAT0),
+                 id="000:106 Blind bidding: a blind bid made exactly by that player is rewarded (+40)"),
+    pytest.param(Example({0: {"contract_points": 60, "blind_bonus": -40, "total": 20}}, [4, 3, 2, 3], [5, 3, 1, 4], rules=BLIND_EXACT_DOUBLE, blind=BLIND_SEAT0),
+                 id="000:106 Blind bidding: not made exactly, the bonus is subtracted (-40)"),
+    pytest.param(Example({0: {"contract_points": 40, "overtrick_points": 1, "blind_bonus": -40, "total": 1}}, [4, 5, 6], [5, 6, 6], rules={**CUTTHROAT3, **BLIND_EXACT_DOUBLE}, blind=[True, False, False]),
+                 id="003:247 Blind Bids must be exact to be successful (three players: blind 4 took 5)"),
+    pytest.param(Example({0: {"contract_points": 60, "blind_bonus": 40, "overtrick_points": 0, "total": 100, "bags_total": 0}}, [4, 3, 2, 3], [4, 3, 3, 3], rules=BLIND_TRAILING, blind=BLIND_SEAT0),
+                 id="000:119 Trailing Blind Bids: 20 points per bid trick, no overtricks scored"),
+    pytest.param(Example({0: {"made": False, "contract_points": -60, "blind_bonus": 0, "total": -60}}, [4, 3, 2, 3], [3, 4, 2, 4], rules=BLIND_TRAILING, blind=BLIND_SEAT0),
+                 id="000:119 Trailing Blind Bids: failing costs the normal 10 points per trick bid"),
+    pytest.param(Example({0: {"nil_bonus": 400, "total": 400}}, [0, 5, 0, 5], [0, 6, 0, 7], rules={**DOUBLE_NIL, "double_nil_wins": True}, moon_winner=0),
+                 id="000:71 Bonuses table: Double Nil 400 or Game (double_nil_wins)"),
+    pytest.param(Example({0: {"nil_bonus": 800, "total": 800}}, [0, 5, 0, 5], [0, 6, 0, 7], rules={**DOUBLE_NIL, "double_nil_wins": True}, blind=BLIND_SIDE, moon_winner=0),
+                 id="000:72, 000:108 Double Blind Nil 800 or Game: the team wins the game outright"),
+    pytest.param(Example({0: {"nil_bonus": 0, "overtrick_points": 2, "total": 2, "bags_total": 2}}, [0, 5, 0, 5], [1, 6, 1, 5], rules={"double_nil_no_penalty": True}),
+                 id="000:71, 000:105 Double Nil, both fail -> 0: no penalty (double_nil_no_penalty)"),
+    pytest.param(Example({0: {"nil_bonus": 0, "total": 2}}, [0, 5, 0, 5], [1, 6, 1, 5], rules={"double_nil_no_penalty": True, "blind_nil": "anytime"}, blind=BLIND_SIDE),
+                 id="000:72, 000:108 Double Blind Nil, either takes tricks -> 0 instead of -400"),
+    pytest.param(Example({0: {"made": False, "special": "10 for 200", "contract_points": -100, "special_points": -100, "total": -200}}, [5, 1, 5, 1], [6, 1, 5, 1], rules={"ten_for_two_hundred": True, "ten_for_two_hundred_exact": True}),
+                 id="000:114 10-for-200: the side must win exactly 10 tricks (took 11 -> -200)"),
+    pytest.param(Example({0: {"made": False, "contract_points": -100, "special_points": 0, "total": -100}}, [5, 1, 5, 1], [5, 2, 4, 2], rules={"ten_for_two_hundred": True, "ten_for_two_hundred_loss": 100}),
+                 id="000:114 10-for-200: some play a lost bid only loses 100, not 200"),
+    pytest.param(Example({0: {"special": "seven or more", "special_points": 10, "total": 80}}, [3, 2, 4, 2], [3, 3, 4, 3], rules={"seven_or_more_bonus": True}),
+                 id="000:180 Seven Tricks Or Higher: 7 bid and made exactly -> 80"),
+    pytest.param(Example({0: {"special_points": 20, "total": 100}}, [4, 2, 4, 2], [4, 2, 4, 3], rules={"seven_or_more_bonus": True}),
+                 id="000:180 Seven Tricks Or Higher: 8 tricks -> 100"),
+    pytest.param(Example({0: {"special_points": 30, "total": 120}}, [5, 2, 4, 2], [5, 2, 4, 2], rules={"seven_or_more_bonus": True}),
+                 id="000:180 Seven Tricks Or Higher: 9 tricks -> 120"),
+    pytest.param(Example({0: {"special": None, "special_points": 0, "total": -70}}, [3, 2, 4, 2], [3, 3, 3, 4], rules={"seven_or_more_bonus": True}),
+                 id="000:180 Seven Tricks Or Higher: only for successful bids (7 set -> -70)"),
     # --- 000, Sandbags and bagging out -----------------------------------------------------
     pytest.param(Example({0: {"contract_points": 50, "overtrick_points": 3, "total": 53, "bags_total": 3}}, [2, 3, 3, 2], [4, 3, 4, 2]),
                  id="000 Sandbags and bagging out: bid 5 take 8 -> 53"),
