@@ -340,6 +340,9 @@ def _play(view: SeatView, table: CardTable) -> Choice:
     if winners and settable and (big_set or not bag_danger):
         return winners[0], f"Take it with the {winners[0].card} to set the other side."
     if need <= 0 and bag_danger:
+        if view.rules.exact_bids != "off":
+            why = "an overtrick would set it"
+            return low_side, f"Your side has its bid and {why}: duck with the {low_side.card}."
         bags = view.bags[team]
         return low_side, f"Your side has its bid and {bags} bags: duck with the {low_side.card}."
     return low_side, f"Nothing to gain here: play your {low_side.card}."

@@ -20,6 +20,7 @@ from bot.ai.knowledge import bid_weight, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
 from bot.engine import Action, Bid, Card, Claim, Phase, PlayCard, Rules, SeatView, score_hand
 from bot.engine.deck import COPY_SHIFT, DeckInfo
+from bot.engine.options import PENALTY_OVERTRICKS
 
 # Below this many seconds there is no time to search: play the heuristic's card.
 _MIN_BUDGET = 0.005
@@ -79,7 +80,7 @@ def hand_value(
         num_tricks=sum(taken),
         last_trick=last_trick,
     )
-    on = rules.overtricks == "bags" and rules.bag_penalty > 0
+    on = rules.overtricks in PENALTY_OVERTRICKS and rules.bag_penalty > 0
     scale = bag_cost * rules.bag_penalty / (2 * rules.bag_limit**2) if on else 0.0
     totals = [
         t.total - scale * (t.bags_total**2 - bags[i] ** 2) for i, t in enumerate(result.teams)

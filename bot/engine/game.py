@@ -55,6 +55,7 @@ from bot.engine.tricks import (
     LOW_CLUB,
     MUST_TRUMP,
     OVERTRUMP,
+    SPADES_LAST,
     TrickRules,
     bits,
 )
@@ -586,6 +587,8 @@ class Game:
             return "Spades aren't broken yet: lead another suit."
         if why == FIRST_TRUMP:
             return "No spades on the first trick while you hold another suit."
+        if why == SPADES_LAST:
+            return "No spades while you hold another suit: spades are played last here."
         if why == MUST_TRUMP:
             return "You can't follow suit, so you must trump (and beat any trump already played)."
         if why == OVERTRUMP:
@@ -957,7 +960,20 @@ class Game:
             return None
         top = max(scores)
         leaders = [t for t, s in enumerate(scores) if s == top]
+        if len(leaders) > 1 and rules.fewest_overtricks_win:
+            leaders = self._fewest_overtricks(leaders)
         return leaders[0] if len(leaders) == 1 else None
+
+    def _fewest_overtricks(self, sides: list[int]) -> list[int]:
+        """The sides among ``sides`` with the fewest overtricks over the game: tricks taken
+        beyond a bid made (003:195 "the player with fewer overbooks wins")."""
+        overs = dict.fromkeys(sides, 0)
+        for result in self.results:
+            for team in result.teams:
+                if team.team in overs and team.made:
+                    overs[team.team] += max(0, team.tricks - team.bid)
+        least = min(overs.values())
+        return [t for t in sides if overs[t] == least]
 
     # -- views ------------------------------------------------------------------------
 

@@ -21,7 +21,12 @@ OVERTRICK_POINTS: Final[dict[str, int]] = {
     "no_overs": 0,
     "minus_one": -1,
     "quicksand": -10,
+    "bags_no_points": 0,
 }
+# Overtricks that are bags (and so may cost the bag penalty).
+BAG_OVERTRICKS: Final = ("bags", "minus_one", "bags_no_points")
+# Overtricks whose bags cost the bag penalty.
+PENALTY_OVERTRICKS: Final = ("bags", "bags_no_points")
 
 
 @final
@@ -73,10 +78,10 @@ class Options:
         self.failed_nil: str = rules.failed_nil
         self.overtricks: str = rules.overtricks
         self.overtrick_points: int = OVERTRICK_POINTS[rules.overtricks]
-        self.bags_count: bool = rules.overtricks in ("bags", "minus_one")
+        self.bags_count: bool = rules.overtricks in BAG_OVERTRICKS
         self.bag_limit: int = rules.bag_limit
         # The bag penalty applies: overtricks are bags and the penalty is not zero.
-        self.bag_penalty: int = rules.bag_penalty if rules.overtricks == "bags" else 0
+        self.bag_penalty: int = rules.bag_penalty if rules.overtricks in PENALTY_OVERTRICKS else 0
         self.failed_bids: str = rules.failed_bids
         self.shoot_the_moon: str = rules.shoot_the_moon
         self.ten_for_two_hundred: bool = rules.ten_for_two_hundred
@@ -87,6 +92,11 @@ class Options:
         self.blind_scoring: str = rules.blind_scoring
         self.seven_or_more_bonus: bool = rules.seven_or_more_bonus
         self.last_trick_bonus: bool = rules.last_trick_bonus
+        self.exact_bids: str = rules.exact_bids
+        self.double_over: bool = rules.double_over
+        self.exact_partners_bonus: bool = rules.exact_partners_bonus
+        self.lexington: str = rules.lexington
+        self.fewest_overtricks_win: bool = rules.tie_break == "fewest_overtricks"
 
 
 # Options by the id of their Rules. Each entry holds its Rules, so the id cannot be reused

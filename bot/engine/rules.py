@@ -195,6 +195,11 @@ class Rules(BaseModel):
     high_bidder_leads: bool = Field(
         False, description="The highest bidder leads the first trick (001)."
     )
+    spades_last: bool = Field(
+        False,
+        description="Screamers: no spade may be led or played until the player holds nothing "
+        "but spades (003:46).",
+    )
     must_trump: Literal["off", "when_void", "overtrump"] = Field(
         "off",
         description="Void in the led suit: must trump and beat any trump (when_void), or must "
@@ -215,9 +220,11 @@ class Rules(BaseModel):
         "is set whatever it takes (set) (000 The rest are mine, 002 TRAM).",
     )
     # scoring
-    overtricks: Literal["bags", "no_overs", "minus_one", "quicksand"] = Field(
+    overtricks: Literal["bags", "no_overs", "minus_one", "quicksand", "bags_no_points"] = Field(
         "bags",
-        description="Overtricks: +1 and bags; nothing; -1 each; -10 each (000 Scoring variations).",
+        description="Overtricks: +1 and bags; nothing; -1 each; -10 each (000 Scoring "
+        "variations); or bags worth nothing until bag_limit of them cost the bag penalty "
+        "(000:177 Sandbags 0-Till-10).",
     )
     bag_limit: Annotated[int, Field(ge=1, le=20)] = Field(
         10, description="Bags that cost the bag penalty (000 Sandbags)."
@@ -228,8 +235,41 @@ class Rules(BaseModel):
     failed_nil: Literal["takes_bags", "helps_team_bid", "no_bags_no_help"] = Field(
         "takes_bags", description="Tricks taken by a failed Nil (002 tournament rule, 001)."
     )
-    failed_bids: Literal["minus_10x_bid", "zero", "minus_10x_short"] = Field(
-        "minus_10x_bid", description="Score of a side that is set (000, 001 Failed bids)."
+    failed_bids: Literal[
+        "minus_10x_bid", "zero", "minus_10x_short", "plus_1_a_trick", "to_opponents"
+    ] = Field(
+        "minus_10x_bid",
+        description="Score of a side that is set (000, 001 Failed bids): -10 a trick bid, 0, "
+        "-10 a trick short; +1 a trick taken (000:167 3B-Spades, 003:387); or 0 while every "
+        "other side scores 10 a trick it fell short (000:172 Broken Contract Gives Points To "
+        "Opposing Team).",
+    )
+    exact_bids: Literal["off", "side", "each"] = Field(
+        "off",
+        description="Oh Hell: a side must take exactly its bid, and an overtrick sets it "
+        "(side); or each player must take exactly their own bid (each) (000:170).",
+    )
+    double_over: bool = Field(
+        False,
+        description="Double Over, Double Back: a side that takes twice its bid or more loses "
+        "twice its bid's value (bid 2 take 4: -40), its overtricks counted as usual (000:169; "
+        "often played with overtricks no_overs).",
+    )
+    exact_partners_bonus: bool = Field(
+        False,
+        description="Individual Team Players: when every partner takes exactly their own bid, "
+        "the side gets half its bid times 10, rounded down (3 + 4: +30) (000:176).",
+    )
+    lexington: Literal["off", "wins_game", "twelve_for_240"] = Field(
+        "off",
+        description="Lexington: a side that bids 12 and takes 12 or more wins the game "
+        "(wins_game); or a side that takes exactly 12 tricks counts 240 for its contract "
+        "whatever it bid (twelve_for_240) (000:123). Played with 13 tricks a hand.",
+    )
+    tie_break: Literal["play_on", "fewest_overtricks"] = Field(
+        "play_on",
+        description="A game that ends tied: play more hands, or the tied side with fewer "
+        "overtricks over the game wins (003:195, 003:339).",
     )
     seven_or_more_bonus: bool = Field(
         False,
@@ -290,6 +330,10 @@ class Rules(BaseModel):
             )
         if (self.double_nil_wins or self.double_nil_no_penalty) and self.team_size == 1:
             out.append("double_nil_wins and double_nil_no_penalty need partners (team_size 2 or 3)")
+        if self.exact_partners_bonus and self.team_size == 1:
+            out.append("exact_partners_bonus needs partners (team_size 2 or 3)")
+        if self.lexington != "off" and self.players not in (2, 4):
+            out.append("lexington needs 13 tricks a hand (2 or 4 players)")
         if self.blind_scoring != "double" and self.blind_bids == "never":
             out.append("blind_scoring needs blind bids (blind_bids other than never)")
         return out

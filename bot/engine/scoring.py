@@ -72,6 +72,7 @@ def _contract(
     """The contract part of one side's score, before bag penalties."""
     bid, blind_bid, counted = side.bid, side.blind_bid, side.counted
     extra_bags, has_bid, num_tricks = side.extra_bags, side.has_bid, side.num_tricks
+    failed_bids = options.failed_bids
     if not has_bid:
         overs = extra_bags
         made: bool | None = None
@@ -81,11 +82,12 @@ def _contract(
         if forced_made:
             counted = max(counted, required)
         made = counted >= required and not forced_set
-        moon = options.shoot_the_moon != "off" and bid == num_tricks
-        ten = options.ten_for_two_hundred and bid == 10 and not moon
-        if ten and made and counted > required and not forced_made:
-            # 000:114: "to make a 10-for-200 bid, the side must win exactly 10 tricks".
-            made = not options.ten_for_two_hundred_exact
+        if made and counted > required and not forced_made:
+            # 000:170 Oh Hell: an overtrick breaks the contract; 000:114: "to make a
+            # 10-for-200 bid, the side must win exactly 10 tricks".
+            moon = options.shoot_the_moon != "off" and bid == num_tricks
+            ten = options.ten_for_two_hundred and bid == 10 and not moon
+            made = options.exact_bids == "off" and not (ten and options.ten_for_two_hundred_exact)
         # 000:119 Trailing Blind Bids: no overtricks, and a set costs only the normal 10 a
         # trick bid.
         trailing = blind_bid > 0 and options.blind_scoring == "trailing"
@@ -94,10 +96,13 @@ def _contract(
             overs = extra_bags if trailing else counted - required + extra_bags
         else:
             overs = extra_bags
-            if options.failed_bids == "minus_10x_bid":
+            if failed_bids == "minus_10x_bid":
                 contract, blind = -10 * bid, -10 * blind_bid
-            elif options.failed_bids == "zero":
+            elif failed_bids in ("zero", "to_opponents"):
                 contract = blind = 0
+            elif failed_bids == "plus_1_a_trick":
+                # 000:167 3B-Spades: "A set bid scores +1 per trick taken".
+                contract, blind = counted, 0
             else:
                 short = required - counted if counted < required else bid
                 contract, blind = -10 * short, -10 * min(short, blind_bid)
@@ -108,16 +113,28 @@ def _contract(
     special: str | None = None
     special_points = 0
     if has_bid:
+        lost = failed_bids not in ("zero", "to_opponents")
+        lexington = options.lexington
         if options.shoot_the_moon != "off" and bid == num_tricks:
             special = "shoot the moon"
             if options.shoot_the_moon == "plus_minus_200":
-                value = 200 if made else (-200 if options.failed_bids != "zero" else 0)
+                value = 200 if made else (-200 if lost else 0)
                 special_points = value - contract
+        elif lexington == "wins_game" and bid == 12:
+            special = "lexington"
+        elif lexington == "twelve_for_240" and made and counted == 12:
+            # 000:123: "taking 12 tricks scores 240 whatever was bid".
+            special = "lexington"
+            special_points = 240 - contract
         elif options.ten_for_two_hundred and bid == 10:
             special = "10 for 200"
             loss = options.ten_for_two_hundred_loss
-            value = 200 if made else (-loss if options.failed_bids != "zero" else 0)
+            value = 200 if made else (-loss if lost else 0)
             special_points = value - contract
+        elif options.double_over and made and bid and counted >= 2 * bid:
+            # 000:169: "bid 2, take 4 or more: -40".
+            special = "double over"
+            special_points = -20 * bid - contract
     return _Contract(made, contract, over_points, bags, blind, special, special_points)
 
 
@@ -135,13 +152,17 @@ def _exact_blind(scoring: str, bid: int, took: int) -> int:
 
 
 def _bonuses(
-    options: Options, contract: _Contract, bid: int, won_last: bool
+    options: Options, contract: _Contract, bid: int, won_last: bool, all_exact: bool
 ) -> tuple[str | None, int]:
     """(label, points) of the side's special items with Seven Tricks Or Higher (000:180:
-    a made bid of 7 or more, 10 more a trick bid above six) and Win The Last Trick
-    (000:182: 10), after any special bid the contract had."""
+    a made bid of 7 or more, 10 more a trick bid above six), Win The Last Trick (000:182:
+    10) and Individual Team Players (000:176: every partner exact, half the bid times 10,
+    rounded down), after any special bid the contract had."""
     labels = [contract.special] if contract.special else []
     points = 0
+    if options.exact_partners_bonus and all_exact and contract.made:
+        labels.append("partners exact")
+        points += 10 * (bid // 2)
     if options.seven_or_more_bonus and contract.made and bid >= 7 and not contract.special:
         labels.append("seven or more")
         points += 10 * (bid - 6)
@@ -149,6 +170,19 @@ def _bonuses(
         labels.append("last trick")
         points += 10
     return (" + ".join(labels) or None), points
+
+
+def _award_sets(results: list[TeamHandResult], shorts: list[int]) -> None:
+    """000:172 Broken Contract Gives Points To Opposing Team: every other side scores 10
+    for each trick a set side fell short, as a special item of its own hand result."""
+    for result in results:
+        award = 10 * sum(short for t, short in enumerate(shorts) if t != result.team)
+        if award:
+            label = "opponents set"
+            result.special = f"{result.special} + {label}" if result.special else label
+            result.special_points += award
+            result.total += award
+            result.score += award
 
 
 def score_hand(
@@ -201,10 +235,18 @@ def score_hand(
     # points are the blind bonus, and the side's contract counts them as plain bids.
     blind_scoring = options.blind_scoring
     exact_blind = blind_scoring in ("exact_100", "exact_double")
+    each_exact = options.exact_bids == "each"
+    bonuses_on = (
+        options.seven_or_more_bonus or options.last_trick_bonus or options.exact_partners_bonus
+    )
+    to_opponents = options.failed_bids == "to_opponents"
+    shorts = [0] * n_teams
     for t, seats in enumerate(teams):
         # One pass over the side's seats: its tricks, its nil seats and its bidders.
         team_tricks = team_bid = blind_bid = counted = nil_bonus = failed_nil_tricks = 0
         nils = blind_exact = 0
+        # Whether every seat of the side took exactly its own bid (a Nil: none).
+        all_exact = True
         for s in seats:
             took = tricks[s]
             team_tricks += took
@@ -213,8 +255,10 @@ def score_hand(
                 value = options.nil_points * (2 if blind[s] else 1)
                 nil_bonus += value if took == 0 else -value
                 failed_nil_tricks += took
+                all_exact = all_exact and took == 0
             else:
                 bid = bids[s] or 0
+                all_exact = all_exact and took == bid
                 team_bid += bid
                 if blind[s]:
                     blind_bid += bid
@@ -266,7 +310,9 @@ def score_hand(
             team_bid, 0 if exact_blind else blind_bid, counted, extra_bags, has_bid, num_tricks
         )
         claimed = claim_set[t]
-        plain = _contract(options, side, required_extra=0, forced_set=claimed, forced_made=False)
+        # 000:170 Oh Hell, strict form: a player off their own bid sets the side.
+        broken = claimed or (each_exact and not all_exact)
+        plain = _contract(options, side, required_extra=0, forced_set=broken, forced_made=False)
         forced_made = any_set and any(renege_set[o] for o in range(n_teams) if o != t)
         plain_sum = _points(plain)
         if extra_required[t] or renege_set[t] or forced_made:
@@ -274,7 +320,7 @@ def score_hand(
                 options,
                 side,
                 required_extra=extra_required[t],
-                forced_set=renege_set[t] or claimed,
+                forced_set=renege_set[t] or broken,
                 forced_made=forced_made,
             )
             renege_points = _points(actual) - plain_sum
@@ -287,14 +333,18 @@ def score_hand(
             times, new_bags = divmod(new_bags, options.bag_limit)
             bag_penalty = -times * options.bag_penalty
         special, bonus = plain.special, 0
-        if options.seven_or_more_bonus or options.last_trick_bonus:
-            special, bonus = _bonuses(options, actual, team_bid, last_trick in seats)
+        if bonuses_on:
+            special, bonus = _bonuses(
+                options, actual, team_bid, last_trick in seats, all_exact and has_bid
+            )
+        if to_opponents and actual.made is False:
+            shorts[t] = max(0, team_bid + extra_required[t] - counted)
         total = plain_sum + renege_points + nil_bonus + bag_penalty + blind_exact + bonus
         if (
             actual.special == "shoot the moon"
             and actual.made
             and options.shoot_the_moon == "wins_game"
-        ):
+        ) or (actual.special == "lexington" and actual.made and options.lexington == "wins_game"):
             moon_winner = t
         team_results.append(
             TeamHandResult(
@@ -319,6 +369,8 @@ def score_hand(
                 claimed,
             )
         )
+    if any(shorts):
+        _award_sets(team_results, shorts)
     return HandResult(
         hand_number, dealer, bid_itself, tuple(team_results), tuple(seat_outcomes), moon_winner
     )

@@ -20,6 +20,7 @@ FIRST_TRUMP: Final = 3
 MUST_TRUMP: Final = 4
 OVERTRUMP: Final = 5
 FREE: Final = 6
+SPADES_LAST: Final = 7
 
 
 def bits(mask: int) -> Iterable[int]:
@@ -49,7 +50,15 @@ class TrickRules:
         # Whoever leads the first trick leads their lowest club: under low_club_first_trick
         # and under Deuce Starts (low_club_leads), which leaves the others free.
         self.low_club_lead = rules.low_club_first_trick or rules.low_club_leads
-        self.no_spades_first = rules.no_spades_first_trick
+        # Tricks before this one may not take a trump from a seat that holds another suit
+        # (led or played): the first trick under no_spades_first_trick, every trick under
+        # Screamers (spades_last).
+        self.trump_barred = (
+            deck_info(rules.deck, rules.players).num_tricks
+            if rules.spades_last
+            else (1 if rules.no_spades_first_trick else 0)
+        )
+        self.trump_barred_why = SPADES_LAST if rules.spades_last else FIRST_TRUMP
         self.lead_spades = rules.lead_spades
         self.must_trump = rules.must_trump
 
@@ -75,8 +84,8 @@ class TrickRules:
             trumps = hand & deck.trump_phys
             if trumps and trumps != hand:
                 lead = self.lead_spades
-                if trick_no == 0 and self.no_spades_first:
-                    return hand ^ trumps, FIRST_TRUMP
+                if trick_no < self.trump_barred:
+                    return hand ^ trumps, self.trump_barred_why
                 if (lead == "if_broken" and not broken) or (
                     lead == "after_first_trick" and trick_no == 0
                 ):
@@ -91,8 +100,8 @@ class TrickRules:
                 return self.lowest(follow), LOW_CLUB
             return follow, FOLLOW
         trumps = hand & deck.trump_phys
-        if trick_no == 0 and self.no_spades_first and trumps != hand:
-            return hand ^ trumps, FIRST_TRUMP
+        if trick_no < self.trump_barred and trumps != hand:
+            return hand ^ trumps, self.trump_barred_why
         must = self.must_trump
         if must == "off" or not trumps:
             return hand, FREE

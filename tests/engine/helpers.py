@@ -219,14 +219,14 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
     "x_six_cutthroat": {"players": 6, "team_size": 1, "nil_pass": 0},
     "x_two_unseen": {"players": 2, "team_size": 1, "two_player_deal": "first_or_second_unseen"},
     # Variants from the seeds (issue 25).
-    "x_deuce_starts_bonuses": {
+    "x_v_deuce_starts_bonuses": {
         "low_club_leads": True,
         "no_spades_first_trick": True,
         "seven_or_more_bonus": True,
         "last_trick_bonus": True,
         "claims": True,
     },
-    "x_fredieu_wheels_double_nil": {
+    "x_v_fredieu_wheels_double_nil": {
         "each_bids_four": True,
         "ten_for_two_hundred": True,
         "ten_for_two_hundred_exact": True,
@@ -235,13 +235,13 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "double_nil_no_penalty": True,
         "blind_nil": "anytime",
     },
-    "x_blind_exact_no_nines": {
+    "x_v_blind_exact_no_nines": {
         "blind_bids": "anytime",
         "blind_scoring": "exact_100",
         "no_nine_bids": True,
         "blind_nil": "anytime",
     },
-    "x_blind_trailing_cutthroat": {
+    "x_v_blind_trailing_cutthroat": {
         "players": 3,
         "team_size": 1,
         "blind_bids": "anytime",
@@ -249,13 +249,36 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "low_club_leads": True,
         "no_nine_bids": True,
     },
-    "x_blind_exact_threes": {
+    "x_v_blind_exact_threes": {
         "players": 6,
         "team_size": 3,
         "blind_bids": "anytime",
         "blind_scoring": "exact_double",
         "each_bids_four": True,
         "double_nil_no_penalty": True,
+    },
+    "x_v_oh_hell_screamers": {
+        "exact_bids": "each",
+        "spades_last": True,
+        "failed_bids": "to_opponents",
+        "exact_partners_bonus": True,
+        "claims": True,
+    },
+    "x_v_lexington_double_over": {
+        "lexington": "wins_game",
+        "double_over": True,
+        "overtricks": "bags_no_points",
+        "failed_bids": "plus_1_a_trick",
+        "tie_break": "fewest_overtricks",
+        "play_to": "hands",
+        "hands_to_play": 2,
+    },
+    "x_v_lexington_240_cutthroat": {
+        "team_size": 1,
+        "lexington": "twelve_for_240",
+        "exact_bids": "side",
+        "spades_last": True,
+        "must_trump": "when_void",
     },
     "x_two_first_jokers": {
         "players": 2,
@@ -264,6 +287,8 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "deck": "joker_joker_ace",
     },
 }
+# The tables of the seeds' variants (issue 25): the search bot plays a hand at each too.
+VARIANT_TABLES = tuple(name for name in EXTRA_TABLES if name.startswith("x_v_"))
 TABLES: dict[str, Rules] = {
     name: Rules.model_validate(overrides) for name, overrides in {**PRESETS, **EXTRA_TABLES}.items()
 }

@@ -589,10 +589,12 @@ def test_shoot_the_moon(moon: str, team1: int, over: bool) -> None:
 @covers("overtricks")
 @pytest.mark.parametrize(
     ("overtricks", "team1", "bags"),
-    [("bags", 67, 7), ("no_overs", 60, 0), ("minus_one", 53, 7), ("quicksand", -10, 0)],
-)
+    [("bags", 67, 7), ("no_overs", 60, 0), ("minus_one", 53, 7), ("quicksand", -10, 0),
+     ("bags_no_points", 60, 7)],
+)  # fmt: skip
 def test_overtricks(overtricks: str, team1: int, bags: int) -> None:
-    """000 Scoring variations: +1 (bags), No Overs, Sandbags Negative Value, Quicksand."""
+    """000 Scoring variations: +1 (bags), No Overs, Sandbags Negative Value, Quicksand;
+    000:177 Sandbags 0-Till-10: "their overtricks are worth 0 points" but still bags."""
     game = _suited_game(_rules(overtricks=overtricks))
     play_hand(game, [2, 3, 2, 3])
     assert _team_totals(game)[1] == team1
@@ -628,14 +630,17 @@ def test_failed_nil(failed_nil: str, team1: int, bags: int) -> None:
 
 @covers("failed_bids")
 @pytest.mark.parametrize(
-    ("failed_bids", "team0"), [("minus_10x_bid", -50), ("zero", 0), ("minus_10x_short", -20)]
-)
-def test_failed_bids(failed_bids: str, team0: int) -> None:
-    """001 Failed bids: side 0 bids 5 and takes 3."""
+    ("failed_bids", "team0", "team1"),
+    [("minus_10x_bid", -50, 64), ("zero", 0, 64), ("minus_10x_short", -20, 64),
+     ("plus_1_a_trick", 3, 64), ("to_opponents", 0, 84)],
+)  # fmt: skip
+def test_failed_bids(failed_bids: str, team0: int, team1: int) -> None:
+    """001 Failed bids: side 0 bids 5 and takes 3. 000:167 3B-Spades: "A set bid scores +1
+    per trick taken". 000:172: the opponents "score 10 for each trick it fell short"."""
     game = new_game(_rules(failed_bids=failed_bids), ROUND_ROBIN)
     play_hand(game, [2, 3, 3, 3])
     assert game.results[-1].teams[0].tricks == 3
-    assert _team_totals(game) == [team0, 64]
+    assert _team_totals(game) == [team0, team1]
 
 
 # --- passing and redeals -----------------------------------------------------------------
@@ -1380,3 +1385,101 @@ def test_a_claim_of_the_rest_wins_the_last_trick() -> None:
     assert any(isinstance(e, ClaimAccepted) for e in events)
     team = game.results[-1].teams[1]
     assert (team.special, team.special_points) == ("last trick", 10)
+
+
+@covers("exact_bids")
+@pytest.mark.parametrize(
+    ("exact", "bids", "team1"),
+    [("off", [3, 3, 3, 4], 76), ("side", [3, 3, 3, 4], -70), ("side", [3, 6, 3, 7], 130),
+     ("each", [3, 6, 3, 7], -130)],
+)  # fmt: skip
+def test_oh_hell_a_side_must_take_exactly_its_bid(exact: str, bids: list[int], team1: int) -> None:
+    """000:170 Oh Hell Variation: "any overtrick breaks the contract and scores as a set";
+    in the strict form each player must make their own bid exactly. SUITED: seat 3 takes
+    all 13 tricks, so side 1's 13 is exact but seat 1's 6 is not."""
+    game = _suited_game(_rules(exact_bids=exact))
+    play_hand(game, bids)
+    assert _team_totals(game)[1] == team1
+
+
+@covers("double_over")
+@pytest.mark.parametrize(
+    ("double_over", "team1", "special"), [(False, 67, None), (True, -113, "double over")]
+)
+def test_double_over_taking_twice_the_bid_loses_twice_its_value(
+    double_over: bool, team1: int, special: str | None
+) -> None:
+    """000:169 Double Over, Double Back: side 1 bids 6 and takes 13 (at least twice its
+    bid): -120, and its 7 overtricks still count (+7)."""
+    game = _suited_game(Rules(double_over=double_over))
+    play_hand(game, [2, 3, 2, 3])
+    team = game.results[-1].teams[1]
+    assert (team.total, team.special) == (team1, special)
+
+
+@covers("exact_partners_bonus")
+@pytest.mark.parametrize(("bonus", "totals"), [(True, [40, 150]), (False, [30, 100])])
+def test_individual_team_players_every_partner_exact(bonus: bool, totals: list[int]) -> None:
+    """000:176 Individual Team Players: "If both partners take exactly their own bids", the
+    side gets half its total bid times 10, rounded down ("3 + 4 = 7: +30"). ROUND_ROBIN:
+    seats bid what they take, 2 + 1 (+10) and 2 + 8 (+50)."""
+    game = new_game(Rules(exact_partners_bonus=bonus), ROUND_ROBIN)
+    play_hand(game, [2, 2, 1, 8])
+    assert _team_totals(game) == totals
+
+
+@covers("lexington")
+@pytest.mark.parametrize(("lexington", "over"), [("wins_game", True), ("off", False)])
+def test_lexington_twelve_bid_and_taken_wins_the_game(lexington: str, over: bool) -> None:
+    """000:123 Lexington: "Like Boston but for 12 tricks": side 1 bids 12 (6 + 6) and takes
+    all 13 (SUITED)."""
+    game = _suited_game(_rules(lexington=lexington))
+    play_hand(game, [1, 6, 1, 6])
+    assert game.is_over is over
+    assert game.winner == (1 if over else None)
+
+
+def test_lexington_needs_thirteen_tricks() -> None:
+    with pytest.raises(ValueError, match="lexington needs 13 tricks a hand"):
+        Rules(lexington="wins_game", players=3, team_size=1)
+
+
+# Hand 2 of the tie-break game (dealer 1, so seat 2 leads): seat 0 trumps the first trick
+# and takes all 13, as seat 3 does in SUITED.
+SUITED_FOR_SEAT_0 = deal_from_codes(SUITED[3], SUITED[0], SUITED[1], SUITED[2])
+
+
+@covers("tie_break")
+@pytest.mark.parametrize(("tie_break", "winner"), [("fewest_overtricks", 1), ("play_on", None)])
+def test_a_tie_goes_to_the_side_with_fewer_overtricks(tie_break: str, winner: int | None) -> None:
+    """003:195 (and 003:339): "If the game ends in a tie, the player with fewer overbooks
+    wins". Two hands: side 0 bids 2 and 2 (-20, then 20 + 11 overtricks), side 1 bids 12
+    and 11 (120 + 1 overtrick, then -110): 11 each, side 1 with 1 overtrick to side 0's 11
+    (no bag penalty)."""
+    rules = _rules(play_to="hands", hands_to_play=2, tie_break=tie_break, bag_penalty=0)
+    game = new_game(rules, deal_from_codes(*SUITED), SUITED_FOR_SEAT_0)
+    play_hand(game, [1, 6, 1, 6])
+    play_hand(game, [1, 5, 1, 6])
+    assert game.scores == [11, 11]
+    assert game.is_over is (winner is not None)
+    assert game.winner == winner
+
+
+@covers("spades_last")
+@pytest.mark.parametrize(
+    ("screamers", "seat2"),
+    [(True, cards_codes("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC")), (False, None)],
+)
+def test_screamers_no_spade_until_only_spades_are_left(
+    screamers: bool, seat2: list[str] | None
+) -> None:
+    """003:46 Evil Spades #28 screamers: "you may not play a spade (lead or trump) until you
+    hold nothing but spades". MUST_OPPONENT: seat 1 leads hearts; seat 2 has none."""
+    game = new_game(Rules(spades_last=screamers, lead_spades="anytime"), MUST_OPPONENT)
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "AH"))
+    if seat2 is None:
+        assert "5S" in plays(game, 2)
+        return
+    assert plays(game, 2) == seat2
+    refused(game, PlayCard(2, Card.parse("5S")), "spades are played last here")
