@@ -61,8 +61,13 @@ class Rules(BaseModel):
         2, description="Players per side: 1 is cutthroat, 2 partners, 3 (six players) two teams."
     )
     deck: Literal[
-        "ace_high", "joker_joker_ace", "joker_joker_deuce_ace", "joker_joker_deuce_deuce"
-    ] = Field("ace_high", description="Deck and trump ranking (001, Variations).")
+        "ace_high", "joker_joker_ace", "joker_joker_deuce_ace", "joker_joker_deuce_deuce", "bauers"
+    ] = Field(
+        "ace_high",
+        description="Deck and trump ranking (001, Variations); bauers: no jokers, the J of "
+        "spades is the top trump and the J of clubs, played as a spade, the second (000:138 "
+        "Bauer Trumps; its other form, two jokers on top, is joker_joker_ace).",
+    )
     identical_cards: Literal["later_wins", "earlier_wins"] = Field(
         "later_wins", description="Double deck (six players): which of two identical cards wins."
     )
@@ -197,8 +202,8 @@ class Rules(BaseModel):
     )
     spades_last: bool = Field(
         False,
-        description="Screamers: no spade may be led or played until the player holds nothing "
-        "but spades (003:46).",
+        description="Screamers: no spade may be led, or played on another suit, until the "
+        "player holds nothing but spades; a spade lead is followed as usual (003:46).",
     )
     must_trump: Literal["off", "when_void", "overtrump"] = Field(
         "off",
@@ -351,7 +356,7 @@ class Rules(BaseModel):
 
     @property
     def jokers(self) -> bool:
-        return self.deck != "ace_high"
+        return self.deck not in ("ace_high", "bauers")
 
     # -- presets and text input -----------------------------------------------------------
 

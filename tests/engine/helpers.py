@@ -273,9 +273,12 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "play_to": "hands",
         "hands_to_play": 2,
     },
+    "x_v_bauers_six": {"players": 6, "team_size": 2, "deck": "bauers", "low_club_leads": True},
+    "x_v_bauers_three": {"players": 3, "team_size": 1, "deck": "bauers", "spades_last": True},
     "x_v_lexington_240_cutthroat": {
         "team_size": 1,
         "lexington": "twelve_for_240",
+        "deck": "bauers",
         "exact_bids": "side",
         "spades_last": True,
         "must_trump": "when_void",

@@ -169,6 +169,33 @@ def test_deck_ranks_the_trumps(deck: str, seat2: str, seat3: str, winner: int) -
     assert game.view(0).tricks[-1].winner == winner
 
 
+# Seat 1 leads the 3♣. Seat 2's only club is the J♣ (a spade under bauers); seat 3 holds
+# no club, and the J♠ and A♠.
+BAUER_DEAL = (
+    "4C 5C 6C 7C 2D 3D 4D 5D 6D 7D 8D 9D 10D",
+    "2C 3C 8C 9C 10C QC KC AC 2H 3H 4H 5H 6H",
+    "JC 2S 3S 4S 5S 6S 7S 8S 9S 10S 8H 9H 10H",
+    "JS QS KS AS JD QD KD AD 7H JH QH KH AH",
+)
+
+
+@covers("deck")
+@pytest.mark.parametrize(
+    ("deck", "seat3", "winner"),
+    [("bauers", "AS", 2), ("bauers", "JS", 3), ("ace_high", "AS", 3), ("ace_high", "JS", 3)],
+)
+def test_bauer_trumps_the_jacks_rank_over_the_ace(deck: str, seat3: str, winner: int) -> None:
+    """000:138 Bauer Trumps: "highest trump is the J[♠], known as the right bauer. Second
+    highest trump is J[♣], being the same color and known as the Left Bauer." Under bauers
+    the J♣ is a spade: seat 2, void in clubs then, may play any card and trumps with it."""
+    game = new_game(Rules.model_validate({"deck": deck}), deal_from_codes(*BAUER_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "3C"))
+    assert (plays(game, 2) == ["JC"]) is (deck == "ace_high")
+    play(game, (2, "JC"), (3, seat3), (0, "4C"))
+    assert game.view(0).tricks[-1].winner == winner
+
+
 @covers("deck")
 @pytest.mark.parametrize(
     ("deck", "seat3", "broken", "winner"),
@@ -1160,7 +1187,7 @@ def test_unknown_preset_lists_the_presets() -> None:
 @pytest.mark.parametrize(
     ("option", "text", "message"),
     [
-        ("deck", "tarot", "deck cannot be 'tarot'. Allowed: ace_high, joker_joker_ace, joker_joker_deuce_ace, joker_joker_deuce_deuce."),
+        ("deck", "tarot", "deck cannot be 'tarot'. Allowed: ace_high, joker_joker_ace, joker_joker_deuce_ace, joker_joker_deuce_deuce, bauers."),
         ("lead_spades", "sometimes", "Allowed: if_broken, after_first_trick, anytime."),
         ("target_score", "120", "target_score 120: Input should be a multiple of 50. Allowed: 100 to 1000 in steps of 50."),
         ("claims", "perhaps", "claims cannot be 'perhaps'. Allowed: yes, no."),

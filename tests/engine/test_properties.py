@@ -114,6 +114,8 @@ def trump_order(deck: str) -> list[str]:
     spades = [rank + "S" for rank in "23456789TJQKA"]
     if deck == "ace_high":
         return spades
+    if deck == "bauers":
+        return [*spades[:9], *spades[10:], "JC", "JS"]
     if deck == "joker_joker_ace":
         return [*spades, "LJ", "BJ"]
     if deck == "joker_joker_deuce_ace":
