@@ -911,7 +911,8 @@ class Game:
             renege_set=self._renege_set,
             extra_required=self._extra_required,
             claim_set=self._claim_set,
-            last_trick=self._last_trick_winner() if self._options.last_trick_bonus else None,
+            last_trick=self._last_winner(1) if self._options.last_trick_bonus else None,
+            streak=self._last_winner(3) if self._options.end_streak_bonus else None,
         )
         self.results.append(result)
         for team in result.teams:
@@ -932,12 +933,16 @@ class Game:
         events.extend(self._deal())
         return events
 
-    def _last_trick_winner(self) -> int | None:
-        """Who won the hand's last trick: by play, or by a claim of the rest (a trick
-        forfeited by a failed claim is won by nobody)."""
-        if len(self._completed) == self.num_tricks:
-            return self._completed[-1].winner
-        return self._rest_claimed_by
+    def _last_winner(self, count: int) -> int | None:
+        """The seat that won each of the hand's last ``count`` tricks, by play or by a
+        claim of the rest (a trick forfeited by a failed claim is won by nobody)."""
+        winners = [record.winner for record in self._completed]
+        if self._rest_claimed_by is not None:
+            winners += [self._rest_claimed_by] * (self.num_tricks - len(winners))
+        last = set(winners[-count:])
+        if len(winners) < self.num_tricks or len(last) != 1:
+            return None
+        return last.pop()
 
     def _game_winner(self, result: HandResult) -> int | None:
         rules = self._options

@@ -92,6 +92,7 @@ class Options:
         self.blind_scoring: str = rules.blind_scoring
         self.seven_or_more_bonus: bool = rules.seven_or_more_bonus
         self.last_trick_bonus: bool = rules.last_trick_bonus
+        self.end_streak_bonus: int = rules.end_streak_bonus
         self.exact_bids: str = rules.exact_bids
         self.double_over: bool = rules.double_over
         self.exact_partners_bonus: bool = rules.exact_partners_bonus

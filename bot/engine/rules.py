@@ -285,6 +285,11 @@ class Rules(BaseModel):
         False,
         description="Win The Last Trick: the side that wins the last trick gets 10 (000:182).",
     )
+    end_streak_bonus: Literal[0, 3, 30] = Field(
+        0,
+        description="End Winning Streak: a player who wins the last three tricks of the hand "
+        "scores this many points for their side, 3 or 30; 0 is off (000:153).",
+    )
     # table settings
     time_to_bid: Annotated[int, Field(ge=0, le=600)] = Field(
         60, description="Seconds to bid before the bot bids for you; 0 is off (001)."

@@ -200,6 +200,7 @@ def score_hand(
     extra_required: list[int] | None = None,
     claim_set: list[bool] | None = None,
     last_trick: int | None = None,
+    streak: int | None = None,
 ) -> HandResult:
     """Score one hand. ``bids`` all ``None`` means the hand bid itself (001).
 
@@ -210,7 +211,8 @@ def score_hand(
     contract is set whatever it took (000 The rest are mine: "as if that player had failed
     to make his bid"), and in a hand that bid itself it scores nothing.
     ``last_trick``: the seat that won the last trick, for ``last_trick_bonus`` (``None``:
-    nobody won it by play or claim).
+    nobody won it by play or claim). ``streak``: the seat that won each of the last three
+    tricks, for ``end_streak_bonus``.
     """
     options = options_of(rules)
     teams = options.teams
@@ -237,7 +239,10 @@ def score_hand(
     exact_blind = blind_scoring in ("exact_100", "exact_double")
     each_exact = options.exact_bids == "each"
     bonuses_on = (
-        options.seven_or_more_bonus or options.last_trick_bonus or options.exact_partners_bonus
+        options.seven_or_more_bonus
+        or options.last_trick_bonus
+        or options.exact_partners_bonus
+        or options.end_streak_bonus
     )
     to_opponents = options.failed_bids == "to_opponents"
     shorts = [0] * n_teams
@@ -337,6 +342,9 @@ def score_hand(
             special, bonus = _bonuses(
                 options, actual, team_bid, last_trick in seats, all_exact and has_bid
             )
+            if streak in seats and options.end_streak_bonus:
+                special = f"{special} + last three tricks" if special else "last three tricks"
+                bonus += options.end_streak_bonus
         if to_opponents and actual.made is False:
             shorts[t] = max(0, team_bid + extra_required[t] - counted)
         total = plain_sum + renege_points + nil_bonus + bag_penalty + blind_exact + bonus

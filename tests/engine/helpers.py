@@ -224,6 +224,7 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "no_spades_first_trick": True,
         "seven_or_more_bonus": True,
         "last_trick_bonus": True,
+        "end_streak_bonus": 30,
         "claims": True,
     },
     "x_v_fredieu_wheels_double_nil": {

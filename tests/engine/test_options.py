@@ -1510,3 +1510,29 @@ def test_screamers_no_spade_until_only_spades_are_left(
         return
     assert plays(game, 2) == seat2
     refused(game, PlayCard(2, Card.parse("5S")), "spades are played last here")
+
+
+@covers("end_streak_bonus")
+@pytest.mark.parametrize(
+    ("bonus", "seed", "streak_side"), [(30, 4, 0), (3, 4, 0), (30, 0, None), (0, 4, None)]
+)
+def test_end_winning_streak(bonus: int, seed: int, streak_side: int | None) -> None:
+    """000:153 End Winning Streak: "If one player wins last three tricks of the round, it is
+    worth either 3 points or 30." Seed 4: seat 0 takes the last three tricks; seed 0: seats
+    2, 3 and 2 do."""
+    game = Game.new(_rules(end_streak_bonus=bonus), seed=seed, dealer=0)
+    bid_all(game, [3, 3, 3, 3])
+    play_out(game)
+    for team in game.results[-1].teams:
+        streak = team.team == streak_side
+        assert team.special == ("last three tricks" if streak else None)
+        assert team.special_points == (bonus if streak else 0)
+
+
+def test_a_claim_of_the_rest_wins_the_last_three_tricks() -> None:
+    """000:153 with a claim that holds after the first trick: the claimer took the rest."""
+    game = _suited_game(Rules(end_streak_bonus=30, claims=True))
+    bid_all(game, [3, 3, 3, 4])
+    play(game, (1, "2D"), (2, "2H"), (3, "2S"), (0, "2C"))
+    game.apply(Claim(3))
+    assert _team_totals(game) == [-60, 106]
