@@ -354,7 +354,7 @@ class Game:
             return out
         out = []
         if phase is _BID:
-            if self._bids[seat] is None and not self._looked[seat]:
+            if self._bids[seat] is None and not self._looked[seat] and not self._in_blind_six(seat):
                 out.append(RevealCards(seat))
             if seat == self.to_act:
                 out.extend(self._cached_bids(seat))
@@ -397,7 +397,11 @@ class Game:
             out = []
             if self._blind_nil_open(team) and zero_ok:
                 out.append(blind[0])
-            if self._blind_bids_open(team):
+            if self._blind_bids_open(team) and rules.blind_six != "off":
+                # 000:118 Blind 6: the side's blind bids make 6 together.
+                finish = self._in_blind_six(seat)
+                out = self._blind_six_bids(seat) if finish else out + self._blind_six_bids(seat)
+            elif self._blind_bids_open(team):
                 low = max(1, rules.min_blind_bid - mate_total, (board or 0) - mate_total)
                 if rules.each_bids_four:
                     low = max(low, 4)
@@ -434,6 +438,34 @@ class Game:
             kept = [b for b in out if others + b.tricks != n_tricks]
             out = kept or out
         return out
+
+    def _in_blind_six(self, seat: int) -> bool:
+        """Whether ``seat``'s partner started a Blind 6, which ``seat`` must finish blind."""
+        if self._options.blind_six == "off":
+            return False
+        mate = self._mate_bid(seat)
+        return mate is not None and mate[1]
+
+    def _mate(self, seat: int) -> int:
+        return next(s for s in self.teams[self._team_of[seat]] if s != seat)
+
+    def _mate_bid(self, seat: int) -> tuple[int, bool] | None:
+        """(tricks, blind) of the partner's bid, or None before it bids (partners of two)."""
+        mate = self._mate(seat)
+        bid = self._bids[mate]
+        return None if bid is None else (bid, self._blind[mate] and bid > 0)
+
+    def _blind_six_bids(self, seat: int) -> list[Bid]:
+        """Blind 6 bids open to an unlooked seat: 1 to 5 to start one, or the rest of 6 when
+        the partner started it; none when the partner bid without it."""
+        blind = BIDS[seat][1]
+        mate = self._mate_bid(seat)
+        if mate is None:
+            # Only before either partner looks (000:118).
+            return [] if self._looked[self._mate(seat)] else list(blind[1:6])
+        if mate[1]:
+            return [blind[6 - mate[0]]]
+        return []
 
     def _may_redeal(self, seat: int) -> bool:
         if not (self._options.deficient_hand_redeal and self._looked[seat]):
@@ -665,6 +697,8 @@ class Game:
         self._check_seat(seat)
         if self.phase is not _BID or self._bids[seat] is not None or self._looked[seat]:
             self._refuse("Your cards are already face up.")
+        if self._in_blind_six(seat):
+            self._refuse("Your partner started a Blind 6: bid the rest of it blind.")
         self._looked[seat] = True
         return [CardsRevealed(seat)]
 

@@ -56,6 +56,7 @@ class Options:
         )
         self.min_bid: int | None = rules.min_bid
         self.min_blind_bid: int = rules.min_blind_bid
+        self.blind_six: str = rules.blind_six
         self.cant_total_tricks: bool = rules.cant_total_tricks
         self.deficient_hand_redeal: bool = rules.deficient_hand_redeal
         self.nil_pass: int = rules.nil_pass

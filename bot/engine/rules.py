@@ -156,6 +156,14 @@ class Rules(BaseModel):
         "and loses as much for any other number (000:106, 003:247). trailing: made, 20 a trick "
         "bid and the side's overtricks count nothing; set, the usual -10 a trick bid (000:119).",
     )
+    blind_six: Literal["off", "exact", "at_least", "at_least_lose_60"] = Field(
+        "off",
+        description="Blind 6: blind bids are a side's, made before either partner looks: the "
+        "first partner bids blind 1 to 5 and the other must bid the rest of 6 blind. Exactly "
+        "6 tricks scores 120 and any other number -120 (exact); or 6 or more scores 120 with "
+        "no overtricks counted and fewer -120 (at_least), or only -60 (at_least_lose_60) "
+        "(000:118). Open when blind_bids allows blind bids.",
+    )
     min_blind_bid: Annotated[int, Field(ge=1, le=7)] = Field(
         1,
         description="Least side bid a blind bid must bring the side to (001); 7 is the cap (000).",
@@ -344,6 +352,15 @@ class Rules(BaseModel):
             out.append("exact_partners_bonus needs partners (team_size 2 or 3)")
         if self.lexington != "off" and self.players not in (2, 4):
             out.append("lexington needs 13 tricks a hand (2 or 4 players)")
+        if self.blind_six != "off" and (
+            self.team_size != 2 or self.blind_bids == "never" or self.blind_scoring != "double"
+        ):
+            out.append(
+                "blind_six needs partners of two (team_size 2), blind bids (blind_bids other "
+                "than never) and blind_scoring double"
+            )
+        if self.blind_six != "off" and self.each_bids_four:
+            out.append("blind_six and each_bids_four cannot be played together")
         if self.blind_scoring != "double" and self.blind_bids == "never":
             out.append("blind_scoring needs blind bids (blind_bids other than never)")
         return out

@@ -73,6 +73,8 @@ def _contract(
     bid, blind_bid, counted = side.bid, side.blind_bid, side.counted
     extra_bags, has_bid, num_tricks = side.extra_bags, side.has_bid, side.num_tricks
     failed_bids = options.failed_bids
+    if options.blind_six != "off" and bid == 6 and blind_bid == 6 and has_bid:
+        return _blind_six(options, side, forced_set=forced_set, forced_made=forced_made)
     if not has_bid:
         overs = extra_bags
         made: bool | None = None
@@ -136,6 +138,26 @@ def _contract(
             special = "double over"
             special_points = -20 * bid - contract
     return _Contract(made, contract, over_points, bags, blind, special, special_points)
+
+
+def _blind_six(options: Options, side: _Side, *, forced_set: bool, forced_made: bool) -> _Contract:
+    """000:118 Blind 6: "It scores 120 points if the side takes exactly six tricks. If they
+    take some other number of tricks they lose 120." Or, "commonly", at least six with no
+    overtricks counted, and a failure that loses only 60."""
+    counted = side.counted
+    at_least = options.blind_six != "exact"
+    made = forced_made or (not forced_set and (counted >= 6 if at_least else counted == 6))
+    lost = -60 if options.blind_six == "at_least_lose_60" else -120
+    overs = side.extra_bags
+    return _Contract(
+        made,
+        0,
+        overs * options.overtrick_points,
+        overs if options.bags_count else 0,
+        0,
+        "blind 6",
+        120 if made else lost,
+    )
 
 
 def _points(contract: _Contract) -> int:

@@ -1536,3 +1536,50 @@ def test_a_claim_of_the_rest_wins_the_last_three_tricks() -> None:
     play(game, (1, "2D"), (2, "2H"), (3, "2S"), (0, "2C"))
     game.apply(Claim(3))
     assert _team_totals(game) == [-60, 106]
+
+
+def _blind_six_game(mode: str, side: int) -> Game:
+    """SUITED (side 1 takes all 13): ``side``'s partners bid Blind 6 (blind 2, then the
+    blind 4 that makes 6) without looking; the other side looks and bids 3 + 3."""
+    game = _suited_game(_rules(blind_bids="anytime", blind_six=mode))
+    assert bids_of(game, 1) == [(t, True) for t in range(1, 6)]
+    starter, finisher = (1, 3) if side == 1 else (2, 0)
+    for seat in (1, 2, 3, 0):
+        if seat == starter:
+            game.apply(Bid(seat, 2, True))
+        elif seat == finisher:
+            assert game.legal_actions(seat) == [Bid(seat, 4, True)]
+            refused(game, RevealCards(seat), "Your partner started a Blind 6")
+            game.apply(Bid(seat, 4, True))
+        else:
+            game.apply(RevealCards(seat))
+            game.apply(Bid(seat, 3))
+    play_out(game)
+    return game
+
+
+@covers("blind_six")
+@pytest.mark.parametrize(
+    ("mode", "side", "totals"),
+    [("exact", 1, [-60, -120]), ("at_least", 1, [-60, 120]), ("at_least_lose_60", 1, [-60, 120]),
+     ("exact", 0, [-120, 67]), ("at_least", 0, [-120, 67]), ("at_least_lose_60", 0, [-60, 67])],
+)  # fmt: skip
+def test_blind_six_a_side_bids_six_blind(mode: str, side: int, totals: list[int]) -> None:
+    """000:118 Blind 6: "declared by a side before either partner looks at their cards. It
+    scores 120 points if the side takes exactly six tricks. If they take some other number
+    of tricks they lose 120. It is also commonly played that the side must win at least six
+    tricks and overtricks are not counted, or that failing to make six tricks only loses
+    60." The first partner bids blind 2, the other must bid the blind 4 that makes 6."""
+    game = _blind_six_game(mode, side)
+    assert _team_totals(game) == totals
+    assert game.results[-1].teams[side].special == "blind 6"
+    assert game.bags == [0, 0 if side == 1 else 7]
+
+
+def test_blind_six_only_before_either_partner_looks() -> None:
+    """000:118: once a partner has looked, the side cannot start a Blind 6."""
+    game = _suited_game(Rules(blind_bids="anytime", blind_six="exact"))
+    game.apply(RevealCards(3))
+    assert bids_of(game, 1) == []
+    with pytest.raises(ValueError, match="blind_six needs partners of two"):
+        Rules(blind_six="exact")

@@ -1,8 +1,8 @@
 """Every worked scoring example of the rule sources, scored by ``score_hand``.
 
-Left out, because no option plays them yet: the "Blind 6" side bid (000:118), and
-``003``'s scoring tables for its named variants (Evil Spades, Miser, Hurricane, Royal,
-Gambling...), which are ideas for later modes, not house rules.
+Left out, because no option plays them yet: ``003``'s scoring tables for its named
+variants (Evil Spades, Miser, Hurricane, Royal, Gambling...), which are ideas for later
+modes, not house rules.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ BLIND_SEAT0 = [True, False, False, False]
 BLIND_EXACT_100 = {"blind_bids": "anytime", "blind_scoring": "exact_100"}
 BLIND_EXACT_DOUBLE = {"blind_bids": "anytime", "blind_scoring": "exact_double"}
 BLIND_TRAILING = {"blind_bids": "losing_by_100", "blind_scoring": "trailing"}
+BLIND_SIX = {"blind_bids": "anytime", "blind_six": "exact"}
 
 EXAMPLES = [
     # --- 004, SCORING and HOW TO PLAY -----------------------------------------------------
@@ -221,6 +222,14 @@ EXAMPLES = [
                  id="000:123 Lexington variation: taking 12 tricks scores 240 whatever was bid"),
     pytest.param(Example({0: {"special": "lexington", "total": 120}}, [6, 0, 6, 1], [6, 0, 6, 1], rules={"lexington": "wins_game", "nil_mode": "zero"}, moon_winner=0),
                  id="000:123 Lexington: a side that bids 12 and takes them wins the game"),
+    pytest.param(Example({0: {"special": "blind 6", "contract_points": 0, "special_points": 120, "total": 120}}, [4, 3, 2, 3], [3, 4, 3, 3], rules=BLIND_SIX, blind=BLIND_SIDE),
+                 id="000:118 Blind 6: scores 120 if the side takes exactly six tricks"),
+    pytest.param(Example({0: {"made": False, "total": -120}}, [4, 3, 2, 3], [4, 3, 3, 3], rules=BLIND_SIX, blind=BLIND_SIDE),
+                 id="000:118 Blind 6: some other number of tricks (7) loses 120"),
+    pytest.param(Example({0: {"made": True, "overtrick_points": 0, "total": 120, "bags_total": 0}}, [4, 3, 2, 3], [4, 3, 3, 3], rules={**BLIND_SIX, "blind_six": "at_least"}, blind=BLIND_SIDE),
+                 id="000:118 Blind 6, commonly: at least six tricks, overtricks not counted"),
+    pytest.param(Example({0: {"made": False, "total": -60}}, [4, 3, 2, 3], [2, 4, 3, 4], rules={**BLIND_SIX, "blind_six": "at_least_lose_60"}, blind=BLIND_SIDE),
+                 id="000:118 Blind 6, commonly: failing to make six tricks only loses 60"),
     # --- 000, Sandbags and bagging out -----------------------------------------------------
     pytest.param(Example({0: {"contract_points": 50, "overtrick_points": 3, "total": 53, "bags_total": 3}}, [2, 3, 3, 2], [4, 3, 4, 2]),
                  id="000 Sandbags and bagging out: bid 5 take 8 -> 53"),
