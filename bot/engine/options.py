@@ -88,6 +88,7 @@ class Options:
         self.ten_for_two_hundred: bool = rules.ten_for_two_hundred
         self.ten_for_two_hundred_exact: bool = rules.ten_for_two_hundred_exact
         self.ten_for_two_hundred_loss: int = rules.ten_for_two_hundred_loss
+        self.team_nil: bool = rules.team_nil
         self.double_nil_wins: bool = rules.double_nil_wins
         self.double_nil_no_penalty: bool = rules.double_nil_no_penalty
         self.blind_scoring: str = rules.blind_scoring

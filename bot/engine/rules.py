@@ -130,6 +130,12 @@ class Rules(BaseModel):
     double_nil_bonus: bool = Field(
         False, description="Both partners making Nil doubles their bonuses (000 Double Nil)."
     )
+    team_nil: bool = Field(
+        False,
+        description="Team Nil: when both partners bid Nil the side's Nil counts once, +100 if "
+        "the side takes no trick and -100 if it takes any (+/-150 when both bid Blind Nil), "
+        "and the side takes no bags that hand (000:159-162, 002:91-94).",
+    )
     double_nil_wins: bool = Field(
         False,
         description="Both partners bid Nil (or Blind Nil) and both take no trick: their side "
@@ -348,6 +354,13 @@ class Rules(BaseModel):
             )
         if (self.double_nil_wins or self.double_nil_no_penalty) and self.team_size == 1:
             out.append("double_nil_wins and double_nil_no_penalty need partners (team_size 2 or 3)")
+        if self.team_nil and self.team_size != 2:
+            out.append("team_nil needs partners of two (team_size 2)")
+        if self.team_nil and (self.double_nil_bonus or self.double_nil_no_penalty):
+            out.append(
+                "team_nil scores both Nils as one: not with double_nil_bonus or "
+                "double_nil_no_penalty"
+            )
         if self.exact_partners_bonus and self.team_size == 1:
             out.append("exact_partners_bonus needs partners (team_size 2 or 3)")
         if self.lexington != "off" and self.players not in (2, 4):

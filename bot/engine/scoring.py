@@ -320,6 +320,10 @@ def score_hand(
             continue
         has_bid = nils < len(seats)
         if nils == len(seats) > 1:
+            if options.team_nil:
+                # 000:159-162 Team Nil: one Nil for the side, 150 when both bid it blind.
+                value = 150 if all(blind[s] for s in seats) else 100
+                nil_bonus = value if failed_nil_tricks == 0 else -value
             if failed_nil_tricks == 0:
                 if options.double_nil_bonus:
                     nil_bonus *= 2
@@ -329,7 +333,9 @@ def score_hand(
                 nil_bonus = 0
         extra_bags = 0
         failed_nil = options.failed_nil
-        if failed_nil == "helps_team_bid" and has_bid:
+        if options.team_nil and not has_bid:
+            pass  # "A team that declares Nil is immune to bags for that hand."
+        elif failed_nil == "helps_team_bid" and has_bid:
             counted += failed_nil_tricks
         elif failed_nil == "takes_bags" or (failed_nil == "helps_team_bid" and not has_bid):
             extra_bags = failed_nil_tricks

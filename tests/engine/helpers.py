@@ -279,7 +279,13 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "blind_six": "at_least_lose_60",
         "blind_nil": "anytime",
     },
-    "x_v_blind_six_exact": {"blind_bids": "losing_by_100", "blind_six": "exact", "min_bid": 4},
+    "x_v_blind_six_exact": {
+        "blind_bids": "losing_by_100",
+        "blind_six": "exact",
+        "min_bid": 4,
+        "team_nil": True,
+        "blind_nil": "anytime",
+    },
     "x_v_bauers_six": {"players": 6, "team_size": 2, "deck": "bauers", "low_club_leads": True},
     "x_v_bauers_three": {"players": 3, "team_size": 1, "deck": "bauers", "spades_last": True},
     "x_v_lexington_240_cutthroat": {

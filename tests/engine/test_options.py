@@ -1583,3 +1583,22 @@ def test_blind_six_only_before_either_partner_looks() -> None:
     assert bids_of(game, 1) == []
     with pytest.raises(ValueError, match="blind_six needs partners of two"):
         Rules(blind_six="exact")
+
+
+@covers("team_nil")
+@pytest.mark.parametrize(
+    ("team_nil", "deal", "totals", "bags"),
+    [(True, "suited", 100, 0), (False, "suited", 200, 0), (True, "round_robin", -100, 0),
+     (False, "round_robin", -197, 3)],
+)  # fmt: skip
+def test_team_nil_counts_once_and_takes_no_bags(
+    team_nil: bool, deal: str, totals: int, bags: int
+) -> None:
+    """000:159-160 (and 002:91-92) Nil: "A team that declares Nil ... If successful, the team
+    earns 100 points. If the team takes a single trick, they will lose 100 points. A team
+    that declares Nil is immune to bags for that hand." Seats 0 and 2 both bid Nil: SUITED
+    they take nothing; ROUND_ROBIN they take 2 and 1."""
+    rules = Rules(team_nil=team_nil)
+    game = _suited_game(rules) if deal == "suited" else new_game(rules, ROUND_ROBIN)
+    play_hand(game, [0, 3, 0, 3])
+    assert (_team_totals(game)[0], game.bags[0]) == (totals, bags)

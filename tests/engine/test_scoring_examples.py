@@ -230,6 +230,12 @@ EXAMPLES = [
                  id="000:118 Blind 6, commonly: at least six tricks, overtricks not counted"),
     pytest.param(Example({0: {"made": False, "total": -60}}, [4, 3, 2, 3], [2, 4, 3, 4], rules={**BLIND_SIX, "blind_six": "at_least_lose_60"}, blind=BLIND_SIDE),
                  id="000:118 Blind 6, commonly: failing to make six tricks only loses 60"),
+    pytest.param(Example({0: {"nil_bonus": 150, "total": 150}}, [0, 5, 0, 5], [0, 6, 0, 7], rules={"team_nil": True, "blind_nil": "anytime"}, blind=BLIND_SIDE),
+                 id="000:161-162 Team Blind Nil: if successful, the team earns 150 points"),
+    pytest.param(Example({0: {"nil_bonus": -150, "overtrick_points": 0, "total": -150, "bags_total": 0}}, [0, 5, 0, 5], [1, 6, 0, 6], rules={"team_nil": True, "blind_nil": "anytime"}, blind=BLIND_SIDE),
+                 id="000:162 Team Blind Nil: a single trick loses 150, immune to bags"),
+    pytest.param(Example({0: {"nil_bonus": 100, "total": 100}}, [0, 5, 0, 5], [0, 6, 0, 7], rules={"team_nil": True, "blind_nil": "anytime"}, blind=BLIND_SEAT0),
+                 id="000:160 Team Nil: one partner blind, the other not: the plain 100"),
     # --- 000, Sandbags and bagging out -----------------------------------------------------
     pytest.param(Example({0: {"contract_points": 50, "overtrick_points": 3, "total": 53, "bags_total": 3}}, [2, 3, 3, 2], [4, 3, 4, 2]),
                  id="000 Sandbags and bagging out: bid 5 take 8 -> 53"),
