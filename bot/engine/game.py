@@ -947,6 +947,7 @@ class Game:
             claim_set=self._claim_set,
             last_trick=self._last_winner(1) if self._options.last_trick_bonus else None,
             streak=self._last_winner(3) if self._options.end_streak_bonus else None,
+            aces_last=self._aces_last() if self._options.ace_on_nil_bonus else (),
         )
         self.results.append(result)
         for team in result.teams:
@@ -966,6 +967,12 @@ class Game:
         self._redeals = 0
         events.extend(self._deal())
         return events
+
+    def _aces_last(self) -> tuple[int, ...]:
+        """Seats that played an Ace to the hand's last trick (none when it was not played)."""
+        if len(self._completed) != self.num_tricks:
+            return ()
+        return tuple(seat for seat, card in self._completed[-1].plays if card.rank == 14)
 
     def _last_winner(self, count: int) -> int | None:
         """The seat that won each of the hand's last ``count`` tricks, by play or by a

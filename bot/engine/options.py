@@ -95,6 +95,7 @@ class Options:
         self.seven_or_more_bonus: bool = rules.seven_or_more_bonus
         self.last_trick_bonus: bool = rules.last_trick_bonus
         self.end_streak_bonus: int = rules.end_streak_bonus
+        self.ace_on_nil_bonus: bool = rules.ace_on_nil_bonus
         self.exact_bids: str = rules.exact_bids
         self.double_over: bool = rules.double_over
         self.exact_partners_bonus: bool = rules.exact_partners_bonus

@@ -299,6 +299,11 @@ class Rules(BaseModel):
         False,
         description="Win The Last Trick: the side that wins the last trick gets 10 (000:182).",
     )
+    ace_on_nil_bonus: bool = Field(
+        False,
+        description="Last Trick Ace On Nil: a made Nil whose bidder played an Ace to the last "
+        "trick earns a fifth of its value more (20 for a Nil of 100) (000:156).",
+    )
     end_streak_bonus: Literal[0, 3, 30] = Field(
         0,
         description="End Winning Streak: a player who wins the last three tricks of the hand "

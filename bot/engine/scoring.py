@@ -223,6 +223,7 @@ def score_hand(
     claim_set: list[bool] | None = None,
     last_trick: int | None = None,
     streak: int | None = None,
+    aces_last: tuple[int, ...] = (),
 ) -> HandResult:
     """Score one hand. ``bids`` all ``None`` means the hand bid itself (001).
 
@@ -234,7 +235,8 @@ def score_hand(
     to make his bid"), and in a hand that bid itself it scores nothing.
     ``last_trick``: the seat that won the last trick, for ``last_trick_bonus`` (``None``:
     nobody won it by play or claim). ``streak``: the seat that won each of the last three
-    tricks, for ``end_streak_bonus``.
+    tricks, for ``end_streak_bonus``. ``aces_last``: the seats that played an Ace to the
+    last trick, for ``ace_on_nil_bonus``.
     """
     options = options_of(rules)
     teams = options.teams
@@ -281,6 +283,9 @@ def score_hand(
                 nils += 1
                 value = options.nil_points * (2 if blind[s] else 1)
                 nil_bonus += value if took == 0 else -value
+                if took == 0 and s in aces_last:
+                    # 000:156 Last Trick Ace On Nil: "usually one-fifth of agreed nil value".
+                    nil_bonus += value // 5
                 failed_nil_tricks += took
                 all_exact = all_exact and took == 0
             else:

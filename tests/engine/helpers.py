@@ -225,6 +225,7 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "seven_or_more_bonus": True,
         "last_trick_bonus": True,
         "end_streak_bonus": 30,
+        "ace_on_nil_bonus": True,
         "claims": True,
     },
     "x_v_fredieu_wheels_double_nil": {

@@ -1602,3 +1602,20 @@ def test_team_nil_counts_once_and_takes_no_bags(
     game = _suited_game(rules) if deal == "suited" else new_game(rules, ROUND_ROBIN)
     play_hand(game, [0, 3, 0, 3])
     assert (_team_totals(game)[0], game.bags[0]) == (totals, bags)
+
+
+@covers("ace_on_nil_bonus")
+@pytest.mark.parametrize(
+    ("bonus", "team0", "blind"), [(True, 100, False), (False, 80, False), (True, 220, True)]
+)
+def test_last_trick_ace_on_nil(bonus: bool, team0: int, blind: bool) -> None:
+    """000:156 Last Trick Ace On Nil: "Bonus points, usually one-fifth of agreed nil value,
+    are awarded for making a nil bid and playing an ace on the last trick." SUITED: seat 0
+    bids Nil, takes nothing and plays its A♣ last (+20, or +40 on a Blind Nil of 200);
+    seat 2's 2 is set (-20)."""
+    rules = _rules(ace_on_nil_bonus=bonus, blind_nil="anytime")
+    game = _suited_game(rules)
+    bid_all(game, [0, 1, 2, 3], [blind, False, False, False])
+    play_out(game)
+    assert game.results[-1].seats[0].made
+    assert _team_totals(game)[0] == team0
