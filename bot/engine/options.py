@@ -75,6 +75,7 @@ class Options:
         self.mercy: str = rules.mercy
         # Scoring.
         self.nil_points: int = rules.nil_points
+        self.nil_minus_10: bool = rules.nil_scoring == "minus_10_a_trick"
         self.double_nil_bonus: bool = rules.double_nil_bonus
         self.failed_nil: str = rules.failed_nil
         self.overtricks: str = rules.overtricks

@@ -127,6 +127,11 @@ class Rules(BaseModel):
         "anytime", description="When Nil may be bid (001 Can bid Nil)."
     )
     nil_points: Literal[50, 100] = Field(100, description="Nil made or failed (001 Nil points).")
+    nil_scoring: Literal["bonus", "minus_10_a_trick"] = Field(
+        "bonus",
+        description="How a Nil scores: its bonus won or lost (nil_points); or, as in 3B-Spades, "
+        "nothing when made and -10 for each trick taken (000:167).",
+    )
     double_nil_bonus: bool = Field(
         False, description="Both partners making Nil doubles their bonuses (000 Double Nil)."
     )
@@ -359,6 +364,8 @@ class Rules(BaseModel):
             )
         if (self.double_nil_wins or self.double_nil_no_penalty) and self.team_size == 1:
             out.append("double_nil_wins and double_nil_no_penalty need partners (team_size 2 or 3)")
+        if self.team_nil and self.nil_scoring != "bonus":
+            out.append("team_nil needs nil_scoring bonus")
         if self.team_nil and self.team_size != 2:
             out.append("team_nil needs partners of two (team_size 2)")
         if self.team_nil and (self.double_nil_bonus or self.double_nil_no_penalty):
@@ -543,4 +550,12 @@ PRESETS: dict[str, dict[str, object]] = {
     "six_pairs": {"players": 6, "team_size": 2},
     "six_threes": {"players": 6, "team_size": 3},
     "no_nines": {"no_nine_bids": True, **_NO_BLINDS},
+    # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick
+    # (and so its tricks are not overtricks too).
+    "three_b": {
+        "overtricks": "quicksand",
+        "failed_bids": "plus_1_a_trick",
+        "nil_scoring": "minus_10_a_trick",
+        "failed_nil": "no_bags_no_help",
+    },
 }

@@ -282,7 +282,11 @@ def score_hand(
             if seat_outcomes[s].nil:
                 nils += 1
                 value = options.nil_points * (2 if blind[s] else 1)
-                nil_bonus += value if took == 0 else -value
+                if options.nil_minus_10:
+                    # 000:167 3B-Spades: "A Nil scores -10 per trick taken".
+                    nil_bonus -= 10 * took
+                else:
+                    nil_bonus += value if took == 0 else -value
                 if took == 0 and s in aces_last:
                     # 000:156 Last Trick Ace On Nil: "usually one-fifth of agreed nil value".
                     nil_bonus += value // 5

@@ -257,6 +257,14 @@ def test_nil_only_on_a_hand_with_no_card_that_must_win(hand: str, expected: int)
     assert decide(game) == Bid(1, expected)
 
 
+@pytest.mark.parametrize(("scoring", "expected"), [("bonus", 0), ("minus_10_a_trick", 1)])
+def test_no_nil_when_a_made_nil_scores_nothing(scoring: str, expected: int) -> None:
+    """000:167 3B-Spades: a made Nil scores nothing, so even a hand with no winner bids 1."""
+    rules = Rules.model_validate({"nil_scoring": scoring})
+    game = game_at(rules, [hand_codes(h) for h in deal_with(rules, {1: LOW_HAND})])
+    assert decide(game) == Bid(1, expected)
+
+
 # --- attacking the opponents' Nil --------------------------------------------------------
 
 NIL_ATTACK_DEAL = (

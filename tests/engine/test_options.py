@@ -1619,3 +1619,18 @@ def test_last_trick_ace_on_nil(bonus: bool, team0: int, blind: bool) -> None:
     play_out(game)
     assert game.results[-1].seats[0].made
     assert _team_totals(game)[0] == team0
+
+
+@covers("nil_scoring")
+@pytest.mark.parametrize(
+    ("scoring", "deal", "nil_bonus"),
+    [("bonus", "suited", 100), ("minus_10_a_trick", "suited", 0),
+     ("bonus", "round_robin", -100), ("minus_10_a_trick", "round_robin", -20)],
+)  # fmt: skip
+def test_nil_scoring_minus_ten_a_trick(scoring: str, deal: str, nil_bonus: int) -> None:
+    """000:167 3B-Spades: "A Nil scores -10 per trick taken": nothing when made. Seat 0 bids
+    Nil: SUITED it takes nothing, ROUND_ROBIN 2 tricks."""
+    rules = _rules(nil_scoring=scoring)
+    game = _suited_game(rules) if deal == "suited" else new_game(rules, ROUND_ROBIN)
+    play_hand(game, [0, 3, 2, 3])
+    assert game.results[-1].teams[0].nil_bonus == nil_bonus

@@ -59,6 +59,7 @@ BLIND_EXACT_100 = {"blind_bids": "anytime", "blind_scoring": "exact_100"}
 BLIND_EXACT_DOUBLE = {"blind_bids": "anytime", "blind_scoring": "exact_double"}
 BLIND_TRAILING = {"blind_bids": "losing_by_100", "blind_scoring": "trailing"}
 BLIND_SIX = {"blind_bids": "anytime", "blind_six": "exact"}
+THREE_B = {"overtricks": "quicksand", "failed_bids": "plus_1_a_trick", "nil_scoring": "minus_10_a_trick", "failed_nil": "no_bags_no_help"}  # fmt: skip
 
 EXAMPLES = [
     # --- 004, SCORING and HOW TO PLAY -----------------------------------------------------
@@ -202,6 +203,8 @@ EXAMPLES = [
                  id="000:180 Seven Tricks Or Higher: only for successful bids (7 set -> -70)"),
     pytest.param(Example({0: {"made": False, "contract_points": 5, "total": 5}}, [3, 2, 4, 2], [3, 5, 2, 3], rules={"failed_bids": "plus_1_a_trick"}),
                  id="000:167 3B-Spades: a set bid scores +1 per trick taken (bid 7 took 5 -> 5)"),
+    pytest.param(Example({0: {"nil_bonus": -20, "contract_points": 40, "overtrick_points": -10, "total": 10, "bags_total": 0}}, [0, 4, 4, 4], [2, 3, 5, 3], rules=THREE_B),
+                 id="000:167 3B-Spades: a Nil scores -10 per trick taken (2 tricks -> -20)"),
     pytest.param(Example({0: {"made": False, "contract_points": -70, "total": -70}}, [3, 2, 4, 2], [4, 2, 4, 3], rules={"exact_bids": "side"}),
                  id="000:170 Oh Hell Variation: any overtrick breaks the contract and scores as a set"),
     pytest.param(Example({0: {"made": False, "total": -70}}, [3, 2, 4, 2], [4, 3, 3, 3], rules={"exact_bids": "each"}),
