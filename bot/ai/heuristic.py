@@ -89,6 +89,7 @@ class Rule:
     WIN_NEED = "win_need"
     WIN_SET = "win_set"
     DUCK_BAGS = "duck_bags"
+    DUCK_EXACT = "duck_exact"
     NOTHING = "nothing"
 
 
@@ -234,7 +235,8 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
     if view.hand is None:
         blind_nil = [b for b in bids if b.tricks == 0]
         behind = max(view.scores) - view.scores[view.team]
-        if blind_nil and behind >= _BLIND_NIL_DEFICIT and not partner_nil:
+        nil_pays = view.rules.nil_scoring == "bonus"
+        if blind_nil and nil_pays and behind >= _BLIND_NIL_DEFICIT and not partner_nil:
             return (
                 blind_nil[0],
                 f"Your side is {behind} behind: a Blind Nil can catch up.",
@@ -253,7 +255,16 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
     estimate = estimate_tricks(view.hand, table, len(view.partners))
     nil_on = view.rules.nil_mode == "nil"
     nil = [b for b in bids if b.tricks == 0]
-    if nil_on and nil and not partner_nil and estimate < 1.5 and not _blind_nil_against(view):
+    # A Nil that scores nothing made (3B-Spades) is never worth its risk.
+    nil_pays = view.rules.nil_scoring == "bonus"
+    if (
+        nil_on
+        and nil_pays
+        and nil
+        and not partner_nil
+        and estimate < 1.5
+        and not _blind_nil_against(view)
+    ):
         dangers = _nil_dangers(view.hand, table)
         if dangers == 0:
             return nil[0], "No card here should take a trick: bid Nil.", Rule.NIL_SAFE
@@ -482,6 +493,13 @@ def _play(view: SeatView, table: CardTable) -> Ruled:
             Rule.WIN_SET,
         )
     if need <= 0 and bag_danger:
+        if view.rules.exact_bids != "off":
+            why = "an overtrick would set it"
+            return (
+                low_side,
+                f"Your side has its bid and {why}: duck with the {low_side.card}.",
+                Rule.DUCK_EXACT,
+            )
         bags = view.bags[team]
         return (
             low_side,

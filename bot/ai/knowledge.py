@@ -87,14 +87,22 @@ def knowledge_of(view: SeatView) -> Knowledge:
         plays = [record.plays for record in view.tricks]
         if view.trick:
             plays.append(view.trick)
-        for trick in plays:
+        others = {suit for suit in range(4) if suit != TRUMP}
+        for number, trick in enumerate(plays):
             led = deck.suit_of[trick[0][1].index]
+            # Trumps barred to a seat holding another suit: a discard tells nothing of its
+            # trumps, and a trump tells it holds nothing else (Screamers, spades_last).
+            barred = rules.spades_last or (number == 0 and rules.no_spades_first_trick)
+            if rules.spades_last and led == TRUMP:
+                voids[trick[0][0]] |= others
             for seat, card in trick[1:]:
                 suit = deck.suit_of[card.index]
                 if suit != led:
                     voids[seat].add(led)
-                    if rules.must_trump == "when_void" and suit != TRUMP:
+                    if rules.must_trump == "when_void" and suit != TRUMP and not barred:
                         voids[seat].add(TRUMP)
+                    if rules.spades_last and suit == TRUMP:
+                        voids[seat] |= others
     nil = tuple(b is not None and b.tricks == 0 and rules.nil_mode == "nil" for b in view.bids)
     draw, draws = DEALT, 0
     kept: tuple[int, ...] = ()

@@ -13,6 +13,7 @@ from typing import final
 
 from bot.engine import Rules
 from bot.engine.deck import COPY_SHIFT, TRUMP, deck_info
+from bot.engine.options import PENALTY_OVERTRICKS
 from bot.engine.scoring import score_hand
 from bot.engine.tricks import TrickRules
 
@@ -21,9 +22,10 @@ BAG_MARGIN = 3
 
 
 def near_bag_limit(rules: Rules, bags: int) -> bool:
-    """A side with ``bags`` is close enough to a bag penalty to duck spare tricks."""
-    return (
-        rules.overtricks == "bags"
+    """A side with ``bags`` is close enough to a bag penalty to duck spare tricks, or any
+    overtrick sets it (exact_bids, 000:170 Oh Hell)."""
+    return rules.exact_bids != "off" or (
+        rules.overtricks in PENALTY_OVERTRICKS
         and rules.bag_penalty > 0
         and bags >= rules.bag_limit - BAG_MARGIN
     )

@@ -21,7 +21,8 @@ from bot.ai.knowledge import bid_weight, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
 from bot.ai.reasons import SEARCH, Reason, Tally, shown_voids
 from bot.engine import Action, Bid, Card, Phase, PlayCard, Rules, SeatView, score_hand
-from bot.engine.deck import COPY_SHIFT
+from bot.engine.deck import COPY_SHIFT, DeckInfo
+from bot.engine.options import PENALTY_OVERTRICKS
 
 # Below this many seconds there is no time to search: play the heuristic's card.
 _MIN_BUDGET = 0.005
@@ -56,6 +57,7 @@ def hand_value(
     bids: list[int | None],
     blind: list[bool],
     bag_cost: float = 1.0,
+    last_trick: int | None = None,
 ) -> float:
     """The hand's points for ``team`` less the other sides' average, with the bags each
     side takes charged now for what they will cost later.
@@ -65,7 +67,8 @@ def hand_value(
     to ``bag_penalty / bag_limit`` near the limit, and going over the limit takes back
     half a penalty of that charge, so the charges and the penalty add up to one penalty
     per ``bag_limit`` bags. A bag far from the limit costs about the point it scores,
-    and a low limit makes every bag dear.
+    and a low limit makes every bag dear. ``last_trick``: the seat that won the last
+    trick, for ``last_trick_bonus``.
     """
     result = score_hand(
         rules,
@@ -77,8 +80,9 @@ def hand_value(
         scores=scores,
         bags=bags,
         num_tricks=sum(taken),
+        last_trick=last_trick,
     )
-    on = rules.overtricks == "bags" and rules.bag_penalty > 0
+    on = rules.overtricks in PENALTY_OVERTRICKS and rules.bag_penalty > 0
     scale = bag_cost * rules.bag_penalty / (2 * rules.bag_limit**2) if on else 0.0
     totals = [
         t.total - scale * (t.bags_total**2 - bags[i] ** 2) for i, t in enumerate(result.teams)
@@ -106,6 +110,22 @@ def _exchange(
     hands[nil_seat] += back
     hands[partner] += give
     return hands
+
+
+def _first_leader(rules: Rules, deck: DeckInfo, hands: list[list[int]], dealer: int) -> int:
+    """The seat that leads the first trick of a sampled deal: the holder of the lowest club
+    when it leads (low_club_first_trick, low_club_leads; the first such seat on a tie, as
+    the game picks), else the dealer's left."""
+    if rules.low_club_first_trick or rules.low_club_leads:
+        clubs = [
+            (card, seat)
+            for seat, hand in enumerate(hands)
+            for card in hand
+            if deck.suit_of[card] == 0
+        ]
+        if clubs:
+            return min(clubs)[1]
+    return (dealer + 1) % rules.players
 
 
 def _blind_nil_against(view: SeatView) -> bool:
@@ -278,6 +298,7 @@ class SearchPolicy:
                 for s in range(n)
             ]
             outcomes: dict[int, list[int]] = {}
+            last: dict[int, int] = {}
             for k in keys:
                 as_nil = k < 0
                 assumed[view.seat] = 0 if as_nil else k
@@ -291,13 +312,15 @@ class SearchPolicy:
                 pos = Position(
                     [_physical(cards) for cards in hands],
                     [],
-                    (view.dealer + 1) % n,
+                    _first_leader(rules, knowledge.deck, hands, view.dealer),
                     0,
                     False,
                     [0] * n,
                     0,
                 )
                 outcomes[k] = playout.finish(pos)
+                # The last trick's winner leads the trick after it: pos.leader.
+                last[k] = pos.leader
             if -1 in outcomes:
                 nil_made += weight * (outcomes[-1][view.seat] == 0)
             for bid in candidates:
@@ -312,6 +335,7 @@ class SearchPolicy:
                     assumed,
                     blind,
                     self.bag_cost,
+                    last[key(bid)],
                 )
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
@@ -383,7 +407,7 @@ class SearchPolicy:
                 taken = playout.finish(pos)
                 tally.add(action, bids, taken, weight)
                 totals[action] += weight * hand_value(
-                    rules, taken, team, scores, bags, bids, blind, self.bag_cost
+                    rules, taken, team, scores, bags, bids, blind, self.bag_cost, pos.leader
                 )
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break

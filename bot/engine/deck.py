@@ -18,6 +18,8 @@ from bot.engine.cards import BIG_JOKER, CARD_COUNT, LITTLE_JOKER, Suit
 COPY_SHIFT: Final = 54
 LOGICAL_MASK: Final = (1 << COPY_SHIFT) - 1
 TRUMP: Final = int(Suit.SPADES)
+# Deck options without jokers.
+PLAIN_DECKS: Final = ("ace_high", "bauers")
 
 
 def _idx(rank: int, suit: Suit) -> int:
@@ -48,6 +50,11 @@ def _trump_order(deck: str) -> list[int]:
     spades = [_idx(r, Suit.SPADES) for r in range(2, 15)]
     if deck == "ace_high":
         return spades
+    if deck == "bauers":
+        # 000:138 Bauer Trumps: the J♠ (right bauer) is the top trump and the J♣ (left
+        # bauer, a spade) the second, then the A♠ down.
+        right = _idx(11, Suit.SPADES)
+        return [*(c for c in spades if c != right), _idx(11, Suit.CLUBS), right]
     if deck == "joker_joker_ace":
         return [*spades, LITTLE_JOKER, BIG_JOKER]
     deuce = spades[0]
@@ -63,7 +70,7 @@ def _removal_order(deck: str, trumps: set[int]) -> list[int]:
     Joker decks drop the 2♥ and 2♣ first (001, Joker-Joker-Ace); plain decks the 2♣ and
     then 2♦ (000, Five Players); after that the lowest off-suit cards.
     """
-    if deck == "ace_high":
+    if deck in PLAIN_DECKS:
         suits = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
     else:
         suits = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -77,7 +84,7 @@ def deck_info(deck: str, players: int) -> DeckInfo:
     (000, 004); 10 for 5; a double deck of 17 or 18 each for 6 (000, Six Players)."""
     trumps = _trump_order(deck)
     trump_set = set(trumps)
-    logical = list(range(52)) + ([LITTLE_JOKER, BIG_JOKER] if deck != "ace_high" else [])
+    logical = list(range(52)) + ([] if deck in PLAIN_DECKS else [LITTLE_JOKER, BIG_JOKER])
     double = players == 6
     physical = logical + [c + COPY_SHIFT for c in logical] if double else list(logical)
     target = 52 if players == 2 else len(physical) - len(physical) % players

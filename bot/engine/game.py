@@ -55,6 +55,7 @@ from bot.engine.tricks import (
     LOW_CLUB,
     MUST_TRUMP,
     OVERTRUMP,
+    SPADES_LAST,
     TrickRules,
     bits,
 )
@@ -251,6 +252,8 @@ class Game:
         self._exposed = [0] * n
         self._claim_failed = [False] * len(self.teams)
         self._claim_set = [False] * len(self.teams)
+        # The seat whose claim took the rest of the tricks, the last one among them.
+        self._rest_claimed_by: int | None = None
         self._pass_partner: dict[int, int] = {}
         self._pass_count: dict[int, int] = {}
         self._passed: dict[int, list[int]] = {}
@@ -363,7 +366,7 @@ class Game:
             return out
         out = []
         if phase is _BID:
-            if self._bids[seat] is None and not self._looked[seat]:
+            if self._bids[seat] is None and not self._looked[seat] and not self._in_blind_six(seat):
                 out.append(RevealCards(seat))
             if seat == self.to_act:
                 out.extend(self._cached_bids(seat))
@@ -406,8 +409,14 @@ class Game:
             out = []
             if self._blind_nil_open(team) and zero_ok:
                 out.append(blind[0])
-            if self._blind_bids_open(team):
+            if self._blind_bids_open(team) and rules.blind_six != "off":
+                # 000:118 Blind 6: the side's blind bids make 6 together.
+                finish = self._in_blind_six(seat)
+                out = self._blind_six_bids(seat) if finish else out + self._blind_six_bids(seat)
+            elif self._blind_bids_open(team):
                 low = max(1, rules.min_blind_bid - mate_total, (board or 0) - mate_total)
+                if rules.each_bids_four:
+                    low = max(low, 4)
                 out += blind[low : min(_BLIND_CAP, n_tricks) + 1]
         elif rules.variant in ("mirror", "whiz"):
             spades = (self._hands[seat] & self._deck.trump_phys).bit_count()
@@ -421,16 +430,54 @@ class Game:
             out = nil + board_bids if mate_bid is None else (board_bids if mate_bid == 0 else nil)
         else:
             low = max(1, (board or 0) - mate_total)
+            if rules.each_bids_four:
+                low = max(low, 4)
             high = max(low, n_tricks - mate_total)
             out = list(plain[low : high + 1])
+            if rules.each_bids_four and rules.ten_for_two_hundred and last_of_side:
+                # Fredieu (000:128): a bid under 4 is fine when it makes the side's 10.
+                wheels = 10 - mate_total
+                if 0 < wheels < low and wheels <= n_tricks:
+                    out.insert(0, plain[wheels])
             nil_ok = not self._nil_on or self._behind_enough(team, rules.nil_need)
             if zero_ok and nil_ok:
                 out.insert(0, plain[0])
+        if rules.no_nine_bids and last_of_side:
+            # No Nines (000:120): the side's bids may not add up to 9.
+            out = [b for b in out if mate_total + b.tricks != 9] or out
         if rules.cant_total_tricks and bids.count(None) == 1:
             others = sum(b or 0 for b in bids)
             kept = [b for b in out if others + b.tricks != n_tricks]
             out = kept or out
         return out
+
+    def _in_blind_six(self, seat: int) -> bool:
+        """Whether ``seat``'s partner started a Blind 6, which ``seat`` must finish blind."""
+        if self._options.blind_six == "off":
+            return False
+        mate = self._mate_bid(seat)
+        return mate is not None and mate[1]
+
+    def _mate(self, seat: int) -> int:
+        return next(s for s in self.teams[self._team_of[seat]] if s != seat)
+
+    def _mate_bid(self, seat: int) -> tuple[int, bool] | None:
+        """(tricks, blind) of the partner's bid, or None before it bids (partners of two)."""
+        mate = self._mate(seat)
+        bid = self._bids[mate]
+        return None if bid is None else (bid, self._blind[mate] and bid > 0)
+
+    def _blind_six_bids(self, seat: int) -> list[Bid]:
+        """Blind 6 bids open to an unlooked seat: 1 to 5 to start one, or the rest of 6 when
+        the partner started it; none when the partner bid without it."""
+        blind = BIDS[seat][1]
+        mate = self._mate_bid(seat)
+        if mate is None:
+            # Only before either partner looks (000:118).
+            return [] if self._looked[self._mate(seat)] else list(blind[1:6])
+        if mate[1]:
+            return [blind[6 - mate[0]]]
+        return []
 
     def _may_redeal(self, seat: int) -> bool:
         if not (self._options.deficient_hand_redeal and self._looked[seat]):
@@ -584,6 +631,8 @@ class Game:
             return "Spades aren't broken yet: lead another suit."
         if why == FIRST_TRUMP:
             return "No spades on the first trick while you hold another suit."
+        if why == SPADES_LAST:
+            return "No spades while you hold another suit: spades are played last here."
         if why == MUST_TRUMP:
             return "You can't follow suit, so you must trump (and beat any trump already played)."
         if why == OVERTRUMP:
@@ -630,6 +679,11 @@ class Game:
             "whiz": " Whiz: bid the number of spades you hold, or nil.",
             "suicide": " Suicide: one partner bids nil, the other 4 or more.",
         }.get(self.rules.variant, "")
+        rules = self._options
+        if rules.each_bids_four:
+            variant += " Every player bids at least 4, or Nil."
+        if rules.no_nine_bids:
+            variant += " Your side's bids may not add up to 9."
         blind = "blind " if action.blind else ""
         return f"You can't bid {blind}{said}.{variant} You may bid: {words}."
 
@@ -655,6 +709,8 @@ class Game:
         self._check_seat(seat)
         if self.phase is not _BID or self._bids[seat] is not None or self._looked[seat]:
             self._refuse("Your cards are already face up.")
+        if self._in_blind_six(seat):
+            self._refuse("Your partner started a Blind 6: bid the rest of it blind.")
         self._looked[seat] = True
         return [CardsRevealed(seat)]
 
@@ -758,7 +814,7 @@ class Game:
         rules = self._options
         n = self.players
         leader = (self.dealer + 1) % n
-        if rules.low_club_first_trick:
+        if rules.low_club_leads:
             lowest = None
             for s in range(n):
                 clubs = self._deck.fold(self._hands[s] & self._deck.suit_phys[0])
@@ -857,6 +913,7 @@ class Game:
         remaining = self.num_tricks - self._trick_no
         if self.check_claim(seat) is Verdict.HOLDS:
             self._taken[seat] += remaining
+            self._rest_claimed_by = seat
             return [ClaimAccepted(seat, remaining), *self._end_early()]
         self._claim_failed[team] = True
         penalty = self._options.failed_claim
@@ -913,6 +970,9 @@ class Game:
             renege_set=self._renege_set,
             extra_required=self._extra_required,
             claim_set=self._claim_set,
+            last_trick=self._last_winner(1) if self._options.last_trick_bonus else None,
+            streak=self._last_winner(3) if self._options.end_streak_bonus else None,
+            aces_last=self._aces_last() if self._options.ace_on_nil_bonus else (),
         )
         self.results.append(result)
         for team in result.teams:
@@ -932,6 +992,23 @@ class Game:
         self._redeals = 0
         events.extend(self._deal())
         return events
+
+    def _aces_last(self) -> tuple[int, ...]:
+        """Seats that played an Ace to the hand's last trick (none when it was not played)."""
+        if len(self._completed) != self.num_tricks:
+            return ()
+        return tuple(seat for seat, card in self._completed[-1].plays if card.rank == 14)
+
+    def _last_winner(self, count: int) -> int | None:
+        """The seat that won each of the hand's last ``count`` tricks, by play or by a
+        claim of the rest (a trick forfeited by a failed claim is won by nobody)."""
+        winners = [record.winner for record in self._completed]
+        if self._rest_claimed_by is not None:
+            winners += [self._rest_claimed_by] * (self.num_tricks - len(winners))
+        last = set(winners[-count:])
+        if len(winners) < self.num_tricks or len(last) != 1:
+            return None
+        return last.pop()
 
     def _game_winner(self, result: HandResult) -> int | None:
         rules = self._options
@@ -954,7 +1031,20 @@ class Game:
             return None
         top = max(scores)
         leaders = [t for t, s in enumerate(scores) if s == top]
+        if len(leaders) > 1 and rules.fewest_overtricks_win:
+            leaders = self._fewest_overtricks(leaders)
         return leaders[0] if len(leaders) == 1 else None
+
+    def _fewest_overtricks(self, sides: list[int]) -> list[int]:
+        """The sides among ``sides`` with the fewest overtricks over the game: tricks taken
+        beyond a bid made (003:195 "the player with fewer overbooks wins")."""
+        overs = dict.fromkeys(sides, 0)
+        for result in self.results:
+            for team in result.teams:
+                if team.team in overs and team.made:
+                    overs[team.team] += max(0, team.tricks - team.bid)
+        least = min(overs.values())
+        return [t for t in sides if overs[t] == least]
 
     # -- views ------------------------------------------------------------------------
 

@@ -21,7 +21,12 @@ OVERTRICK_POINTS: Final[dict[str, int]] = {
     "no_overs": 0,
     "minus_one": -1,
     "quicksand": -10,
+    "bags_no_points": 0,
 }
+# Overtricks that are bags (and so may cost the bag penalty).
+BAG_OVERTRICKS: Final = ("bags", "minus_one", "bags_no_points")
+# Overtricks whose bags cost the bag penalty.
+PENALTY_OVERTRICKS: Final = ("bags", "bags_no_points")
 
 
 @final
@@ -51,11 +56,17 @@ class Options:
         )
         self.min_bid: int | None = rules.min_bid
         self.min_blind_bid: int = rules.min_blind_bid
+        self.blind_six: str = rules.blind_six
         self.cant_total_tricks: bool = rules.cant_total_tricks
         self.deficient_hand_redeal: bool = rules.deficient_hand_redeal
         self.nil_pass: int = rules.nil_pass
         self.blind_nil_pass: int = rules.blind_nil_pass
         self.low_club_first_trick: bool = rules.low_club_first_trick
+        # The lowest club's holder leads the first trick (both rules; only the first also
+        # makes everyone play their lowest club).
+        self.low_club_leads: bool = rules.low_club_first_trick or rules.low_club_leads
+        self.each_bids_four: bool = rules.each_bids_four
+        self.no_nine_bids: bool = rules.no_nine_bids
         self.high_bidder_leads: bool = rules.high_bidder_leads
         # Game length.
         self.by_hands: bool = rules.play_to == "hands"
@@ -64,17 +75,33 @@ class Options:
         self.mercy: str = rules.mercy
         # Scoring.
         self.nil_points: int = rules.nil_points
+        self.nil_minus_10: bool = rules.nil_scoring == "minus_10_a_trick"
         self.double_nil_bonus: bool = rules.double_nil_bonus
         self.failed_nil: str = rules.failed_nil
         self.overtricks: str = rules.overtricks
         self.overtrick_points: int = OVERTRICK_POINTS[rules.overtricks]
-        self.bags_count: bool = rules.overtricks in ("bags", "minus_one")
+        self.bags_count: bool = rules.overtricks in BAG_OVERTRICKS
         self.bag_limit: int = rules.bag_limit
         # The bag penalty applies: overtricks are bags and the penalty is not zero.
-        self.bag_penalty: int = rules.bag_penalty if rules.overtricks == "bags" else 0
+        self.bag_penalty: int = rules.bag_penalty if rules.overtricks in PENALTY_OVERTRICKS else 0
         self.failed_bids: str = rules.failed_bids
         self.shoot_the_moon: str = rules.shoot_the_moon
         self.ten_for_two_hundred: bool = rules.ten_for_two_hundred
+        self.ten_for_two_hundred_exact: bool = rules.ten_for_two_hundred_exact
+        self.ten_for_two_hundred_loss: int = rules.ten_for_two_hundred_loss
+        self.team_nil: bool = rules.team_nil
+        self.double_nil_wins: bool = rules.double_nil_wins
+        self.double_nil_no_penalty: bool = rules.double_nil_no_penalty
+        self.blind_scoring: str = rules.blind_scoring
+        self.seven_or_more_bonus: bool = rules.seven_or_more_bonus
+        self.last_trick_bonus: bool = rules.last_trick_bonus
+        self.end_streak_bonus: int = rules.end_streak_bonus
+        self.ace_on_nil_bonus: bool = rules.ace_on_nil_bonus
+        self.exact_bids: str = rules.exact_bids
+        self.double_over: bool = rules.double_over
+        self.exact_partners_bonus: bool = rules.exact_partners_bonus
+        self.lexington: str = rules.lexington
+        self.fewest_overtricks_win: bool = rules.tie_break == "fewest_overtricks"
 
 
 # Options by the id of their Rules. Each entry holds its Rules, so the id cannot be reused

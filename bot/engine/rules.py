@@ -36,6 +36,8 @@ _FIXED_IN_BID_VARIANTS: dict[str, object] = {
     "blind_nil": "never",
     "blind_bids": "never",
     "blind_nil_pass": 0,
+    "each_bids_four": False,
+    "no_nine_bids": False,
 }
 
 # Team sizes each player count can be seated in (000, "The number of players").
@@ -59,8 +61,13 @@ class Rules(BaseModel):
         2, description="Players per side: 1 is cutthroat, 2 partners, 3 (six players) two teams."
     )
     deck: Literal[
-        "ace_high", "joker_joker_ace", "joker_joker_deuce_ace", "joker_joker_deuce_deuce"
-    ] = Field("ace_high", description="Deck and trump ranking (001, Variations).")
+        "ace_high", "joker_joker_ace", "joker_joker_deuce_ace", "joker_joker_deuce_deuce", "bauers"
+    ] = Field(
+        "ace_high",
+        description="Deck and trump ranking (001, Variations); bauers: no jokers, the J of "
+        "spades is the top trump and the J of clubs, played as a spade, the second (000:138 "
+        "Bauer Trumps; its other form, two jokers on top, is joker_joker_ace).",
+    )
     identical_cards: Literal["later_wins", "earlier_wins"] = Field(
         "later_wins", description="Double deck (six players): which of two identical cards wins."
     )
@@ -97,6 +104,16 @@ class Rules(BaseModel):
     ten_for_two_hundred: bool = Field(
         False, description="A side bid of exactly 10 scores +/-200 (000 10-for-200, 001)."
     )
+    ten_for_two_hundred_exact: bool = Field(
+        False,
+        description="With 10-for-200, the side must take exactly 10 tricks: an 11th trick "
+        'sets it (000:114, "must win exactly 10 tricks").',
+    )
+    ten_for_two_hundred_loss: Literal[200, 100] = Field(
+        200,
+        description='What a failed 10-for-200 loses: 200, or only 100 (000:114, "some play a '
+        'lost bid only loses 100").',
+    )
     shoot_the_moon: Literal["off", "plus_minus_200", "wins_game"] = Field(
         "off", description="A side bid of every trick: +/-200 (004) or wins the game (000 Boston)."
     )
@@ -110,8 +127,29 @@ class Rules(BaseModel):
         "anytime", description="When Nil may be bid (001 Can bid Nil)."
     )
     nil_points: Literal[50, 100] = Field(100, description="Nil made or failed (001 Nil points).")
+    nil_scoring: Literal["bonus", "minus_10_a_trick"] = Field(
+        "bonus",
+        description="How a Nil scores: its bonus won or lost (nil_points); or, as in 3B-Spades, "
+        "nothing when made and -10 for each trick taken (000:167).",
+    )
     double_nil_bonus: bool = Field(
         False, description="Both partners making Nil doubles their bonuses (000 Double Nil)."
+    )
+    team_nil: bool = Field(
+        False,
+        description="Team Nil: when both partners bid Nil the side's Nil counts once, +100 if "
+        "the side takes no trick and -100 if it takes any (+/-150 when both bid Blind Nil), "
+        "and the side takes no bags that hand (000:159-162, 002:91-94).",
+    )
+    double_nil_wins: bool = Field(
+        False,
+        description="Both partners bid Nil (or Blind Nil) and both take no trick: their side "
+        'wins the game at once (000:71-72 "400 or Game", 000:108).',
+    )
+    double_nil_no_penalty: bool = Field(
+        False,
+        description="Both partners bid Nil and either takes a trick: their Nils cost nothing "
+        'instead of each losing its value (000:71-72 "0 or -200", 000:105, 000:108).',
     )
     blind_nil: Deficit = Field(
         "losing_by_100",
@@ -119,6 +157,23 @@ class Rules(BaseModel):
     )
     blind_bids: Deficit = Field(
         "never", description="When blind bids other than Nil may be made (001). Score double."
+    )
+    blind_scoring: Literal["double", "exact_100", "exact_double", "trailing"] = Field(
+        "double",
+        description="How a blind bid other than Nil scores. double: the side's contract counts "
+        "its blind tricks twice, made or set (001). exact_100: the contract as usual, and the "
+        "blind bidder gets +100 for taking exactly the bid, -100 for fewer, 0 for more (000:69). "
+        "exact_double: the blind bidder gets 10 a trick bid more for taking exactly the bid, "
+        "and loses as much for any other number (000:106, 003:247). trailing: made, 20 a trick "
+        "bid and the side's overtricks count nothing; set, the usual -10 a trick bid (000:119).",
+    )
+    blind_six: Literal["off", "exact", "at_least", "at_least_lose_60"] = Field(
+        "off",
+        description="Blind 6: blind bids are a side's, made before either partner looks: the "
+        "first partner bids blind 1 to 5 and the other must bid the rest of 6 blind. Exactly "
+        "6 tricks scores 120 and any other number -120 (exact); or 6 or more scores 120 with "
+        "no overtricks counted and fewer -120 (at_least), or only -60 (at_least_lose_60) "
+        "(000:118). Open when blind_bids allows blind bids.",
     )
     min_blind_bid: Annotated[int, Field(ge=1, le=7)] = Field(
         1,
@@ -129,6 +184,16 @@ class Rules(BaseModel):
     )
     blind_nil_pass: Annotated[int, Field(ge=0, le=4)] = Field(
         0, description="Cards exchanged after a Blind Nil (000 Passing, 001)."
+    )
+    each_bids_four: bool = Field(
+        False,
+        description="Fredieu: every player bids at least 4, or Nil, or Blind Nil, or the bid "
+        "that makes the side's 10 at a 10-for-200 table (000:128).",
+    )
+    no_nine_bids: bool = Field(
+        False,
+        description="No Nines: a side may not bid a combined 9, so a strong side bids 8 or 10 "
+        "(000:120; with blind_nil and blind_bids never it is No Nines, No Blinds).",
     )
     deficient_hand_redeal: bool = Field(
         False,
@@ -145,8 +210,19 @@ class Rules(BaseModel):
     low_club_first_trick: bool = Field(
         False, description="Lowest club leads and everyone plays their lowest club (000, 001)."
     )
+    low_club_leads: bool = Field(
+        False,
+        description="Deuce Starts: whoever dealt, the holder of the lowest club (the 2 of "
+        "clubs) leads it to the first trick, and the others play as usual (000:97, 003:369, "
+        "004:10). With no_spades_first_trick it is First Trick Clubs (000:149).",
+    )
     high_bidder_leads: bool = Field(
         False, description="The highest bidder leads the first trick (001)."
+    )
+    spades_last: bool = Field(
+        False,
+        description="Screamers: no spade may be led, or played on another suit, until the "
+        "player holds nothing but spades; a spade lead is followed as usual (003:46).",
     )
     must_trump: Literal["off", "when_void", "overtrump"] = Field(
         "off",
@@ -168,9 +244,11 @@ class Rules(BaseModel):
         "is set whatever it takes (set) (000 The rest are mine, 002 TRAM).",
     )
     # scoring
-    overtricks: Literal["bags", "no_overs", "minus_one", "quicksand"] = Field(
+    overtricks: Literal["bags", "no_overs", "minus_one", "quicksand", "bags_no_points"] = Field(
         "bags",
-        description="Overtricks: +1 and bags; nothing; -1 each; -10 each (000 Scoring variations).",
+        description="Overtricks: +1 and bags; nothing; -1 each; -10 each (000 Scoring "
+        "variations); or bags worth nothing until bag_limit of them cost the bag penalty "
+        "(000:177 Sandbags 0-Till-10).",
     )
     bag_limit: Annotated[int, Field(ge=1, le=20)] = Field(
         10, description="Bags that cost the bag penalty (000 Sandbags)."
@@ -181,8 +259,60 @@ class Rules(BaseModel):
     failed_nil: Literal["takes_bags", "helps_team_bid", "no_bags_no_help"] = Field(
         "takes_bags", description="Tricks taken by a failed Nil (002 tournament rule, 001)."
     )
-    failed_bids: Literal["minus_10x_bid", "zero", "minus_10x_short"] = Field(
-        "minus_10x_bid", description="Score of a side that is set (000, 001 Failed bids)."
+    failed_bids: Literal[
+        "minus_10x_bid", "zero", "minus_10x_short", "plus_1_a_trick", "to_opponents"
+    ] = Field(
+        "minus_10x_bid",
+        description="Score of a side that is set (000, 001 Failed bids): -10 a trick bid, 0, "
+        "-10 a trick short; +1 a trick taken (000:167 3B-Spades, 003:387); or 0 while every "
+        "other side scores 10 a trick it fell short (000:172 Broken Contract Gives Points To "
+        "Opposing Team).",
+    )
+    exact_bids: Literal["off", "side", "each"] = Field(
+        "off",
+        description="Oh Hell: a side must take exactly its bid, and an overtrick sets it "
+        "(side); or each player must take exactly their own bid (each) (000:170).",
+    )
+    double_over: bool = Field(
+        False,
+        description="Double Over, Double Back: a side that takes twice its bid or more loses "
+        "twice its bid's value (bid 2 take 4: -40), its overtricks counted as usual (000:169; "
+        "often played with overtricks no_overs).",
+    )
+    exact_partners_bonus: bool = Field(
+        False,
+        description="Individual Team Players: when every partner takes exactly their own bid, "
+        "the side gets half its bid times 10, rounded down (3 + 4: +30) (000:176).",
+    )
+    lexington: Literal["off", "wins_game", "twelve_for_240"] = Field(
+        "off",
+        description="Lexington: a side that bids 12 and takes 12 or more wins the game "
+        "(wins_game); or a side that takes exactly 12 tricks counts 240 for its contract "
+        "whatever it bid (twelve_for_240) (000:123). Played with 13 tricks a hand.",
+    )
+    tie_break: Literal["play_on", "fewest_overtricks"] = Field(
+        "play_on",
+        description="A game that ends tied: play more hands, or the tied side with fewer "
+        "overtricks over the game wins (003:195, 003:339).",
+    )
+    seven_or_more_bonus: bool = Field(
+        False,
+        description="Seven Tricks Or Higher: a side that makes a bid of 7 or more gets 10 more "
+        "for each trick bid above 6 (bid 7 made: 80, 8: 100, 9: 120) (000:180).",
+    )
+    last_trick_bonus: bool = Field(
+        False,
+        description="Win The Last Trick: the side that wins the last trick gets 10 (000:182).",
+    )
+    ace_on_nil_bonus: bool = Field(
+        False,
+        description="Last Trick Ace On Nil: a made Nil whose bidder played an Ace to the last "
+        "trick earns a fifth of its value more (20 for a Nil of 100) (000:156).",
+    )
+    end_streak_bonus: Literal[0, 3, 30] = Field(
+        0,
+        description="End Winning Streak: a player who wins the last three tricks of the hand "
+        "scores this many points for their side, 3 or 30; 0 is off (000:153).",
     )
     # table settings
     time_to_bid: Annotated[int, Field(ge=0, le=600)] = Field(
@@ -225,6 +355,39 @@ class Rules(BaseModel):
             out.append("allow_renege bid_plus_3 needs a game without Nil (nil_allowed never)")
         if (self.nil_pass or self.blind_nil_pass) and self.team_size != 2:
             out.append("nil_pass and blind_nil_pass need partnerships of two (team_size 2)")
+        if (
+            self.ten_for_two_hundred_exact or self.ten_for_two_hundred_loss != 200
+        ) and not self.ten_for_two_hundred:
+            out.append(
+                "ten_for_two_hundred_exact and ten_for_two_hundred_loss need "
+                "ten_for_two_hundred yes"
+            )
+        if (self.double_nil_wins or self.double_nil_no_penalty) and self.team_size == 1:
+            out.append("double_nil_wins and double_nil_no_penalty need partners (team_size 2 or 3)")
+        if self.team_nil and self.nil_scoring != "bonus":
+            out.append("team_nil needs nil_scoring bonus")
+        if self.team_nil and self.team_size != 2:
+            out.append("team_nil needs partners of two (team_size 2)")
+        if self.team_nil and (self.double_nil_bonus or self.double_nil_no_penalty):
+            out.append(
+                "team_nil scores both Nils as one: not with double_nil_bonus or "
+                "double_nil_no_penalty"
+            )
+        if self.exact_partners_bonus and self.team_size == 1:
+            out.append("exact_partners_bonus needs partners (team_size 2 or 3)")
+        if self.lexington != "off" and self.players not in (2, 4):
+            out.append("lexington needs 13 tricks a hand (2 or 4 players)")
+        if self.blind_six != "off" and (
+            self.team_size != 2 or self.blind_bids == "never" or self.blind_scoring != "double"
+        ):
+            out.append(
+                "blind_six needs partners of two (team_size 2), blind bids (blind_bids other "
+                "than never) and blind_scoring double"
+            )
+        if self.blind_six != "off" and self.each_bids_four:
+            out.append("blind_six and each_bids_four cannot be played together")
+        if self.blind_scoring != "double" and self.blind_bids == "never":
+            out.append("blind_scoring needs blind bids (blind_bids other than never)")
         return out
 
     # -- derived facts the engine reads -------------------------------------------------
@@ -240,7 +403,7 @@ class Rules(BaseModel):
 
     @property
     def jokers(self) -> bool:
-        return self.deck != "ace_high"
+        return self.deck not in ("ace_high", "bauers")
 
     # -- presets and text input -----------------------------------------------------------
 
@@ -386,4 +549,13 @@ PRESETS: dict[str, dict[str, object]] = {
     "five_player": {"players": 5, "team_size": 1},
     "six_pairs": {"players": 6, "team_size": 2},
     "six_threes": {"players": 6, "team_size": 3},
+    "no_nines": {"no_nine_bids": True, **_NO_BLINDS},
+    # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick
+    # (and so its tricks are not overtricks too).
+    "three_b": {
+        "overtricks": "quicksand",
+        "failed_bids": "plus_1_a_trick",
+        "nil_scoring": "minus_10_a_trick",
+        "failed_nil": "no_bags_no_help",
+    },
 }

@@ -72,6 +72,9 @@ def _contract(
     """The contract part of one side's score, before bag penalties."""
     bid, blind_bid, counted = side.bid, side.blind_bid, side.counted
     extra_bags, has_bid, num_tricks = side.extra_bags, side.has_bid, side.num_tricks
+    failed_bids = options.failed_bids
+    if options.blind_six != "off" and bid == 6 and blind_bid == 6 and has_bid:
+        return _blind_six(options, side, forced_set=forced_set, forced_made=forced_made)
     if not has_bid:
         overs = extra_bags
         made: bool | None = None
@@ -81,38 +84,127 @@ def _contract(
         if forced_made:
             counted = max(counted, required)
         made = counted >= required and not forced_set
+        if made and counted > required and not forced_made:
+            # 000:170 Oh Hell: an overtrick breaks the contract; 000:114: "to make a
+            # 10-for-200 bid, the side must win exactly 10 tricks".
+            moon = options.shoot_the_moon != "off" and bid == num_tricks
+            ten = options.ten_for_two_hundred and bid == 10 and not moon
+            made = options.exact_bids == "off" and not (ten and options.ten_for_two_hundred_exact)
+        # 000:119 Trailing Blind Bids: no overtricks, and a set costs only the normal 10 a
+        # trick bid.
+        trailing = blind_bid > 0 and options.blind_scoring == "trailing"
         if made:
             contract, blind = 10 * bid, 10 * blind_bid
-            overs = counted - required + extra_bags
+            overs = extra_bags if trailing else counted - required + extra_bags
         else:
             overs = extra_bags
-            if options.failed_bids == "minus_10x_bid":
+            if failed_bids == "minus_10x_bid":
                 contract, blind = -10 * bid, -10 * blind_bid
-            elif options.failed_bids == "zero":
+            elif failed_bids in ("zero", "to_opponents"):
                 contract = blind = 0
+            elif failed_bids == "plus_1_a_trick":
+                # 000:167 3B-Spades: "A set bid scores +1 per trick taken".
+                contract, blind = counted, 0
             else:
                 short = required - counted if counted < required else bid
                 contract, blind = -10 * short, -10 * min(short, blind_bid)
+            if trailing:
+                blind = 0
     over_points = overs * options.overtrick_points
     bags = overs if options.bags_count else 0
     special: str | None = None
     special_points = 0
     if has_bid:
+        lost = failed_bids not in ("zero", "to_opponents")
+        lexington = options.lexington
         if options.shoot_the_moon != "off" and bid == num_tricks:
             special = "shoot the moon"
             if options.shoot_the_moon == "plus_minus_200":
-                value = 200 if made else (-200 if options.failed_bids != "zero" else 0)
+                value = 200 if made else (-200 if lost else 0)
                 special_points = value - contract
+        elif lexington == "wins_game" and bid == 12:
+            special = "lexington"
+        elif lexington == "twelve_for_240" and made and counted == 12:
+            # 000:123: "taking 12 tricks scores 240 whatever was bid".
+            special = "lexington"
+            special_points = 240 - contract
         elif options.ten_for_two_hundred and bid == 10:
             special = "10 for 200"
-            value = 200 if made else (-200 if options.failed_bids != "zero" else 0)
+            loss = options.ten_for_two_hundred_loss
+            value = 200 if made else (-loss if lost else 0)
             special_points = value - contract
+        elif options.double_over and made and bid and counted >= 2 * bid:
+            # 000:169: "bid 2, take 4 or more: -40".
+            special = "double over"
+            special_points = -20 * bid - contract
     return _Contract(made, contract, over_points, bags, blind, special, special_points)
+
+
+def _blind_six(options: Options, side: _Side, *, forced_set: bool, forced_made: bool) -> _Contract:
+    """000:118 Blind 6: "It scores 120 points if the side takes exactly six tricks. If they
+    take some other number of tricks they lose 120." Or, "commonly", at least six with no
+    overtricks counted, and a failure that loses only 60."""
+    counted = side.counted
+    at_least = options.blind_six != "exact"
+    made = forced_made or (not forced_set and (counted >= 6 if at_least else counted == 6))
+    lost = -60 if options.blind_six == "at_least_lose_60" else -120
+    overs = side.extra_bags
+    return _Contract(
+        made,
+        0,
+        overs * options.overtrick_points,
+        overs if options.bags_count else 0,
+        0,
+        "blind 6",
+        120 if made else lost,
+    )
 
 
 def _points(contract: _Contract) -> int:
     """The points of a contract before nil, bag penalty and renege adjustments."""
     return contract.contract + contract.over + contract.blind + contract.special_points
+
+
+def _exact_blind(scoring: str, bid: int, took: int) -> int:
+    """A blind bid that must be met exactly: +100 exact, -100 short, 0 over (000:69), or
+    10 a trick bid won exact and lost otherwise (000:106 "if made exactly by that player")."""
+    if scoring == "exact_100":
+        return 100 if took == bid else (-100 if took < bid else 0)
+    return 10 * bid if took == bid else -10 * bid
+
+
+def _bonuses(
+    options: Options, contract: _Contract, bid: int, won_last: bool, all_exact: bool
+) -> tuple[str | None, int]:
+    """(label, points) of the side's special items with Seven Tricks Or Higher (000:180:
+    a made bid of 7 or more, 10 more a trick bid above six), Win The Last Trick (000:182:
+    10) and Individual Team Players (000:176: every partner exact, half the bid times 10,
+    rounded down), after any special bid the contract had."""
+    labels = [contract.special] if contract.special else []
+    points = 0
+    if options.exact_partners_bonus and all_exact and contract.made:
+        labels.append("partners exact")
+        points += 10 * (bid // 2)
+    if options.seven_or_more_bonus and contract.made and bid >= 7 and not contract.special:
+        labels.append("seven or more")
+        points += 10 * (bid - 6)
+    if options.last_trick_bonus and won_last:
+        labels.append("last trick")
+        points += 10
+    return (" + ".join(labels) or None), points
+
+
+def _award_sets(results: list[TeamHandResult], shorts: list[int]) -> None:
+    """000:172 Broken Contract Gives Points To Opposing Team: every other side scores 10
+    for each trick a set side fell short, as a special item of its own hand result."""
+    for result in results:
+        award = 10 * sum(short for t, short in enumerate(shorts) if t != result.team)
+        if award:
+            label = "opponents set"
+            result.special = f"{result.special} + {label}" if result.special else label
+            result.special_points += award
+            result.total += award
+            result.score += award
 
 
 def score_hand(
@@ -129,6 +221,9 @@ def score_hand(
     renege_set: list[bool] | None = None,
     extra_required: list[int] | None = None,
     claim_set: list[bool] | None = None,
+    last_trick: int | None = None,
+    streak: int | None = None,
+    aces_last: tuple[int, ...] = (),
 ) -> HandResult:
     """Score one hand. ``bids`` all ``None`` means the hand bid itself (001).
 
@@ -138,6 +233,10 @@ def score_hand(
     ``claim_set[t]``: side ``t`` made a claim that failed under the ``set`` penalty: its
     contract is set whatever it took (000 The rest are mine: "as if that player had failed
     to make his bid"), and in a hand that bid itself it scores nothing.
+    ``last_trick``: the seat that won the last trick, for ``last_trick_bonus`` (``None``:
+    nobody won it by play or claim). ``streak``: the seat that won each of the last three
+    tricks, for ``end_streak_bonus``. ``aces_last``: the seats that played an Ace to the
+    last trick, for ``ace_on_nil_bonus``.
     """
     options = options_of(rules)
     teams = options.teams
@@ -158,23 +257,49 @@ def score_hand(
     team_results = []
     moon_winner = None
     any_set = any(renege_set)
+    # Blind bids judged seat by seat, each on its own tricks (000:69, 000:106): their
+    # points are the blind bonus, and the side's contract counts them as plain bids.
+    blind_scoring = options.blind_scoring
+    exact_blind = blind_scoring in ("exact_100", "exact_double")
+    each_exact = options.exact_bids == "each"
+    bonuses_on = (
+        options.seven_or_more_bonus
+        or options.last_trick_bonus
+        or options.exact_partners_bonus
+        or options.end_streak_bonus
+    )
+    to_opponents = options.failed_bids == "to_opponents"
+    shorts = [0] * n_teams
     for t, seats in enumerate(teams):
         # One pass over the side's seats: its tricks, its nil seats and its bidders.
         team_tricks = team_bid = blind_bid = counted = nil_bonus = failed_nil_tricks = 0
-        nils = 0
+        nils = blind_exact = 0
+        # Whether every seat of the side took exactly its own bid (a Nil: none).
+        all_exact = True
         for s in seats:
             took = tricks[s]
             team_tricks += took
             if seat_outcomes[s].nil:
                 nils += 1
                 value = options.nil_points * (2 if blind[s] else 1)
-                nil_bonus += value if took == 0 else -value
+                if options.nil_minus_10:
+                    # 000:167 3B-Spades: "A Nil scores -10 per trick taken".
+                    nil_bonus -= 10 * took
+                else:
+                    nil_bonus += value if took == 0 else -value
+                if took == 0 and s in aces_last:
+                    # 000:156 Last Trick Ace On Nil: "usually one-fifth of agreed nil value".
+                    nil_bonus += value // 5
                 failed_nil_tricks += took
+                all_exact = all_exact and took == 0
             else:
                 bid = bids[s] or 0
+                all_exact = all_exact and took == bid
                 team_bid += bid
                 if blind[s]:
                     blind_bid += bid
+                    if exact_blind:
+                        blind_exact += _exact_blind(blind_scoring, bid, took)
                 counted += took
         if bid_itself:
             total = 0 if claim_set[t] else 10 * team_tricks
@@ -203,17 +328,33 @@ def score_hand(
             )
             continue
         has_bid = nils < len(seats)
-        if options.double_nil_bonus and nils == len(seats) > 1 and failed_nil_tricks == 0:
-            nil_bonus *= 2
+        if nils == len(seats) > 1:
+            if options.team_nil:
+                # 000:159-162 Team Nil: one Nil for the side, 150 when both bid it blind.
+                value = 150 if all(blind[s] for s in seats) else 100
+                nil_bonus = value if failed_nil_tricks == 0 else -value
+            if failed_nil_tricks == 0:
+                if options.double_nil_bonus:
+                    nil_bonus *= 2
+                if options.double_nil_wins:
+                    moon_winner = t
+            elif options.double_nil_no_penalty:
+                nil_bonus = 0
         extra_bags = 0
         failed_nil = options.failed_nil
-        if failed_nil == "helps_team_bid" and has_bid:
+        if options.team_nil and not has_bid:
+            pass  # "A team that declares Nil is immune to bags for that hand."
+        elif failed_nil == "helps_team_bid" and has_bid:
             counted += failed_nil_tricks
         elif failed_nil == "takes_bags" or (failed_nil == "helps_team_bid" and not has_bid):
             extra_bags = failed_nil_tricks
-        side = _Side(team_bid, blind_bid, counted, extra_bags, has_bid, num_tricks)
+        side = _Side(
+            team_bid, 0 if exact_blind else blind_bid, counted, extra_bags, has_bid, num_tricks
+        )
         claimed = claim_set[t]
-        plain = _contract(options, side, required_extra=0, forced_set=claimed, forced_made=False)
+        # 000:170 Oh Hell, strict form: a player off their own bid sets the side.
+        broken = claimed or (each_exact and not all_exact)
+        plain = _contract(options, side, required_extra=0, forced_set=broken, forced_made=False)
         forced_made = any_set and any(renege_set[o] for o in range(n_teams) if o != t)
         plain_sum = _points(plain)
         if extra_required[t] or renege_set[t] or forced_made:
@@ -221,7 +362,7 @@ def score_hand(
                 options,
                 side,
                 required_extra=extra_required[t],
-                forced_set=renege_set[t] or claimed,
+                forced_set=renege_set[t] or broken,
                 forced_made=forced_made,
             )
             renege_points = _points(actual) - plain_sum
@@ -233,12 +374,22 @@ def score_hand(
         if options.bag_penalty:
             times, new_bags = divmod(new_bags, options.bag_limit)
             bag_penalty = -times * options.bag_penalty
-        total = plain_sum + renege_points + nil_bonus + bag_penalty
+        special, bonus = plain.special, 0
+        if bonuses_on:
+            special, bonus = _bonuses(
+                options, actual, team_bid, last_trick in seats, all_exact and has_bid
+            )
+            if streak in seats and options.end_streak_bonus:
+                special = f"{special} + last three tricks" if special else "last three tricks"
+                bonus += options.end_streak_bonus
+        if to_opponents and actual.made is False:
+            shorts[t] = max(0, team_bid + extra_required[t] - counted)
+        total = plain_sum + renege_points + nil_bonus + bag_penalty + blind_exact + bonus
         if (
             actual.special == "shoot the moon"
             and actual.made
             and options.shoot_the_moon == "wins_game"
-        ):
+        ) or (actual.special == "lexington" and actual.made and options.lexington == "wins_game"):
             moon_winner = t
         team_results.append(
             TeamHandResult(
@@ -253,9 +404,9 @@ def score_hand(
                 actual.bags,
                 bag_penalty,
                 nil_bonus,
-                plain.blind,
-                plain.special,
-                plain.special_points,
+                plain.blind + blind_exact,
+                special,
+                plain.special_points + bonus,
                 renege_points,
                 total,
                 scores[t] + total,
@@ -263,6 +414,8 @@ def score_hand(
                 claimed,
             )
         )
+    if any(shorts):
+        _award_sets(team_results, shorts)
     return HandResult(
         hand_number, dealer, bid_itself, tuple(team_results), tuple(seat_outcomes), moon_winner
     )

@@ -20,6 +20,7 @@ FIRST_TRUMP: Final = 3
 MUST_TRUMP: Final = 4
 OVERTRUMP: Final = 5
 FREE: Final = 6
+SPADES_LAST: Final = 7
 
 
 def bits(mask: int) -> Iterable[int]:
@@ -46,7 +47,18 @@ class TrickRules:
         # Options read on every play, copied out of the pydantic model: its attributes take
         # several times longer to read than a plain object's.
         self.low_club = rules.low_club_first_trick
-        self.no_spades_first = rules.no_spades_first_trick
+        # Whoever leads the first trick leads their lowest club: under low_club_first_trick
+        # and under Deuce Starts (low_club_leads), which leaves the others free.
+        self.low_club_lead = rules.low_club_first_trick or rules.low_club_leads
+        # Tricks before this one may not take a trump from a seat that holds another suit
+        # (led or played): the first trick under no_spades_first_trick, every trick under
+        # Screamers (spades_last).
+        self.trump_barred = (
+            deck_info(rules.deck, rules.players).num_tricks
+            if rules.spades_last
+            else (1 if rules.no_spades_first_trick else 0)
+        )
+        self.trump_barred_why = SPADES_LAST if rules.spades_last else FIRST_TRUMP
         self.lead_spades = rules.lead_spades
         self.must_trump = rules.must_trump
 
@@ -65,15 +77,15 @@ class TrickRules:
         """
         deck = self.deck
         if not trick:
-            if trick_no == 0 and self.low_club:
+            if trick_no == 0 and self.low_club_lead:
                 clubs = hand & deck.suit_phys[0]
                 if clubs:
                     return self.lowest(clubs), LOW_CLUB
             trumps = hand & deck.trump_phys
             if trumps and trumps != hand:
                 lead = self.lead_spades
-                if trick_no == 0 and self.no_spades_first:
-                    return hand ^ trumps, FIRST_TRUMP
+                if trick_no < self.trump_barred:
+                    return hand ^ trumps, self.trump_barred_why
                 if (lead == "if_broken" and not broken) or (
                     lead == "after_first_trick" and trick_no == 0
                 ):
@@ -88,8 +100,8 @@ class TrickRules:
                 return self.lowest(follow), LOW_CLUB
             return follow, FOLLOW
         trumps = hand & deck.trump_phys
-        if trick_no == 0 and self.no_spades_first and trumps != hand:
-            return hand ^ trumps, FIRST_TRUMP
+        if trick_no < self.trump_barred and trumps != hand:
+            return hand ^ trumps, self.trump_barred_why
         must = self.must_trump
         if must == "off" or not trumps:
             return hand, FREE

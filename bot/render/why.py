@@ -87,6 +87,9 @@ _PLAIN = {
     ),
     "under_nil": N_("The Nil bidder was winning, so it stayed under them."),
     "win_set": N_("It took the trick to set the other side."),
+    "duck_exact": N_(
+        "Its side had made its bid, and the rules set a side that takes more, so it ducked."
+    ),
     "nothing": N_("Nothing to gain in this trick, so it played low."),
     FALLBACK: N_("It could not decide, so it made the first move the rules allow."),
 }

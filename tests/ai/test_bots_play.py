@@ -17,7 +17,7 @@ from bot.ai.levels import NoisyPolicy
 from bot.ai.policy import Policy, RandomPolicy
 from bot.ai.search import SearchPolicy
 from bot.engine import PRESETS, Card, Game, HandScored, Rules, SeatView
-from tests.engine.helpers import TABLES
+from tests.engine.helpers import TABLES, VARIANT_TABLES
 
 # At least 2,000 hands in all with the quick bots, shared evenly by the tables (every preset
 # and the extra house-rule tables of the engine's playouts); the search bot plays one hand
@@ -68,9 +68,9 @@ def test_quick_bots_finish_hands_with_legal_actions_only(name: str) -> None:
     assert decisions >= HANDS_PER_TABLE * TABLES[name].players
 
 
-@pytest.mark.parametrize("name", list(PRESETS))
+@pytest.mark.parametrize("name", [*PRESETS, *VARIANT_TABLES])
 def test_the_search_bot_finishes_a_hand_with_legal_actions_only(name: str) -> None:
-    rules = Rules.preset(name)
+    rules = TABLES[name]
     decisions = sum(1 for _ in play_hands(rules, 1, seed=len(name), search=True))
     assert decisions >= rules.players
 

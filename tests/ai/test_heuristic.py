@@ -153,11 +153,11 @@ BAGS_DEAL = (
 )
 
 
-def bags_position(first_hand_bids: tuple[int, int]) -> Game:
+def bags_position(first_hand_bids: tuple[int, int], rules: Rules = CLASSIC) -> Game:
     """Seats 1 and 3 bid ``first_hand_bids`` on the first hand and take all 13 tricks,
     then have made their bid of two in the second; seats 0 and 2 bid 4 each and need 8."""
     game = Game.new(
-        CLASSIC,
+        rules,
         seed=1,
         dealer=0,
         deals=[[cards(h) for h in ALL_TRICKS_TO_SEAT_3], [cards(h) for h in BAGS_DEAL]],
@@ -181,6 +181,18 @@ def test_the_bot_ducks_when_its_side_has_its_bid_and_bags_near_the_limit(
     assert game.bags[1] == bags
     assert game.to_act == 1
     assert played(game) == expected
+
+
+@pytest.mark.parametrize(("exact", "expected"), [("side", "3D"), ("off", "AD")])
+def test_the_bot_ducks_when_an_overtrick_would_set_its_side(exact: str, expected: str) -> None:
+    """000:170 Oh Hell (exact_bids): with its bid made and no bags, the side ducks rather
+    than take a trick that would set it, instead of taking the A♦ to set the others."""
+    rules = Rules.model_validate({"exact_bids": exact})
+    game = bags_position((6, 7), rules)
+    assert game.bags[1] == 0
+    assert played(game) == expected
+    if exact == "side":
+        assert "an overtrick would set it" in hint(seat_view(game))[1]
 
 
 # --- leading spades only when legal ------------------------------------------------------
@@ -242,6 +254,14 @@ def nil_bid_position(hand: str) -> Game:
 )
 def test_nil_only_on_a_hand_with_no_card_that_must_win(hand: str, expected: int) -> None:
     game = nil_bid_position(hand)
+    assert decide(game) == Bid(1, expected)
+
+
+@pytest.mark.parametrize(("scoring", "expected"), [("bonus", 0), ("minus_10_a_trick", 1)])
+def test_no_nil_when_a_made_nil_scores_nothing(scoring: str, expected: int) -> None:
+    """000:167 3B-Spades: a made Nil scores nothing, so even a hand with no winner bids 1."""
+    rules = Rules.model_validate({"nil_scoring": scoring})
+    game = game_at(rules, [hand_codes(h) for h in deal_with(rules, {1: LOW_HAND})])
     assert decide(game) == Bid(1, expected)
 
 

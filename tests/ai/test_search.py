@@ -12,7 +12,7 @@ from bot.ai.claims import other_than_claims
 from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_deal
 from bot.ai.playout import Playout, Position
-from bot.ai.search import SearchPolicy, hand_value
+from bot.ai.search import SearchPolicy, _first_leader, hand_value
 from bot.engine import PRESETS, Bid, Card, Game, Phase, PlayCard, Rules, SeatView
 from bot.engine.deck import COPY_SHIFT, deck_info
 
@@ -288,3 +288,53 @@ def test_hard_bids_nil_when_made_on_seventy_percent_and_worth_more(
     values = {Bid(1, 0): nil_value, Bid(1, 2): 30.0, Bid(1, 3): 40.0, Bid(1, 4): 12.0}
     chosen = SearchPolicy().choose_bid(values, made, view)
     assert chosen == (Bid(1, 0) if nil_taken else Bid(1, 3))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"spades_last": True, "must_trump": "when_void"},
+        {"no_spades_first_trick": True, "must_trump": "when_void"},
+        {"spades_last": True},
+    ],
+)
+def test_voids_read_when_trumps_are_barred_are_true(options: dict[str, object]) -> None:
+    """Under Screamers (003:46, spades_last) or on the first trick under
+    no_spades_first_trick, a seat void in the led suit that holds a spade must discard:
+    the discard shows no void in spades. Under Screamers a spade played on another suit,
+    or led, shows a hand of nothing but spades."""
+    rules = Rules.model_validate(options)
+    deck = deck_info("ace_high", 4)
+    inferred = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Game.new(rules, seed=seed)
+        stop = rng.randrange(game.num_tricks * game.players)
+        played = 0
+        while played <= stop and not game.is_over:
+            actions = game.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+            played += isinstance(action, PlayCard)
+            game.apply(action)
+        if game.phase is not Phase.PLAY:
+            continue
+        knowledge = knowledge_of(game.view(0))
+        for seat, voids in enumerate(knowledge.voids):
+            inferred += len(voids)
+            for suit in voids:
+                assert not any(deck.suit_of[c.index] == suit for c in game.hands[seat]), (
+                    f"seed {seed}: seat {seat} is not void in suit {suit}"
+                )
+    assert inferred
+
+
+@pytest.mark.parametrize(("leads", "leader"), [(True, 2), (False, 1)])
+def test_bid_playouts_start_from_the_seat_that_leads(leads: bool, leader: int) -> None:
+    """Deuce Starts (000:97): the 2♣'s holder leads the first trick, so hard's bid
+    playouts start there, not at the dealer's left."""
+    rules = Rules(low_club_leads=leads)
+    deck = deck_info(rules.deck, rules.players)
+    hands = [
+        [Card.parse(c).index for c in codes.split()] for codes in ("AS 3C", "KD", "2C 9H", "5C")
+    ]
+    assert _first_leader(rules, deck, hands, dealer=0) == leader

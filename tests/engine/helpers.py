@@ -176,8 +176,8 @@ def play(game: Game, *moves: tuple[int, str]) -> None:
 
 
 # Tables beyond the presets, so the properties also meet renege, must-trump, passing, blind
-# bids, claims and each cost of a false one, redeals, jokers at every table size and both
-# two-player drawing variants.
+# bids, claims and each cost of a false one, redeals, jokers at every table size, both
+# two-player drawing variants and every option the seeds' variants added.
 EXTRA_TABLES: dict[str, dict[str, object]] = {
     "x_renege_set": {"allow_renege": "set", "claims": True},
     "x_renege_plus_3": {"allow_renege": "bid_plus_3", "nil_allowed": "never"},
@@ -218,6 +218,85 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
     "x_six_threes_later": {"players": 6, "team_size": 3, "deck": "joker_joker_deuce_ace"},
     "x_six_cutthroat": {"players": 6, "team_size": 1, "nil_pass": 0},
     "x_two_unseen": {"players": 2, "team_size": 1, "two_player_deal": "first_or_second_unseen"},
+    # Variants from the seeds (issue 25).
+    "x_v_deuce_starts_bonuses": {
+        "low_club_leads": True,
+        "no_spades_first_trick": True,
+        "seven_or_more_bonus": True,
+        "last_trick_bonus": True,
+        "end_streak_bonus": 30,
+        "ace_on_nil_bonus": True,
+        "claims": True,
+    },
+    "x_v_fredieu_wheels_double_nil": {
+        "each_bids_four": True,
+        "ten_for_two_hundred": True,
+        "ten_for_two_hundred_exact": True,
+        "ten_for_two_hundred_loss": 100,
+        "double_nil_wins": True,
+        "double_nil_no_penalty": True,
+        "blind_nil": "anytime",
+    },
+    "x_v_blind_exact_no_nines": {
+        "blind_bids": "anytime",
+        "blind_scoring": "exact_100",
+        "no_nine_bids": True,
+        "blind_nil": "anytime",
+    },
+    "x_v_blind_trailing_cutthroat": {
+        "players": 3,
+        "team_size": 1,
+        "blind_bids": "anytime",
+        "blind_scoring": "trailing",
+        "low_club_leads": True,
+        "no_nine_bids": True,
+    },
+    "x_v_blind_exact_threes": {
+        "players": 6,
+        "team_size": 3,
+        "blind_bids": "anytime",
+        "blind_scoring": "exact_double",
+        "each_bids_four": True,
+        "double_nil_no_penalty": True,
+    },
+    "x_v_oh_hell_screamers": {
+        "exact_bids": "each",
+        "spades_last": True,
+        "failed_bids": "to_opponents",
+        "exact_partners_bonus": True,
+        "claims": True,
+    },
+    "x_v_lexington_double_over": {
+        "lexington": "wins_game",
+        "double_over": True,
+        "overtricks": "bags_no_points",
+        "failed_bids": "plus_1_a_trick",
+        "tie_break": "fewest_overtricks",
+        "play_to": "hands",
+        "hands_to_play": 2,
+    },
+    "x_v_blind_six": {
+        "blind_bids": "anytime",
+        "blind_six": "at_least_lose_60",
+        "blind_nil": "anytime",
+    },
+    "x_v_blind_six_exact": {
+        "blind_bids": "losing_by_100",
+        "blind_six": "exact",
+        "min_bid": 4,
+        "team_nil": True,
+        "blind_nil": "anytime",
+    },
+    "x_v_bauers_six": {"players": 6, "team_size": 2, "deck": "bauers", "low_club_leads": True},
+    "x_v_bauers_three": {"players": 3, "team_size": 1, "deck": "bauers", "spades_last": True},
+    "x_v_lexington_240_cutthroat": {
+        "team_size": 1,
+        "lexington": "twelve_for_240",
+        "deck": "bauers",
+        "exact_bids": "side",
+        "spades_last": True,
+        "must_trump": "when_void",
+    },
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,
@@ -225,6 +304,8 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "deck": "joker_joker_ace",
     },
 }
+# The tables of the seeds' variants (issue 25): the search bot plays a hand at each too.
+VARIANT_TABLES = tuple(name for name in EXTRA_TABLES if name.startswith("x_v_"))
 TABLES: dict[str, Rules] = {
     name: Rules.model_validate(overrides) for name, overrides in {**PRESETS, **EXTRA_TABLES}.items()
 }

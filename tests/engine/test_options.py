@@ -169,6 +169,33 @@ def test_deck_ranks_the_trumps(deck: str, seat2: str, seat3: str, winner: int) -
     assert game.view(0).tricks[-1].winner == winner
 
 
+# Seat 1 leads the 3♣. Seat 2's only club is the J♣ (a spade under bauers); seat 3 holds
+# no club, and the J♠ and A♠.
+BAUER_DEAL = (
+    "4C 5C 6C 7C 2D 3D 4D 5D 6D 7D 8D 9D 10D",
+    "2C 3C 8C 9C 10C QC KC AC 2H 3H 4H 5H 6H",
+    "JC 2S 3S 4S 5S 6S 7S 8S 9S 10S 8H 9H 10H",
+    "JS QS KS AS JD QD KD AD 7H JH QH KH AH",
+)
+
+
+@covers("deck")
+@pytest.mark.parametrize(
+    ("deck", "seat3", "winner"),
+    [("bauers", "AS", 2), ("bauers", "JS", 3), ("ace_high", "AS", 3), ("ace_high", "JS", 3)],
+)
+def test_bauer_trumps_the_jacks_rank_over_the_ace(deck: str, seat3: str, winner: int) -> None:
+    """000:138 Bauer Trumps: "highest trump is the J[♠], known as the right bauer. Second
+    highest trump is J[♣], being the same color and known as the Left Bauer." Under bauers
+    the J♣ is a spade: seat 2, void in clubs then, may play any card and trumps with it."""
+    game = new_game(Rules.model_validate({"deck": deck}), deal_from_codes(*BAUER_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "3C"))
+    assert (plays(game, 2) == ["JC"]) is (deck == "ace_high")
+    play(game, (2, "JC"), (3, seat3), (0, "4C"))
+    assert game.view(0).tricks[-1].winner == winner
+
+
 @covers("deck")
 @pytest.mark.parametrize(
     ("deck", "seat3", "broken", "winner"),
@@ -589,10 +616,12 @@ def test_shoot_the_moon(moon: str, team1: int, over: bool) -> None:
 @covers("overtricks")
 @pytest.mark.parametrize(
     ("overtricks", "team1", "bags"),
-    [("bags", 67, 7), ("no_overs", 60, 0), ("minus_one", 53, 7), ("quicksand", -10, 0)],
-)
+    [("bags", 67, 7), ("no_overs", 60, 0), ("minus_one", 53, 7), ("quicksand", -10, 0),
+     ("bags_no_points", 60, 7)],
+)  # fmt: skip
 def test_overtricks(overtricks: str, team1: int, bags: int) -> None:
-    """000 Scoring variations: +1 (bags), No Overs, Sandbags Negative Value, Quicksand."""
+    """000 Scoring variations: +1 (bags), No Overs, Sandbags Negative Value, Quicksand;
+    000:177 Sandbags 0-Till-10: "their overtricks are worth 0 points" but still bags."""
     game = _suited_game(_rules(overtricks=overtricks))
     play_hand(game, [2, 3, 2, 3])
     assert _team_totals(game)[1] == team1
@@ -628,14 +657,17 @@ def test_failed_nil(failed_nil: str, team1: int, bags: int) -> None:
 
 @covers("failed_bids")
 @pytest.mark.parametrize(
-    ("failed_bids", "team0"), [("minus_10x_bid", -50), ("zero", 0), ("minus_10x_short", -20)]
-)
-def test_failed_bids(failed_bids: str, team0: int) -> None:
-    """001 Failed bids: side 0 bids 5 and takes 3."""
+    ("failed_bids", "team0", "team1"),
+    [("minus_10x_bid", -50, 64), ("zero", 0, 64), ("minus_10x_short", -20, 64),
+     ("plus_1_a_trick", 3, 64), ("to_opponents", 0, 84)],
+)  # fmt: skip
+def test_failed_bids(failed_bids: str, team0: int, team1: int) -> None:
+    """001 Failed bids: side 0 bids 5 and takes 3. 000:167 3B-Spades: "A set bid scores +1
+    per trick taken". 000:172: the opponents "score 10 for each trick it fell short"."""
     game = new_game(_rules(failed_bids=failed_bids), ROUND_ROBIN)
     play_hand(game, [2, 3, 3, 3])
     assert game.results[-1].teams[0].tricks == 3
-    assert _team_totals(game) == [team0, 64]
+    assert _team_totals(game) == [team0, team1]
 
 
 # --- passing and redeals -----------------------------------------------------------------
@@ -1155,7 +1187,7 @@ def test_unknown_preset_lists_the_presets() -> None:
 @pytest.mark.parametrize(
     ("option", "text", "message"),
     [
-        ("deck", "tarot", "deck cannot be 'tarot'. Allowed: ace_high, joker_joker_ace, joker_joker_deuce_ace, joker_joker_deuce_deuce."),
+        ("deck", "tarot", "deck cannot be 'tarot'. Allowed: ace_high, joker_joker_ace, joker_joker_deuce_ace, joker_joker_deuce_deuce, bauers."),
         ("lead_spades", "sometimes", "Allowed: if_broken, after_first_trick, anytime."),
         ("target_score", "120", "target_score 120: Input should be a multiple of 50. Allowed: 100 to 1000 in steps of 50."),
         ("claims", "perhaps", "claims cannot be 'perhaps'. Allowed: yes, no."),
@@ -1185,3 +1217,420 @@ def test_with_option_parses_text(option: str, text: str, value: object) -> None:
 def test_every_option_changes_an_outcome_somewhere() -> None:
     missing = [name for name in Rules.model_fields if name not in COVERED]
     assert not missing, f"options without a test that shows them at work: {missing}"
+
+
+# --- variants from the seeds (issue 25): each test cites the seed line it pins -----------
+
+
+@covers("low_club_leads")
+@pytest.mark.parametrize(
+    ("low_club", "leads", "leader", "seat1", "seat2"),
+    [
+        (False, False, 1, None, None),
+        (False, True, 0, ["QC", "KC", "AC"], ["5C", "6C", "7C"]),
+        (True, False, 0, ["QC"], ["5C"]),
+    ],
+)
+def test_deuce_starts_the_two_of_clubs_leads_and_the_others_play_freely(
+    low_club: bool, leads: bool, leader: int, seat1: list[str] | None, seat2: list[str] | None
+) -> None:
+    """000:97 Deuce Starts: "Regardless of which player has dealt, the player with the
+    [2 of clubs] leads it"; 003:369 "the holder of the 2 of Clubs must lead it to the first
+    trick"; 004:10 "The player holding 2 of clubs leads the first trick". Unlike 000:150's
+    First Trick Lowest Club, the others are not made to play their lowest club."""
+    rules = Rules(low_club_first_trick=low_club, low_club_leads=leads)
+    game = new_game(rules, MIXED)
+    bid_all(game, [3, 3, 3, 3])
+    assert game.to_act == leader
+    if seat1 is None:
+        return
+    assert plays(game, 0) == ["2C"]
+    refused(game, PlayCard(0, Card.parse("3C")), "you must play your lowest club, the 2♣")
+    play(game, (0, "2C"))
+    assert plays(game, 1) == seat1
+    play(game, (1, seat1[-1]))
+    assert plays(game, 2) == seat2
+
+
+def test_first_trick_clubs_is_deuce_starts_with_no_spades_on_the_first_trick() -> None:
+    """000:149 First Trick Clubs: the lowest club's holder opens, and "other players can
+    play any card except Spades on the first trick, unless the player has nothing but
+    Spades": low_club_leads with no_spades_first_trick."""
+    deal = deal_from_codes(
+        "2C 3C 4C 2D 3D 4D 5D 6D 7D 8D 9D 10D JD",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QD KD AD",
+        "5C 6C 7C 8C 2H 3H 4H 5H 6H 7H 8H 9H 10H",
+        "9C 10C JC QC KC AC JH QH KH AH QS KS AS",
+    )
+    game = new_game(Rules(low_club_leads=True, no_spades_first_trick=True), deal)
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (0, "2C"))
+    # Seat 1 has no club: any diamond, but no spade while it holds a diamond.
+    assert plays(game, 1) == ["QD", "KD", "AD"]
+    refused(game, PlayCard(1, Card.parse("2S")), "No spades on the first trick")
+
+
+def _blind_seat3(rules: Rules) -> Game:
+    """SUITED: seat 3 bids blind 7 (its partner 1) and takes all 13 tricks."""
+    game = _suited_game(rules)
+    bid_all(game, [3, 1, 2, 7], [False, False, False, True])
+    play_out(game)
+    return game
+
+
+@covers("blind_scoring")
+@pytest.mark.parametrize(
+    ("scoring", "team1", "blind_bonus", "bags"),
+    [("double", 155, 70, 5), ("exact_100", 85, 0, 5), ("exact_double", 15, -70, 5),
+     ("trailing", 150, 70, 0)],
+)  # fmt: skip
+def test_blind_scoring(scoring: str, team1: int, blind_bonus: int, bags: int) -> None:
+    """Side bid 8 (blind 7 + 1), took 13. 000:69: a blind bid "if player took more" scores
+    0 (exact_100: 80 + 5 overtricks). 000:106: "if made exactly by that player, is
+    rewarded ... failing ... the bonus being subtracted" (exact_double: 80 + 5 - 70).
+    000:119 Trailing Blind Bids: "20 points per bid trick, with no overtricks scored"
+    (trailing: 80 + 70, no bags). The default (001) scores the blind tricks double."""
+    game = _blind_seat3(_rules(blind_bids="anytime", blind_scoring=scoring))
+    team = game.results[-1].teams[1]
+    assert (team.total, team.blind_bonus, game.bags[1]) == (team1, blind_bonus, bags)
+
+
+def test_blind_scoring_needs_blind_bids() -> None:
+    with pytest.raises(ValueError, match="blind_scoring needs blind bids"):
+        Rules(blind_scoring="exact_100")
+
+
+@covers("double_nil_wins")
+@pytest.mark.parametrize(("wins", "over"), [(True, True), (False, False)])
+def test_double_nil_wins_the_game(wins: bool, over: bool) -> None:
+    """000:71 "Double Nil 400 or Game"; 000:108 "If this is done successfully, the team
+    wins the game outright". SUITED: seats 0 and 2 both bid Nil and take nothing."""
+    game = _suited_game(Rules(double_nil_wins=wins))
+    play_hand(game, [0, 1, 0, 3])
+    assert game.is_over is over
+    assert game.winner == (0 if over else None)
+    assert game.scores[0] == 200  # the bonuses still score
+
+
+@covers("double_nil_no_penalty")
+@pytest.mark.parametrize(("free", "team0"), [(True, 3), (False, -197)])
+def test_double_nil_failed_costs_nothing(free: bool, team0: int) -> None:
+    """000:105 Double Nil: "If either player or both players fail to make theirs Nil bid,
+    there is no penalty"; 000:71 "0 or -200". ROUND_ROBIN: seats 0 and 2 bid Nil and take
+    2 and 1 tricks (3 bags either way)."""
+    game = new_game(Rules(double_nil_no_penalty=free), ROUND_ROBIN)
+    play_hand(game, [0, 3, 0, 3])
+    assert [s.tricks for s in game.results[-1].seats] == [2, 2, 1, 8]
+    assert _team_totals(game)[0] == team0
+
+
+@covers("ten_for_two_hundred_exact", "ten_for_two_hundred_loss")
+@pytest.mark.parametrize(
+    ("exact", "loss", "bids", "totals"),
+    [(False, 200, [2, 5, 2, 5], [-40, 203]), (True, 200, [2, 5, 2, 5], [-40, -200]),
+     (True, 100, [2, 5, 2, 5], [-40, -100]), (False, 100, [5, 1, 5, 1], [-100, -69])],
+)  # fmt: skip
+def test_ten_for_two_hundred_sub_rules(
+    exact: bool, loss: int, bids: list[int], totals: list[int]
+) -> None:
+    """000:114: "In some variations ... the side must win exactly 10 tricks" (side 1 bids 10
+    and takes 13: set), and "Some play a lost bid only loses 100, not 200"."""
+    rules = _rules(
+        ten_for_two_hundred=True, ten_for_two_hundred_exact=exact, ten_for_two_hundred_loss=loss
+    )
+    game = _suited_game(rules)
+    play_hand(game, bids)
+    assert _team_totals(game) == totals
+
+
+def test_ten_for_two_hundred_sub_rules_need_ten_for_two_hundred() -> None:
+    with pytest.raises(ValueError, match="need ten_for_two_hundred yes"):
+        Rules(ten_for_two_hundred_loss=100)
+
+
+@covers("each_bids_four")
+def test_fredieu_every_player_bids_four_or_nil_or_wheels() -> None:
+    """000:128 Fredieu: "each player must bid a minimum four tricks unless going nil,
+    blind nil or Wheels" (a bid that makes the side's 10 at a 10-for-200 table)."""
+    game = _suited_game(Rules(each_bids_four=True, ten_for_two_hundred=True))
+    assert bids_of(game, 1) == [(0, False), *[(t, False) for t in range(4, 14)]]
+    message = refused(game, Bid(1, 3), "You can't bid 3")
+    assert "Every player bids at least 4, or Nil." in message
+    game.apply(Bid(1, 7))
+    game.apply(Bid(2, 4))
+    # Seat 3's partner bid 7: 3 makes the side's 10 for 200.
+    assert bids_of(game, 3) == [(0, False), (3, False), (4, False), (5, False), (6, False)]
+    plain = _suited_game(Rules(each_bids_four=True))
+    plain.apply(Bid(1, 7))
+    plain.apply(Bid(2, 4))
+    assert bids_of(plain, 3) == [(0, False), (4, False), (5, False), (6, False)]
+
+
+@covers("no_nine_bids")
+@pytest.mark.parametrize(("no_nines", "offered"), [(True, False), (False, True)])
+def test_no_nines_a_side_may_not_bid_nine(no_nines: bool, offered: bool) -> None:
+    """000:120 No Nines, No Blinds: "neither blind bids nor a cumulative bid of 9 is
+    allowed", so a strong side bids 8 or 10."""
+    game = _suited_game(Rules(no_nine_bids=no_nines))
+    game.apply(Bid(1, 5))
+    game.apply(Bid(2, 2))
+    assert ((4, False) in bids_of(game, 3)) is offered
+    assert ((3, False) in bids_of(game, 3)) and ((5, False) in bids_of(game, 3))
+    if no_nines:
+        message = refused(game, Bid(3, 4), "You can't bid 4")
+        assert "Your side's bids may not add up to 9." in message
+    rules = Rules.preset("no_nines")
+    assert rules.no_nine_bids and rules.blind_nil == "never" and rules.blind_bids == "never"
+
+
+@covers("seven_or_more_bonus", "last_trick_bonus")
+@pytest.mark.parametrize(
+    ("seven", "last", "team1", "special"),
+    [(False, False, 76, None), (True, False, 86, "seven or more"), (False, True, 86, "last trick"),
+     (True, True, 96, "seven or more + last trick")],
+)  # fmt: skip
+def test_seven_or_more_and_last_trick_bonuses(
+    seven: bool, last: bool, team1: int, special: str | None
+) -> None:
+    """000:180 Seven Tricks Or Higher: "an extra 10 points for each trick bid above six"
+    (side 1 bids 7: +10); 000:182 Win The Last Trick: "the winner of last trick wins 10
+    bonus points" (seat 3 takes every trick, the last one too). 70 + 6 overtricks."""
+    game = _suited_game(Rules(seven_or_more_bonus=seven, last_trick_bonus=last))
+    play_hand(game, [3, 3, 3, 4])
+    team = game.results[-1].teams[1]
+    assert (team.total, team.special) == (team1, special)
+    assert game.results[-1].teams[0].special_points == 0
+
+
+def test_a_claim_of_the_rest_wins_the_last_trick() -> None:
+    """000:182 Win The Last Trick, when the hand ends on a claim that holds: the claimer's
+    side takes the rest, the last trick with them."""
+    game = _suited_game(Rules(last_trick_bonus=True, claims=True))
+    bid_all(game, [3, 3, 3, 4])
+    play(game, (1, "2D"), (2, "2H"), (3, "2S"), (0, "2C"))
+    events = game.apply(Claim(3))
+    assert any(isinstance(e, ClaimAccepted) for e in events)
+    team = game.results[-1].teams[1]
+    assert (team.special, team.special_points) == ("last trick", 10)
+
+
+@covers("exact_bids")
+@pytest.mark.parametrize(
+    ("exact", "bids", "team1"),
+    [("off", [3, 3, 3, 4], 76), ("side", [3, 3, 3, 4], -70), ("side", [3, 6, 3, 7], 130),
+     ("each", [3, 6, 3, 7], -130)],
+)  # fmt: skip
+def test_oh_hell_a_side_must_take_exactly_its_bid(exact: str, bids: list[int], team1: int) -> None:
+    """000:170 Oh Hell Variation: "any overtrick breaks the contract and scores as a set";
+    in the strict form each player must make their own bid exactly. SUITED: seat 3 takes
+    all 13 tricks, so side 1's 13 is exact but seat 1's 6 is not."""
+    game = _suited_game(_rules(exact_bids=exact))
+    play_hand(game, bids)
+    assert _team_totals(game)[1] == team1
+
+
+@covers("double_over")
+@pytest.mark.parametrize(
+    ("double_over", "team1", "special"), [(False, 67, None), (True, -113, "double over")]
+)
+def test_double_over_taking_twice_the_bid_loses_twice_its_value(
+    double_over: bool, team1: int, special: str | None
+) -> None:
+    """000:169 Double Over, Double Back: side 1 bids 6 and takes 13 (at least twice its
+    bid): -120, and its 7 overtricks still count (+7)."""
+    game = _suited_game(Rules(double_over=double_over))
+    play_hand(game, [2, 3, 2, 3])
+    team = game.results[-1].teams[1]
+    assert (team.total, team.special) == (team1, special)
+
+
+@covers("exact_partners_bonus")
+@pytest.mark.parametrize(("bonus", "totals"), [(True, [40, 150]), (False, [30, 100])])
+def test_individual_team_players_every_partner_exact(bonus: bool, totals: list[int]) -> None:
+    """000:176 Individual Team Players: "If both partners take exactly their own bids", the
+    side gets half its total bid times 10, rounded down ("3 + 4 = 7: +30"). ROUND_ROBIN:
+    seats bid what they take, 2 + 1 (+10) and 2 + 8 (+50)."""
+    game = new_game(Rules(exact_partners_bonus=bonus), ROUND_ROBIN)
+    play_hand(game, [2, 2, 1, 8])
+    assert _team_totals(game) == totals
+
+
+@covers("lexington")
+@pytest.mark.parametrize(("lexington", "over"), [("wins_game", True), ("off", False)])
+def test_lexington_twelve_bid_and_taken_wins_the_game(lexington: str, over: bool) -> None:
+    """000:123 Lexington: "Like Boston but for 12 tricks": side 1 bids 12 (6 + 6) and takes
+    all 13 (SUITED)."""
+    game = _suited_game(_rules(lexington=lexington))
+    play_hand(game, [1, 6, 1, 6])
+    assert game.is_over is over
+    assert game.winner == (1 if over else None)
+
+
+def test_lexington_needs_thirteen_tricks() -> None:
+    with pytest.raises(ValueError, match="lexington needs 13 tricks a hand"):
+        Rules(lexington="wins_game", players=3, team_size=1)
+
+
+# Hand 2 of the tie-break game (dealer 1, so seat 2 leads): seat 0 trumps the first trick
+# and takes all 13, as seat 3 does in SUITED.
+SUITED_FOR_SEAT_0 = deal_from_codes(SUITED[3], SUITED[0], SUITED[1], SUITED[2])
+
+
+@covers("tie_break")
+@pytest.mark.parametrize(("tie_break", "winner"), [("fewest_overtricks", 1), ("play_on", None)])
+def test_a_tie_goes_to_the_side_with_fewer_overtricks(tie_break: str, winner: int | None) -> None:
+    """003:195 (and 003:339): "If the game ends in a tie, the player with fewer overbooks
+    wins". Two hands: side 0 bids 2 and 2 (-20, then 20 + 11 overtricks), side 1 bids 12
+    and 11 (120 + 1 overtrick, then -110): 11 each, side 1 with 1 overtrick to side 0's 11
+    (no bag penalty)."""
+    rules = _rules(play_to="hands", hands_to_play=2, tie_break=tie_break, bag_penalty=0)
+    game = new_game(rules, deal_from_codes(*SUITED), SUITED_FOR_SEAT_0)
+    play_hand(game, [1, 6, 1, 6])
+    play_hand(game, [1, 5, 1, 6])
+    assert game.scores == [11, 11]
+    assert game.is_over is (winner is not None)
+    assert game.winner == winner
+
+
+@covers("spades_last")
+@pytest.mark.parametrize(
+    ("screamers", "seat2"),
+    [(True, cards_codes("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC")), (False, None)],
+)
+def test_screamers_no_spade_until_only_spades_are_left(
+    screamers: bool, seat2: list[str] | None
+) -> None:
+    """003:46 Evil Spades #28 screamers: "you may not play a spade (lead or trump) until you
+    hold nothing but spades". MUST_OPPONENT: seat 1 leads hearts; seat 2 has none."""
+    game = new_game(Rules(spades_last=screamers, lead_spades="anytime"), MUST_OPPONENT)
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "AH"))
+    if seat2 is None:
+        assert "5S" in plays(game, 2)
+        return
+    assert plays(game, 2) == seat2
+    refused(game, PlayCard(2, Card.parse("5S")), "spades are played last here")
+
+
+@covers("end_streak_bonus")
+@pytest.mark.parametrize(
+    ("bonus", "seed", "streak_side"), [(30, 4, 0), (3, 4, 0), (30, 0, None), (0, 4, None)]
+)
+def test_end_winning_streak(bonus: int, seed: int, streak_side: int | None) -> None:
+    """000:153 End Winning Streak: "If one player wins last three tricks of the round, it is
+    worth either 3 points or 30." Seed 4: seat 0 takes the last three tricks; seed 0: seats
+    2, 3 and 2 do."""
+    game = Game.new(_rules(end_streak_bonus=bonus), seed=seed, dealer=0)
+    bid_all(game, [3, 3, 3, 3])
+    play_out(game)
+    for team in game.results[-1].teams:
+        streak = team.team == streak_side
+        assert team.special == ("last three tricks" if streak else None)
+        assert team.special_points == (bonus if streak else 0)
+
+
+def test_a_claim_of_the_rest_wins_the_last_three_tricks() -> None:
+    """000:153 with a claim that holds after the first trick: the claimer took the rest."""
+    game = _suited_game(Rules(end_streak_bonus=30, claims=True))
+    bid_all(game, [3, 3, 3, 4])
+    play(game, (1, "2D"), (2, "2H"), (3, "2S"), (0, "2C"))
+    game.apply(Claim(3))
+    assert _team_totals(game) == [-60, 106]
+
+
+def _blind_six_game(mode: str, side: int) -> Game:
+    """SUITED (side 1 takes all 13): ``side``'s partners bid Blind 6 (blind 2, then the
+    blind 4 that makes 6) without looking; the other side looks and bids 3 + 3."""
+    game = _suited_game(_rules(blind_bids="anytime", blind_six=mode))
+    assert bids_of(game, 1) == [(t, True) for t in range(1, 6)]
+    starter, finisher = (1, 3) if side == 1 else (2, 0)
+    for seat in (1, 2, 3, 0):
+        if seat == starter:
+            game.apply(Bid(seat, 2, True))
+        elif seat == finisher:
+            assert game.legal_actions(seat) == [Bid(seat, 4, True)]
+            refused(game, RevealCards(seat), "Your partner started a Blind 6")
+            game.apply(Bid(seat, 4, True))
+        else:
+            game.apply(RevealCards(seat))
+            game.apply(Bid(seat, 3))
+    play_out(game)
+    return game
+
+
+@covers("blind_six")
+@pytest.mark.parametrize(
+    ("mode", "side", "totals"),
+    [("exact", 1, [-60, -120]), ("at_least", 1, [-60, 120]), ("at_least_lose_60", 1, [-60, 120]),
+     ("exact", 0, [-120, 67]), ("at_least", 0, [-120, 67]), ("at_least_lose_60", 0, [-60, 67])],
+)  # fmt: skip
+def test_blind_six_a_side_bids_six_blind(mode: str, side: int, totals: list[int]) -> None:
+    """000:118 Blind 6: "declared by a side before either partner looks at their cards. It
+    scores 120 points if the side takes exactly six tricks. If they take some other number
+    of tricks they lose 120. It is also commonly played that the side must win at least six
+    tricks and overtricks are not counted, or that failing to make six tricks only loses
+    60." The first partner bids blind 2, the other must bid the blind 4 that makes 6."""
+    game = _blind_six_game(mode, side)
+    assert _team_totals(game) == totals
+    assert game.results[-1].teams[side].special == "blind 6"
+    assert game.bags == [0, 0 if side == 1 else 7]
+
+
+def test_blind_six_only_before_either_partner_looks() -> None:
+    """000:118: once a partner has looked, the side cannot start a Blind 6."""
+    game = _suited_game(Rules(blind_bids="anytime", blind_six="exact"))
+    game.apply(RevealCards(3))
+    assert bids_of(game, 1) == []
+    with pytest.raises(ValueError, match="blind_six needs partners of two"):
+        Rules(blind_six="exact")
+
+
+@covers("team_nil")
+@pytest.mark.parametrize(
+    ("team_nil", "deal", "totals", "bags"),
+    [(True, "suited", 100, 0), (False, "suited", 200, 0), (True, "round_robin", -100, 0),
+     (False, "round_robin", -197, 3)],
+)  # fmt: skip
+def test_team_nil_counts_once_and_takes_no_bags(
+    team_nil: bool, deal: str, totals: int, bags: int
+) -> None:
+    """000:159-160 (and 002:91-92) Nil: "A team that declares Nil ... If successful, the team
+    earns 100 points. If the team takes a single trick, they will lose 100 points. A team
+    that declares Nil is immune to bags for that hand." Seats 0 and 2 both bid Nil: SUITED
+    they take nothing; ROUND_ROBIN they take 2 and 1."""
+    rules = Rules(team_nil=team_nil)
+    game = _suited_game(rules) if deal == "suited" else new_game(rules, ROUND_ROBIN)
+    play_hand(game, [0, 3, 0, 3])
+    assert (_team_totals(game)[0], game.bags[0]) == (totals, bags)
+
+
+@covers("ace_on_nil_bonus")
+@pytest.mark.parametrize(
+    ("bonus", "team0", "blind"), [(True, 100, False), (False, 80, False), (True, 220, True)]
+)
+def test_last_trick_ace_on_nil(bonus: bool, team0: int, blind: bool) -> None:
+    """000:156 Last Trick Ace On Nil: "Bonus points, usually one-fifth of agreed nil value,
+    are awarded for making a nil bid and playing an ace on the last trick." SUITED: seat 0
+    bids Nil, takes nothing and plays its A♣ last (+20, or +40 on a Blind Nil of 200);
+    seat 2's 2 is set (-20)."""
+    rules = _rules(ace_on_nil_bonus=bonus, blind_nil="anytime")
+    game = _suited_game(rules)
+    bid_all(game, [0, 1, 2, 3], [blind, False, False, False])
+    play_out(game)
+    assert game.results[-1].seats[0].made
+    assert _team_totals(game)[0] == team0
+
+
+@covers("nil_scoring")
+@pytest.mark.parametrize(
+    ("scoring", "deal", "nil_bonus"),
+    [("bonus", "suited", 100), ("minus_10_a_trick", "suited", 0),
+     ("bonus", "round_robin", -100), ("minus_10_a_trick", "round_robin", -20)],
+)  # fmt: skip
+def test_nil_scoring_minus_ten_a_trick(scoring: str, deal: str, nil_bonus: int) -> None:
+    """000:167 3B-Spades: "A Nil scores -10 per trick taken": nothing when made. Seat 0 bids
+    Nil: SUITED it takes nothing, ROUND_ROBIN 2 tricks."""
+    rules = _rules(nil_scoring=scoring)
+    game = _suited_game(rules) if deal == "suited" else new_game(rules, ROUND_ROBIN)
+    play_hand(game, [0, 3, 2, 3])
+    assert game.results[-1].teams[0].nil_bonus == nil_bonus

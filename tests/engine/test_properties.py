@@ -114,6 +114,8 @@ def trump_order(deck: str) -> list[str]:
     spades = [rank + "S" for rank in "23456789TJQKA"]
     if deck == "ace_high":
         return spades
+    if deck == "bauers":
+        return [*spades[:9], *spades[10:], "JC", "JS"]
     if deck == "joker_joker_ace":
         return [*spades, "LJ", "BJ"]
     if deck == "joker_joker_deuce_ace":
@@ -585,6 +587,10 @@ def follows_the_rules(rules: Rules, game: Game, action: PlayCard, played_before:
     suit = effective_suit(rules, action.card)
     first = len(played_before) < rules.players
     held = {effective_suit(rules, c) for c in hand}
+    led_trump = bool(trick) and effective_suit(rules, trick[0][1]) == "T"
+    screamers = rules.spades_last and rules.allow_renege == "no" and not led_trump
+    if screamers and suit == "T" and held != {"T"}:
+        return f"led or trumped with {action.card} while holding another suit (spades_last)"
     if trick and rules.allow_renege == "no":
         led = effective_suit(rules, trick[0][1])
         if suit != led and led in held:
@@ -595,6 +601,7 @@ def follows_the_rules(rules: Rules, game: Game, action: PlayCard, played_before:
         if (
             rules.must_trump == "when_void"
             and not no_trump_yet
+            and not rules.spades_last
             and led not in held
             and "T" in held
             and suit != "T"

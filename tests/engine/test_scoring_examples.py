@@ -1,9 +1,8 @@
 """Every worked scoring example of the rule sources, scored by ``score_hand``.
 
-Left out, because no option of ``001``'s table plays them: ``000``'s "Double Nil 400 or
-Game" and "Double Blind Nil 800 or Game" rows (a win-the-game bonus for two nils), the
-"Blind 6" side bid, and ``003``'s scoring tables for its named variants (Evil Spades, Miser,
-Hurricane, Royal, Gambling...), which are ideas for later modes, not house rules.
+Left out, because no option plays them yet: ``003``'s scoring tables for its named
+variants (Evil Spades, Miser, Hurricane, Royal, Gambling...), which are ideas for later
+modes, not house rules.
 """
 
 from __future__ import annotations
@@ -56,6 +55,11 @@ CUTTHROAT3 = {"players": 3, "team_size": 1}
 TWO_PLAYER = {"players": 2, "team_size": 1}
 BLIND_SIDE = [True, False, True, False]
 BLIND_SEAT0 = [True, False, False, False]
+BLIND_EXACT_100 = {"blind_bids": "anytime", "blind_scoring": "exact_100"}
+BLIND_EXACT_DOUBLE = {"blind_bids": "anytime", "blind_scoring": "exact_double"}
+BLIND_TRAILING = {"blind_bids": "losing_by_100", "blind_scoring": "trailing"}
+BLIND_SIX = {"blind_bids": "anytime", "blind_six": "exact"}
+THREE_B = {"overtricks": "quicksand", "failed_bids": "plus_1_a_trick", "nil_scoring": "minus_10_a_trick", "failed_nil": "no_bags_no_help"}  # fmt: skip
 
 EXAMPLES = [
     # --- 004, SCORING and HOW TO PLAY -----------------------------------------------------
@@ -160,6 +164,81 @@ EXAMPLES = [
                  id="000 Bonuses or penalties: Nil failed, partnership bid and took 5 -> -50 (helps_team_bid)"),
     pytest.param(Example({0: {"made": False, "contract_points": -50, "overtrick_points": 1, "nil_bonus": -100, "total": -149, "bags_total": 1}}, [0, 4, 5, 3], [1, 4, 4, 4]),
                  id="002 Bonuses or penalties: a set Nil's overtricks are bags, not the partner's (takes_bags)"),
+    # --- 000, the variants of the bonuses table (issue 25) ---------------------------------
+    pytest.param(Example({0: {"contract_points": 60, "blind_bonus": 100, "total": 160}}, [4, 3, 2, 3], [4, 3, 2, 4], rules=BLIND_EXACT_100, blind=BLIND_SEAT0),
+                 id="000:69 Bonuses table: Blind met exactly -> +100 (blind_scoring exact_100)"),
+    pytest.param(Example({0: {"made": True, "contract_points": 60, "blind_bonus": -100, "total": -40}}, [4, 3, 2, 3], [3, 4, 3, 3], rules=BLIND_EXACT_100, blind=BLIND_SEAT0),
+                 id="000:69 Bonuses table: Blind, player took fewer -> -100 (the side made its 6)"),
+    pytest.param(Example({0: {"contract_points": 60, "blind_bonus": 0, "total": 60}}, [4, 3, 2, 3], [5, 3, 1, 4], rules=BLIND_EXACT_100, blind=BLIND_SEAT0),
+                 id="000:69 Bonuses table: Blind, player took more -> 0"),
+    pytest.param(Example({0: {"contract_points": 60, "blind_bonus": 40, "total": 100}}, [4, 3, 2, 3], [4, 3, 2, 4], rules=BLIND_EXACT_DOUBLE, blind=BLIND_SEAT0),
+                 id="000:106 Blind bidding: a blind bid made exactly by that player is rewarded (+40)"),
+    pytest.param(Example({0: {"contract_points": 60, "blind_bonus": -40, "total": 20}}, [4, 3, 2, 3], [5, 3, 1, 4], rules=BLIND_EXACT_DOUBLE, blind=BLIND_SEAT0),
+                 id="000:106 Blind bidding: not made exactly, the bonus is subtracted (-40)"),
+    pytest.param(Example({0: {"contract_points": 40, "overtrick_points": 1, "blind_bonus": -40, "total": 1}}, [4, 5, 6], [5, 6, 6], rules={**CUTTHROAT3, **BLIND_EXACT_DOUBLE}, blind=[True, False, False]),
+                 id="003:247 Blind Bids must be exact to be successful (three players: blind 4 took 5)"),
+    pytest.param(Example({0: {"contract_points": 60, "blind_bonus": 40, "overtrick_points": 0, "total": 100, "bags_total": 0}}, [4, 3, 2, 3], [4, 3, 3, 3], rules=BLIND_TRAILING, blind=BLIND_SEAT0),
+                 id="000:119 Trailing Blind Bids: 20 points per bid trick, no overtricks scored"),
+    pytest.param(Example({0: {"made": False, "contract_points": -60, "blind_bonus": 0, "total": -60}}, [4, 3, 2, 3], [3, 4, 2, 4], rules=BLIND_TRAILING, blind=BLIND_SEAT0),
+                 id="000:119 Trailing Blind Bids: failing costs the normal 10 points per trick bid"),
+    pytest.param(Example({0: {"nil_bonus": 400, "total": 400}}, [0, 5, 0, 5], [0, 6, 0, 7], rules={**DOUBLE_NIL, "double_nil_wins": True}, moon_winner=0),
+                 id="000:71 Bonuses table: Double Nil 400 or Game (double_nil_wins)"),
+    pytest.param(Example({0: {"nil_bonus": 800, "total": 800}}, [0, 5, 0, 5], [0, 6, 0, 7], rules={**DOUBLE_NIL, "double_nil_wins": True}, blind=BLIND_SIDE, moon_winner=0),
+                 id="000:72, 000:108 Double Blind Nil 800 or Game: the team wins the game outright"),
+    pytest.param(Example({0: {"nil_bonus": 0, "overtrick_points": 2, "total": 2, "bags_total": 2}}, [0, 5, 0, 5], [1, 6, 1, 5], rules={"double_nil_no_penalty": True}),
+                 id="000:71, 000:105 Double Nil, both fail -> 0: no penalty (double_nil_no_penalty)"),
+    pytest.param(Example({0: {"nil_bonus": 0, "total": 2}}, [0, 5, 0, 5], [1, 6, 1, 5], rules={"double_nil_no_penalty": True, "blind_nil": "anytime"}, blind=BLIND_SIDE),
+                 id="000:72, 000:108 Double Blind Nil, either takes tricks -> 0 instead of -400"),
+    pytest.param(Example({0: {"made": False, "special": "10 for 200", "contract_points": -100, "special_points": -100, "total": -200}}, [5, 1, 5, 1], [6, 1, 5, 1], rules={"ten_for_two_hundred": True, "ten_for_two_hundred_exact": True}),
+                 id="000:114 10-for-200: the side must win exactly 10 tricks (took 11 -> -200)"),
+    pytest.param(Example({0: {"made": False, "contract_points": -100, "special_points": 0, "total": -100}}, [5, 1, 5, 1], [5, 2, 4, 2], rules={"ten_for_two_hundred": True, "ten_for_two_hundred_loss": 100}),
+                 id="000:114 10-for-200: some play a lost bid only loses 100, not 200"),
+    pytest.param(Example({0: {"special": "seven or more", "special_points": 10, "total": 80}}, [3, 2, 4, 2], [3, 3, 4, 3], rules={"seven_or_more_bonus": True}),
+                 id="000:180 Seven Tricks Or Higher: 7 bid and made exactly -> 80"),
+    pytest.param(Example({0: {"special_points": 20, "total": 100}}, [4, 2, 4, 2], [4, 2, 4, 3], rules={"seven_or_more_bonus": True}),
+                 id="000:180 Seven Tricks Or Higher: 8 tricks -> 100"),
+    pytest.param(Example({0: {"special_points": 30, "total": 120}}, [5, 2, 4, 2], [5, 2, 4, 2], rules={"seven_or_more_bonus": True}),
+                 id="000:180 Seven Tricks Or Higher: 9 tricks -> 120"),
+    pytest.param(Example({0: {"special": None, "special_points": 0, "total": -70}}, [3, 2, 4, 2], [3, 3, 3, 4], rules={"seven_or_more_bonus": True}),
+                 id="000:180 Seven Tricks Or Higher: only for successful bids (7 set -> -70)"),
+    pytest.param(Example({0: {"made": False, "contract_points": 5, "total": 5}}, [3, 2, 4, 2], [3, 5, 2, 3], rules={"failed_bids": "plus_1_a_trick"}),
+                 id="000:167 3B-Spades: a set bid scores +1 per trick taken (bid 7 took 5 -> 5)"),
+    pytest.param(Example({0: {"nil_bonus": -20, "contract_points": 40, "overtrick_points": -10, "total": 10, "bags_total": 0}}, [0, 4, 4, 4], [2, 3, 5, 3], rules=THREE_B),
+                 id="000:167 3B-Spades: a Nil scores -10 per trick taken (2 tricks -> -20)"),
+    pytest.param(Example({0: {"made": False, "contract_points": -70, "total": -70}}, [3, 2, 4, 2], [4, 2, 4, 3], rules={"exact_bids": "side"}),
+                 id="000:170 Oh Hell Variation: any overtrick breaks the contract and scores as a set"),
+    pytest.param(Example({0: {"made": False, "total": -70}}, [3, 2, 4, 2], [4, 3, 3, 3], rules={"exact_bids": "each"}),
+                 id="000:170 Oh Hell, strict form: each player must take exactly its bid (3 took 4, 4 took 3)"),
+    pytest.param(Example({0: {"made": True, "total": 70}}, [3, 2, 4, 2], [4, 3, 3, 3], rules={"exact_bids": "side"}),
+                 id="000:170 Oh Hell, the side form: the side's 7 is exact whoever took them"),
+    pytest.param(Example({0: {"special": "double over", "contract_points": 20, "special_points": -60, "overtrick_points": 0, "total": -40}}, [1, 2, 1, 2], [2, 5, 2, 4], rules={"double_over": True, "overtricks": "no_overs"}),
+                 id="000:169 Double Over, Double Back: bid 2, take 4 or more -> -40 (with No Overs)"),
+    pytest.param(Example({0: {"made": False, "contract_points": 0, "total": 0}, 1: {"special": "opponents set", "special_points": 20, "total": 64}}, [3, 2, 4, 2], [3, 5, 2, 3], rules={"failed_bids": "to_opponents"}),
+                 id="000:172 Broken Contract Gives Points To Opposing Team: 10 for each trick short"),
+    pytest.param(Example({0: {"special": "partners exact", "special_points": 30, "total": 100}}, [3, 2, 4, 2], [3, 3, 4, 3], rules={"exact_partners_bonus": True}),
+                 id="000:176 Individual Team Players: 3 + 4 = 7 both exact -> +30"),
+    pytest.param(Example({0: {"special": None, "total": 70}}, [3, 2, 4, 2], [4, 3, 3, 3], rules={"exact_partners_bonus": True}),
+                 id="000:176 Individual Team Players: 4 and 3 taken on 3 and 4 bid -> no bonus"),
+    pytest.param(Example({0: {"overtrick_points": 0, "bag_penalty": -100, "total": -50, "bags_total": 2}}, [2, 3, 3, 2], [4, 3, 4, 2], rules={"overtricks": "bags_no_points"}, bags=[9, 0]),
+                 id="000:177 Sandbags 0-Till-10: overtricks are worth 0, and 10 bags cost 100"),
+    pytest.param(Example({0: {"special": "lexington", "contract_points": 70, "special_points": 170, "overtrick_points": 5, "total": 245}}, [3, 2, 4, 2], [6, 0, 6, 1], rules={"lexington": "twelve_for_240"}),
+                 id="000:123 Lexington variation: taking 12 tricks scores 240 whatever was bid"),
+    pytest.param(Example({0: {"special": "lexington", "total": 120}}, [6, 0, 6, 1], [6, 0, 6, 1], rules={"lexington": "wins_game", "nil_mode": "zero"}, moon_winner=0),
+                 id="000:123 Lexington: a side that bids 12 and takes them wins the game"),
+    pytest.param(Example({0: {"special": "blind 6", "contract_points": 0, "special_points": 120, "total": 120}}, [4, 3, 2, 3], [3, 4, 3, 3], rules=BLIND_SIX, blind=BLIND_SIDE),
+                 id="000:118 Blind 6: scores 120 if the side takes exactly six tricks"),
+    pytest.param(Example({0: {"made": False, "total": -120}}, [4, 3, 2, 3], [4, 3, 3, 3], rules=BLIND_SIX, blind=BLIND_SIDE),
+                 id="000:118 Blind 6: some other number of tricks (7) loses 120"),
+    pytest.param(Example({0: {"made": True, "overtrick_points": 0, "total": 120, "bags_total": 0}}, [4, 3, 2, 3], [4, 3, 3, 3], rules={**BLIND_SIX, "blind_six": "at_least"}, blind=BLIND_SIDE),
+                 id="000:118 Blind 6, commonly: at least six tricks, overtricks not counted"),
+    pytest.param(Example({0: {"made": False, "total": -60}}, [4, 3, 2, 3], [2, 4, 3, 4], rules={**BLIND_SIX, "blind_six": "at_least_lose_60"}, blind=BLIND_SIDE),
+                 id="000:118 Blind 6, commonly: failing to make six tricks only loses 60"),
+    pytest.param(Example({0: {"nil_bonus": 150, "total": 150}}, [0, 5, 0, 5], [0, 6, 0, 7], rules={"team_nil": True, "blind_nil": "anytime"}, blind=BLIND_SIDE),
+                 id="000:161-162 Team Blind Nil: if successful, the team earns 150 points"),
+    pytest.param(Example({0: {"nil_bonus": -150, "overtrick_points": 0, "total": -150, "bags_total": 0}}, [0, 5, 0, 5], [1, 6, 0, 6], rules={"team_nil": True, "blind_nil": "anytime"}, blind=BLIND_SIDE),
+                 id="000:162 Team Blind Nil: a single trick loses 150, immune to bags"),
+    pytest.param(Example({0: {"nil_bonus": 100, "total": 100}}, [0, 5, 0, 5], [0, 6, 0, 7], rules={"team_nil": True, "blind_nil": "anytime"}, blind=BLIND_SEAT0),
+                 id="000:160 Team Nil: one partner blind, the other not: the plain 100"),
     # --- 000, Sandbags and bagging out -----------------------------------------------------
     pytest.param(Example({0: {"contract_points": 50, "overtrick_points": 3, "total": 53, "bags_total": 3}}, [2, 3, 3, 2], [4, 3, 4, 2]),
                  id="000 Sandbags and bagging out: bid 5 take 8 -> 53"),
