@@ -15,7 +15,7 @@ from bot.arguments import add_preset, positive_int
 from bot.config import load_settings
 from bot.health import check_heartbeat
 from bot.render.rules_text import rules_json, rules_text
-from bot.terminal import play_terminal, wants_colour
+from bot.terminal import play_terminal, terminal_locale, wants_colour
 
 # Exit status for "cannot start as configured", distinct from a crash (1).
 EXIT_NOT_CONFIGURED = 2
@@ -26,6 +26,7 @@ EXIT_UNHEALTHY = 1
 DEV_COMMANDS = {
     "arena": "two bots play duplicate deals: score margin, sets, Nils, bags, latency"
     " (from a checkout)",
+    "i18n": "the translation catalogs: extract, update, compile (from a checkout)",
     "bench": "benchmarks: engine, search, tables, storage, pairing (from a checkout)",
 }
 
@@ -47,6 +48,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_preset(play, "classic", "house rules (default: classic); see `python -m bot rules`")
     play.add_argument("--seed", type=int, help="replay a deal: the same seed, the same cards")
     play.add_argument("--hands", type=positive_int, help="stop after this many hands")
+    play.add_argument(
+        "--lang",
+        metavar="LANGUAGE",
+        help="the game's language: en, es, pt-BR, fr or de (default: from LANGUAGE, LC_ALL,"
+        " LC_MESSAGES or LANG)",
+    )
 
     commands.add_parser(
         "health",
@@ -73,7 +80,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = 0
         with reader_may_leave():
             colour = wants_colour(sys.stdout, os.environ)
-            status = play_terminal(args.preset, seed=args.seed, hands=args.hands, colour=colour)
+            locale = args.lang or terminal_locale(os.environ)
+            status = play_terminal(
+                args.preset, seed=args.seed, hands=args.hands, colour=colour, locale=locale
+            )
         return status
     if args.command == "health":
         return run_health()
