@@ -23,6 +23,7 @@ from bot.storage.db import StorageUnavailable
 from bot.storage.records import TableStore
 from bot.storage.store import Storage
 from bot.tables import Clock, TableManager, TableSettings
+from bot.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +151,9 @@ class SpadesBot(commands.AutoShardedBot):
             owns=self.owns_guild,
             search_executor=self.search_executor,
         )
+        # Before the cogs add their commands and before they are synced: every name and
+        # description goes to Discord with its translations.
+        await self.tree.set_translator(CatalogTranslator())
         for name in self.extension_names:
             try:
                 await self.load_extension(name)

@@ -134,6 +134,12 @@ def use_locale(locale: str | None) -> Iterator[None]:
         _current.reset(token)
 
 
+def speak(locale: str | None) -> None:
+    """Speak ``locale`` for the rest of the running task (each interaction runs in its own):
+    what the adapter sets once, where an interaction comes in."""
+    _current.set(locale or DEFAULT_LOCALE)
+
+
 def _(message: str) -> str:
     """``message`` in the running task's language."""
     return translations(_current.get()).gettext(message)

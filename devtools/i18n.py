@@ -58,7 +58,19 @@ def _extract(keywords: list[str]) -> None:
 
 
 def update() -> None:
-    pybabel("update", "-D", DOMAIN, "-i", str(TEMPLATE), "-d", str(LOCALES), "--width", "100")
+    # Messages gone from the source go from the catalogs too (git keeps their history).
+    pybabel(
+        "update",
+        "--ignore-obsolete",
+        "-D",
+        DOMAIN,
+        "-i",
+        str(TEMPLATE),
+        "-d",
+        str(LOCALES),
+        "--width",
+        "100",
+    )
 
 
 def compile_all() -> None:

@@ -1,0 +1,104 @@
+"""Each member in their own language, through the fake Discord: answers follow the member's
+Discord locale, or the language they chose with /spades language, which is stored; the
+commands go to Discord with their translations, inside Discord's limits in every language."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.i18n import LANGUAGES
+from bot.storage.records import MemberLocale, MemoryStore
+from devtools.fake_discord import FakeDiscord, running
+from tests.discord.spades_helpers import ONE_HAND, make_bot
+
+DM_ES = "Hecho: cuando te toque, tu mano te llega en un mensaje directo nuevo."
+DM_DE = "Erledigt: Wenn du dran bist, kommt dein Blatt als neue Direktnachricht."
+DM_EN = "Done: when it's your turn, your hand comes as a new DM."
+# Discord's locale codes for the shipped languages.
+DISCORD_LOCALES = {"es": ("es-ES", "es-419"), "pt_BR": ("pt-BR",), "fr": ("fr",), "de": ("de",)}
+
+
+async def test_answers_follow_the_members_discord_then_their_choice(fake: FakeDiscord) -> None:
+    ana = fake.add_user("ana", locale="es-ES")
+    bo = fake.add_user("bo")
+    store = MemoryStore({fake.guild_id: ONE_HAND})
+    async with running(make_bot(fake, store=store), fake):
+        # Nothing chosen: the answer is in the language of Ana's Discord, and it is stored.
+        assert (await fake.slash(ana, "spades", "pings", where="dm")).text.startswith(DM_ES)
+        assert (await fake.slash(bo, "spades", "pings", where="dm")).text.startswith(DM_EN)
+        await fake.wait_for(
+            lambda: store.locales_of.get(ana.id) == MemberLocale("es-ES", None),
+            "ana's Discord language stored",
+        )
+
+        # Bo chooses German: told so in German, stored, and every answer after is German.
+        chosen = await fake.slash(bo, "spades", "language", language="de")
+        assert chosen.text == (
+            "Erledigt: Ab jetzt antworte ich dir auf Deutsch, hier und per Direktnachricht."
+        )
+        assert chosen.responses[0].ephemeral
+        assert store.locales_of[bo.id] == MemberLocale("en-US", "de")
+        assert (await fake.slash(bo, "spades", "pings", where="dm")).text.startswith(DM_DE)
+
+        # Back to his Discord's language.
+        back = await fake.slash(bo, "spades", "language", language="discord")
+        assert back.text == "Done: I answer you in the language your Discord is set to."
+        assert store.locales_of[bo.id] == MemberLocale("en-US", None)
+        assert (await fake.slash(bo, "spades", "pings", where="dm")).text.startswith(DM_EN)
+
+
+async def test_a_stored_choice_holds_after_a_restart(fake: FakeDiscord) -> None:
+    bo = fake.add_user("bo")
+    store = MemoryStore({fake.guild_id: ONE_HAND})
+    await store.set_member_locale(bo.id, MemberLocale("en-US", "es-419"))
+    async with running(make_bot(fake, store=store), fake):
+        assert (await fake.slash(bo, "spades", "pings", where="dm")).text.startswith(DM_ES)
+
+
+def _localized(command: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(kind, locale, text) of every translation in a synced command, options and choices
+    included; kind is "name", "description" or "choice"."""
+    found = [
+        (kind, locale, text)
+        for kind in ("name", "description")
+        for locale, text in (command.get(f"{kind}_localizations") or {}).items()
+    ]
+    for choice in command.get("choices", []):
+        found += [
+            ("choice", loc, text) for loc, text in (choice.get("name_localizations") or {}).items()
+        ]
+    for option in command.get("options", []):
+        found += _localized(option)
+    return found
+
+
+async def test_commands_are_synced_with_translations_inside_discords_limits(
+    fake: FakeDiscord,
+) -> None:
+    async with running(make_bot(fake), fake):
+        synced = fake.commands.get(None, {}) | fake.commands.get(fake.guild_id, {})
+    spades = synced["spades"]
+    language = next(o for o in spades["options"] if o["name"] == "language")
+    assert language["name_localizations"]["es-ES"] == "idioma"
+    assert language["name_localizations"]["es-419"] == "idioma"
+    assert language["description_localizations"]["pt-BR"] == (
+        "O idioma em que respondo a você, aqui e nas mensagens diretas"
+    )
+    [option] = language["options"]
+    follow = next(c for c in option["choices"] if c["value"] == "discord")
+    assert follow["name_localizations"]["fr"] == "Comme mon Discord est réglé"
+    assert {c["name"] for c in option["choices"]} >= {"Español", "Deutsch", "Français"}
+
+    seen_locales = set()
+    for command in synced.values():
+        for kind, locale, text in _localized(command):
+            seen_locales.add(locale)
+            if kind == "name":
+                assert re.fullmatch(r"[-_\w]{1,32}", text) and text == text.lower(), text
+            else:
+                assert 1 <= len(text) <= 100, text
+    # Every shipped language reaches Discord, under each of its Discord codes.
+    assert seen_locales == {
+        code for name in LANGUAGES if name != "en" for code in DISCORD_LOCALES[name]
+    }
