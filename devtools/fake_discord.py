@@ -382,6 +382,8 @@ class FakeDiscord:
         # The application's emojis, by id: kept by the server, so across the bot's restarts.
         self.app_emojis: dict[int, FakeEmoji] = {}
         self.requests: list[tuple[str, str]] = []
+        # The JSON of every message the bot sent or edited, and of every interaction answer.
+        self.bodies: list[JSON] = []
         # perf_counter() when each of ``requests`` arrived: how fast the bot calls Discord.
         self.request_times: list[float] = []
         self.rate_limited: list[tuple[str, str]] = []
@@ -811,9 +813,12 @@ class FakeDiscord:
 
     async def _body(self, request: web.Request) -> tuple[JSON, dict[int, Upload]]:
         """A request's JSON, and its files by index when it came as multipart form data (a
-        message with attachments): the JSON is then the ``payload_json`` part."""
+        message with attachments): the JSON is then the ``payload_json`` part. Each is kept
+        in ``bodies``, for the tests that read every word the bot sent."""
         if not request.content_type.startswith("multipart/"):
-            return await request.json(), {}
+            sent: JSON = await request.json()
+            self.bodies.append(sent)
+            return sent, {}
         body: JSON = {}
         uploads: dict[int, Upload] = {}
         form = await request.post()
@@ -824,6 +829,7 @@ class FakeDiscord:
                 uploads[int(name[6:-1])] = Upload(
                     value.filename, value.file.read(), value.content_type
                 )
+        self.bodies.append(body)
         return body, uploads
 
     def _attachments(

@@ -5,11 +5,15 @@ commands go to Discord with their translations, inside Discord's limits in every
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
+
+import pytest
 
 from bot.i18n import LANGUAGES
 from bot.storage.records import MemberLocale, MemoryStore
 from devtools.fake_discord import FakeDiscord, running
+from devtools.pseudo import PSEUDO_LOCALE, escaped_in_bodies, install_pseudo, uninstall_pseudo
 from tests.discord.spades_helpers import ONE_HAND, make_bot
 
 DM_ES = "Hecho: cuando te toque, tu mano te llega en un mensaje directo nuevo."
@@ -102,3 +106,24 @@ async def test_commands_are_synced_with_translations_inside_discords_limits(
     assert seen_locales == {
         code for name in LANGUAGES if name != "en" for code in DISCORD_LOCALES[name]
     }
+
+
+@pytest.fixture
+def pseudo_locale() -> Iterator[str]:
+    install_pseudo()
+    yield PSEUDO_LOCALE
+    uninstall_pseudo()
+
+
+async def test_the_commands_converted_so_far_answer_only_in_the_pseudo_locale(
+    fake: FakeDiscord, pseudo_locale: str
+) -> None:
+    pseudo_member = fake.add_user("psi", locale=pseudo_locale)
+    english = fake.add_user("eve")
+    async with running(make_bot(fake), fake):
+        await fake.slash(pseudo_member, "spades", "pings", where="channel")
+        await fake.slash(pseudo_member, "spades", "language", language="discord")
+        assert escaped_in_bodies(fake.bodies) == []
+        # The scan sees what escaped: the same answer in English is all outside brackets.
+        await fake.slash(english, "spades", "pings", where="channel")
+        assert "mentioned" in escaped_in_bodies(fake.bodies)
