@@ -35,12 +35,15 @@ LANGUAGE_CHOICES: tuple[tuple[str, str], ...] = (
 )
 
 
-def language_choices() -> list[app_commands.Choice[str]]:
-    """``/spades language``'s choices (the first one's label is translated by the tree's
-    translator; the others are the languages' own names)."""
-    return [
+SERVER_FOLLOWS_DISCORD = N_("As the server's Discord is set")
+
+
+def language_choices(follow: str = LANGUAGE_CHOICES[0][0]) -> list[app_commands.Choice[str]]:
+    """The choices of ``/spades language`` (``follow``: the label of "as Discord is set",
+    translated by the tree's translator; the others are the languages' own names)."""
+    return [app_commands.Choice(name=app_commands.locale_str(follow), value=FOLLOW_DISCORD)] + [
         app_commands.Choice(name=app_commands.locale_str(label), value=value)
-        for label, value in LANGUAGE_CHOICES
+        for label, value in LANGUAGE_CHOICES[1:]
     ]
 
 
@@ -123,6 +126,15 @@ def install_languages(languages: Languages | None) -> None:
     """Make ``languages`` the one ``enter_language`` consults (``None``: none)."""
     global _installed
     _installed = languages
+
+
+async def choose_guild_language(store: TableStore, guild_id: int, locale: str | None) -> None:
+    """The server chose ``locale`` for its channels (``None``: its Discord's): stored, then
+    in force for the tables' messages."""
+    if _installed is not None:
+        await _installed.choose_guild(guild_id, locale)
+    else:
+        await store.set_guild_locale(guild_id, locale)
 
 
 def enter_language(interaction: discord.Interaction[Any]) -> None:

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.i18n import LANGUAGES
 from bot.storage.records import MemberLocale, MemoryStore
+from bot.storage.store import Storage
+from cogs._languages import Languages
 from devtools.fake_discord import FakeDiscord, running
 from devtools.pseudo import PSEUDO_LOCALE, escaped_in_bodies, install_pseudo, uninstall_pseudo
 from tests.discord.spades_helpers import ONE_HAND, make_bot
@@ -19,6 +22,7 @@ from tests.discord.spades_helpers import ONE_HAND, make_bot
 DM_ES = "Hecho: cuando te toque, tu mano te llega en un mensaje directo nuevo."
 DM_DE = "Erledigt: Wenn du dran bist, kommt dein Blatt als neue Direktnachricht."
 DM_EN = "Done: when it's your turn, your hand comes as a new DM."
+MANAGE_GUILD = 1 << 5
 # Discord's locale codes for the shipped languages.
 DISCORD_LOCALES = {"es": ("es-ES", "es-419"), "pt_BR": ("pt-BR",), "fr": ("fr",), "de": ("de",)}
 
@@ -127,3 +131,32 @@ async def test_the_commands_converted_so_far_answer_only_in_the_pseudo_locale(
         # The scan sees what escaped: the same answer in English is all outside brackets.
         await fake.slash(english, "spades", "pings", where="channel")
         assert "mentioned" in escaped_in_bodies(fake.bodies)
+
+
+async def test_a_manager_sets_the_servers_language_for_its_tables(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    storage = await Storage.open(tmp_path / "spades.sqlite3")
+    ada = fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
+    fake.guild_locale = "pt-BR"
+    bot = make_bot(fake, store=storage.tables, extensions=("cogs.spades", "cogs.houserules"))
+    bot.storage = storage
+    try:
+        async with running(bot, fake):
+            # The extension's module is loaded apart from this one's imports: its class is
+            # another object, its Languages the same.
+            languages = getattr(bot.get_cog("SpadesCog"), "languages", None)
+            assert isinstance(languages, Languages)
+            # Nothing chosen: the server's Discord language.
+            assert await languages.guild(fake.guild_id, "pt-BR") == "pt-BR"
+            done = await fake.slash(ada, "changerules", "language", language="de")
+            assert done.text == "Erledigt: Ab jetzt sprechen die Tische hier Deutsch."
+            assert not done.responses[0].ephemeral  # the channel reads it
+            assert await storage.tables.guild_locale(fake.guild_id) == "de"
+            assert await languages.guild(fake.guild_id, "pt-BR") == "de"
+            back = await fake.slash(ada, "changerules", "language", language="discord")
+            assert back.text == "Pronto: as mesas daqui falam o idioma do Discord deste servidor."
+            assert await storage.tables.guild_locale(fake.guild_id) is None
+            assert await languages.guild(fake.guild_id, "pt-BR") == "pt-BR"
+    finally:
+        await storage.close()
