@@ -538,6 +538,8 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         user_id, application_id = interaction.user.id, interaction.application_id
 
         async def forget_them() -> str:
+            # A language still being written lands before the forgetting, not after it.
+            await self.languages.flush()
             done = await forget(self.bot, user_id, application_id)
             self.presenter.forget(user_id)
             self.languages.forget(user_id)
