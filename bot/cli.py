@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from bot.arguments import add_preset, positive_int
 from bot.config import load_settings
 from bot.health import check_heartbeat
+from bot.i18n import use_locale
 from bot.render.rules_text import rules_json, rules_text
 from bot.terminal import play_terminal, terminal_locale, wants_colour
 
@@ -43,17 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_preset(rules, None, "show this preset's values")
     rules.add_argument("--json", action="store_true", help="print JSON instead of text")
+    add_language(rules)
 
     play = commands.add_parser("play", help="play Spades against bots in the terminal")
     add_preset(play, "classic", "house rules (default: classic); see `python -m bot rules`")
     play.add_argument("--seed", type=int, help="replay a deal: the same seed, the same cards")
     play.add_argument("--hands", type=positive_int, help="stop after this many hands")
-    play.add_argument(
-        "--lang",
-        metavar="LANGUAGE",
-        help="the game's language: en, es, pt-BR, fr or de (default: from LANGUAGE, LC_ALL,"
-        " LC_MESSAGES or LANG)",
-    )
+    add_language(play)
 
     commands.add_parser(
         "health",
@@ -67,13 +64,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def add_language(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        metavar="LANGUAGE",
+        help="the language: en, es, pt-BR, fr or de (default: from LANGUAGE, LC_ALL,"
+        " LC_MESSAGES or LANG)",
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] in DEV_COMMANDS:
         return run_devtool(argv)
     args = build_parser().parse_args(argv)
     if args.command == "rules":
-        with reader_may_leave():
+        with reader_may_leave(), use_locale(args.lang or terminal_locale(os.environ)):
             print(rules_json(args.preset) if args.json else rules_text(args.preset))
         return 0
     if args.command == "play":

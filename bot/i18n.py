@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -74,7 +75,11 @@ def compile_catalog(po: Path, mo: Path | None = None) -> bytes:
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     if mo is not None:
-        mo.write_bytes(buffer.getvalue())
+        # Written whole, then renamed over the old one: another process starting at the
+        # same moment reads the old catalog or the new, never half of one.
+        partial = mo.with_name(f"{mo.name}.{os.getpid()}.tmp")
+        partial.write_bytes(buffer.getvalue())
+        os.replace(partial, mo)
     return buffer.getvalue()
 
 
