@@ -73,7 +73,7 @@ class Languages:
         if known.seen != seen:
             known = dataclasses.replace(known, seen=seen)
             self._known[user_id] = known
-            self._write(user_id, known)
+            self._write(user_id, seen)
         locale = known.chosen or seen
         speak(locale)
         return locale
@@ -81,9 +81,9 @@ class Languages:
     async def choose(self, user_id: int, locale: str | None) -> None:
         """The member chose ``locale`` (``None``: as their Discord is set); stored before
         it is in force."""
-        known = dataclasses.replace(self._known.get(user_id, MemberLocale()), chosen=locale)
-        await self._store.set_member_locale(user_id, known)
-        self._known[user_id] = known
+        await self._store.set_chosen_locale(user_id, locale)
+        known = self._known.get(user_id, MemberLocale())
+        self._known[user_id] = dataclasses.replace(known, chosen=locale)
 
     def forget(self, user_id: int) -> None:
         """``/spades forgetme``: the stored row is gone; so is the one in memory."""
@@ -99,18 +99,19 @@ class Languages:
         await self._store.set_guild_locale(guild_id, locale)
         self._guilds[guild_id] = locale
 
-    def _write(self, user_id: int, known: MemberLocale) -> None:
-        task = asyncio.get_running_loop().create_task(self._store_seen(user_id, known))
+    def _write(self, user_id: int, seen: str) -> None:
+        task = asyncio.get_running_loop().create_task(self._store_seen(user_id, seen))
         self._writes.add(task)
         task.add_done_callback(self._writes.discard)
 
-    async def _store_seen(self, user_id: int, known: MemberLocale) -> None:
+    async def _store_seen(self, user_id: int, seen: str) -> None:
         try:
-            await self._store.set_member_locale(user_id, known)
+            await self._store.set_seen_locale(user_id, seen)
         except Exception:
             # Only a remembered language is lost: the next interaction writes it again.
             log.warning("Could not store member %s's language", user_id, exc_info=True)
-            if self._known.get(user_id) == known:
+            known = self._known.get(user_id)
+            if known is not None and known.seen == seen:
                 self._known[user_id] = dataclasses.replace(known, seen=None)
 
     async def flush(self) -> None:

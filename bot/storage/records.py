@@ -277,8 +277,12 @@ class TableStore(Protocol):
         """Every member's stored languages, by user id."""
         ...
 
-    async def set_member_locale(self, user_id: int, locale: MemberLocale) -> None:
-        """Keep the member's languages (both, as given)."""
+    async def set_seen_locale(self, user_id: int, locale: str) -> None:
+        """The member's latest interaction came in ``locale``; their choice is untouched."""
+        ...
+
+    async def set_chosen_locale(self, user_id: int, locale: str | None) -> None:
+        """The member chose ``locale`` (``None``: follow Discord); the seen one is untouched."""
         ...
 
     async def guild_locale(self, guild_id: int) -> str | None:
@@ -439,8 +443,13 @@ class MemoryStore:
     async def member_locales(self) -> dict[int, MemberLocale]:
         return dict(self.locales_of)
 
-    async def set_member_locale(self, user_id: int, locale: MemberLocale) -> None:
-        self.locales_of[user_id] = locale
+    async def set_seen_locale(self, user_id: int, locale: str) -> None:
+        known = self.locales_of.get(user_id, MemberLocale())
+        self.locales_of[user_id] = MemberLocale(locale, known.chosen)
+
+    async def set_chosen_locale(self, user_id: int, locale: str | None) -> None:
+        known = self.locales_of.get(user_id, MemberLocale())
+        self.locales_of[user_id] = MemberLocale(known.seen, locale)
 
     async def guild_locale(self, guild_id: int) -> str | None:
         return self.guild_locales.get(guild_id)

@@ -248,13 +248,22 @@ class SqlTableStore:
             rows = await session.fetch_all("SELECT user_id, seen, chosen FROM member_locales")
         return {row["user_id"]: MemberLocale(row["seen"], row["chosen"]) for row in rows}
 
-    async def set_member_locale(self, user_id: int, locale: MemberLocale) -> None:
+    # Each column is written on its own, so a member's choice and their latest locale,
+    # written at nearly the same moment, never undo each other.
+    async def set_seen_locale(self, user_id: int, locale: str) -> None:
         async with self._db.session() as session:
             await session.execute(
-                "INSERT INTO member_locales (user_id, seen, chosen) VALUES (?, ?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET seen = excluded.seen, "
-                "chosen = excluded.chosen",
-                (user_id, locale.seen, locale.chosen),
+                "INSERT INTO member_locales (user_id, seen) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET seen = excluded.seen",
+                (user_id, locale),
+            )
+
+    async def set_chosen_locale(self, user_id: int, locale: str | None) -> None:
+        async with self._db.session() as session:
+            await session.execute(
+                "INSERT INTO member_locales (user_id, chosen) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET chosen = excluded.chosen",
+                (user_id, locale),
             )
 
     async def guild_locale(self, guild_id: int) -> str | None:

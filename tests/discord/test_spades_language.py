@@ -59,7 +59,7 @@ async def test_answers_follow_the_members_discord_then_their_choice(fake: FakeDi
 async def test_a_stored_choice_holds_after_a_restart(fake: FakeDiscord) -> None:
     bo = fake.add_user("bo")
     store = MemoryStore({fake.guild_id: ONE_HAND})
-    await store.set_member_locale(bo.id, MemberLocale("en-US", "es-419"))
+    await store.set_chosen_locale(bo.id, "es-419")
     async with running(make_bot(fake, store=store), fake):
         assert (await fake.slash(bo, "spades", "pings", where="dm")).text.startswith(DM_ES)
 
@@ -158,5 +158,23 @@ async def test_a_manager_sets_the_servers_language_for_its_tables(
             assert back.text == "Pronto: as mesas daqui falam o idioma do Discord deste servidor."
             assert await storage.tables.guild_locale(fake.guild_id) is None
             assert await languages.guild(fake.guild_id, "pt-BR") == "pt-BR"
+    finally:
+        await storage.close()
+
+
+async def test_forgetme_drops_the_members_languages(fake: FakeDiscord, tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "spades.sqlite3")
+    gone = fake.add_user("gone", locale="fr")
+    bot = make_bot(fake, storage=storage)
+    try:
+        async with running(bot, fake):
+            languages = getattr(bot.get_cog("SpadesCog"), "languages", None)
+            assert isinstance(languages, Languages)
+            await fake.slash(gone, "spades", "language", language="de")
+            assert await storage.tables.member_locales() == {gone.id: MemberLocale("fr", "de")}
+            asked = await fake.slash(gone, "spades", "forgetme")
+            await fake.click(gone, asked.responses[0], "Forget me")
+            assert await storage.tables.member_locales() == {}
+            assert languages.member(gone.id) is None
     finally:
         await storage.close()

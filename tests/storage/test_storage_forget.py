@@ -4,7 +4,7 @@ them, on SQLite and PostgreSQL; and tables they sat at that end afterwards store
 of them again."""
 
 from bot.engine import Rules
-from bot.storage.records import HandMessage, MemberLocale, SeatRecord, StoredLobby, SubRequest
+from bot.storage.records import HandMessage, SeatRecord, StoredLobby, SubRequest
 from bot.storage.stats import Forgotten, Place
 from bot.storage.store import Storage
 from devtools.bench.storage import play_random
@@ -54,7 +54,8 @@ async def test_a_forgotten_member_leaves_no_trace_now_or_after_their_tables_end(
     await storage.tables.save_lobby(StoredLobby(74, GUILD, GONE, SHORT, seated(GONE)))
     await storage.tables.set_hand_message(playing, GONE, HandMessage(991, 4))
     await storage.tables.set_pings(GONE, "channel")
-    await storage.tables.set_member_locale(GONE, MemberLocale(seen="es-ES", chosen="pt-BR"))
+    await storage.tables.set_seen_locale(GONE, "es-ES")
+    await storage.tables.set_chosen_locale(GONE, "pt-BR")
     # Asked to take a seat, and a request for the seat they hold; told their DMs are closed.
     await storage.tables.add_sub_request(SubRequest(0, playing, 2, GONE, None, 2**40))
     await storage.tables.add_sub_request(SubRequest(0, playing, 0, STAYS, GONE, 2**40))
