@@ -15,7 +15,9 @@ from contextlib import chdir
 from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po, write_po
 
+from bot.engine import Rules
 from bot.i18n import DOMAIN, LOCALES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,6 +35,27 @@ def extract() -> None:
     # From the checkout's root, so the template names files as bot/..., not by this machine.
     with chdir(ROOT):
         _extract(keywords)
+    add_rule_descriptions()
+
+
+def rule_descriptions() -> dict[str, str]:
+    """Each house rule's description, by option name: the engine's ``Rules`` holds them as
+    data (``Field(description=...)``), where no extractor looks; ``python -m bot rules``
+    shows them translated."""
+    return {name: f.description for name, f in Rules.model_fields.items() if f.description}
+
+
+def add_rule_descriptions() -> None:
+    with TEMPLATE.open("rb") as source:
+        catalog = read_po(source)
+    for name, description in rule_descriptions().items():
+        catalog.add(
+            description,
+            locations=[("bot/engine/rules.py", 0)],
+            auto_comments=[f"The house rule {name}, in `python -m bot rules`."],
+        )
+    with TEMPLATE.open("wb") as target:
+        write_po(target, catalog, width=100, sort_by_file=True)
 
 
 def _extract(keywords: list[str]) -> None:

@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po
 
 import bot.i18n as i18n
 from bot.i18n import LANGUAGES, LOCALES, _, ngettext, translations, use_locale
+from devtools.i18n import rule_descriptions
 from tests.test_setup import setup
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -126,6 +127,7 @@ def test_the_template_holds_every_marked_string_of_the_source() -> None:
             ROOT / folder, keywords=keywords
         ):
             found.add(message)
+    found |= set(rule_descriptions().values())
     assert found == set(_messages(_catalog(LOCALES / "spades.pot"))), (
         "run `python -m bot i18n extract` and `python -m bot i18n update`"
     )

@@ -292,7 +292,11 @@ def test_rules_speak_the_language_asked_for(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert main(["rules", "--lang", "es-ES"]) == 0
-    assert capsys.readouterr().out.startswith("Reglas de la casa: cada opción")
+    text = capsys.readouterr().out
+    assert text.startswith("Reglas de la casa: cada opción")
+    # The engine's descriptions too; the options' names and values are typed as they are.
+    assert "      Número de jugadores (000).\n" in text
+    assert "  players = 4\n      admite: 2, 3, 4, 5, 6\n" in text
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert main(["rules", "--preset", "classic"]) == 0
     text = capsys.readouterr().out

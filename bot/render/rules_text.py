@@ -73,8 +73,10 @@ def rules_text(preset: str | None = None) -> str:
         else:
             lines.append(f"  {option.name} = {show_value(option.value)}")
         lines.append("      " + _("allowed: {values}").format(values=option.allowed))
+        # The engine's description, as the catalogs translate it (devtools/i18n.py puts
+        # every option's in the template).
         lines += textwrap.wrap(
-            option.description, width=92, initial_indent=" " * 6, subsequent_indent=" " * 6
+            _(option.description), width=92, initial_indent=" " * 6, subsequent_indent=" " * 6
         )
     if preset is None:
         lines += ["", _("Presets, as differences from the defaults:")]
