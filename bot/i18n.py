@@ -33,14 +33,13 @@ from contextvars import ContextVar
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from babel import Locale, UnknownLocaleError
-from babel.dates import format_date as _babel_date
-from babel.dates import format_datetime as _babel_datetime
-from babel.lists import format_list as _babel_list
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+if TYPE_CHECKING:
+    from babel import Locale
+
+# Babel is imported where it is used: a process that only reads compiled catalogs (the
+# bots' search workers, the terminal) never loads its formatting or catalog modules.
 
 DOMAIN = "spades"
 LOCALES = Path(__file__).parent / "locales"
@@ -70,6 +69,9 @@ def catalog_name(locale: str | None) -> str:
 
 def compile_catalog(po: Path, mo: Path | None = None) -> bytes:
     """Compile ``po`` to the bytes of its ``.mo``; written to ``mo`` when given."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with po.open("rb") as source:
         catalog = read_po(source, locale=po.parent.parent.name, domain=DOMAIN)
     buffer = io.BytesIO()
@@ -162,6 +164,8 @@ def N_(message: str) -> str:
 
 @cache
 def _babel_locale(name: str) -> Locale:
+    from babel import Locale, UnknownLocaleError
+
     try:
         return Locale.parse(name)
     except (UnknownLocaleError, ValueError):
@@ -180,18 +184,24 @@ def babel_locale() -> Locale:
 
 def format_number(number: int | float) -> str:
     """``number`` as the running task's language writes it: 1,234.5 / 1.234,5 / 1 234,5."""
+    from babel.numbers import format_decimal
+
     return format_decimal(number, locale=babel_locale())
 
 
 def format_datetime(moment: datetime | date, width: str = "medium") -> str:
     """A date or a moment as the running task's language writes it (``width``: Babel's
     ``short``, ``medium``, ``long`` or ``full``)."""
+    from babel.dates import format_date, format_datetime
+
     if isinstance(moment, datetime):
-        return _babel_datetime(moment, width, locale=babel_locale())
-    return _babel_date(moment, width, locale=babel_locale())
+        return format_datetime(moment, width, locale=babel_locale())
+    return format_date(moment, width, locale=babel_locale())
 
 
 def format_list(items: Sequence[str]) -> str:
     """``items`` joined as the running task's language joins them: "A, B and C",
     "A, B y C", "A, B et C"."""
-    return _babel_list(list(items), locale=babel_locale())
+    from babel.lists import format_list
+
+    return format_list(list(items), locale=babel_locale())
