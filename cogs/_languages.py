@@ -5,6 +5,12 @@ their DMs and turn notices reach them in it; a server's channels the server's la
 ``enter_language`` is the one place an interaction's language is set: every interaction,
 command or click, calls ``keep_in_time`` first, which calls it, and the language holds for
 the rest of the interaction's task, its ephemeral answers included.
+
+A task started while an interaction is handled (a table's bot moves, its timers, the
+presenter's edits) inherits that member's language with the rest of the context, so what
+outlives the interaction must say whose language it writes in: ``use_locale(await
+languages.guild(...))`` around the channel's messages, ``use_locale(languages.member(...))``
+around a member's DMs.
 """
 
 from __future__ import annotations
