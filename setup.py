@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from setuptools.command.build_py import build_py
+
 ROOT = Path(__file__).resolve().parent
 
 # The modules mypyc compiles: the logic of the hot path, the actions it reads, the events
@@ -127,7 +129,34 @@ def extensions(argv: list[str]) -> list[Any]:
     return built
 
 
+def compile_catalogs(folder: Path) -> list[Path]:
+    """Compile every ``<language>/LC_MESSAGES/*.po`` under ``folder`` to its ``.mo`` beside
+    it (Babel, as ``python -m bot i18n compile`` does), returning the ``.mo`` files."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    made = []
+    for po in sorted(folder.glob("*/LC_MESSAGES/*.po")):
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=po.parent.parent.name, domain=po.stem)
+        mo = po.with_suffix(".mo")
+        with mo.open("wb") as target:
+            write_mo(target, catalog, use_fuzzy=False)
+        made.append(mo)
+    return made
+
+
+class BuildWithCatalogs(build_py):
+    """The usual build of the Python files, then the translation catalogs compiled in the
+    build, so a wheel carries each language's ``.mo`` (the repository keeps only ``.po``)."""
+
+    def run(self) -> None:
+        super().run()
+        made = compile_catalogs(Path(self.build_lib) / "bot" / "locales")
+        print(f"spades-bot: compiled {len(made)} translation catalogs", file=sys.stderr)
+
+
 if __name__ == "__main__":
     from setuptools import setup
 
-    setup(ext_modules=extensions(sys.argv[1:]))
+    setup(ext_modules=extensions(sys.argv[1:]), cmdclass={"build_py": BuildWithCatalogs})

@@ -14,8 +14,9 @@ from pydantic import ValidationError
 from bot.arguments import add_preset, positive_int
 from bot.config import load_settings
 from bot.health import check_heartbeat
+from bot.i18n import use_locale
 from bot.render.rules_text import rules_json, rules_text
-from bot.terminal import play_terminal, wants_colour
+from bot.terminal import play_terminal, terminal_locale, wants_colour
 
 # Exit status for "cannot start as configured", distinct from a crash (1).
 EXIT_NOT_CONFIGURED = 2
@@ -26,6 +27,7 @@ EXIT_UNHEALTHY = 1
 DEV_COMMANDS = {
     "arena": "two bots play duplicate deals: score margin, sets, Nils, bags, latency"
     " (from a checkout)",
+    "i18n": "the translation catalogs: extract, update, compile (from a checkout)",
     "bench": "benchmarks: engine, search, claims, tables, storage, pairing (from a checkout)",
 }
 
@@ -42,11 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_preset(rules, None, "show this preset's values")
     rules.add_argument("--json", action="store_true", help="print JSON instead of text")
+    add_language(rules)
 
     play = commands.add_parser("play", help="play Spades against bots in the terminal")
     add_preset(play, "classic", "house rules (default: classic); see `python -m bot rules`")
     play.add_argument("--seed", type=int, help="replay a deal: the same seed, the same cards")
     play.add_argument("--hands", type=positive_int, help="stop after this many hands")
+    add_language(play)
 
     commands.add_parser(
         "health",
@@ -60,20 +64,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def add_language(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        metavar="LANGUAGE",
+        help="the language: en, es, pt-BR, fr or de (default: from LANGUAGE, LC_ALL,"
+        " LC_MESSAGES or LANG)",
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] in DEV_COMMANDS:
         return run_devtool(argv)
     args = build_parser().parse_args(argv)
     if args.command == "rules":
-        with reader_may_leave():
+        with reader_may_leave(), use_locale(args.lang or terminal_locale(os.environ)):
             print(rules_json(args.preset) if args.json else rules_text(args.preset))
         return 0
     if args.command == "play":
         status = 0
         with reader_may_leave():
             colour = wants_colour(sys.stdout, os.environ)
-            status = play_terminal(args.preset, seed=args.seed, hands=args.hands, colour=colour)
+            locale = args.lang or terminal_locale(os.environ)
+            status = play_terminal(
+                args.preset, seed=args.seed, hands=args.hands, colour=colour, locale=locale
+            )
         return status
     if args.command == "health":
         return run_health()

@@ -24,6 +24,7 @@ from bot.storage.db import StorageUnavailable
 from bot.storage.records import TableStore
 from bot.storage.store import Storage
 from bot.tables import Clock, TableManager, TableSettings
+from bot.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
@@ -157,6 +158,9 @@ class SpadesBot(commands.AutoShardedBot):
             owns=self.owns_guild,
             search_executor=self.search_executor,
         )
+        # Before the cogs add their commands and before they are synced: every name and
+        # description goes to Discord with its translations.
+        await self.tree.set_translator(CatalogTranslator())
         if self.storage is not None:
             # On the tables' clock and tasks: timers that tests move and settle alike.
             self.season_timers = SeasonTimers(

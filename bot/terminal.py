@@ -30,7 +30,7 @@ from bot.engine import (
     SeatView,
     TrickWon,
 )
-from bot.i18n import _
+from bot.i18n import N_, _, format_list, ngettext, use_locale
 from bot.render.text import (
     CardFace,
     bid_text,
@@ -43,6 +43,7 @@ from bot.render.text import (
     status_text,
     table_text,
 )
+from bot.render.words import card_examples, card_text, parse_card
 from bot.storage.records import MemoryStore
 from bot.tables import (
     Member,
@@ -63,15 +64,54 @@ EXIT_INTERRUPTED = 130
 _RED = "\x1b[31m"
 _PLAIN = "\x1b[0m"
 
-HELP = """Commands:
-  a card to play it: AS, 10h, QD, BJ        a bid: 3, nil, blind 4, blind nil
-  look      look at your cards (no blind bid)  pass AS KH   pass cards to your partner
-  keep / drop   keep or refuse the first card offered (two players)
-  claim     claim the rest of the tricks       renege N     call a renege on seat N
-  redeal    throw in a deficient hand          hint         what the bot would do
-  auto      let the bot make this move         table        show the table
-  why [N]   why the last bot (or seat N's) moved as it did
-  quit      leave the game"""
+# The words a player types, in English and in the language in force (either is understood).
+LOOK, CLAIM, REDEAL, KEEP, DROP = N_("look"), N_("claim"), N_("redeal"), N_("keep"), N_("drop")
+RENEGE, PASS, BLIND, NIL = N_("renege"), N_("pass"), N_("blind"), N_("nil")
+QUIT, HELP_WORD, TABLE, HINT, AUTO = N_("quit"), N_("help"), N_("table"), N_("hint"), N_("auto")
+YES, WHY = N_("yes"), N_("why")
+
+
+def said(word: str) -> set[str]:
+    """What a player may type for the command ``word``: its English and its translation."""
+    return {word, _(word).lower()}
+
+
+def help_text() -> str:
+    """The commands, in the language in force, with cards written its way."""
+    example = card_text(Card.parse("AS")) + " " + card_text(Card.parse("KH"))
+    return _(
+        """Commands:
+  a card to play it: {cards}
+  a bid: 3, {nil}, {blind} 4, {blind} {nil}
+  {look}: look at your cards (no blind bid)
+  {pass_} {example}: pass cards to your partner
+  {keep} / {drop}: keep or refuse the first card offered (two players)
+  {claim}: claim the rest of the tricks
+  {renege} N: call a renege on seat N
+  {redeal}: throw in a deficient hand
+  {hint}: what the bot would do
+  {auto}: let the bot make this move
+  {table}: show the table
+  {why} [N]: why the last bot (or the bot in seat N) moved as it did
+  {quit}: leave the game"""
+    ).format(
+        cards=", ".join((*card_examples(), "BJ")),
+        nil=_(NIL),
+        blind=_(BLIND),
+        look=_(LOOK),
+        pass_=_(PASS),
+        example=example,
+        keep=_(KEEP),
+        drop=_(DROP),
+        claim=_(CLAIM),
+        renege=_(RENEGE),
+        redeal=_(REDEAL),
+        hint=_(HINT),
+        auto=_(AUTO),
+        table=_(TABLE),
+        why=_(WHY),
+        quit=_(QUIT),
+    )
 
 
 class Quit(Exception):
@@ -83,67 +123,107 @@ def wants_colour(stream: TextIO, environ: Mapping[str, str]) -> bool:
     return stream.isatty() and not environ.get("NO_COLOR")
 
 
+def terminal_locale(environ: Mapping[str, str]) -> str | None:
+    """The language the environment asks for, as Discord writes it (``es_ES.UTF-8``:
+    ``es-ES``), by POSIX's order: LANGUAGE, LC_ALL, LC_MESSAGES, LANG; ``None`` for none or
+    the C locale."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "").split(":")[0].split(".")[0].split("@")[0]
+        if value in ("C", "POSIX"):
+            return None
+        if value:
+            return value.replace("_", "-")
+    return None
+
+
 def red_suits(card: Card) -> str:
     """A card for an ANSI terminal: red suits in red, the others in the terminal's own
     colour (black would vanish on a dark terminal)."""
-    return f"{_RED}{card}{_PLAIN}" if is_red(card) else str(card)
+    return f"{_RED}{card_text(card)}{_PLAIN}" if is_red(card) else card_text(card)
 
 
 def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
     """Turn what the player typed into an action for their seat, or raise ValueError."""
     words = text.strip().lower().split()
     if not words:
-        raise ValueError("Type a card, a bid, or 'help'.")
+        raise ValueError(_("Type a card, a bid, or '{help}'.").format(help=_(HELP_WORD)))
     seat = view.seat
     head, rest = words[0], words[1:]
-    if head == "look":
+    if head in said(LOOK):
         return RevealCards(seat)
-    if head == "claim":
+    if head in said(CLAIM):
         return Claim(seat)
-    if head == "redeal":
+    if head in said(REDEAL):
         return RequestRedeal(seat)
-    if head in ("keep", "drop"):
-        return Draw(seat, head == "keep")
-    if head == "renege":
-        lowered = [n.lower() for n in names]
-        target = " ".join(rest)
-        for i, name in enumerate(lowered):
-            if target and (target == str(i + 1) or name.startswith(target)):
-                return CallRenege(seat, i)
-        raise ValueError("Say who reneged: renege 2, or renege west.")
-    if head == "pass":
-        return PassCards(seat, tuple(Card.parse(w) for w in rest))
+    if head in said(KEEP) | said(DROP):
+        return Draw(seat, head in said(KEEP))
+    if head in said(RENEGE):
+        return CallRenege(seat, _accused(rest, names))
+    if head in said(PASS):
+        return PassCards(seat, tuple(parse_card(w) for w in rest))
     if view.phase is Phase.PLAY:
         # "5d", "5 d" and "10 h" are cards here, never bids.
-        return PlayCard(seat, Card.parse("".join(words)))
-    blind = head == "blind"
+        return PlayCard(seat, parse_card("".join(words)))
+    blind = head in said(BLIND)
     amount = rest[0] if blind and rest else head
-    if (amount in ("nil", "0") or amount.isdigit()) and len(words) == 1 + blind:
-        return Bid(seat, 0 if amount == "nil" else int(amount), blind)
+    nil = amount in said(NIL)
+    if (nil or amount.isdigit()) and len(words) == 1 + blind:
+        return Bid(seat, 0 if nil else int(amount), blind)
     if view.phase is Phase.PASS:
-        return PassCards(seat, tuple(Card.parse(w) for w in words))
+        return PassCards(seat, tuple(parse_card(w) for w in words))
     if view.phase is Phase.BID:
-        raise ValueError("Bid a number, 'nil', 'blind 4' or 'blind nil', or 'look'.")
-    raise ValueError("Type 'keep' to keep the first card offered, or 'drop'.")
+        raise ValueError(
+            _("Bid a number, '{nil}', '{blind} 4' or '{blind} {nil}', or '{look}'.").format(
+                nil=_(NIL), blind=_(BLIND), look=_(LOOK)
+            )
+        )
+    raise ValueError(
+        _("Type '{keep}' to keep the first card offered, or '{drop}'.").format(
+            keep=_(KEEP), drop=_(DROP)
+        )
+    )
+
+
+def _accused(rest: list[str], names: list[str]) -> int:
+    """The seat a renege is called on: its number or the start of its name."""
+    target = " ".join(rest)
+    for i, name in enumerate(n.lower() for n in names):
+        if target and (target == str(i + 1) or name.startswith(target)):
+            return i
+    raise ValueError(
+        _("Say who reneged: {renege} 2, or {renege} {name}.").format(
+            renege=_(RENEGE), name=names[1].lower()
+        )
+    )
 
 
 def _prompt(view: SeatView, face: CardFace) -> str:
     rules = view.rules
     legal = view.legal_actions
     if view.phase is Phase.DRAW:
-        offer = " and ".join(face(c) for c in view.draw_offer)
-        return f"Offered {offer}: keep or drop the first? > "
+        offer = format_list([face(c) for c in view.draw_offer])
+        return (
+            _("Offered {cards}: {keep} or {drop} the first?").format(
+                cards=offer, keep=_(KEEP), drop=_(DROP)
+            )
+            + " > "
+        )
     if view.phase is Phase.BID:
         options = [bid_text(a, rules) for a in legal if isinstance(a, Bid)]
         if any(isinstance(a, RevealCards) for a in legal):
-            options.insert(0, "look")
-        return f"Your bid ({', '.join(options)}) > "
+            options.insert(0, _(LOOK))
+        return _("Your bid ({options})").format(options=", ".join(options)) + " > "
     if view.phase is Phase.PASS:
         count = len(next(a for a in legal if isinstance(a, PassCards)).cards)
-        return f"Pass {count} card{'s' if count > 1 else ''} to your partner > "
+        return (
+            ngettext(
+                "Pass {count} card to your partner", "Pass {count} cards to your partner", count
+            ).format(count=count)
+            + " > "
+        )
     playable = [a.card for a in legal if isinstance(a, PlayCard)]
     cards = " ".join(face(c) for group in hand_order(playable, rules) for c in group)
-    return f"Your card ({cards}) > "
+    return _("Your card ({cards})").format(cards=cards) + " > "
 
 
 class TerminalPresenter:
@@ -151,7 +231,9 @@ class TerminalPresenter:
     notice, the whole table when a trick ends, and a one-line status and their hand when
     it is their turn."""
 
-    def __init__(self, write: Callable[[str], None], seat: int = 0, face: CardFace = str) -> None:
+    def __init__(
+        self, write: Callable[[str], None], seat: int = 0, face: CardFace = card_text
+    ) -> None:
         self._write = write
         self.seat = seat
         self.face = face
@@ -186,9 +268,15 @@ class TerminalPresenter:
             return
         self.write(status_text(view, table.names))
         if view.hand is None:
-            self.write("Your cards are face down: bid blind, or 'look'.")
+            self.write(
+                _("Your cards are face down: bid {blind}, or '{look}'.").format(
+                    blind=_(BLIND), look=_(LOOK)
+                )
+            )
         else:
-            self.write(f"Your hand: {hand_text(view.hand, view.rules, self.face)}")
+            self.write(
+                _("Your hand: {cards}").format(cards=hand_text(view.hand, view.rules, self.face))
+            )
 
     async def notice(self, table: Shown, notice: Notice) -> None:
         # The game-over line already said who won, and the rematch is a question at the
@@ -205,17 +293,21 @@ def play_terminal(
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
     colour: bool = False,
+    locale: str | None = None,
 ) -> int:
     """Play a game (or ``hands`` hands) as seat 0 against bots; returns an exit status.
-    ``colour`` shows red suits in red (see ``wants_colour``)."""
-    face: CardFace = red_suits if colour else str
-    try:
-        with _interrupt_anywhere():
-            return asyncio.run(_play(preset, seed, hands, read, write, face))
-    except KeyboardInterrupt:
-        # Ctrl-C between prompts, while the bots played: the game was unwound on the way out.
-        write("\nBye.")
-        return EXIT_INTERRUPTED
+    ``colour`` shows red suits in red (see ``wants_colour``); ``locale`` is the language
+    (Discord's codes: ``es-ES``, ``pt-BR``, ``de``; ``None``: English)."""
+    face: CardFace = red_suits if colour else card_text
+    with use_locale(locale):
+        try:
+            with _interrupt_anywhere():
+                return asyncio.run(_play(preset, seed, hands, read, write, face))
+        except KeyboardInterrupt:
+            # Ctrl-C between prompts, while the bots played: the game was unwound on the way
+            # out.
+            write("\n" + _("Bye."))
+            return EXIT_INTERRUPTED
 
 
 @contextmanager
@@ -263,7 +355,11 @@ async def _play(
         table = await manager.open(0, Member(YOU, names[0]), preset=preset)
         for seat in range(1, rules.players):
             await table.add_bot(YOU, seat=seat, name=names[seat])
-        write(f"Spades, {preset} rules, seed {seed}. Type 'help' for commands.")
+        write(
+            _("Spades, {preset} rules, seed {seed}. Type '{help}' for commands.").format(
+                preset=preset, seed=seed, help=_(HELP_WORD)
+            )
+        )
         await table.start(YOU, seed=seed, hands=hands)
         while True:
             await manager.settle()
@@ -271,7 +367,7 @@ async def _play(
                 raise BrokenPipeError("nobody reads the game any more")
             if table.status is TableStatus.PLAYING:
                 await _your_turn(table, read, write, face)
-            elif table.status is TableStatus.OVER and _yes(read("Play again? [y/N] > ")):
+            elif table.status is TableStatus.OVER and _yes(read(_("Play again? [y/N]") + " > ")):
                 table = await table.rematch(YOU)
             else:
                 if table.status is TableStatus.CLOSED:
@@ -285,14 +381,15 @@ async def _play(
         presenter.leaving = True
         if table.status is not TableStatus.CLOSED:
             await table.stop(YOU)
-        write("Bye.")
+        write(_("Bye."))
         return EXIT_INTERRUPTED if isinstance(leaving, KeyboardInterrupt) else 0
     finally:
         await manager.aclose()
 
 
 def _yes(answer: str) -> bool:
-    return answer.strip().lower() in ("y", "yes")
+    word = answer.strip().lower()
+    return word in ("y", "yes") or word in (_(YES).lower(), _(YES).lower()[:1])
 
 
 async def _your_turn(
@@ -305,18 +402,22 @@ async def _your_turn(
         text = read(_prompt(view, face)).strip()
         word = text.lower()
         try:
-            if word in ("quit", "exit"):
+            if word in said(QUIT) | {"exit"}:
                 raise Quit
-            if word in ("help", "?"):
-                write(HELP)
-            elif word == "table":
+            if word in said(HELP_WORD) | {"?"}:
+                write(help_text())
+            elif word in said(TABLE):
                 write(table_text(view, table.names, face))
-            elif word == "hint":
+            elif word in said(HINT):
                 hint = table.hint(YOU)
-                write(f"Hint: {_describe(hint.action, view)}. {hint.reason}")
-            elif word.split()[:1] == ["why"]:
+                write(
+                    _("Hint: {move}. {reason}").format(
+                        move=_describe(hint.action, view), reason=hint.reason
+                    )
+                )
+            elif word.split()[:1] and word.split()[0] in said(WHY):
                 write(await table.why(YOU, _seat_asked(word)))
-            elif word == "auto":
+            elif word in said(AUTO):
                 await table.autoplay(YOU, seq=seq)
                 return
             else:
@@ -338,13 +439,19 @@ def _seat_asked(word: str) -> int | None:
 
 def _describe(action: Action, view: SeatView) -> str:
     if isinstance(action, PlayCard):
-        return f"play {action.card}"
+        return _("play {card}").format(card=card_text(action.card))
     if isinstance(action, Bid):
-        return f"bid {bid_text(action, view.rules)}"
+        return _("bid {bid}").format(bid=bid_text(action, view.rules))
     if isinstance(action, PassCards):
-        return "pass " + " ".join(str(c) for c in action.cards)
+        return _("pass {cards}").format(cards=" ".join(card_text(c) for c in action.cards))
     if isinstance(action, Draw):
-        return "keep" if action.keep_first else "drop"
+        return _(KEEP) if action.keep_first else _(DROP)
     if isinstance(action, RevealCards):
-        return "look at your cards"
+        return _("look at your cards")
+    if isinstance(action, Claim):
+        return _("claim the rest of the tricks")
+    if isinstance(action, RequestRedeal):
+        return _("throw in a deficient hand")
+    if isinstance(action, CallRenege):
+        return _("call a renege")
     return type(action).__name__.lower()

@@ -15,6 +15,8 @@ from typing import Any
 
 import discord
 
+from cogs._languages import enter_language
+
 # Well inside Discord's three seconds, with room for the defer's own round trip.
 DEFER_AFTER = 2.0
 # Discord refuses message content over 2,000 characters and an embed description over 4,096.
@@ -55,7 +57,9 @@ def _state(interaction: discord.Interaction[Any]) -> _Answering:
 
 def keep_in_time(interaction: discord.Interaction[Any]) -> None:
     """Acknowledge ``interaction`` if it is still unanswered after ``DEFER_AFTER`` seconds:
-    a command shows "thinking", a click keeps its message as it is."""
+    a command shows "thinking", a click keeps its message as it is. Every interaction
+    comes here first: its member's language is set here too, for the rest of its task."""
+    enter_language(interaction)
     if interaction.type is discord.InteractionType.autocomplete:
         return
     state = _state(interaction)

@@ -15,11 +15,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import PRESETS, Rules, allowed_values, parse_option_value, value_choices
+from bot.i18n import N_, _, use_locale
 from bot.render.rules_text import rule_options, show_value
 from bot.storage.house_rules import HouseRuleError, HouseRules, RulesChange
+from bot.storage.records import StorageFailed, TableStore
 from cogs._answer import answer, echo
 from cogs._checks import check_interaction
 from cogs._errors import PlayerError, install_error_handler
+from cogs._languages import (
+    FOLLOW_DISCORD,
+    SERVER_FOLLOWS_DISCORD,
+    choose_guild_language,
+    language_choices,
+)
 
 # Discord shows at most 25 autocomplete choices.
 MAX_CHOICES = 25
@@ -130,8 +138,9 @@ class HouseRulesCog(commands.GroupCog, group_name="houserules"):
 class ChangeRulesCog(commands.GroupCog, group_name="changerules"):
     """Change this server's house rules for new tables (Manage Server)."""
 
-    def __init__(self, house_rules: HouseRules) -> None:
+    def __init__(self, house_rules: HouseRules, store: TableStore) -> None:
         self.house_rules = house_rules
+        self.store = store
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
@@ -175,6 +184,29 @@ class ChangeRulesCog(commands.GroupCog, group_name="changerules"):
             raise PlayerError(str(error)) from None
         await answer(interaction, change_text(change, f"House rules: {name}"), ephemeral=False)
 
+    @app_commands.command(
+        name=N_("language"), description=N_("The language of the tables' messages in this server")
+    )
+    @app_commands.rename(language=N_("language"))
+    @app_commands.describe(language=N_("A language, or as this server's Discord is set"))
+    @app_commands.choices(language=language_choices(SERVER_FOLLOWS_DISCORD))
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        chosen = None if language == FOLLOW_DISCORD else language
+        try:
+            await choose_guild_language(self.store, guild_of(interaction), chosen)
+        except StorageFailed:
+            raise PlayerError(
+                _("The server's language could not be saved just now: nothing changed.")
+            ) from None
+        # Said in the channel, so in the language the channel now reads.
+        with use_locale(chosen or str(interaction.guild_locale or "")):
+            if chosen is None:
+                text = _("Done: the tables here speak the language of this server's Discord.")
+            else:
+                text = _("Done: the tables here speak English from now on.")
+        await answer(interaction, text, ephemeral=False)
+
     @app_commands.command(name="reset", description="Back to the default rules")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def reset(self, interaction: discord.Interaction) -> None:
@@ -188,4 +220,4 @@ async def setup(bot: commands.Bot) -> None:
         raise commands.ExtensionError("house rules need storage", name=__name__)
     install_error_handler(bot.tree)
     await bot.add_cog(HouseRulesCog(storage.house_rules))
-    await bot.add_cog(ChangeRulesCog(storage.house_rules))
+    await bot.add_cog(ChangeRulesCog(storage.house_rules, storage.tables))

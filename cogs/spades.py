@@ -30,6 +30,7 @@ from bot.engine import (
     PlayCard,
     Rules,
 )
+from bot.i18n import N_, _, use_locale
 from bot.render.text import event_text
 from bot.storage.records import StorageFailed
 from bot.tables import Member, StorageBusy, Table, TableError, TableManager
@@ -56,6 +57,12 @@ from cogs._errors import (
 )
 from cogs._forget import forget
 from cogs._forwarded import ForwardedClicks, forward
+from cogs._languages import (
+    FOLLOW_DISCORD,
+    Languages,
+    install_languages,
+    language_choices,
+)
 from cogs._names import shown_name
 from cogs._presenter import DiscordPresenter
 from cogs._sub_request import SubAnswerButton, SubClick, request_message, set_sub_handler
@@ -71,6 +78,13 @@ from cogs._ui import (
 from cogs.houserules import rules_summary
 
 Level = Literal["easy", "normal", "hard"]
+
+
+def not_saved() -> str:
+    """The refusal of a choice the store could not keep."""
+    return _("Your choice could not be saved just now: nothing changed. Try again in a moment.")
+
+
 # The standard preset for a table size, when /spades new names a size but no preset.
 PRESET_FOR_PLAYERS = {
     2: "two_player",
@@ -118,6 +132,8 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         )
         self._loading_emojis: asyncio.Task[None] | None = None
         self.forwarded = ForwardedClicks(bot, bot.tables)
+        assert bot.store is not None  # opened in setup_hook, before the cogs load
+        self.languages = Languages(bot.store)
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
@@ -128,6 +144,8 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         self.bot.add_dynamic_items(ActionButton, ActionSelect, SubAnswerButton)
         set_click_handler(self.on_click)
         set_sub_handler(self.on_sub_click)
+        await self.languages.load()
+        install_languages(self.languages)
         self.manager.add_presenter(self.presenter)
         if self.bot.card_emojis:
             # In the background: tables open and play with text cards meanwhile.
@@ -140,6 +158,8 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             self._loading_emojis.cancel()
             await asyncio.gather(self._loading_emojis, return_exceptions=True)
         await self.forwarded.aclose()
+        install_languages(None)
+        await self.languages.flush()
         self.manager.remove_presenter(self.presenter)
         self.bot.remove_dynamic_items(ActionButton, ActionSelect, SubAnswerButton)
         await self.presenter.aclose()
@@ -209,7 +229,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             preset=chosen,
         )
         empty = sum(seat is None for seat in table.seats)
-        for _ in range(min(bots, empty)):
+        for _seat in range(min(bots, empty)):
             await table.add_bot(interaction.user.id, level)
         await self.reply(
             interaction,
@@ -325,24 +345,24 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         await answer(interaction, picture.content, view=picture.view)
         self.presenter.remember(table, interaction, hand_shown=True)
 
-    @app_commands.command(name="pings", description="Where I tell you it's your turn")
-    @app_commands.describe(where="dm: a new message in your DMs; channel: a mention at the table")
+    @app_commands.command(name="pings", description=N_("Where I tell you it's your turn"))
+    @app_commands.describe(
+        where=N_("dm: a new message in your DMs; channel: a mention at the table")
+    )
     async def pings(
         self, interaction: discord.Interaction[Any], where: Literal["dm", "channel"]
     ) -> None:
         try:
             await self.presenter.set_pings(interaction.user.id, where)
         except StorageFailed:
-            raise PlayerError(
-                "Your choice could not be saved just now: nothing changed. Try again in a moment."
-            ) from None
+            raise PlayerError(not_saved()) from None
         if where == "dm":
-            text = (
+            text = _(
                 "Done: when it's your turn, your hand comes as a new DM. If your DMs are"
                 " closed, you're mentioned here instead."
             )
         else:
-            text = (
+            text = _(
                 "Done: when it's your turn, you're mentioned in the table's channel; your"
                 " hand stays in one DM, kept up to date."
             )
@@ -539,8 +559,11 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         user_id, application_id = interaction.user.id, interaction.application_id
 
         async def forget_them() -> str:
+            # A language still being written lands before the forgetting, not after it.
+            await self.languages.flush()
             done = await forget(self.bot, user_id, application_id)
             self.presenter.forget(user_id)
+            self.languages.forget(user_id)
             return done
 
         await answer(
@@ -557,6 +580,25 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
                 cancelled="Nothing was forgotten.",
             ),
         )
+
+    @app_commands.command(
+        name=N_("language"), description=N_("The language I answer you in, here and in your DMs")
+    )
+    @app_commands.rename(language=N_("language"))
+    @app_commands.describe(language=N_("Your language, or as your Discord is set"))
+    @app_commands.choices(language=language_choices())
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        chosen = None if language == FOLLOW_DISCORD else language
+        try:
+            await self.languages.choose(interaction.user.id, chosen)
+        except StorageFailed:
+            raise PlayerError(not_saved()) from None
+        with use_locale(chosen or str(interaction.locale)):
+            if chosen is None:
+                text = _("Done: I answer you in the language your Discord is set to.")
+            else:
+                text = _("Done: I answer you in English from now on, here and in your DMs.")
+            await answer(interaction, text)
 
     # -- clicks ------------------------------------------------------------------------
 

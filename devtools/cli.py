@@ -61,6 +61,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--workers", type=positive_int, help="processes (default: the number of CPUs)"
     )
 
+    i18n = commands.add_parser("i18n", help="the translation catalogs: extract, update, compile")
+    i18n.add_argument(
+        "action",
+        choices=("extract", "update", "compile"),
+        help="extract: the source's messages into bot/locales/spades.pot; update: merge it"
+        " into each language's .po; compile: each .po to its .mo",
+    )
+
     bench = commands.add_parser("bench", help="benchmarks")
     benchmarks = bench.add_subparsers(dest="benchmark", metavar="benchmark", required=True)
     engine = benchmarks.add_parser(
@@ -224,6 +232,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "i18n":
+        from devtools.i18n import main as i18n_main
+
+        return i18n_main(args.action)
     if args.command == "arena":
         measured = run_arena(
             args.a,

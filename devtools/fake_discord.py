@@ -83,6 +83,8 @@ class FakeUser:
     permissions: int = MEMBER_PERMISSIONS
     bot: bool = False
     dms_open: bool = True
+    # The language of the member's Discord, sent with each of their interactions.
+    locale: str = "en-US"
 
     @property
     def mention(self) -> str:
@@ -373,6 +375,8 @@ class FakeDiscord:
         self.by_id: dict[int, RecordedMessage] = {}
         self.interactions: dict[str, InteractionRecord] = {}  # by token
         self.commands: dict[int | None, dict[str, JSON]] = {}  # by guild id (None: global)
+        # The server's language, sent with each interaction in it.
+        self.guild_locale = "en-US"
         # Top-level commands a server admin opened to every member in the server's
         # Integrations settings, whatever their ``default_member_permissions``.
         self.opened_to_everyone: set[str] = set()
@@ -450,11 +454,16 @@ class FakeDiscord:
     # --- test controls ---------------------------------------------------------------------
 
     def add_user(
-        self, name: str, *, permissions: int = MEMBER_PERMISSIONS, bot: bool = False
+        self,
+        name: str,
+        *,
+        permissions: int = MEMBER_PERMISSIONS,
+        bot: bool = False,
+        locale: str = "en-US",
     ) -> FakeUser:
         """A new guild member (add members before the bot connects to have them cached);
-        ``bot``: another application's bot account."""
-        user = FakeUser(self.next_id(), name, permissions=permissions, bot=bot)
+        ``bot``: another application's bot account; ``locale``: their Discord's language."""
+        user = FakeUser(self.next_id(), name, permissions=permissions, bot=bot, locale=locale)
         self.users[user.id] = user
         return user
 
@@ -703,7 +712,7 @@ class FakeDiscord:
             "data": data,
             "channel_id": str(channel.id),
             "channel": channel.payload(self.guild_id),
-            "locale": "en-US",
+            "locale": user.locale,
             "app_permissions": str(channel.bot_permissions),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)},
@@ -713,7 +722,7 @@ class FakeDiscord:
         else:
             payload |= {
                 "guild_id": str(channel.guild or self.guild_id),
-                "guild_locale": "en-US",
+                "guild_locale": self.guild_locale,
                 "member": user.member_payload(),
                 "context": 0,
             }
@@ -818,7 +827,8 @@ class FakeDiscord:
 
     async def _read_body(self, request: web.Request) -> tuple[JSON, dict[int, Upload]]:
         if not request.content_type.startswith("multipart/"):
-            return await request.json(), {}
+            sent: JSON = await request.json()
+            return sent, {}
         body: JSON = {}
         uploads: dict[int, Upload] = {}
         form = await request.post()
@@ -1171,7 +1181,7 @@ class FakeDiscord:
             "guild_scheduled_events": [],
             "soundboard_sounds": [],
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.guild_locale,
         }
 
 

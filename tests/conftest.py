@@ -16,3 +16,12 @@ def postgres() -> Iterator[PostgresServer]:
         yield server.start()
     finally:
         server.remove()
+
+
+@pytest.fixture(autouse=True)
+def english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line speaks the environment's language (LANG and the rest): every test,
+    and every process it starts, runs in a plain UTF-8 locale unless it asks for another."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")

@@ -286,3 +286,19 @@ def test_a_database_the_bot_cannot_use_stops_it_with_one_line(tmp_path: Path, wh
     line = one_line(result.stderr)
     assert expected in line and "Traceback" not in line
     assert database.read_bytes() == before
+
+
+def test_rules_speak_the_language_asked_for(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["rules", "--lang", "es-ES"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Reglas de la casa: cada opción")
+    # The engine's descriptions too; the options' names and values are typed as they are.
+    assert "      Número de jugadores (000).\n" in text
+    assert "  players = 4\n      admite: 2, 3, 4, 5, 6\n" in text
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert main(["rules", "--preset", "classic"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Hausregeln der Vorgabe 'classic'")
+    assert "      erlaubt: 2, 3, 4, 5, 6" in text

@@ -31,3 +31,25 @@ async def test_each_task_keeps_its_own_locale() -> None:
             return current_locale()
 
     assert await asyncio.gather(speak("de"), speak("fr")) == ["de", "fr"]
+
+
+def test_numbers_dates_and_lists_are_written_the_languages_way() -> None:
+    import datetime
+
+    from bot.i18n import format_datetime, format_list, format_number
+
+    moment = datetime.datetime(2026, 3, 4, 15, 6)
+    expected = {
+        "en-US": ("12,345.5", "A, B, and C", "Mar 4, 2026", "3:06:00\u202fPM"),
+        "es-ES": ("12.345,5", "A, B y C", "4 mar 2026", "15:06:00"),
+        "pt-BR": ("12.345,5", "A, B e C", "4 de mar. de 2026", "15:06:00"),
+        "fr": ("12\u202f345,5", "A, B et C", "4 mars 2026", "15:06:00"),
+        "de": ("12.345,5", "A, B und C", "04.03.2026", "15:06:00"),
+    }
+    for locale, (number, items, day, time) in expected.items():
+        with use_locale(locale):
+            assert format_number(12345.5) == number
+            assert format_list(["A", "B", "C"]) == items
+            assert format_datetime(moment.date()) == day
+            assert format_datetime(moment).startswith(day)
+            assert format_datetime(moment).endswith(time)

@@ -14,18 +14,20 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.engine import Bid, BidMade, Card, HandRecord, HandResult, HandScored, Rules, TrickWon
+from bot.i18n import _
 from bot.render import paint
 from bot.render.text import (
+    bags_text,
     bid_text,
     contract_text,
     dealt_text,
     hand_order,
     nil_lines,
-    plural,
     replay_lines,
     score_items,
     team_name,
 )
+from bot.render.words import rank_text
 
 # Sizes are in points of a phone's screen: Discord shows a picture about 360 points wide
 # in the chat. The PNG has two pixels a point, for sharp text on phones' dense screens,
@@ -91,7 +93,10 @@ def _read(record: HandRecord, names: Sequence[str], rules: Rules, title: str) ->
     if result is not None:
         # A claim scores tricks that were never played out.
         taken = [seat.tricks for seat in result.seats]
-    shown = [paint.printable(name) or f"Player {seat + 1}" for seat, name in enumerate(names)]
+    shown = [
+        paint.printable(name) or _("Player {number}").format(number=seat + 1)
+        for seat, name in enumerate(names)
+    ]
     return _Hand(
         title=paint.printable(title),
         dealt=_capital(dealt_text(record.dealer, shown, rules)),
@@ -129,6 +134,8 @@ class _Pen:
         anchor: str = "la",
     ) -> None:
         s = self.scale
+        # In the bundled font's characters: a language's accents are dropped, never boxes.
+        text = paint.printable(text)
         paint.draw_text(self.draw, (x * s, y * s), text, size * s, fill, bold, anchor)
 
     def card(self, box: paint.Box, fill: paint.Colour = paint.WHITE) -> None:
@@ -159,7 +166,7 @@ def _capital(text: str) -> str:
 def _rank(card: Card) -> str:
     if card.suit is None:
         return "BJ" if card.rank == 16 else "LJ"
-    return "10" if card.rank == 10 else card.code[0]
+    return rank_text(card)
 
 
 def _layout(hand: _Hand, pen: _Pen | None) -> int:
@@ -186,12 +193,12 @@ def _label(pen: _Pen | None, y: int, text: str) -> int:
 
 
 def _hands(hand: _Hand, pen: _Pen | None, y: int) -> int:
-    y = _label(pen, y, "At the first lead")
+    y = _label(pen, y, _("At the first lead"))
     width = WIDTH - 2 * PAD
     for seat, held in enumerate(hand.held):
         if pen:
             bid = bid_text(hand.bids[seat], hand.rules)
-            said = f"bid {bid} · took {hand.taken[seat]}"
+            said = _("bid {bid} · took {tricks}").format(bid=bid, tricks=hand.taken[seat])
             room = width - paint.text_width(said, BODY_SIZE) - 8
             pen.text(
                 PAD, y, paint.fit(hand.names[seat], NAME_SIZE, room, True), NAME_SIZE, bold=True
@@ -224,14 +231,16 @@ def _fan(pen: _Pen, groups: list[list[Card]], y: int, width: int) -> None:
 def _tricks(hand: _Hand, pen: _Pen | None, y: int) -> int:
     if not hand.tricks:
         return y
-    y = _label(pen, y, "Tricks")
+    heading = _("Tricks")
+    y = _label(pen, y, heading)
     if pen:
-        legend_x = PAD + paint.text_width("TRICKS", SMALL_SIZE, True) + 14
+        legend_x = PAD + paint.text_width(paint.printable(heading.upper()), SMALL_SIZE, True) + 14
+        led = paint.printable(_("led"))
         pen.arrow(legend_x + 8, y - LINE + 7, 5)
-        pen.text(legend_x + 12, y - LINE, "led", SMALL_SIZE, paint.MUTED)
-        won_x = legend_x + 12 + paint.text_width("led", SMALL_SIZE) + 12
+        pen.text(legend_x + 12, y - LINE, led, SMALL_SIZE, paint.MUTED)
+        won_x = legend_x + 12 + paint.text_width(led, SMALL_SIZE) + 12
         pen.card((won_x, y - LINE + 1, won_x + 12, y - LINE + 12), WON)
-        pen.text(won_x + 16, y - LINE, "won the trick", SMALL_SIZE, paint.MUTED)
+        pen.text(won_x + 16, y - LINE, _("won the trick"), SMALL_SIZE, paint.MUTED)
     number_w = 22
     column = (WIDTH - 2 * PAD - number_w) / len(hand.names)
     if pen:
@@ -278,16 +287,18 @@ def _notes(hand: _Hand, pen: _Pen | None, y: int) -> int:
 
 
 def _score(hand: _Hand, pen: _Pen | None, y: int) -> int:
-    y = _label(pen, y, "Score")
+    y = _label(pen, y, _("Score"))
     result = hand.result
     width = WIDTH - 2 * PAD
     if result is None:
         if pen:
-            pen.text(PAD, y, "Not scored: the game stopped during this hand.", BODY_SIZE)
+            pen.text(PAD, y, _("Not scored: the game stopped during this hand."), BODY_SIZE)
         return y + LINE
     teams = [team.seats for team in result.teams]
     for team in result.teams:
-        total = f"{team.total:+d}, now {team.score}"
+        total = paint.printable(
+            _("{change}, now {score}").format(change=f"{team.total:+d}", score=team.score)
+        )
         if pen:
             room = width - paint.text_width(total, NAME_SIZE, True) - 8
             name = paint.fit(team_name(team.team, teams, hand.names), NAME_SIZE, room, True)
@@ -298,7 +309,7 @@ def _score(hand: _Hand, pen: _Pen | None, y: int) -> int:
             contract_text(team),
             *(f"{label} {value:+d}" for label, value in score_items(team)),
         ]
-        parts.append(plural(team.bags_total, "bag"))
+        parts.append(bags_text(team.bags_total))
         for line in paint.wrap(parts, BODY_SIZE, width, " · "):
             if pen:
                 pen.text(PAD, y, line, BODY_SIZE)

@@ -7,6 +7,7 @@ import textwrap
 from dataclasses import dataclass
 
 from bot.engine import PRESETS, Rules, allowed_values
+from bot.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,8 @@ def rule_options(rules: Rules) -> list[RuleOption]:
 
 
 def show_value(value: object) -> str:
-    """A rule value as a player reads and types it: yes, no, none, or the value itself."""
+    """A rule value as a player reads and types it: yes, no, none, or the value itself (the
+    words a player types, like the options' names, are the same in every language)."""
     if value is True:
         return "yes"
     if value is False:
@@ -55,28 +57,33 @@ def rules_text(preset: str | None = None) -> str:
     """Every option with its allowed values and default; with ``preset``, that preset's values.
 
     Without a preset the text ends with each preset's differences from the defaults; with
-    one, a ``*`` marks the options where it differs.
+    one, a ``*`` marks the options where it differs. The sentences are in the language in
+    force; the options' names and values are what a player types, in every language.
     """
     if preset is None:
-        lines = ["House rules: every option, the values it accepts, and its default.", ""]
+        lines = [_("House rules: every option, the values it accepts, and its default."), ""]
     else:
-        lines = [f"House rules of preset {preset!r} (* marks a difference from the default).", ""]
+        heading = _("House rules of preset '{preset}' (* marks a difference from the default).")
+        lines = [heading.format(preset=preset), ""]
     for option in rule_options(_rules(preset)):
         if option.changed:
-            shown = f"{show_value(option.value)}  (default {show_value(option.default)})"
+            default = _("(default {value})").format(value=show_value(option.default))
+            shown = f"{show_value(option.value)}  {default}"
             lines.append(f"* {option.name} = {shown}")
         else:
             lines.append(f"  {option.name} = {show_value(option.value)}")
-        lines.append(f"      allowed: {option.allowed}")
+        lines.append("      " + _("allowed: {values}").format(values=option.allowed))
+        # The engine's description, as the catalogs translate it (devtools/i18n.py puts
+        # every option's in the template).
         lines += textwrap.wrap(
-            option.description, width=92, initial_indent=" " * 6, subsequent_indent=" " * 6
+            _(option.description), width=92, initial_indent=" " * 6, subsequent_indent=" " * 6
         )
     if preset is None:
-        lines += ["", "Presets, as differences from the defaults:"]
+        lines += ["", _("Presets, as differences from the defaults:")]
         for name in PRESETS:
             changed = Rules.preset(name).changed()
             shown = ", ".join(f"{key} = {show_value(value)}" for key, value in changed.items())
-            lines.append(f"  {name}: {shown or 'same as the defaults'}")
+            lines.append(f"  {name}: " + (shown or _("same as the defaults")))
     return "\n".join(lines)
 
 

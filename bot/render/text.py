@@ -1,4 +1,6 @@
-"""Plain-text table, hand, event and score renderings of a seat's view."""
+"""Plain-text table, hand, event and score renderings of a seat's view, in the language in
+force (``bot.i18n.use_locale``): every sentence is a whole message of the catalogs, with the
+"you" form and the third person as separate messages, since languages agree verbs their way."""
 
 from __future__ import annotations
 
@@ -34,21 +36,27 @@ from bot.engine import (
 )
 from bot.engine.cards import BIG_JOKER
 from bot.engine.deck import deck_info
+from bot.i18n import N_, _, ngettext
+from bot.render.words import card_text
 
-COMPASS = ("South", "West", "North", "East")
-YOU = "You"
+COMPASS = (N_("South"), N_("West"), N_("North"), N_("East"))
+YOU = N_("You")
 
 CardFace = Callable[[Card], str]
-"""How a card is written: ``str`` (``A♠``), its Discord emoji (``cards.card_face``) or in
-colour for a terminal. Every function here that writes a card takes one."""
+"""How a card is written: ``card_text`` (``A♠``, ``R♠`` in Spanish), its Discord emoji
+(``cards.card_face``) or in colour for a terminal. Every function here that writes a card
+takes one."""
 
 
 def seat_names(players: int, human: int | None = 0) -> list[str]:
     """Names for the seats: compass points for four, numbered seats otherwise; the
     ``human`` seat is "You" (pass the same seat as ``you`` to the functions below)."""
-    names = list(COMPASS) if players == 4 else [f"Seat {s + 1}" for s in range(players)]
+    if players == 4:
+        names = [_(name) for name in COMPASS]
+    else:
+        names = [_("Seat {number}").format(number=s + 1) for s in range(players)]
     if human is not None:
-        names[human] = YOU
+        names[human] = _(YOU)
     return names
 
 
@@ -57,6 +65,18 @@ def is_red(card: Card) -> bool:
     if card.suit is None:
         return card.index == BIG_JOKER
     return card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+def points_text(count: int) -> str:
+    return ngettext("{count} point", "{count} points", count).format(count=count)
+
+
+def bags_text(count: int) -> str:
+    return ngettext("{count} bag", "{count} bags", count).format(count=count)
+
+
+def tricks_text(count: int) -> str:
+    return ngettext("{count} trick", "{count} tricks", count).format(count=count)
 
 
 def plural(count: int, noun: str) -> str:
@@ -84,17 +104,17 @@ def hand_order(cards: Sequence[Card], rules: Rules) -> list[list[Card]]:
     ]
 
 
-def hand_text(cards: Sequence[Card], rules: Rules, face: CardFace = str) -> str:
+def hand_text(cards: Sequence[Card], rules: Rules, face: CardFace = card_text) -> str:
     """A hand grouped by suit, trumps last, each suit high to low."""
     parts = [" ".join(face(c) for c in group) for group in hand_order(cards, rules)]
-    return "  |  ".join(parts) if parts else "(no cards)"
+    return "  |  ".join(parts) if parts else _("(no cards)")
 
 
 def bid_text(bid: Bid | None, rules: Rules) -> str:
     if bid is None:
         return "-"
-    word = "nil" if bid.tricks == 0 and rules.nil_mode == "nil" else str(bid.tricks)
-    return f"blind {word}" if bid.blind else word
+    word = _("nil") if bid.tricks == 0 and rules.nil_mode == "nil" else str(bid.tricks)
+    return _("blind {bid}").format(bid=word) if bid.blind else word
 
 
 def team_name(team: int, teams: Sequence[Sequence[int]], names: Sequence[str]) -> str:
@@ -141,7 +161,7 @@ def wrapped(head: str, items: Sequence[tuple[str, str]], width: int = LINE_WIDTH
 
 
 def table_text(
-    view: SeatView, names: Sequence[str], face: CardFace = str, *, trick: bool = True
+    view: SeatView, names: Sequence[str], face: CardFace = card_text, *, trick: bool = True
 ) -> str:
     """The table as a player sees it, in lines of about 40 characters: each side's score,
     each seat's bid and tricks, the trick in play (unless not ``trick``: shown elsewhere),
@@ -149,33 +169,47 @@ def table_text(
     rules = view.rules
     short = [short_name(n) for n in names]
     # With two players nobody deals: each draws from the stock.
-    dealer = "" if rules.players == 2 else f" · dealer {short[view.dealer]}"
-    lines = [f"Hand {view.hand_number}{dealer}"]
+    if rules.players == 2:
+        lines = [_("Hand {number}").format(number=view.hand_number)]
+    else:
+        lines = [
+            _("Hand {number} · dealer {name}").format(
+                number=view.hand_number, name=short[view.dealer]
+            )
+        ]
     for team in range(len(view.teams)):
         side = side_text(view.teams[team], names)
-        score = f"{plural(view.scores[team], 'point')}, {plural(view.bags[team], 'bag')}"
+        score = f"{points_text(view.scores[team])}, {bags_text(view.bags[team])}"
         if len(side) + 2 + len(score) <= LINE_WIDTH:
             lines.append(f"{side}: {score}")
         else:
             lines += [f"{side}:", f"  {score}"]
     for seat in range(len(names)):
         lines.append(
-            f"{short[seat]:<{NAME_WIDTH}} bid {bid_text(view.bids[seat], rules):<9}"
-            f" took {view.tricks_taken[seat]}"
+            # The name and the bid come padded to their columns' widths.
+            _("{name} bid {bid} took {tricks}").format(
+                name=f"{short[seat]:<{NAME_WIDTH}}",
+                bid=f"{bid_text(view.bids[seat], rules):<9}",
+                tricks=view.tricks_taken[seat],
+            )
         )
     plays = view.trick
-    head = f"Trick {view.trick_number}:"
+    head = _("Trick {number}:").format(number=view.trick_number)
     if not plays and view.last_trick is not None and view.phase is Phase.PLAY:
         plays = view.last_trick.plays
-        head = f"Last trick, {short[view.last_trick.winner]} took it:"
+        head = _("Last trick, {name} took it:").format(name=short[view.last_trick.winner])
     if trick and plays:
         lines += wrapped(
-            head, [(f"{short[seat]} {card}", f"{short[seat]} {face(card)}") for seat, card in plays]
+            head,
+            [
+                (f"{short[seat]} {card_text(card)}", f"{short[seat]} {face(card)}")
+                for seat, card in plays
+            ],
         )
     if view.phase is Phase.PLAY:
-        lines.append("Spades are broken." if view.spades_broken else "Spades are not broken.")
+        lines.append(_("Spades are broken.") if view.spades_broken else _("Spades are not broken."))
     if view.to_act is not None:
-        lines.append(f"To act: {short[view.to_act]}")
+        lines.append(_("To act: {name}").format(name=short[view.to_act]))
     return "\n".join(lines)
 
 
@@ -187,14 +221,17 @@ def status_text(view: SeatView, names: Sequence[str]) -> str:
             f"{names[seat]} {view.tricks_taken[seat]}/{bid_text(view.bids[seat], view.rules)}"
             for seat in range(len(names))
         )
-        broken = " · spades broken" if view.spades_broken else ""
-        return f"Trick {view.trick_number}/{view.num_tricks} · taken/bid {seats}{broken}"
+        line = (
+            _("Trick {number}/{total} · taken/bid {seats} · spades broken")
+            if view.spades_broken
+            else _("Trick {number}/{total} · taken/bid {seats}")
+        )
+        return line.format(number=view.trick_number, total=view.num_tricks, seats=seats)
     sides = ", ".join(
-        f"{team_name(team, view.teams, names)} {view.scores[team]}"
-        f" ({plural(view.bags[team], 'bag')})"
+        f"{team_name(team, view.teams, names)} {view.scores[team]} ({bags_text(view.bags[team])})"
         for team in range(len(view.teams))
     )
-    return f"Hand {view.hand_number} · {sides}"
+    return _("Hand {number} · {sides}").format(number=view.hand_number, sides=sides)
 
 
 def trick_line(
@@ -203,92 +240,184 @@ def trick_line(
     last: TrickRecord | None,
     phase: Phase | None,
     names: Sequence[str],
-    face: CardFace = str,
+    face: CardFace = card_text,
 ) -> str | None:
     """The trick on the table, or between tricks the one just won; ``None`` outside play."""
     if trick:
-        return f"Trick {number}: {plays_text(trick, names, face)}"
+        return _("Trick {number}: {plays}").format(
+            number=number, plays=plays_text(trick, names, face)
+        )
     if last is not None and phase is Phase.PLAY:
-        return f"Last trick: {plays_text(last.plays, names, face)} — {names[last.winner]} took it"
+        return _("Last trick: {plays} — {name} took it").format(
+            plays=plays_text(last.plays, names, face), name=names[last.winner]
+        )
     return None
 
 
 def plays_text(
-    plays: Sequence[tuple[int, Card]], names: Sequence[str], face: CardFace = str
+    plays: Sequence[tuple[int, Card]], names: Sequence[str], face: CardFace = card_text
 ) -> str:
     """The cards of a trick, each after its seat's name, in the order played."""
     return ", ".join(f"{names[seat]} {face(card)}" for seat, card in plays)
+
+
+def _said(
+    names: Sequence[str], seat: int, you: int | None, yours: str, theirs: str, **values: object
+) -> str:
+    """``yours`` (the "you" form) for the reader's own seat, else ``theirs`` with the seat's
+    ``name``; both formatted with ``values``."""
+    if seat == you:
+        return _(yours).format(**values)
+    return _(theirs).format(name=names[seat], **values)
 
 
 def event_text(
     event: Event,
     names: Sequence[str],
     rules: Rules,
-    face: CardFace = str,
+    face: CardFace = card_text,
     you: int | None = None,
 ) -> str | None:
     """One line for an event, or None for events a player need not be told. ``you`` is the
-    seat of the player reading it, whose verbs agree with "You"."""
+    seat of the player reading it, who reads the "you" form of the sentence."""
     if isinstance(event, HandDealt):
         dealt = dealt_text(event.dealer, names, rules, you)
-        return f"— Hand {event.hand_number}: {event.cards_per_seat} cards each, {dealt} —"
+        return ngettext(
+            "— Hand {number}: {count} card each, {dealt} —",
+            "— Hand {number}: {count} cards each, {dealt} —",
+            event.cards_per_seat,
+        ).format(number=event.hand_number, count=event.cards_per_seat, dealt=dealt)
     if isinstance(event, CardDrawn):
         return None
     if isinstance(event, CardsRevealed):
-        whose = "your" if event.seat == you else "their"
-        return f"{does(names, event.seat, 'look', you)} at {whose} cards."
+        return _said(
+            names,
+            event.seat,
+            you,
+            N_("You look at your cards."),
+            N_("{name} looks at their cards."),
+        )
     if isinstance(event, Redealt):
-        return f"{does(names, event.seat, 'throw', you)} in a deficient hand: redeal."
+        return _said(
+            names,
+            event.seat,
+            you,
+            N_("You throw in a deficient hand: redeal."),
+            N_("{name} throws in a deficient hand: redeal."),
+        )
     if isinstance(event, BidMade):
-        bid = Bid(event.seat, event.tricks, event.blind)
-        return f"{does(names, event.seat, 'bid', you)} {bid_text(bid, rules)}."
+        bid = bid_text(Bid(event.seat, event.tricks, event.blind), rules)
+        return _said(
+            names, event.seat, you, N_("You bid {bid}."), N_("{name} bids {bid}."), bid=bid
+        )
     if isinstance(event, PassingStarted):
         pairs = "; ".join(
-            f"{names[a]} and {names[b]} pass {n}"
+            _("{first} and {second} pass {count}").format(first=names[a], second=names[b], count=n)
             for (a, b), n in zip(event.pairs, event.count, strict=True)
         )
-        return f"Nil passing: {pairs}."
+        return _("Nil passing: {pairs}.").format(pairs=pairs)
     if isinstance(event, CardsPassed):
-        return f"{does(names, event.seat, 'pass', you)} {event.count} to {names[event.to_seat]}."
+        return _said(
+            names,
+            event.seat,
+            you,
+            N_("You pass {count} to {partner}."),
+            N_("{name} passes {count} to {partner}."),
+            count=event.count,
+            partner=names[event.to_seat],
+        )
     if isinstance(event, PlayStarted):
-        return f"{does(names, event.leader, 'lead', you)}."
+        return _said(names, event.leader, you, N_("You lead."), N_("{name} leads."))
     if isinstance(event, CardPlayed):
-        broke = " (spades are broken)" if event.broke_spades else ""
-        return f"{does(names, event.seat, 'play', you)} {face(event.card)}{broke}."
+        if event.broke_spades:
+            yours, theirs = (
+                N_("You play {card} (spades are broken)."),
+                N_("{name} plays {card} (spades are broken)."),
+            )
+        else:
+            yours, theirs = N_("You play {card}."), N_("{name} plays {card}.")
+        return _said(names, event.seat, you, yours, theirs, card=face(event.card))
     if isinstance(event, TrickWon):
-        return f"{does(names, event.seat, 'take', you)} trick {event.trick_number}."
+        return _said(
+            names,
+            event.seat,
+            you,
+            N_("You take trick {number}."),
+            N_("{name} takes trick {number}."),
+            number=event.trick_number,
+        )
     if isinstance(event, RenegeCalled):
-        verdict = "proven" if event.proven else "false call"
-        caller = does(names, event.seat, "call", you)
-        return f"{caller} a renege on {names[event.accused]}: {verdict}."
+        return _renege_text(event, names, you)
     if isinstance(event, ClaimAccepted):
-        claim = does(names, event.seat, "claim", you)
-        return f"{claim} the rest: {plural(event.tricks, 'trick')}."
+        if event.seat == you:
+            claim = ngettext(
+                "You claim the rest: {count} trick.",
+                "You claim the rest: {count} tricks.",
+                event.tricks,
+            )
+        else:
+            claim = ngettext(
+                "{name} claims the rest: {count} trick.",
+                "{name} claims the rest: {count} tricks.",
+                event.tricks,
+            )
+        return claim.format(name=names[event.seat], count=event.tricks)
     if isinstance(event, ClaimFailed):
-        whose = "Your" if event.seat == you else f"{names[event.seat]}'s"
-        return f"{whose} claim fails: {_claim_cost(event, names, face, event.seat == you)}."
+        cost = _claim_cost(event, names, face, event.seat == you)
+        return _said(
+            names,
+            event.seat,
+            you,
+            N_("Your claim fails: {cost}."),
+            N_("{name}'s claim fails: {cost}."),
+            cost=cost,
+        )
     if isinstance(event, HandScored):
         return result_text(event.result, names, rules, you)
     if isinstance(event, GameOver):
-        return f"Game over: {lead_text(event.scores, rules.teams, names, you)}"
+        return _("Game over: {result}").format(
+            result=lead_text(event.scores, rules.teams, names, you)
+        )
     return None
 
 
+def _renege_text(event: RenegeCalled, names: Sequence[str], you: int | None) -> str:
+    if event.proven:
+        yours, theirs = (
+            N_("You call a renege on {accused}: proven."),
+            N_("{name} calls a renege on {accused}: proven."),
+        )
+    else:
+        yours, theirs = (
+            N_("You call a renege on {accused}: false call."),
+            N_("{name} calls a renege on {accused}: false call."),
+        )
+    return _said(names, event.seat, you, yours, theirs, accused=names[event.accused])
+
+
 def _claim_cost(event: ClaimFailed, names: Sequence[str], face: CardFace, yours: bool) -> str:
-    whose = "your" if yours else "their"
     if event.penalty == "exposed":
-        return f"{whose} cards stay face up ({', '.join(face(c) for c in event.exposed)})"
+        cards = ", ".join(face(c) for c in event.exposed)
+        if yours:
+            return _("your cards stay face up ({cards})").format(cards=cards)
+        return _("their cards stay face up ({cards})").format(cards=cards)
     if event.penalty == "set":
-        return f"{whose} side is set this hand"
+        return _("your side is set this hand") if yours else _("their side is set this hand")
     given = [f"{names[seat]} {n}" for seat, n in enumerate(event.forfeited) if n]
-    return f"the {event.tricks} tricks left go to " + (", ".join(given) if given else "nobody")
+    return ngettext(
+        "the {count} trick left goes to {seats}",
+        "the {count} tricks left go to {seats}",
+        event.tricks,
+    ).format(count=event.tricks, seats=", ".join(given) if given else _("nobody"))
 
 
 def dealt_text(dealer: int, names: Sequence[str], rules: Rules, you: int | None = None) -> str:
     """ "dealt by West"; with two players nobody deals: each draws from the stock."""
     if rules.players == 2:
-        return "drawn from the stock"
-    return f"dealt by {'you' if dealer == you else names[dealer]}"
+        return _("drawn from the stock")
+    if dealer == you:
+        return _("dealt by you")
+    return _("dealt by {name}").format(name=names[dealer])
 
 
 def lead_text(
@@ -301,33 +430,59 @@ def lead_text(
     best = max(scores)
     leaders = [t for t, score in enumerate(scores) if score == best]
     if len(leaders) > 1:
-        return f"A tie at {best}."
+        return _("A tie at {score}.").format(score=best)
     side = teams[leaders[0]]
     name = team_name(leaders[0], teams, names)
-    win = f"{name} win" if len(side) > 1 or you in side else f"{name} wins"
-    return f"{win} {' to '.join(str(s) for s in sorted(scores, reverse=True))}."
+    ordered = [str(s) for s in sorted(scores, reverse=True)]
+    shown = ordered[0]
+    for score in ordered[1:]:
+        shown = _("{higher} to {lower}").format(higher=shown, lower=score)
+    if you in side and len(side) == 1:
+        # The reader alone, named as they read themselves ("You").
+        return _("{you} win {scores}.").format(you=name, scores=shown)
+    if len(side) > 1 or you in side:
+        return _("{side} win {scores}.").format(side=name, scores=shown)
+    return _("{side} wins {scores}.").format(side=name, scores=shown)
 
 
 def score_items(team: TeamHandResult) -> list[tuple[str, int]]:
     """The parts of a side's score for a hand that are not zero, in the order they add up."""
     items = [
-        ("contract", team.contract_points),
-        ("overtricks", team.overtrick_points),
-        ("nil", team.nil_bonus),
-        ("blind", team.blind_bonus),
-        (team.special or "special", team.special_points),
-        ("renege", team.renege_points),
-        ("bag penalty", team.bag_penalty),
+        (_("contract"), team.contract_points),
+        (_("overtricks"), team.overtrick_points),
+        (_("nil"), team.nil_bonus),
+        (_("blind"), team.blind_bonus),
+        (team.special or _("special"), team.special_points),
+        (_("renege"), team.renege_points),
+        (_("bag penalty"), team.bag_penalty),
     ]
     return [(label, value) for label, value in items if value]
 
 
 def contract_text(team: TeamHandResult) -> str:
     """ "bid 4, took 6 (made)"."""
-    made = {True: "made", False: "set", None: "no contract"}[team.made]
-    if team.claim_set:
-        made += " by its failed claim"
-    return f"bid {team.bid}, took {team.tricks} ({made})"
+    outcome = {
+        (True, False): N_("bid {bid}, took {tricks} (made)"),
+        (False, False): N_("bid {bid}, took {tricks} (set)"),
+        (None, False): N_("bid {bid}, took {tricks} (no contract)"),
+        (True, True): N_("bid {bid}, took {tricks} (made by its failed claim)"),
+        (False, True): N_("bid {bid}, took {tricks} (set by its failed claim)"),
+        (None, True): N_("bid {bid}, took {tricks} (no contract by its failed claim)"),
+    }[team.made, bool(team.claim_set)]
+    return _(outcome).format(bid=team.bid, tricks=team.tricks)
+
+
+# How a Nil went, by (the reader's own, blind, made).
+_NIL_OUTCOMES = {
+    (True, False, True): N_("Your nil made."),
+    (True, True, True): N_("Your blind nil made."),
+    (False, False, True): N_("{name}'s nil made."),
+    (False, True, True): N_("{name}'s blind nil made."),
+    (True, False, False): N_("Your nil failed ({tricks})."),
+    (True, True, False): N_("Your blind nil failed ({tricks})."),
+    (False, False, False): N_("{name}'s nil failed ({tricks})."),
+    (False, True, False): N_("{name}'s blind nil failed ({tricks})."),
+}
 
 
 def nil_lines(result: HandResult, names: Sequence[str], you: int | None = None) -> list[str]:
@@ -335,10 +490,8 @@ def nil_lines(result: HandResult, names: Sequence[str], you: int | None = None) 
     lines = []
     for seat in result.seats:
         if seat.nil:
-            outcome = "made" if seat.made else f"failed ({plural(seat.tricks, 'trick')})"
-            kind = "blind nil" if seat.blind else "nil"
-            whose = "Your" if seat.seat == you else f"{names[seat.seat]}'s"
-            lines.append(f"{whose} {kind} {outcome}.")
+            outcome = _NIL_OUTCOMES[seat.seat == you, bool(seat.blind), bool(seat.made)]
+            lines.append(_(outcome).format(name=names[seat.seat], tricks=tricks_text(seat.tricks)))
     return lines
 
 
@@ -348,7 +501,7 @@ def result_text(
     """Every item of a hand's score, per side, so players can check the arithmetic; in
     lines of about 40 characters (a side's contract, its items, then its total)."""
     short = [short_name(n) for n in names]
-    lines = [f"Hand {result.hand_number} scored:"]
+    lines = [_("Hand {number} scored:").format(number=result.hand_number)]
     for team in result.teams:
         side, contract = side_text(team.seats, names), contract_text(team)
         if len(side) + 2 + len(contract) <= LINE_WIDTH:
@@ -359,7 +512,7 @@ def result_text(
         if items:
             detail = wrapped("", [(item, item) for item in items], LINE_WIDTH - 2)
             lines += ["  " + line.lstrip() for line in detail]
-        lines.append(f"  = {team.total:+d} → {team.score} ({plural(team.bags_total, 'bag')})")
+        lines.append(f"  = {team.total:+d} → {team.score} ({bags_text(team.bags_total)})")
     lines += nil_lines(result, short, you)
     return "\n".join(lines)
 
@@ -379,19 +532,27 @@ def replay_lines(record: HandRecord, names: Sequence[str], rules: Rules) -> list
 
 
 def hand_record_text(
-    record: HandRecord, names: Sequence[str], rules: Rules, face: CardFace = str
+    record: HandRecord, names: Sequence[str], rules: Rules, face: CardFace = card_text
 ) -> str:
     """A hand after the game, to check it: every seat's cards at the first lead, then what
     happened, one line per trick."""
     dealt = dealt_text(record.dealer, names, rules)
-    lines = [f"Hand {record.hand_number}, {dealt}. At the first lead:"]
+    lines = [
+        _("Hand {number}, {dealt}. At the first lead:").format(
+            number=record.hand_number, dealt=dealt
+        )
+    ]
     lines += [
         f"  {names[seat]}: {hand_text(held, rules, face)}" for seat, held in enumerate(record.held)
     ]
     for event in record.events:
         if isinstance(event, TrickWon):
             played = plays_text(event.plays, names, face)
-            lines.append(f"Trick {event.trick_number}: {played} — {names[event.seat]}")
+            lines.append(
+                _("Trick {number}: {plays} — {name}").format(
+                    number=event.trick_number, plays=played, name=names[event.seat]
+                )
+            )
         elif not isinstance(event, HandDealt | PlayStarted | CardPlayed):
             # The deal heads the text and each card shows in its trick's line.
             text = event_text(event, names, rules, face)

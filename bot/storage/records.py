@@ -119,6 +119,20 @@ Pings = Literal["dm", "channel"]
 
 
 @dataclass(frozen=True, slots=True)
+class MemberLocale:
+    """A member's languages, as Discord locale codes: the one their latest interaction
+    carried (``seen``) and the one they chose (``chosen``; ``None``: follow Discord)."""
+
+    seen: str | None = None
+    chosen: str | None = None
+
+    @property
+    def locale(self) -> str | None:
+        """The language to speak to them in."""
+        return self.chosen or self.seen
+
+
+@dataclass(frozen=True, slots=True)
 class HandMessage:
     """A member's newest hand message in their DMs for one table, and the table's seq when it
     was posted (the turn it announced, when it was theirs)."""
@@ -254,6 +268,26 @@ class TableStore(Protocol):
         """Keep the member's choice of where they hear of their turns."""
         ...
 
+    async def member_locales(self) -> dict[int, MemberLocale]:
+        """Every member's stored languages, by user id."""
+        ...
+
+    async def set_seen_locale(self, user_id: int, locale: str) -> None:
+        """The member's latest interaction came in ``locale``; their choice is untouched."""
+        ...
+
+    async def set_chosen_locale(self, user_id: int, locale: str | None) -> None:
+        """The member chose ``locale`` (``None``: follow Discord); the seen one is untouched."""
+        ...
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        """The language a server chose for its channels, or ``None``: its Discord locale."""
+        ...
+
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        """Keep the server's language for its channels (``None``: its Discord locale)."""
+        ...
+
     async def hand_message(self, table_id: int, user_id: int) -> HandMessage | None:
         """The member's newest hand message for the table, if one was posted."""
         ...
@@ -301,6 +335,8 @@ class MemoryStore:
         self.lobbies: dict[int, StoredLobby] = {}
         self.rules = dict(rules or {})
         self.pings_of: dict[int, Pings] = {}
+        self.locales_of: dict[int, MemberLocale] = {}
+        self.guild_locales: dict[int, str] = {}
         self.hand_messages: dict[tuple[int, int], HandMessage] = {}
         self.sub_requests_by_id: dict[int, SubRequest] = {}
         self.dms_closed_told: set[tuple[int, int]] = set()
@@ -398,6 +434,26 @@ class MemoryStore:
 
     async def set_pings(self, user_id: int, where: Pings) -> None:
         self.pings_of[user_id] = where
+
+    async def member_locales(self) -> dict[int, MemberLocale]:
+        return dict(self.locales_of)
+
+    async def set_seen_locale(self, user_id: int, locale: str) -> None:
+        known = self.locales_of.get(user_id, MemberLocale())
+        self.locales_of[user_id] = MemberLocale(locale, known.chosen)
+
+    async def set_chosen_locale(self, user_id: int, locale: str | None) -> None:
+        known = self.locales_of.get(user_id, MemberLocale())
+        self.locales_of[user_id] = MemberLocale(known.seen, locale)
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        return self.guild_locales.get(guild_id)
+
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        if locale is None:
+            self.guild_locales.pop(guild_id, None)
+        else:
+            self.guild_locales[guild_id] = locale
 
     async def hand_message(self, table_id: int, user_id: int) -> HandMessage | None:
         return self.hand_messages.get((table_id, user_id))

@@ -17,6 +17,7 @@ from bot.storage.house_rules import HouseRules
 from bot.storage.records import (
     DuplicateAction,
     HandMessage,
+    MemberLocale,
     Pings,
     SeatRecord,
     StoredLobbies,
@@ -241,6 +242,47 @@ class SqlTableStore:
                 "ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings",
                 (user_id, where),
             )
+
+    async def member_locales(self) -> dict[int, MemberLocale]:
+        async with self._db.session() as session:
+            rows = await session.fetch_all("SELECT user_id, seen, chosen FROM member_locales")
+        return {row["user_id"]: MemberLocale(row["seen"], row["chosen"]) for row in rows}
+
+    # Each column is written on its own, so a member's choice and their latest locale,
+    # written at nearly the same moment, never undo each other.
+    async def set_seen_locale(self, user_id: int, locale: str) -> None:
+        async with self._db.session() as session:
+            await session.execute(
+                "INSERT INTO member_locales (user_id, seen) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET seen = excluded.seen",
+                (user_id, locale),
+            )
+
+    async def set_chosen_locale(self, user_id: int, locale: str | None) -> None:
+        async with self._db.session() as session:
+            await session.execute(
+                "INSERT INTO member_locales (user_id, chosen) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET chosen = excluded.chosen",
+                (user_id, locale),
+            )
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        async with self._db.session() as session:
+            row = await session.fetch_one(
+                "SELECT locale FROM guild_locales WHERE guild_id = ?", (guild_id,)
+            )
+        return None if row is None else str(row["locale"])
+
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        async with self._db.session() as session:
+            if locale is None:
+                await session.execute("DELETE FROM guild_locales WHERE guild_id = ?", (guild_id,))
+            else:
+                await session.execute(
+                    "INSERT INTO guild_locales (guild_id, locale) VALUES (?, ?) "
+                    "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+                    (guild_id, locale),
+                )
 
     async def hand_message(self, table_id: int, user_id: int) -> HandMessage | None:
         async with self._db.session() as session:

@@ -103,7 +103,12 @@ async def test_commands_that_need_manage_server_are_hidden_from_other_members(
     for everyone in ("houserules", "leaderboard", "stats", "history"):
         assert synced[everyone].get("default_member_permissions") is None
     assert {sub["name"] for sub in synced["houserules"]["options"]} == {"show", "options"}
-    assert {sub["name"] for sub in synced["changerules"]["options"]} == {"set", "preset", "reset"}
+    assert {sub["name"] for sub in synced["changerules"]["options"]} == {
+        "set",
+        "preset",
+        "reset",
+        "language",
+    }
     for hidden in ("changerules", "resetleaderboard"):
         assert fake.shows_command(ada, hidden) and fake.shows_command(fake.owner, hidden)
         assert not fake.shows_command(bob, hidden)

@@ -70,3 +70,19 @@ def test_the_history_picture_matches_the_checked_in_one() -> None:
 )
 def test_names_are_drawn_in_the_characters_the_font_has(name: str, shown: str) -> None:
     assert printable(name) == shown
+
+
+@pytest.mark.parametrize("locale", ["es-ES", "pt-BR", "fr", "de"])
+def test_the_picture_speaks_the_readers_language(locale: str) -> None:
+    from bot.engine import Card
+    from bot.i18n import use_locale
+    from bot.render.hand_picture import _rank
+    from tests.render.pictures import history_hand
+
+    english = history_hand()
+    with use_locale(locale):
+        translated = history_hand()
+        king = _rank(Card.parse("KS"))
+    assert translated != english
+    assert picture(translated).width == picture(english).width
+    assert king == {"es-ES": "R", "pt-BR": "K", "fr": "R", "de": "K"}[locale]

@@ -54,6 +54,8 @@ async def test_a_forgotten_member_leaves_no_trace_now_or_after_their_tables_end(
     await storage.tables.save_lobby(StoredLobby(74, GUILD, GONE, SHORT, seated(GONE)))
     await storage.tables.set_hand_message(playing, GONE, HandMessage(991, 4))
     await storage.tables.set_pings(GONE, "channel")
+    await storage.tables.set_seen_locale(GONE, "es-ES")
+    await storage.tables.set_chosen_locale(GONE, "pt-BR")
     # Asked to take a seat, and a request for the seat they hold; told their DMs are closed.
     await storage.tables.add_sub_request(SubRequest(0, playing, 2, GONE, None, 2**40))
     await storage.tables.add_sub_request(SubRequest(0, playing, 0, STAYS, GONE, 2**40))
@@ -73,6 +75,7 @@ async def test_a_forgotten_member_leaves_no_trace_now_or_after_their_tables_end(
         "sub_requests.user_id",
         "sub_requests.held_by",
         "dms_closed_notices.user_id",
+        "member_locales.user_id",
     }
     assert await storage.stats.places(GONE) == [
         Place(71, GUILD, playing),
@@ -95,6 +98,7 @@ async def test_a_forgotten_member_leaves_no_trace_now_or_after_their_tables_end(
     assert (lobby.channel_id, lobby.host_id, lobby.seats) == (73, STAYS, seated(STAYS))
     assert await storage.tables.hand_message(playing, GONE) is None
     assert await storage.tables.pings(GONE) is None
+    assert GONE not in await storage.tables.member_locales()
 
     # The game they sat at ends afterwards: it is recorded with the bot in their seat.
     await storage.tables.finish_table(playing, game, stopped=False, close=True)
