@@ -194,6 +194,7 @@ class Match:
     opened_at: float | None = None
     arrived: tuple[int, ...] = ()
     started: bool = False
+    channel_id: int | None = None  # where its table was opened (a thread)
     table_id: int | None = None
     result: MatchResult | None = None
     deals: tuple[tuple[int, int], ...] = ()  # duplicate: (first's, second's) points per deal
@@ -492,7 +493,8 @@ def check_in(state: Tournament, user_id: int, now: float) -> Outcome:
         )
     if user_id in team.checked_in:
         raise TournamentError(_("You have already checked in."))
-    done = replace(team, checked_in=(*team.checked_in, user_id))
+    here = {*team.checked_in, user_id}
+    done = replace(team, checked_in=tuple(u for u in team.user_ids if u in here))
     return Outcome(_with_team(state, team, done), (PostStandings(),))
 
 
@@ -663,6 +665,12 @@ def _start_match(state: Tournament, match: Match) -> Outcome:
     seed = state.rounds[match.round - 1].seed
     effects.append(StartTable(match.round, match.board, seed, state.settings.hands))
     return Outcome(state, tuple(effects))
+
+
+def table_opened(state: Tournament, round_number: int, board: int, channel_id: int) -> Outcome:
+    """The match's table was opened in ``channel_id``, its players seated."""
+    match = state.match(round_number, board)
+    return Outcome(_with_match(state, replace(match, channel_id=channel_id)))
 
 
 def table_started(state: Tournament, round_number: int, board: int, table_id: int) -> Outcome:

@@ -10,11 +10,12 @@ from bot.storage.house_rules import HouseRules
 from bot.storage.records import TableStore
 from bot.storage.stats import Stats
 from bot.storage.table_store import SqlTableStore
+from bot.storage.tournaments import TournamentStore
 
 
 class Storage:
-    """Everything the bot keeps: ``tables`` (the ``TableStore``), ``house_rules`` and
-    ``stats`` (stats, leaderboards, history, forgetting members)."""
+    """Everything the bot keeps: ``tables`` (the ``TableStore``), ``house_rules``,
+    ``stats`` (stats, leaderboards, history, forgetting members) and ``tournaments``."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -22,6 +23,7 @@ class Storage:
         self.tables: TableStore = SqlTableStore(db)
         self.house_rules = HouseRules(db)
         self.stats = Stats(db)
+        self.tournaments = TournamentStore(db)
 
     @classmethod
     async def open(
