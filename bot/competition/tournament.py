@@ -18,9 +18,10 @@ seeded by rating and round 1 is paired) -> ``FINISHED`` after the last round, or
 **A match.** Its table is opened with its four players seated. Each player says they are
 there (``arrive``); once all are, the table starts. ``forfeit_minutes`` after the table
 opened (the ``NO_SHOW`` timer), a side not all there loses by forfeit; if bots may
-substitute, bots take the empty seats instead and the game starts. If neither side is all
-there (and bots may not sit in), the side with more players there wins by forfeit, the
-first-listed (higher-placed) side when as many are there of each.
+substitute, a bot takes the seat of a player who did not come and the game starts, as long
+as each side has one player there (a bot does not play for a whole pair). Otherwise the side
+with more players there wins by forfeit, the first-listed (higher-placed) side when as many
+are there of each.
 
 **Rounds.** Swiss (``rounds`` rounds; ``bot.competition.swiss``), round robin (every
 entrant meets every other once; ``round_robin``), or single elimination (``elimination``).
@@ -687,20 +688,19 @@ def no_show(state: Tournament, round_number: int, board: int, now: float) -> Out
         return Outcome(state, tuple(effects))
     seats = state.seats(match)
     here = set(match.arrived)
-    if state.settings.bot_substitutes:
-        state = _with_match(state, match)
-        started = _start_match(state, match)
-        text = _("Bots sit in for the players who did not come to round {number}.").format(
-            number=round_number
-        )
-        missing = tuple(u for u in seats if u not in here)
-        return Outcome(started.state, (*effects, *started.effects, Announce(text, missing)))
     assert match.second is not None
     first_side = state.first_side(match)
     first_here = sum(1 for i, u in enumerate(seats) if i % 2 == first_side and u in here)
     second_here = sum(1 for i, u in enumerate(seats) if i % 2 != first_side and u in here)
     if first_here == 2 and second_here == 2:
         return _start_match(state, match)
+    if state.settings.bot_substitutes and first_here and second_here:
+        started = _start_match(state, match)
+        text = _("A bot sits in for each player who did not come to round {number}.").format(
+            number=round_number
+        )
+        missing = tuple(u for u in seats if u not in here)
+        return Outcome(started.state, (*effects, *started.effects, Announce(text, missing)))
     winner, loser = (
         (match.first, match.second) if first_here >= second_here else (match.second, match.first)
     )

@@ -8,8 +8,10 @@ Small lists (who arrived at a match, a result, each deal's points) are JSON in t
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
+from bot.engine import HandScored, event_from_json
 from bot.storage.db import Database, Row, Session
 
 
@@ -78,6 +80,20 @@ class StoredTournament:
     timers: tuple[StoredTimer, ...]
     message_id: int | None = None
     event_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A match's game as recorded when it ended: ``scores`` and each deal's points
+    (``deals``) and the score after each deal (``running``) by the engine's side;
+    ``winner`` None when it ended without one (stopped, or its agreed hands played)."""
+
+    stopped: bool
+    winner: int | None
+    hands: int
+    scores: tuple[int, ...]
+    deals: tuple[tuple[int, ...], ...]
+    running: tuple[tuple[int, ...], ...]
 
 
 LIVE = ("signup", "running")
@@ -175,6 +191,38 @@ class TournamentStore:
                 "UPDATE tournaments SET event_id = ? WHERE tournament_id = ?",
                 (event_id, tournament_id),
             )
+
+    async def finished_game(self, table_id: int) -> FinishedGame | None:
+        """The recorded end of the game played at ``table_id``, or None while it plays on:
+        what a tournament restarted after its match ended reads the result from."""
+        async with self._db.session() as session:
+            game = await session.fetch_one(
+                "SELECT game_id, stopped, winner, hands FROM games WHERE table_id = ?",
+                (table_id,),
+            )
+            if game is None:
+                return None
+            teams = await session.fetch_all(
+                "SELECT score FROM game_teams WHERE game_id = ? ORDER BY team", (game["game_id"],)
+            )
+            hands = await session.fetch_all(
+                "SELECT result_json FROM hands WHERE game_id = ? ORDER BY hand_number",
+                (game["game_id"],),
+            )
+        deals, running = [], []
+        for (text,) in hands:
+            event = event_from_json(json.loads(text))
+            assert isinstance(event, HandScored)  # only HandScored events are stored there
+            deals.append(tuple(team.total for team in event.result.teams))
+            running.append(tuple(team.score for team in event.result.teams))
+        return FinishedGame(
+            bool(game["stopped"]),
+            None if game["winner"] is None else int(game["winner"]),
+            int(game["hands"]),
+            tuple(int(row["score"]) for row in teams),
+            tuple(deals),
+            tuple(running),
+        )
 
 
 async def _insert_rows(session: Session, stored: StoredTournament) -> None:

@@ -262,9 +262,18 @@ def test_a_no_show_forfeits_and_bots_sit_in_when_allowed() -> None:
     assert t.CloseTable(1, 1) in outcome.effects and t.PairNext() in outcome.effects
 
     subs = t.start(signed_up(2, settings_for(t.Format.SWISS, bot_substitutes=True)), START, 1)
-    outcome = t.fire(subs.state, subs.state.timers[0], START + 600, seed=2)
+    state = subs.state
+    # A bot partners whoever came, one from each pair...
+    for user in (seats[0], seats[1]):
+        state = t.arrive(state, 1, 1, user).state
+    outcome = t.fire(state, state.timers[0], START + 600, seed=2)
     assert t.StartTable(1, 1, None, None) in outcome.effects
     assert outcome.state.match(1, 1).started and outcome.state.timers == ()
+    # ... but does not play for a whole pair.
+    state = t.arrive(subs.state, 1, 1, seats[1]).state
+    outcome = t.fire(state, state.timers[0], START + 600, seed=2)
+    done = outcome.state.match(1, 1)
+    assert done.result is not None and done.result.forfeit and done.result.winner == match.second
 
 
 def test_pause_holds_the_next_round_and_resume_pairs_it() -> None:
