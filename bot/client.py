@@ -7,7 +7,7 @@ import contextlib
 import gc
 import logging
 import multiprocessing
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,7 @@ EDIT_DELAY = 0.25
 REQUEST_RATE = 40.0
 # The cogs, loaded by name: each wires its own commands, views, presenter and error
 # handling in its ``setup``, so the bot itself never imports them.
-EXTENSIONS = ("cogs.spades", "cogs.houserules", "cogs.leaderboard")
+EXTENSIONS = ("cogs.spades", "cogs.houserules", "cogs.leaderboard", "cogs.tournament")
 
 
 class CannotStart(Exception):
@@ -113,6 +113,9 @@ class SpadesBot(commands.AutoShardedBot):
         self.card_emojis = settings.card_emojis if card_emojis is None else card_emojis
         self.extension_names = list(EXTENSIONS if extensions is None else extensions)
         self._manager: TableManager | None = None
+        # Called in order once the tables are restored: cogs whose state stands on tables
+        # (the tournaments) add their own restore here when they load.
+        self.after_restore: list[Callable[[], Awaitable[None]]] = []
         self._owned_storage: Storage | None = None
         self.freeze_startup = freeze_startup
         self.heartbeat = (
@@ -166,6 +169,9 @@ class SpadesBot(commands.AutoShardedBot):
         restored = await self._manager.restore()
         if restored:
             log.info("Restored %d unfinished tables", len(restored))
+        # What stands on the tables (tournaments) restores once they are back.
+        for hook in self.after_restore:
+            await hook()
         await self.sync_commands()
         if self.freeze_startup:
             gc.collect()

@@ -171,13 +171,14 @@ class TournamentRunner:
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
         elif isinstance(effect, t.PairNext):
-            await self.command(key, lambda s: t.pair_round(s, self._now(), self._seeds()))
+            await self.command(key, lambda s: t.pair_round(s, self.now(), self._seeds()))
         elif isinstance(effect, t.PostStandings):
             await self._venue.show(self._states.get(key, state))
         else:
             await self._venue.announce(state, effect.text, effect.mention)
 
-    def _now(self) -> float:
+    def now(self) -> float:
+        """The manager's clock: the time tournaments run by."""
         return self._manager.clock.now()
 
     async def _open(self, key: int, match: t.Match) -> None:
@@ -247,7 +248,7 @@ class TournamentRunner:
 
     async def _fire(self, key: int, timer: t.Timer) -> None:
         with contextlib.suppress(t.TournamentError):
-            await self.command(key, lambda s: t.fire(s, timer, self._now(), self._seeds()))
+            await self.command(key, lambda s: t.fire(s, timer, self.now(), self._seeds()))
 
     # -- results -----------------------------------------------------------------------------
 

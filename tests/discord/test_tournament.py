@@ -1,0 +1,109 @@
+"""/tournament through the real client and the fake Discord, on SQLite: a moderator opens a
+tournament, members sign up with the command and the buttons, Discord gets a scheduled
+event, and at the start each match has a thread where its players say they are there; the
+games play out (members who let their turns run out get a bot) and the one board message
+ends with the champions, with nobody touching anything after the arrivals."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.competition import tournament as t
+from bot.competition.records import from_stored
+from bot.storage.store import Storage
+from bot.tables import ManualClock
+from bot.tournaments import TournamentRunner
+from devtools.fake_discord import FakeDiscord, FakeUser, RecordedMessage, running
+from tests.discord.spades_helpers import make_bot
+
+MANAGE_GUILD = 1 << 5
+EXTENSIONS = ("cogs.spades", "cogs.tournament")
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    opened = await Storage.open(tmp_path / "spades.sqlite3")
+    yield opened
+    await opened.close()
+
+
+def organiser(fake: FakeDiscord) -> FakeUser:
+    return fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
+
+
+async def board(fake: FakeDiscord, words: str) -> RecordedMessage:
+    general = fake.channel("general")
+    return await fake.wait_message(general, lambda m: words in m.content, f"a board with {words}")
+
+
+async def test_a_tournament_from_sign_ups_to_champions_in_discord(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    ada = organiser(fake)
+    bob, cy, dee, eve = (fake.add_user(name) for name in ("Bob", "Cy", "Dee", "Eve"))
+    clock = ManualClock()
+    bot = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
+    async with running(bot, fake):
+        opened = await fake.slash(
+            ada,
+            "tournament",
+            "new",
+            name="Friday Cup",
+            format="swiss",
+            entry="pairs",
+            starts_in=30,
+            rounds=1,
+            hands=1,
+            check_in=0,
+        )
+        assert opened.responses[0].ephemeral and "open for sign-ups" in opened.text
+        [event] = fake.scheduled_events.values()
+        assert event["name"] == "Friday Cup" and event["entity_type"] == 3
+        signup = await board(fake, "Nobody has signed up yet.")
+        assert [c["label"] for c in signup.controls()] == ["Join", "Leave", "Check in"]
+
+        answer = await fake.slash(bob, "tournament", "join", partner=cy)
+        assert answer.text == "You are signed up."
+        refused = await fake.slash(dee, "tournament", "join")
+        assert "name your partner" in refused.text and refused.responses[0].ephemeral
+        await fake.slash(dee, "tournament", "join", partner=eve)
+        for partner in (cy, eve):
+            clicked = await fake.click(partner, signup, "Join")
+            assert clicked.text == "You are signed up with your partner."
+        stranger = await fake.click(ada, signup, "Join")
+        assert "sign up with /tournament join" in stranger.text
+        signed = await board(fake, "Dee & Eve")
+        assert "waiting" not in signed.content
+
+        # The cog's own runner (the extension's module is loaded apart from this one's).
+        run: TournamentRunner = getattr(bot.get_cog("TournamentCog"), "runner")  # noqa: B009
+        await clock.advance(30 * 60, run.settle)
+        [thread] = await fake.wait_for(
+            lambda: fake.threads(fake.channel("general")) or None, "a thread for the match"
+        )
+        call = await fake.wait_message(thread, lambda m: "I'm here" in str(m.controls()), "a ping")
+        assert all(user.mention in call.content for user in (bob, cy, dee, eve))
+        for user in (bob, cy, dee, eve):
+            here = await fake.click(user, call, "I'm here")
+            assert "starts once all four are here" in here.text
+        again = await fake.click(bob, call, "I'm here")
+        assert "already" in again.text and again.responses[0].ephemeral
+
+        # Nobody plays: each turn runs out and a bot plays it, and the one hand ends it.
+        for _ in range(40):
+            await clock.advance(120, run.settle)
+            [stored] = await storage.tournaments.in_guild(fake.guild_id, live_only=False)
+            if stored.phase == "finished":
+                break
+        final = from_stored(stored)
+        assert final.phase is t.Phase.FINISHED
+        champions = await board(fake, "1. ")
+        assert "2 points" in champions.content and champions.controls() == []
+        await fake.wait_message(
+            fake.channel("general"), lambda m: "Champions" in m.content, "the champions named"
+        )
+        status = await fake.slash(eve, "tournament", "status", channel=thread)
+        assert "1. " in status.text and status.responses[0].ephemeral
