@@ -990,8 +990,13 @@ def standings(state: Tournament) -> tuple[Standing, ...]:
             )
     if not state.settings.duplicate:
         return tuple(lines)
-    earned = dict.fromkeys(teams, 0)
-    tops = dict.fromkeys(teams, 0)
+    return _by_matchpoints(state, lines)
+
+
+def _by_matchpoints(state: Tournament, lines: Sequence[Standing]) -> tuple[Standing, ...]:
+    """Duplicate standings: by matchpoint percentage over every round, then as ``lines``."""
+    earned = dict.fromkeys((line.entrant for line in lines), 0)
+    tops = dict(earned)
     for number in range(1, len(state.rounds) + 1):
         scored = state.duplicate_round(number)
         for total in scored.totals if scored is not None else ():

@@ -107,3 +107,43 @@ async def test_a_tournament_from_sign_ups_to_champions_in_discord(
         )
         status = await fake.slash(eve, "tournament", "status", channel=thread)
         assert "1. " in status.text and status.responses[0].ephemeral
+
+
+async def test_bad_input_is_refused_with_a_reason_and_the_organiser_cancels(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    ada, bob = organiser(fake), fake.add_user("Bob")
+    async with running(make_bot(fake, storage=storage, extensions=EXTENSIONS), fake):
+        options = {"name": "Cup", "format": "swiss", "entry": "singles", "starts_in": 60}
+        nobody = await fake.slash(bob, "tournament", "status")
+        assert nobody.text == "There is no tournament running in this server."
+        member = await fake.slash(bob, "tournament", "new", **options)
+        assert member.text == "Only members with Manage Server can open a tournament."
+        duplicate = await fake.slash(ada, "tournament", "new", duplicate=True, **options)
+        assert "play a number of hands" in duplicate.text
+        assert await storage.tournaments.in_guild(fake.guild_id, live_only=False) == []
+        assert all(r.responses[0].ephemeral for r in (nobody, member, duplicate))
+
+        await fake.slash(ada, "tournament", "new", **options)
+        signup = await board(fake, "Nobody has signed up yet.")
+        stale = signup.snapshot()
+        joined = await fake.click(bob, signup, "Join")
+        assert joined.text == "You are signed up."
+        early = await fake.click(bob, signup, "Check in")
+        assert early.text == "Check-in opens 15 minutes before the start."
+        twice = await fake.slash(bob, "tournament", "join")
+        assert twice.text == "You are already signed up for this tournament."
+        pause = await fake.slash(bob, "tournament", "cancel")
+        assert pause.text == "Only the organiser or a moderator can do that."
+        assert len(fake.scheduled_events) == 1
+
+        cancelled = await fake.slash(ada, "tournament", "cancel")
+        assert cancelled.text == "The tournament is cancelled."
+        await board(fake, "Cancelled.")
+        assert fake.scheduled_events == {}
+        [stored] = await storage.tournaments.in_guild(fake.guild_id, live_only=False)
+        assert stored.phase == "cancelled" and stored.event_id is None
+        assert signup.controls() == []
+        # A click on the buttons as they were before the cancel changes nothing.
+        late = await fake.click(bob, stale, "Leave")
+        assert late.text == "There is no such tournament running here."
