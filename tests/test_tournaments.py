@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from bot.competition import tournament as t
+from bot.competition.results import Entrant
+from bot.competition.swiss import swiss_standings
 from bot.storage.store import Storage
 from bot.tables import ManualClock, TableManager, TableSettings, TableStatus
 from bot.tournaments import TournamentRunner
@@ -245,3 +247,53 @@ async def test_a_runner_killed_in_round_two_is_replaced_and_the_tournament_goes_
     assert not any(m.result and m.result.forfeit for r in final.rounds for m in r.matches)
     assert len(set(tables_of(final))) == 6
     await third.stop()
+
+
+async def test_a_duplicate_round_deals_the_same_cards_at_every_table(storage: Storage) -> None:
+    bot = await Bot.start(storage, ManualClock(NOW), Venue())
+    state = await bot.runner.create(settings(rounds=1, hands=2, duplicate=True))
+    await sign_up_pairs(bot, state.id, 4)
+    await bot.advance(START - bot.clock.now())
+    await arrive_all(bot, state.id)
+    await bot.advance(60 * 60)
+    final = await stored(storage, state.id)
+    assert final.phase is t.Phase.FINISHED
+    [played] = final.rounds
+    assert played.seed is not None
+    games = {g.table_id: g.game_id for g in await storage.stats.history(GUILD)}
+    records = [await storage.stats.game(GUILD, games[m.table_id or 0]) for m in played.matches]
+    assert all(r is not None and r.seed == played.seed for r in records)
+    # The same cards in the same seats, deal by deal, at both tables (the replay also
+    # deals the hand after the last, which nobody played)...
+    dealt = [[hand.held for hand in r.hands()][:2] for r in records if r is not None]
+    assert dealt[0] == dealt[1] and len(dealt[0]) == 2
+    # ... where the second table's first pair sits East/West.
+    first, second = played.matches
+    assert final.seats(first)[0] in final.team(first.first).user_ids
+    assert final.seats(second)[0] in final.team(second.second or "").user_ids
+    scored = final.duplicate_round(1)
+    assert scored is not None and len(scored.deals) == 2
+    assert all("% of matchpoints" in line.detail for line in t.standings(final))
+    await bot.stop()
+
+
+async def test_sixteen_pairs_play_four_swiss_rounds_without_a_rematch(storage: Storage) -> None:
+    bot = await Bot.start(storage, ManualClock(NOW), Venue())
+    state = await bot.runner.create(settings(rounds=4))
+    await sign_up_pairs(bot, state.id, 16)
+    await bot.advance(START - bot.clock.now())
+    for _ in range(4):
+        await arrive_all(bot, state.id)
+        await bot.advance(30 * 60)
+    final = await stored(storage, state.id)
+    assert final.phase is t.Phase.FINISHED
+    assert [len(r.matches) for r in final.rounds] == [8, 8, 8, 8]
+    met = [frozenset((m.first, m.second)) for r in final.rounds for m in r.matches]
+    assert len(set(met)) == 32
+    assert len(set(tables_of(final))) == 32
+    results = [m.result for r in final.rounds for m in r.matches if m.result]
+    assert len(results) == 32 and not any(r.forfeit for r in results)
+    entrants = [Entrant(x.id, x.rating) for x in final.teams]
+    expected = [s.entrant for s in swiss_standings(entrants, results)]
+    assert [line.entrant for line in t.standings(final)] == expected
+    await bot.stop()
