@@ -425,17 +425,14 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
     @app_commands.command(name="cancel", description="Organiser: cancel the tournament")
     async def cancel(self, interaction: discord.Interaction) -> None:
         mod, state = moderator(interaction), chosen(interaction)
-        await self._run(
-            interaction,
-            lambda s: t.cancel(s, interaction.user.id, moderator=mod),
-            _("The tournament is cancelled."),
-        )
+        await runner().command(state.id, lambda s: t.cancel(s, interaction.user.id, moderator=mod))
         stored = await self.storage.tournaments.load(state.id)
         if stored is not None and stored.event_id is not None:
             # Discord's event for the start goes too, so nobody is reminded of it.
             with contextlib.suppress(discord.HTTPException):
                 await self.bot.http.delete_scheduled_event(state.settings.guild_id, stored.event_id)
             await self.storage.tournaments.set_event(state.id, None)
+        await answer(interaction, _("The tournament is cancelled."))
 
     @app_commands.command(name="remove", description="Organiser: take an entrant out")
     @app_commands.describe(member="A player of the entrant to remove")

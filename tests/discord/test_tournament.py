@@ -91,6 +91,8 @@ async def test_a_tournament_from_sign_ups_to_champions_in_discord(
             assert "starts once all four are here" in here.text
         again = await fake.click(bob, call, "I'm here")
         assert "already" in again.text and again.responses[0].ephemeral
+        wrong = await fake.slash(ada, "tournament", "settle", table=2, winner=bob)
+        assert wrong.text == "There is no such match in this tournament."
 
         # Nobody plays: each turn runs out and a bot plays it, and the one hand ends it.
         for _ in range(40):
