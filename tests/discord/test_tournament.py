@@ -149,3 +149,55 @@ async def test_bad_input_is_refused_with_a_reason_and_the_organiser_cancels(
         # A click on the buttons as they were before the cancel changes nothing.
         late = await fake.click(bob, stale, "Leave")
         assert late.text == "There is no such tournament running here."
+
+
+async def test_a_tournament_goes_on_after_the_bot_restarts_mid_round(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    ada = organiser(fake)
+    bob, cy, dee, eve = (fake.add_user(name) for name in ("Bob", "Cy", "Dee", "Eve"))
+    clock = ManualClock()
+    first = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
+    async with running(first, fake):
+        await fake.slash(
+            ada,
+            "tournament",
+            "new",
+            name="Cup",
+            format="round_robin",
+            entry="singles",
+            starts_in=20,
+            hands=1,
+            check_in=0,
+            forfeit=5,
+        )
+        signup = await board(fake, "Nobody has signed up yet.")
+        for user in (bob, cy, dee, eve):
+            await fake.click(user, signup, "Join")
+        run: TournamentRunner = getattr(first.get_cog("TournamentCog"), "runner")  # noqa: B009
+        await clock.advance(20 * 60, run.settle)
+        [thread] = await fake.wait_for(
+            lambda: fake.threads(fake.channel("general")) or None, "a thread for the match"
+        )
+        call = await fake.wait_message(thread, lambda m: "I'm here" in str(m.controls()), "a ping")
+        await fake.click(bob, call, "I'm here")
+    # The bot is gone with one player there; another process takes over.
+    second = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
+    async with running(second, fake):
+        run = getattr(second.get_cog("TournamentCog"), "runner")  # noqa: B009
+        [state] = run.in_guild(fake.guild_id)
+        assert state.current is not None and state.current.matches[0].arrived == (bob.id,)
+        for user in (cy, dee, eve):
+            await fake.click(user, call, "I'm here")
+        for _ in range(40):
+            await clock.advance(120, run.settle)
+            [stored] = await storage.tournaments.in_guild(fake.guild_id, live_only=False)
+            if stored.phase == "finished":
+                break
+        final = from_stored(stored)
+        # Four players make two pairs: one round, one match.
+        assert final.phase is t.Phase.FINISHED and len(final.rounds) == 1
+        assert all(m.result and not m.result.forfeit for r in final.rounds for m in r.matches)
+        await fake.wait_message(
+            fake.channel("general"), lambda m: "Champions" in m.content, "the champions named"
+        )
