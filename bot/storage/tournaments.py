@@ -293,35 +293,7 @@ async def _read(session: Session, row: Row) -> StoredTournament:
             "SELECT * FROM tournament_entrants WHERE tournament_id = ? ORDER BY position", (key,)
         )
     )
-    matches: dict[int, list[StoredMatch]] = {}
-    for m in await session.fetch_all(
-        "SELECT * FROM tournament_matches WHERE tournament_id = ? ORDER BY round, board", (key,)
-    ):
-        matches.setdefault(int(m["round"]), []).append(
-            StoredMatch(
-                int(m["round"]),
-                int(m["board"]),
-                m["first_id"],
-                m["second_id"],
-                None if m["opened_at"] is None else float(m["opened_at"]),
-                m["arrived_json"],
-                bool(m["started"]),
-                None if m["table_id"] is None else int(m["table_id"]),
-                None if m["channel_id"] is None else int(m["channel_id"]),
-                m["result_json"],
-                m["deals_json"],
-            )
-        )
-    rounds = tuple(
-        StoredRound(
-            int(r["round"]),
-            None if r["seed"] is None else int(r["seed"]),
-            tuple(matches.get(int(r["round"]), ())),
-        )
-        for r in await session.fetch_all(
-            "SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY round", (key,)
-        )
-    )
+    rounds = await _read_rounds(session, key)
     timers = tuple(
         StoredTimer(t["kind"], float(t["due"]), int(t["round"]), int(t["board"]))
         for t in await session.fetch_all(
@@ -346,4 +318,36 @@ async def _read(session: Session, row: Row) -> StoredTournament:
         timers=timers,
         message_id=None if row["message_id"] is None else int(row["message_id"]),
         event_id=None if row["event_id"] is None else int(row["event_id"]),
+    )
+
+
+async def _read_rounds(session: Session, key: int) -> tuple[StoredRound, ...]:
+    matches: dict[int, list[StoredMatch]] = {}
+    for m in await session.fetch_all(
+        "SELECT * FROM tournament_matches WHERE tournament_id = ? ORDER BY round, board", (key,)
+    ):
+        matches.setdefault(int(m["round"]), []).append(
+            StoredMatch(
+                int(m["round"]),
+                int(m["board"]),
+                m["first_id"],
+                m["second_id"],
+                None if m["opened_at"] is None else float(m["opened_at"]),
+                m["arrived_json"],
+                bool(m["started"]),
+                None if m["table_id"] is None else int(m["table_id"]),
+                None if m["channel_id"] is None else int(m["channel_id"]),
+                m["result_json"],
+                m["deals_json"],
+            )
+        )
+    return tuple(
+        StoredRound(
+            int(r["round"]),
+            None if r["seed"] is None else int(r["seed"]),
+            tuple(matches.get(int(r["round"]), ())),
+        )
+        for r in await session.fetch_all(
+            "SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY round", (key,)
+        )
     )
