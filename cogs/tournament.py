@@ -26,7 +26,7 @@ from discord.ext import commands
 from bot.competition import tournament as t
 from bot.competition.records import from_stored
 from bot.engine import PRESETS, Rules
-from bot.i18n import N_, _
+from bot.i18n import N_, _, ngettext
 from bot.storage.ratings import NEWCOMER
 from bot.storage.store import Storage
 from bot.tournaments import TournamentRunner
@@ -64,9 +64,11 @@ def board_text(state: t.Tournament) -> str:
     lines = [f"**{discord.utils.escape_markdown(s.name)}**"]
     if state.phase is t.Phase.SIGNUP:
         lines.append(
-            _("Starts <t:{start}:R>. Check in from {minutes} minutes before.").format(
-                start=int(s.starts_at), minutes=s.check_in_minutes
-            )
+            ngettext(
+                "Starts <t:{start}:R>. Check in from {minutes} minute before.",
+                "Starts <t:{start}:R>. Check in from {minutes} minutes before.",
+                s.check_in_minutes,
+            ).format(start=int(s.starts_at), minutes=s.check_in_minutes)
         )
         for team in state.teams:
             waiting = "" if team.accepted else _(" (waiting for the partner to accept)")
@@ -82,7 +84,11 @@ def board_text(state: t.Tournament) -> str:
             out = _(" (left)") if line.withdrawn else ""
             name = discord.utils.escape_markdown(line.name)
             lines.append(
-                _("{place}. {name}{out}: {points} points ({detail})").format(
+                ngettext(
+                    "{place}. {name}{out}: {points} point ({detail})",
+                    "{place}. {name}{out}: {points} points ({detail})",
+                    line.points,
+                ).format(
                     place=line.place, name=name, out=out, points=line.points, detail=line.detail
                 )
             )
@@ -90,9 +96,11 @@ def board_text(state: t.Tournament) -> str:
         if current is not None and state.phase is t.Phase.RUNNING:
             left = sum(1 for m in current.matches if not m.done)
             lines.append(
-                _("Round {number}: {left} matches still to play.").format(
-                    number=current.number, left=left
-                )
+                ngettext(
+                    "Round {number}: {left} match still to play.",
+                    "Round {number}: {left} matches still to play.",
+                    left,
+                ).format(number=current.number, left=left)
             )
     text = "\n".join(lines)
     return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"

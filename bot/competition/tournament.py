@@ -59,7 +59,7 @@ from bot.competition.results import Entrant, MatchResult, Pairing
 from bot.competition.round_robin import round_robin, round_robin_standings
 from bot.competition.swiss import pair_swiss, swiss_standings
 from bot.engine import PRESETS, Rules
-from bot.i18n import _
+from bot.i18n import _, ngettext
 
 MINUTE = 60.0
 
@@ -487,10 +487,13 @@ def check_in(state: Tournament, user_id: int, now: float) -> Outcome:
     if state.settings.check_in_minutes == 0:
         raise TournamentError(_("This tournament needs no check-in."))
     if now < opens:
+        minutes = state.settings.check_in_minutes
         raise TournamentError(
-            _("Check-in opens {minutes} minutes before the start.").format(
-                minutes=state.settings.check_in_minutes
-            )
+            ngettext(
+                "Check-in opens {minutes} minute before the start.",
+                "Check-in opens {minutes} minutes before the start.",
+                minutes,
+            ).format(minutes=minutes)
         )
     if user_id in team.checked_in:
         raise TournamentError(_("You have already checked in."))
