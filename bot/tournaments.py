@@ -208,6 +208,10 @@ class TournamentRunner:
         """Deal the match's game; a player who did not come gives their seat to a bot."""
         state = self.get(key)
         table = self._manager.find(match.channel_id) if match.channel_id is not None else None
+        if table is None or table.status is TableStatus.CLOSED:
+            # Its lobby closed meanwhile (idle while the players were on their way).
+            await self._open(key, match)
+            table = self._manager.find(match.channel_id) if match.channel_id is not None else None
         if table is None:
             raise TableError(f"match {match.key} has no table to start")
         if table.status is TableStatus.LOBBY:

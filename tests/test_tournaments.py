@@ -55,11 +55,13 @@ class Bot:
     runner: TournamentRunner
 
     @classmethod
-    async def start(cls, storage: Storage, clock: ManualClock, venue: Venue) -> Bot:
+    async def start(
+        cls, storage: Storage, clock: ManualClock, venue: Venue, idle_close: float | None = None
+    ) -> Bot:
         seeds = iter(range(1, 10_000))
         manager = TableManager(
             storage.tables,
-            settings=TableSettings(bot_delay=0, idle_close=None),
+            settings=TableSettings(bot_delay=0, idle_close=idle_close),
             clock=clock,
             seeds=lambda: next(seeds),
         )
@@ -296,4 +298,23 @@ async def test_sixteen_pairs_play_four_swiss_rounds_without_a_rematch(storage: S
     entrants = [Entrant(x.id, x.rating) for x in final.teams]
     expected = [s.entrant for s in swiss_standings(entrants, results)]
     assert [line.entrant for line in t.standings(final)] == expected
+    await bot.stop()
+
+
+async def test_a_match_table_closed_for_idling_opens_again_when_its_players_come(
+    storage: Storage,
+) -> None:
+    bot = await Bot.start(storage, ManualClock(NOW), Venue(), idle_close=5 * 60)
+    state = await bot.runner.create(settings(rounds=1))
+    await sign_up_pairs(bot, state.id, 2)
+    await bot.advance(START - bot.clock.now())
+    [match] = bot.runner.get(state.id).rounds[0].matches
+    assert match.channel_id is not None
+    await bot.advance(10 * 60)
+    assert bot.manager.find(match.channel_id) is None  # the lobby closed, nobody moved
+    await arrive_all(bot, state.id)
+    table = bot.manager.find(match.channel_id)
+    assert table is not None and table.status is TableStatus.PLAYING
+    await bot.runner.settle()
+    assert bot.runner.get(state.id).match(1, 1).table_id == table.table_id
     await bot.stop()
