@@ -100,9 +100,6 @@ class TournamentRunner:
         found = [s for s in self._states.values() if s.settings.guild_id == guild_id]
         return sorted(found, key=lambda s: -s.id)
 
-    def pending_timers(self) -> list[tuple[int, t.Timer]]:
-        return [(i, timer) for i, s in self._states.items() for timer in s.timers]
-
     # -- commands --------------------------------------------------------------------------
 
     async def create(self, settings: t.Settings) -> t.Tournament:
