@@ -7,7 +7,7 @@ import contextlib
 import gc
 import logging
 import multiprocessing
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -38,7 +38,13 @@ EDIT_DELAY = 0.25
 REQUEST_RATE = 40.0
 # The cogs, loaded by name: each wires its own commands, views, presenter and error
 # handling in its ``setup``, so the bot itself never imports them.
-EXTENSIONS = ("cogs.spades", "cogs.houserules", "cogs.leaderboard", "cogs.season")
+EXTENSIONS = (
+    "cogs.spades",
+    "cogs.houserules",
+    "cogs.leaderboard",
+    "cogs.season",
+    "cogs.tournament",
+)
 
 
 class CannotStart(Exception):
@@ -121,6 +127,9 @@ class SpadesBot(commands.AutoShardedBot):
         self._manager: TableManager | None = None
         # Seasons that end by themselves (built with storage, in setup_hook).
         self.season_timers: SeasonTimers | None = None
+        # Called in order once the tables are restored: cogs whose state stands on tables
+        # (the tournaments) add their own restore here when they load.
+        self.after_restore: list[Callable[[], Awaitable[None]]] = []
         self._owned_storage: Storage | None = None
         self.freeze_startup = freeze_startup
         self.heartbeat = (
@@ -187,6 +196,9 @@ class SpadesBot(commands.AutoShardedBot):
             log.info("Restored %d unfinished tables", len(restored))
         if self.season_timers is not None:
             await self.season_timers.restore()
+        # What stands on the tables (tournaments) restores once they are back.
+        for hook in self.after_restore:
+            await hook()
         await self.sync_commands()
         if self.freeze_startup:
             gc.collect()

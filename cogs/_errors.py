@@ -14,6 +14,7 @@ from typing import TypeVar
 import discord
 from discord import app_commands
 
+from bot.competition.tournament import TournamentError
 from bot.engine import IllegalAction
 from bot.tables import TableError
 from cogs._answer import answer, echo
@@ -32,7 +33,12 @@ class PlayerError(Exception):
 
 
 # Errors whose message is written for players and can be shown as it is.
-PLAYER_ERRORS: tuple[type[Exception], ...] = (PlayerError, IllegalAction, TableError)
+PLAYER_ERRORS: tuple[type[Exception], ...] = (
+    PlayerError,
+    IllegalAction,
+    TableError,
+    TournamentError,
+)
 
 
 # Discord's own names for permissions, as members find them in the server's settings.

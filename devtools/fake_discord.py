@@ -123,6 +123,8 @@ class FakeChannel:
     bot_permissions: int = ALL_PERMISSIONS
     # The guild of a channel of a guild added with ``add_guild`` (``None``: the first guild).
     guild: int | None = None
+    # A thread's channel (``None``: not a thread).
+    parent: int | None = None
 
     @property
     def is_dm(self) -> bool:
@@ -382,6 +384,8 @@ class FakeDiscord:
         self.opened_to_everyone: set[str] = set()
         # The application's emojis, by id: kept by the server, so across the bot's restarts.
         self.app_emojis: dict[int, FakeEmoji] = {}
+        # The guilds' scheduled events the bot created, by id, as Discord answered them.
+        self.scheduled_events: dict[int, JSON] = {}
         self.requests: list[tuple[str, str]] = []
         # (method, path, JSON) of every request that posts or edits a message, in order.
         self.bodies: list[tuple[str, str, JSON]] = []
@@ -431,6 +435,9 @@ class FakeDiscord:
             ("PATCH", "/channels/{channel}/messages/{message}", self._patch_message),
             ("DELETE", "/channels/{channel}/messages/{message}", self._delete_message),
             ("POST", "/users/@me/channels", self._open_dm),
+            ("POST", "/channels/{channel}/threads", self._create_thread),
+            ("POST", "/guilds/{guild}/scheduled-events", self._create_event),
+            ("DELETE", "/guilds/{guild}/scheduled-events/{event}", self._delete_event),
             ("POST", "/interactions/{interaction}/{token}/callback", self._callback),
             ("POST", "/webhooks/{app}/{token}", self._followup),
             ("GET", "/webhooks/{app}/{token}/messages/{message}", self._get_webhook_message),
@@ -961,6 +968,68 @@ class FakeDiscord:
             self.dm_channels[recipient.id] = dm
         return json_response(dm.payload(self.guild_id))
 
+    async def _create_thread(self, request: web.Request) -> web.Response:
+        """A thread with no starter message: a channel of its own to post in."""
+        parent = self.channels.get(int(request.match_info["channel"]))
+        if parent is None or parent.parent is not None:
+            return error(404, 10003, "Unknown Channel")
+        body = await request.json()
+        thread = FakeChannel(self.next_id(), body["name"], guild=parent.guild, parent=parent.id)
+        thread.bot_permissions = parent.bot_permissions
+        self.channels[thread.id] = thread
+        guild = parent.guild or self.guild_id
+        return json_response(
+            {
+                "id": str(thread.id),
+                "type": body.get("type", 11),
+                "guild_id": str(guild),
+                "parent_id": str(parent.id),
+                "owner_id": str(self.app_id),
+                "name": thread.name,
+                "member_count": 1,
+                "message_count": 0,
+                "rate_limit_per_user": 0,
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": body.get("auto_archive_duration", 1440),
+                    "archive_timestamp": timestamp(),
+                    "locked": False,
+                },
+            }
+        )
+
+    async def _create_event(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        event = {
+            "id": str(self.next_id()),
+            "guild_id": request.match_info["guild"],
+            "channel_id": body.get("channel_id"),
+            "creator_id": str(self.app_id),
+            "name": body["name"],
+            "description": body.get("description"),
+            "scheduled_start_time": body["scheduled_start_time"],
+            "scheduled_end_time": body.get("scheduled_end_time"),
+            "privacy_level": body.get("privacy_level", 2),
+            "status": 1,
+            "entity_type": body["entity_type"],
+            "entity_id": None,
+            "entity_metadata": body.get("entity_metadata"),
+            "user_count": 0,
+            "image": None,
+        }
+        self.scheduled_events[int(event["id"])] = event
+        return json_response(event)
+
+    async def _delete_event(self, request: web.Request) -> web.Response:
+        if self.scheduled_events.pop(int(request.match_info["event"]), None) is None:
+            return error(404, 10070, "Unknown Guild Scheduled Event")
+        return web.Response(status=204)
+
+    def threads(self, parent: FakeChannel) -> list[FakeChannel]:
+        """The threads the bot made in ``parent``, oldest first."""
+        return [c for c in self.channels.values() if c.parent == parent.id]
+
     # --- start-up REST ---------------------------------------------------------------------
 
     async def _get_me(self, request: web.Request) -> web.Response:
@@ -1158,7 +1227,9 @@ class FakeDiscord:
         }
         members = [user.member_payload() for user in self.users.values()]
         channels = [
-            c.payload(guild) for c in self.channels.values() if (c.guild or self.guild_id) == guild
+            c.payload(guild)
+            for c in self.channels.values()
+            if (c.guild or self.guild_id) == guild and c.parent is None
         ]
         return {
             "id": str(guild),

@@ -11,11 +11,13 @@ from bot.storage.records import TableStore
 from bot.storage.seasons import Seasons
 from bot.storage.stats import Stats
 from bot.storage.table_store import SqlTableStore
+from bot.storage.tournaments import TournamentStore
 
 
 class Storage:
-    """Everything the bot keeps: ``tables`` (the ``TableStore``), ``house_rules`` and
-    ``stats`` (stats, leaderboards, history, forgetting members) and ``seasons``."""
+    """Everything the bot keeps: ``tables`` (the ``TableStore``), ``house_rules``,
+    ``stats`` (stats, leaderboards, history, forgetting members), ``seasons`` and
+    ``tournaments``."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -24,6 +26,7 @@ class Storage:
         self.house_rules = HouseRules(db)
         self.stats = Stats(db)
         self.seasons = Seasons(db)
+        self.tournaments = TournamentStore(db)
 
     @classmethod
     async def open(

@@ -1,0 +1,353 @@
+"""Tournaments' rows (migration 0009): what a tournament's state machine holds, written whole
+in one transaction after each command and read back at start-up.
+
+The rows are plain records here (storage sits below the competition layer);
+``bot.competition.records`` turns a ``Tournament`` into a ``StoredTournament`` and back.
+Small lists (who arrived at a match, a result, each deal's points) are JSON in their row.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from bot.engine import HandScored, event_from_json
+from bot.storage.db import Database, Row, Session
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPlayer:
+    user_id: int
+    name: str
+    rating: float
+    checked_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEntrant:
+    players: tuple[StoredPlayer, ...]
+    accepted: bool
+    withdrawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMatch:
+    round: int
+    board: int
+    first_id: str
+    second_id: str | None
+    opened_at: float | None
+    arrived_json: str
+    started: bool
+    table_id: int | None
+    channel_id: int | None
+    result_json: str | None
+    deals_json: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRound:
+    number: int
+    seed: int | None
+    matches: tuple[StoredMatch, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTimer:
+    kind: str
+    due: float
+    round: int
+    board: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTournament:
+    """A tournament as stored; ``message_id`` and ``event_id`` are kept by the adapter's own
+    calls (``set_message``, ``set_event``) and not written by ``save``."""
+
+    tournament_id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    name: str
+    settings_json: str
+    phase: str
+    paused: bool
+    order_json: str
+    sat_out_json: str
+    entrants: tuple[StoredEntrant, ...]
+    rounds: tuple[StoredRound, ...]
+    timers: tuple[StoredTimer, ...]
+    message_id: int | None = None
+    event_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A match's game as recorded when it ended: ``scores`` and each deal's points
+    (``deals``) and the score after each deal (``running``) by the engine's side;
+    ``winner`` None when it ended without one (stopped, or its agreed hands played)."""
+
+    stopped: bool
+    winner: int | None
+    hands: int
+    scores: tuple[int, ...]
+    deals: tuple[tuple[int, ...], ...]
+    running: tuple[tuple[int, ...], ...]
+
+
+LIVE = ("signup", "running")
+
+
+class TournamentStore:
+    """Tournaments in the database; every write is one transaction."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create(
+        self, *, guild_id: int, channel_id: int, organiser_id: int, name: str, settings_json: str
+    ) -> int:
+        """A new tournament's id (its row holds no entrant yet; ``save`` writes the rest)."""
+        async with self._db.transaction() as session:
+            value = await session.fetch_value(
+                "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, "
+                "settings_json, phase) VALUES (?, ?, ?, ?, ?, 'signup') "
+                "RETURNING tournament_id",
+                (guild_id, channel_id, organiser_id, name, settings_json),
+            )
+        return int(value)
+
+    async def save(self, stored: StoredTournament) -> None:
+        """Write the tournament's whole state in place of what was stored."""
+        key = stored.tournament_id
+        async with self._db.transaction() as session:
+            await session.execute(
+                "UPDATE tournaments SET guild_id = ?, channel_id = ?, organiser_id = ?, "
+                "name = ?, settings_json = ?, phase = ?, paused = ?, order_json = ?, "
+                "sat_out_json = ? WHERE tournament_id = ?",
+                (
+                    stored.guild_id,
+                    stored.channel_id,
+                    stored.organiser_id,
+                    stored.name,
+                    stored.settings_json,
+                    stored.phase,
+                    int(stored.paused),
+                    stored.order_json,
+                    stored.sat_out_json,
+                    key,
+                ),
+            )
+            for table in (
+                "tournament_timers",
+                "tournament_matches",
+                "tournament_rounds",
+                "tournament_players",
+                "tournament_entrants",
+            ):
+                # A name from the list above, not a value from outside.
+                await session.execute(f"DELETE FROM {table} WHERE tournament_id = ?", (key,))
+            await _insert_rows(session, stored)
+
+    async def load(self, tournament_id: int) -> StoredTournament | None:
+        async with self._db.session() as session:
+            row = await session.fetch_one(
+                "SELECT * FROM tournaments WHERE tournament_id = ?", (tournament_id,)
+            )
+            return None if row is None else await _read(session, row)
+
+    async def live(self) -> list[StoredTournament]:
+        """Every tournament still signing up or running, oldest first."""
+        async with self._db.session() as session:
+            rows = await session.fetch_all(
+                "SELECT * FROM tournaments WHERE phase IN (?, ?) ORDER BY tournament_id", LIVE
+            )
+            return [await _read(session, row) for row in rows]
+
+    async def in_guild(self, guild_id: int, *, live_only: bool = True) -> list[StoredTournament]:
+        """The server's tournaments (only those signing up or running, by default), newest
+        first."""
+        phases = LIVE if live_only else ("signup", "running", "finished", "cancelled")
+        marks = ", ".join("?" for _ in phases)
+        async with self._db.session() as session:
+            rows = await session.fetch_all(
+                f"SELECT * FROM tournaments WHERE guild_id = ? AND phase IN ({marks}) "
+                "ORDER BY tournament_id DESC",
+                (guild_id, *phases),
+            )
+            return [await _read(session, row) for row in rows]
+
+    async def set_message(self, tournament_id: int, message_id: int | None) -> None:
+        async with self._db.transaction() as session:
+            await session.execute(
+                "UPDATE tournaments SET message_id = ? WHERE tournament_id = ?",
+                (message_id, tournament_id),
+            )
+
+    async def set_event(self, tournament_id: int, event_id: int | None) -> None:
+        async with self._db.transaction() as session:
+            await session.execute(
+                "UPDATE tournaments SET event_id = ? WHERE tournament_id = ?",
+                (event_id, tournament_id),
+            )
+
+    async def finished_game(self, table_id: int) -> FinishedGame | None:
+        """The recorded end of the game played at ``table_id``, or None while it plays on:
+        what a tournament restarted after its match ended reads the result from."""
+        async with self._db.session() as session:
+            game = await session.fetch_one(
+                "SELECT game_id, stopped, winner, hands FROM games WHERE table_id = ?",
+                (table_id,),
+            )
+            if game is None:
+                return None
+            teams = await session.fetch_all(
+                "SELECT score FROM game_teams WHERE game_id = ? ORDER BY team", (game["game_id"],)
+            )
+            hands = await session.fetch_all(
+                "SELECT result_json FROM hands WHERE game_id = ? ORDER BY hand_number",
+                (game["game_id"],),
+            )
+        deals, running = [], []
+        for (text,) in hands:
+            event = event_from_json(json.loads(text))
+            assert isinstance(event, HandScored)  # only HandScored events are stored there
+            deals.append(tuple(team.total for team in event.result.teams))
+            running.append(tuple(team.score for team in event.result.teams))
+        return FinishedGame(
+            bool(game["stopped"]),
+            None if game["winner"] is None else int(game["winner"]),
+            int(game["hands"]),
+            tuple(int(row["score"]) for row in teams),
+            tuple(deals),
+            tuple(running),
+        )
+
+
+async def _insert_rows(session: Session, stored: StoredTournament) -> None:
+    key = stored.tournament_id
+    await session.executemany(
+        "INSERT INTO tournament_entrants (tournament_id, position, accepted, withdrawn) "
+        "VALUES (?, ?, ?, ?)",
+        [(key, i, int(e.accepted), int(e.withdrawn)) for i, e in enumerate(stored.entrants)],
+    )
+    await session.executemany(
+        "INSERT INTO tournament_players (tournament_id, position, slot, user_id, name, "
+        "rating, checked_in) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (key, i, slot, p.user_id, p.name, p.rating, int(p.checked_in))
+            for i, e in enumerate(stored.entrants)
+            for slot, p in enumerate(e.players)
+        ],
+    )
+    await session.executemany(
+        "INSERT INTO tournament_rounds (tournament_id, round, seed) VALUES (?, ?, ?)",
+        [(key, r.number, r.seed) for r in stored.rounds],
+    )
+    await session.executemany(
+        "INSERT INTO tournament_matches (tournament_id, round, board, first_id, second_id, "
+        "opened_at, arrived_json, started, table_id, channel_id, result_json, deals_json) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                key,
+                m.round,
+                m.board,
+                m.first_id,
+                m.second_id,
+                m.opened_at,
+                m.arrived_json,
+                int(m.started),
+                m.table_id,
+                m.channel_id,
+                m.result_json,
+                m.deals_json,
+            )
+            for r in stored.rounds
+            for m in r.matches
+        ],
+    )
+    await session.executemany(
+        "INSERT INTO tournament_timers (tournament_id, kind, due, round, board) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [(key, t.kind, t.due, t.round, t.board) for t in stored.timers],
+    )
+
+
+async def _read(session: Session, row: Row) -> StoredTournament:
+    key = int(row["tournament_id"])
+    players: dict[int, list[StoredPlayer]] = {}
+    for p in await session.fetch_all(
+        "SELECT * FROM tournament_players WHERE tournament_id = ? ORDER BY position, slot",
+        (key,),
+    ):
+        players.setdefault(int(p["position"]), []).append(
+            StoredPlayer(int(p["user_id"]), p["name"], float(p["rating"]), bool(p["checked_in"]))
+        )
+    entrants = tuple(
+        StoredEntrant(
+            tuple(players.get(int(e["position"]), ())), bool(e["accepted"]), bool(e["withdrawn"])
+        )
+        for e in await session.fetch_all(
+            "SELECT * FROM tournament_entrants WHERE tournament_id = ? ORDER BY position", (key,)
+        )
+    )
+    rounds = await _read_rounds(session, key)
+    timers = tuple(
+        StoredTimer(t["kind"], float(t["due"]), int(t["round"]), int(t["board"]))
+        for t in await session.fetch_all(
+            "SELECT * FROM tournament_timers WHERE tournament_id = ? "
+            "ORDER BY due, kind, round, board",
+            (key,),
+        )
+    )
+    return StoredTournament(
+        tournament_id=key,
+        guild_id=int(row["guild_id"]),
+        channel_id=int(row["channel_id"]),
+        organiser_id=int(row["organiser_id"]),
+        name=row["name"],
+        settings_json=row["settings_json"],
+        phase=row["phase"],
+        paused=bool(row["paused"]),
+        order_json=row["order_json"],
+        sat_out_json=row["sat_out_json"],
+        entrants=entrants,
+        rounds=rounds,
+        timers=timers,
+        message_id=None if row["message_id"] is None else int(row["message_id"]),
+        event_id=None if row["event_id"] is None else int(row["event_id"]),
+    )
+
+
+async def _read_rounds(session: Session, key: int) -> tuple[StoredRound, ...]:
+    matches: dict[int, list[StoredMatch]] = {}
+    for m in await session.fetch_all(
+        "SELECT * FROM tournament_matches WHERE tournament_id = ? ORDER BY round, board", (key,)
+    ):
+        matches.setdefault(int(m["round"]), []).append(
+            StoredMatch(
+                int(m["round"]),
+                int(m["board"]),
+                m["first_id"],
+                m["second_id"],
+                None if m["opened_at"] is None else float(m["opened_at"]),
+                m["arrived_json"],
+                bool(m["started"]),
+                None if m["table_id"] is None else int(m["table_id"]),
+                None if m["channel_id"] is None else int(m["channel_id"]),
+                m["result_json"],
+                m["deals_json"],
+            )
+        )
+    return tuple(
+        StoredRound(
+            int(r["round"]),
+            None if r["seed"] is None else int(r["seed"]),
+            tuple(matches.get(int(r["round"]), ())),
+        )
+        for r in await session.fetch_all(
+            "SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY round", (key,)
+        )
+    )

@@ -1,0 +1,203 @@
+"""/tournament through the real client and the fake Discord, on SQLite: a moderator opens a
+tournament, members sign up with the command and the buttons, Discord gets a scheduled
+event, and at the start each match has a thread where its players say they are there; the
+games play out (members who let their turns run out get a bot) and the one board message
+ends with the champions, with nobody touching anything after the arrivals."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.competition import tournament as t
+from bot.competition.records import from_stored
+from bot.storage.store import Storage
+from bot.tournaments import TournamentRunner
+from devtools.fake_discord import FakeDiscord, FakeUser, RecordedMessage, running
+from tests.discord.spades_helpers import make_bot
+from tests.doubles import ManualClock
+
+MANAGE_GUILD = 1 << 5
+EXTENSIONS = ("cogs.spades", "cogs.tournament")
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    opened = await Storage.open(tmp_path / "spades.sqlite3")
+    yield opened
+    await opened.close()
+
+
+def organiser(fake: FakeDiscord) -> FakeUser:
+    return fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
+
+
+async def board(fake: FakeDiscord, words: str) -> RecordedMessage:
+    general = fake.channel("general")
+    return await fake.wait_message(general, lambda m: words in m.content, f"a board with {words}")
+
+
+async def test_a_tournament_from_sign_ups_to_champions_in_discord(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    ada = organiser(fake)
+    bob, cy, dee, eve = (fake.add_user(name) for name in ("Bob", "Cy", "Dee", "Eve"))
+    clock = ManualClock()
+    bot = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
+    async with running(bot, fake):
+        opened = await fake.slash(
+            ada,
+            "tournament",
+            "new",
+            name="Friday Cup",
+            format="swiss",
+            entry="pairs",
+            starts_in=30,
+            rounds=1,
+            hands=1,
+            check_in=0,
+        )
+        assert opened.responses[0].ephemeral and "open for sign-ups" in opened.text
+        [event] = fake.scheduled_events.values()
+        assert event["name"] == "Friday Cup" and event["entity_type"] == 3
+        signup = await board(fake, "Nobody has signed up yet.")
+        assert [c["label"] for c in signup.controls()] == ["Join", "Leave", "Check in"]
+
+        answer = await fake.slash(bob, "tournament", "join", partner=cy)
+        assert answer.text == "You are signed up."
+        refused = await fake.slash(dee, "tournament", "join")
+        assert "name your partner" in refused.text and refused.responses[0].ephemeral
+        await fake.slash(dee, "tournament", "join", partner=eve)
+        for partner in (cy, eve):
+            clicked = await fake.click(partner, signup, "Join")
+            assert clicked.text == "You are signed up with your partner."
+        stranger = await fake.click(ada, signup, "Join")
+        assert "sign up with /tournament join" in stranger.text
+        signed = await board(fake, "Dee & Eve")
+        assert "waiting" not in signed.content
+
+        # The cog's own runner (the extension's module is loaded apart from this one's).
+        run: TournamentRunner = getattr(bot.get_cog("TournamentCog"), "runner")  # noqa: B009
+        await clock.advance(30 * 60, run.settle)
+        [thread] = await fake.wait_for(
+            lambda: fake.threads(fake.channel("general")) or None, "a thread for the match"
+        )
+        call = await fake.wait_message(thread, lambda m: "I'm here" in str(m.controls()), "a ping")
+        assert all(user.mention in call.content for user in (bob, cy, dee, eve))
+        for user in (bob, cy, dee, eve):
+            here = await fake.click(user, call, "I'm here")
+            assert "starts once all four are here" in here.text
+        again = await fake.click(bob, call, "I'm here")
+        assert "already" in again.text and again.responses[0].ephemeral
+        wrong = await fake.slash(ada, "tournament", "settle", table=2, winner=bob)
+        assert wrong.text == "There is no such match in this tournament."
+
+        # Nobody plays: each turn runs out and a bot plays it, and the one hand ends it.
+        for _ in range(40):
+            await clock.advance(120, run.settle)
+            [stored] = await storage.tournaments.in_guild(fake.guild_id, live_only=False)
+            if stored.phase == "finished":
+                break
+        final = from_stored(stored)
+        assert final.phase is t.Phase.FINISHED
+        champions = await board(fake, "1. ")
+        assert "2 points" in champions.content and champions.controls() == []
+        await fake.wait_message(
+            fake.channel("general"), lambda m: "Champions" in m.content, "the champions named"
+        )
+        status = await fake.slash(eve, "tournament", "status", channel=thread)
+        assert "1. " in status.text and status.responses[0].ephemeral
+
+
+async def test_bad_input_is_refused_with_a_reason_and_the_organiser_cancels(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    ada, bob = organiser(fake), fake.add_user("Bob")
+    async with running(make_bot(fake, storage=storage, extensions=EXTENSIONS), fake):
+        options = {"name": "Cup", "format": "swiss", "entry": "singles", "starts_in": 60}
+        nobody = await fake.slash(bob, "tournament", "status")
+        assert nobody.text == "There is no tournament running in this server."
+        member = await fake.slash(bob, "tournament", "new", **options)
+        assert member.text == "Only members with Manage Server can open a tournament."
+        duplicate = await fake.slash(ada, "tournament", "new", duplicate=True, **options)
+        assert "play a number of hands" in duplicate.text
+        assert await storage.tournaments.in_guild(fake.guild_id, live_only=False) == []
+        assert all(r.responses[0].ephemeral for r in (nobody, member, duplicate))
+
+        await fake.slash(ada, "tournament", "new", **options)
+        signup = await board(fake, "Nobody has signed up yet.")
+        stale = signup.snapshot()
+        joined = await fake.click(bob, signup, "Join")
+        assert joined.text == "You are signed up."
+        early = await fake.click(bob, signup, "Check in")
+        assert early.text == "Check-in opens 15 minutes before the start."
+        twice = await fake.slash(bob, "tournament", "join")
+        assert twice.text == "You are already signed up for this tournament."
+        pause = await fake.slash(bob, "tournament", "cancel")
+        assert pause.text == "Only the organiser or a moderator can do that."
+        assert len(fake.scheduled_events) == 1
+
+        cancelled = await fake.slash(ada, "tournament", "cancel")
+        assert cancelled.text == "The tournament is cancelled."
+        await board(fake, "Cancelled.")
+        assert fake.scheduled_events == {}
+        [stored] = await storage.tournaments.in_guild(fake.guild_id, live_only=False)
+        assert stored.phase == "cancelled" and stored.event_id is None
+        assert signup.controls() == []
+        # A click on the buttons as they were before the cancel changes nothing.
+        late = await fake.click(bob, stale, "Leave")
+        assert late.text == "There is no such tournament running here."
+
+
+async def test_a_tournament_goes_on_after_the_bot_restarts_mid_round(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    ada = organiser(fake)
+    bob, cy, dee, eve = (fake.add_user(name) for name in ("Bob", "Cy", "Dee", "Eve"))
+    clock = ManualClock()
+    first = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
+    async with running(first, fake):
+        await fake.slash(
+            ada,
+            "tournament",
+            "new",
+            name="Cup",
+            format="round_robin",
+            entry="singles",
+            starts_in=20,
+            hands=1,
+            check_in=0,
+            forfeit=5,
+        )
+        signup = await board(fake, "Nobody has signed up yet.")
+        for user in (bob, cy, dee, eve):
+            await fake.click(user, signup, "Join")
+        run: TournamentRunner = getattr(first.get_cog("TournamentCog"), "runner")  # noqa: B009
+        await clock.advance(20 * 60, run.settle)
+        [thread] = await fake.wait_for(
+            lambda: fake.threads(fake.channel("general")) or None, "a thread for the match"
+        )
+        call = await fake.wait_message(thread, lambda m: "I'm here" in str(m.controls()), "a ping")
+        await fake.click(bob, call, "I'm here")
+    # The bot is gone with one player there; another process takes over.
+    second = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
+    async with running(second, fake):
+        run = getattr(second.get_cog("TournamentCog"), "runner")  # noqa: B009
+        [state] = run.in_guild(fake.guild_id)
+        assert state.current is not None and state.current.matches[0].arrived == (bob.id,)
+        for user in (cy, dee, eve):
+            await fake.click(user, call, "I'm here")
+        for _ in range(40):
+            await clock.advance(120, run.settle)
+            [stored] = await storage.tournaments.in_guild(fake.guild_id, live_only=False)
+            if stored.phase == "finished":
+                break
+        final = from_stored(stored)
+        # Four players make two pairs: one round, one match.
+        assert final.phase is t.Phase.FINISHED and len(final.rounds) == 1
+        assert all(m.result and not m.result.forfeit for r in final.rounds for m in r.matches)
+        await fake.wait_message(
+            fake.channel("general"), lambda m: "Champions" in m.content, "the champions named"
+        )
