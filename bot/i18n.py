@@ -189,6 +189,19 @@ def format_number(number: int | float) -> str:
     return format_decimal(number, locale=babel_locale())
 
 
+def format_percent(share: float, decimals: int = 0) -> str:
+    """``share`` (0.62 for 62 in a hundred) as a percentage the running task's language
+    writes: 62% / 62 % / 62,5 %, up to ``decimals`` places. The sign comes with the number,
+    so no message holds a bare ``%`` (gettext's tools would read it as a C placeholder)."""
+    from babel.numbers import format_percent as babel_percent
+
+    locale = babel_locale()
+    pattern = locale.percent_formats[None].pattern
+    if decimals:
+        pattern = pattern.replace("0", "0." + "#" * decimals, 1)
+    return babel_percent(share, pattern, locale=locale)
+
+
 def format_datetime(moment: datetime | date, width: str = "medium") -> str:
     """A date or a moment as the running task's language writes it (``width``: Babel's
     ``short``, ``medium``, ``long`` or ``full``)."""

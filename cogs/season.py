@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.competition.seasons import soft_reset
-from bot.i18n import _, ngettext
+from bot.i18n import _, format_percent, ngettext
 from bot.render.standings_picture import standings_picture
 from bot.season_timers import SeasonTimers
 from bot.storage.ratings import MIN_RATED_GAMES
@@ -279,11 +279,10 @@ class SeasonCog(commands.GroupCog, group_name="season"):
 
     @staticmethod
     def started_text(season: Season) -> str:
-        percent = round(100 * season.reset_fraction)
         text = _(
-            "Season **{name}** has started. Everyone's rating moved {percent}% of the way back "
+            "Season **{name}** has started. Everyone's rating moved {percent} of the way back "
             "to a newcomer's; /leaderboard and /stats show this season until it ends."
-        ).format(name=season.name, percent=percent)
+        ).format(name=season.name, percent=format_percent(season.reset_fraction))
         if season.ends_at is not None:
             text += " " + _("It ends {when}.").format(when=f"<t:{season.ends_at}:F>")
         return (

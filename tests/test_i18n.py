@@ -53,3 +53,32 @@ def test_numbers_dates_and_lists_are_written_the_languages_way() -> None:
             assert format_datetime(moment.date()) == day
             assert format_datetime(moment).startswith(day)
             assert format_datetime(moment).endswith(time)
+
+
+def test_a_percentage_carries_its_sign_the_languages_way() -> None:
+    from bot.i18n import format_percent
+
+    expected = {
+        "en-US": ("62.5%", "50%"),
+        "es-ES": ("62,5\xa0%", "50\xa0%"),
+        "pt-BR": ("62,5%", "50%"),
+        "fr": ("62,5\xa0%", "50\xa0%"),
+        "de": ("62,5\xa0%", "50\xa0%"),
+    }
+    for locale, (exact, whole) in expected.items():
+        with use_locale(locale):
+            assert format_percent(0.625, decimals=1) == exact
+            assert format_percent(0.5) == whole
+
+
+def test_no_message_holds_a_bare_percent_sign() -> None:
+    """A ``%`` before a space in a message makes gettext's tools read a C placeholder and
+    refuse the message's translations; percentages come formatted, sign included."""
+    from babel.messages.pofile import read_po
+
+    from bot.i18n import LOCALES
+
+    with (LOCALES / "spades.pot").open("rb") as template:
+        catalog = read_po(template)
+    bare = [m.id for m in catalog if m.id and "% " in str(m.id)]
+    assert bare == []

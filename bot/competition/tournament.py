@@ -59,7 +59,7 @@ from bot.competition.results import Entrant, MatchResult, Pairing
 from bot.competition.round_robin import round_robin, round_robin_standings
 from bot.competition.swiss import pair_swiss, swiss_standings
 from bot.engine import PRESETS, Rules
-from bot.i18n import _, ngettext
+from bot.i18n import _, format_percent, ngettext
 
 MINUTE = 60.0
 
@@ -1015,8 +1015,8 @@ def _by_matchpoints(state: Tournament, lines: Sequence[Standing]) -> tuple[Stand
         replace(
             line,
             place=place,
-            detail=_("{percent}% of matchpoints; {detail}").format(
-                percent=round(share(line.entrant) * 100, 1), detail=line.detail
+            detail=_("{percent} of matchpoints; {detail}").format(
+                percent=format_percent(share(line.entrant), decimals=1), detail=line.detail
             ),
         )
         for place, line in enumerate(ranked, start=1)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.engine import Action, Bid, Claim, Draw, PassCards, PlayCard, RevealCards, Rules
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, format_percent, ngettext
 
 SUITS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 
@@ -237,12 +237,12 @@ def _weighed_line(weighed: Weighing, rules: Rules, *, chosen: bool, public: bool
         )
     else:
         text = _(
-            "{what}: its side made its bid in {made}% of them and set the other side in"
-            " {set}%, {points:+d} points against them on average."
+            "{what}: its side made its bid in {made} of them and set the other side in"
+            " {set}, {points:+d} points against them on average."
         ).format(
             what=what,
-            made=round(100 * weighed.made),
-            set=round(100 * weighed.set),
+            made=format_percent(weighed.made),
+            set=format_percent(weighed.set),
             points=points,
         )
     return text
