@@ -13,9 +13,9 @@ from bot.i18n import ngettext
 from bot.storage.records import StorageFailed
 from bot.storage.stats import Forgotten, Place
 from bot.tables import StorageBusy, TableError
+from bot.tournaments import TournamentRunner
 from cogs._errors import PlayerError
 from cogs._forwarded import forward_forget
-from cogs.tournament import running
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,7 @@ async def forget(bot: SpadesBot, user_id: int, application_id: int) -> str:
     """The whole of ``/spades forgetme``; what the member is told."""
     assert bot.storage is not None
     left = await leave_everywhere(bot, user_id, application_id)
-    run = running()
+    run = _tournaments(bot)
     leaving = run.forgetting(user_id) if run is not None else contextlib.nullcontext(0)
     try:
         # The tournaments this process runs are left first, and wait while the store
@@ -84,6 +84,13 @@ async def forget(bot: SpadesBot, user_id: int, application_id: int) -> str:
     except StorageFailed:
         raise PlayerError(_partly(left, NOT_SAVED)) from None
     return done_text(left, forgotten)
+
+
+def _tournaments(bot: SpadesBot) -> TournamentRunner | None:
+    """The runner of this process's tournaments, if the tournaments' cog is loaded (read
+    from the cog: an extension's module is loaded apart from the one imported here)."""
+    run = getattr(bot.get_cog("TournamentCog"), "runner", None)
+    return run if isinstance(run, TournamentRunner) else None
 
 
 async def _places(bot: SpadesBot, user_id: int, left: Left) -> list[Place]:

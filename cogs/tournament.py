@@ -44,11 +44,6 @@ PAIR_PRESETS = [
 _runner: list[TournamentRunner] = []
 
 
-def running() -> TournamentRunner | None:
-    """This process's tournament runner, if the tournaments' cog is loaded."""
-    return _runner[0] if _runner else None
-
-
 def runner() -> TournamentRunner:
     if not _runner:
         raise PlayerError(_("Tournaments are not running here right now."))
