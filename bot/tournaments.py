@@ -23,12 +23,12 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable, Coroutine, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 from typing import Any, Protocol
 
 from bot.competition import tournament as t
 from bot.competition.records import from_stored, settings_json, to_stored
-from bot.engine import Event, Game, GameOver, HandScored
+from bot.engine import Event, Game, GameOver
 from bot.i18n import _
 from bot.storage.tournaments import FinishedGame, TournamentStore
 from bot.tables import (
@@ -141,6 +141,29 @@ class TournamentRunner:
         return await self.command(
             tournament_id, lambda s: t.arrive(s, match.round, match.board, user_id)
         )
+
+    @contextlib.asynccontextmanager
+    async def forgetting(self, user_id: int) -> AsyncIterator[int]:
+        """``/spades forgetme``: the member drops out of every tournament this process
+        runs (as ``/tournament drop``: their pair withdrawn, their match in play forfeited;
+        before the start, they leave); yields how many they left. Inside, the caller erases
+        them from the store, while those tournaments wait (no command of theirs stores the
+        member again); after it, each reads its anonymous rows back, so that the running
+        state and the stored one agree."""
+        keys = [key for key, state in self._states.items() if _holds(state, user_id)]
+        left = 0
+        for key in keys:
+            with contextlib.suppress(t.TournamentError):  # already withdrawn, or over
+                await self.command(key, lambda s: t.drop(s, user_id))
+                left += 1
+        async with contextlib.AsyncExitStack() as held:
+            for key in sorted(keys):
+                await held.enter_async_context(self._locks.setdefault(key, asyncio.Lock()))
+            yield left
+            for key in keys:
+                stored = await self._store.load(key) if key in self._states else None
+                if stored is not None:
+                    self._states[key] = from_stored(stored)
 
     # -- effects ---------------------------------------------------------------------------
 
@@ -262,16 +285,6 @@ class TournamentRunner:
                 finished = _finished(game, over=over)
                 self._spawn(self._result(key, table_id, finished))
 
-    def _hands_played(self, table_id: int, game: Game) -> None:
-        """A hand was scored: a match's game that has played its agreed hands is over,
-        even at a table that forgot the agreement (a table restored after a restart plays
-        on to the target score)."""
-        for state in self._states.values():
-            match = state.match_of_table(table_id)
-            hands = state.settings.hands
-            if match is not None and hands is not None and len(game.results) >= hands:
-                self._ended(table_id, game, over=game.is_over)
-
     async def _result(self, key: int, table_id: int, game: FinishedGame) -> None:
         state = self._states.get(key)
         if state is None:
@@ -290,11 +303,6 @@ class TournamentRunner:
         scores, winner, deals = outcome
         with contextlib.suppress(t.TournamentError):
             await self.command(key, lambda s: t.game_over(s, table_id, scores, winner, deals))
-        with contextlib.suppress(TableError):
-            table = self._manager.table_by_id(table_id)
-            if table.status is TableStatus.PLAYING:
-                # Its agreed hands are played: the table stops here.
-                await table.stop(state.settings.organiser_id, moderator=True)
 
     # -- restoring and waiting -------------------------------------------------------------
 
@@ -418,6 +426,12 @@ def _fresh_seed() -> int:
     return secrets.randbits(63)
 
 
+def _holds(state: t.Tournament, user_id: int) -> bool:
+    """Whether the tournament's state names the member anywhere."""
+    named = user_id == state.settings.organiser_id or user_id in state.sat_out
+    return named or state.team_of(user_id) is not None
+
+
 def _live_match(state: t.Tournament, user_id: int) -> t.Match:
     current = state.current
     for match in current.matches if current is not None else ():
@@ -441,8 +455,6 @@ class _Ears:
             return
         if any(isinstance(e, GameOver) for e in events):
             self._runner._ended(table_id, game, over=True)
-        elif any(isinstance(e, HandScored) for e in events):
-            self._runner._hands_played(table_id, game)
 
     async def hand_changed(self, table: Shown, seat: int) -> None:
         return None

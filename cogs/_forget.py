@@ -4,13 +4,16 @@ that no table stores them again when it ends."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from dataclasses import dataclass, field
 
 from bot.client import SpadesBot
+from bot.i18n import ngettext
 from bot.storage.records import StorageFailed
 from bot.storage.stats import Forgotten, Place
 from bot.tables import StorageBusy, TableError
+from bot.tournaments import TournamentRunner
 from cogs._errors import PlayerError
 from cogs._forwarded import forward_forget
 
@@ -30,6 +33,7 @@ class Left:
 
     places: int = 0
     unanswered: list[int] = field(default_factory=list)
+    tournaments: int = 0  # tournaments this process runs, dropped out of
 
 
 async def leave_everywhere(bot: SpadesBot, user_id: int, application_id: int) -> Left:
@@ -69,11 +73,24 @@ async def forget(bot: SpadesBot, user_id: int, application_id: int) -> str:
     """The whole of ``/spades forgetme``; what the member is told."""
     assert bot.storage is not None
     left = await leave_everywhere(bot, user_id, application_id)
+    run = _tournaments(bot)
+    leaving = run.forgetting(user_id) if run is not None else contextlib.nullcontext(0)
     try:
-        forgotten = await bot.storage.stats.forget_member(user_id)
+        # The tournaments this process runs are left first, and wait while the store
+        # forgets the member, then read their anonymous rows back.
+        async with leaving as tournaments:
+            left.tournaments = tournaments
+            forgotten = await bot.storage.stats.forget_member(user_id)
     except StorageFailed:
         raise PlayerError(_partly(left, NOT_SAVED)) from None
     return done_text(left, forgotten)
+
+
+def _tournaments(bot: SpadesBot) -> TournamentRunner | None:
+    """The runner of this process's tournaments, if the tournaments' cog is loaded (read
+    from the cog: an extension's module is loaded apart from the one imported here)."""
+    run = getattr(bot.get_cog("TournamentCog"), "runner", None)
+    return run if isinstance(run, TournamentRunner) else None
 
 
 async def _places(bot: SpadesBot, user_id: int, left: Left) -> list[Place]:
@@ -106,6 +123,24 @@ def done_text(left: Left, forgotten: Forgotten) -> str:
         parts.append(
             f"Your name and id are gone from {_count(forgotten.games, 'finished game')};"
             " those games stay counted, for nobody."
+        )
+    if left.tournaments:
+        parts.append(
+            ngettext(
+                "You left {count} tournament, as /tournament drop does.",
+                "You left {count} tournaments, as /tournament drop does.",
+                left.tournaments,
+            ).format(count=left.tournaments)
+        )
+    if forgotten.tournaments:
+        parts.append(
+            ngettext(
+                "Your name and id are gone from {count} tournament; its results stay, under"
+                " a former member.",
+                "Your name and id are gone from {count} tournaments; their results stay,"
+                " under a former member.",
+                forgotten.tournaments,
+            ).format(count=forgotten.tournaments)
         )
     if forgotten.pings:
         parts.append("Your choice of where you hear of your turns is deleted.")

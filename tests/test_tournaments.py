@@ -18,6 +18,7 @@ from bot.storage.store import Storage
 from bot.tables import TableManager, TableSettings, TableStatus
 from bot.tournaments import TournamentRunner
 from tests.doubles import ManualClock
+from tests.storage.helpers import traces
 
 GUILD, CHANNEL, ORGANISER = 10, 20, 1
 NOW = 1_700_000_000.0
@@ -318,4 +319,44 @@ async def test_a_match_table_closed_for_idling_opens_again_when_its_players_come
     assert table is not None and table.status is TableStatus.PLAYING
     await bot.runner.settle()
     assert bot.runner.get(state.id).match(1, 1).table_id == table.table_id
+    await bot.stop()
+
+
+async def test_a_forgotten_member_drops_out_of_a_running_tournament_and_leaves_no_trace(
+    storage: Storage,
+) -> None:
+    venue = Venue()
+    bot = await Bot.start(storage, ManualClock(NOW), venue)
+    state = await bot.runner.create(settings())
+    # Their pair with a partner, and three others.
+    gone, partner = 424_242_424_242, 424_242_424_243
+    me, other = t.Player(gone, "Zebedee Gone", 28.0), t.Player(partner, "Partner", 25.0)
+    await bot.runner.command(state.id, lambda s: t.sign_up(s, me, other))
+    await bot.runner.command(state.id, lambda s: t.accept(s, partner))
+    await sign_up_pairs(bot, state.id, 3)
+    for user in (gone, partner):
+        await bot.runner.command(state.id, lambda s, u=user: t.check_in(s, u, bot.clock.now()))
+    await bot.advance(START - bot.clock.now())
+    await arrive_all(bot, state.id)
+    current = bot.runner.get(state.id)
+    [match] = [m for m in current.rounds[0].matches if gone in current.seats(m)]
+    # As /spades forgetme does: the tournament is left, then the store forgets.
+    async with bot.runner.forgetting(gone) as left:
+        await storage.stats.forget_member(gone)
+    assert left == 1
+    running = bot.runner.get(state.id)
+    assert running == await stored(storage, state.id)  # the running state is the stored one
+    [pair] = [x for x in running.teams if partner in x.user_ids]
+    assert pair.withdrawn and gone not in pair.user_ids and pair.players[0].name == "former member"
+    done = running.match(match.round, match.board)
+    assert done.result is not None and done.result.forfeit and done.result.winner != pair.id
+    assert await traces(storage, gone, "Zebedee Gone") == []
+    # The tournament goes on without them, and stores no trace of them again.
+    await bot.advance(30 * 60)
+    await arrive_all(bot, state.id)
+    await bot.advance(30 * 60)
+    final = await stored(storage, state.id)
+    assert final.phase is t.Phase.FINISHED
+    assert all(pair.id not in (m.first, m.second) for m in final.rounds[1].matches)
+    assert await traces(storage, gone, "Zebedee Gone") == []
     await bot.stop()

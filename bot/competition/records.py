@@ -85,6 +85,7 @@ def to_stored(state: Tournament) -> StoredTournament:
                 ),
                 team.accepted,
                 team.withdrawn,
+                team.key or None,
             )
             for team in state.teams
         ),
@@ -117,7 +118,8 @@ def from_stored(stored: StoredTournament) -> Tournament:
     for entrant in stored.entrants:
         players = tuple(Player(p.user_id, p.name, p.rating) for p in entrant.players)
         checked = tuple(p.user_id for p in entrant.players if p.checked_in)
-        teams.append(Team(players, entrant.accepted, checked, entrant.withdrawn))
+        key = entrant.entrant_id or ""
+        teams.append(Team(players, entrant.accepted, checked, entrant.withdrawn, key))
     rounds = tuple(
         Round(r.number, tuple(_match(m) for m in r.matches), r.seed) for r in stored.rounds
     )

@@ -155,16 +155,20 @@ class Player:
 @dataclass(frozen=True, slots=True)
 class Team:
     """An entrant: a pair (``accepted`` once the partner said yes) or, before the start of
-    a tournament of individuals, one player. ``withdrawn`` entrants play no more rounds."""
+    a tournament of individuals, one player. ``withdrawn`` entrants play no more rounds.
+    ``key``: the entrant's opaque id, given at sign-up (``e1``, ``e2``...) or when the bot
+    makes the pairs (``p1``...), so that no id holds a member's; an entrant stored before
+    ids were given has none, and its id is its players' ids, as it was then."""
 
     players: tuple[Player, ...]
     accepted: bool = True
     checked_in: tuple[int, ...] = ()
     withdrawn: bool = False
+    key: str = ""
 
     @property
     def id(self) -> str:
-        return "-".join(str(p.user_id) for p in self.players)
+        return self.key or "-".join(str(p.user_id) for p in self.players)
 
     @property
     def name(self) -> str:
@@ -432,7 +436,7 @@ def sign_up(state: Tournament, player: Player, partner: Player | None = None) ->
             raise TournamentError(
                 _("This tournament takes players one by one: the bot makes the pairs.")
             )
-        team = Team((player,))
+        team = Team((player,), key=_new_key(state))
         text = _("{name} signed up.").format(name=player.name)
         mention: tuple[int, ...] = ()
     else:
@@ -444,13 +448,19 @@ def sign_up(state: Tournament, player: Player, partner: Player | None = None) ->
             raise TournamentError(
                 _("{name} is already signed up with someone.").format(name=partner.name)
             )
-        team = Team((player, partner), accepted=False)
+        team = Team((player, partner), accepted=False, key=_new_key(state))
         text = _("{name} asks {partner} to partner them: {partner}, press Join to accept.").format(
             name=player.name, partner=partner.name
         )
         mention = (partner.user_id,)
     state = replace(state, teams=(*state.teams, team))
     return Outcome(state, (Announce(text, mention), PostStandings()))
+
+
+def _new_key(state: Tournament) -> str:
+    """An id no entrant signed up now holds."""
+    taken = {t.key for t in state.teams}
+    return next(f"e{n}" for n in range(1, len(taken) + 2) if f"e{n}" not in taken)
 
 
 def accept(state: Tournament, user_id: int) -> Outcome:
@@ -529,7 +539,7 @@ def close_check_in(state: Tournament, ratings: Mapping[int, float] | None = None
         if len(players) % 2:
             sat_out = (players.pop().user_id,)
         half = len(players) // 2
-        kept = [Team((players[i], players[-1 - i])) for i in range(half)]
+        kept = [Team((players[i], players[-1 - i]), key=f"p{i + 1}") for i in range(half)]
     return replace(state, teams=tuple(kept), sat_out=sat_out)
 
 

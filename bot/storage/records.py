@@ -63,6 +63,7 @@ class StoredTable:
     actions: tuple[Action, ...] = ()
     message_id: int | None = None
     finished: bool = False  # its result is recorded; it stays open until it closes
+    hands_limit: int | None = None  # the agreed number of hands; None: to the target score
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,11 +197,12 @@ class TableStore(Protocol):
         seats: tuple[SeatRecord, ...],
         message_id: int | None = None,
         closes: int | None = None,
+        hands_limit: int | None = None,
     ) -> int:
         """Store a table whose game has just started, in place of the channel's stored
         lobby, shown on ``message_id`` (the lobby's message, if any), and in the same
         transaction close the table ``closes`` (the game a rematch follows); returns its
-        ``table_id``."""
+        ``table_id``. ``hands_limit``: the agreed number of hands, if any."""
         ...
 
     async def append_action(self, table_id: int, seq: int, action: Action) -> None:
@@ -353,13 +355,24 @@ class MemoryStore:
         seats: tuple[SeatRecord, ...],
         message_id: int | None = None,
         closes: int | None = None,
+        hands_limit: int | None = None,
     ) -> int:
         if closes is not None:
             self._close(closes)
         table_id = len(self.tables) + 1
         self.lobbies.pop(channel_id, None)
         self.tables[table_id] = StoredTable(
-            table_id, guild_id, channel_id, host_id, rules, seed, dealer, seats, (), message_id
+            table_id,
+            guild_id,
+            channel_id,
+            host_id,
+            rules,
+            seed,
+            dealer,
+            seats,
+            (),
+            message_id,
+            hands_limit=hands_limit,
         )
         return table_id
 

@@ -26,6 +26,7 @@ from bot.storage.db import Database, Row, Session
 from bot.storage.games import Mode
 from bot.storage.ratings import MIN_RATED_GAMES, Skill
 from bot.storage.records import DEFAULT_LEVEL, bot_name
+from bot.storage.tournaments import forget_member as forget_in_tournaments
 
 Metric = Literal["rating", "wins", "win_rate", "nil"]
 METRICS: tuple[Metric, ...] = ("rating", "wins", "win_rate", "nil")
@@ -102,6 +103,7 @@ class Forgotten:
     games: int
     seats: int
     pings: bool
+    tournaments: int = 0  # tournaments that keep their results under an anonymous player
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,7 +495,8 @@ class Stats:
         holds them, in every server, in one transaction. At a table or lobby still stored a
         bot takes their seat (a lobby's seat empties) and the first member seated hosts
         in their place; their hand messages and ping choice go. Their finished games stay
-        counted, anonymously (shown as ``FORMER_MEMBER``, never ranked). The tables this
+        counted, anonymously (shown as ``FORMER_MEMBER``, never ranked), and so do their
+        tournaments' results (``bot.storage.tournaments.forget_member``). The tables this
         process runs are left first (``places``), so that none of them stores the member
         again when it ends."""
         async with self._db.transaction() as session:
@@ -538,7 +541,10 @@ class Stats:
                 games = await session.fetch_value(
                     "SELECT count(*) FROM game_seats WHERE player_id = ?", (row["player_id"],)
                 )
-        return Forgotten(games=games, seats=len(seats) + lobbies, pings=bool(pings))
+            tournaments = await forget_in_tournaments(session, user_id, FORMER_MEMBER)
+        return Forgotten(
+            games=games, seats=len(seats) + lobbies, pings=bool(pings), tournaments=tournaments
+        )
 
     async def reset_leaderboard(self, guild_id: int) -> None:
         """Start the server's stats, streaks and ratings afresh; its history stays."""

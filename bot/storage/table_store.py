@@ -56,14 +56,24 @@ class SqlTableStore:
         seats: tuple[SeatRecord, ...],
         message_id: int | None = None,
         closes: int | None = None,
+        hands_limit: int | None = None,
     ) -> int:
         async with self._db.transaction() as session:
             if closes is not None:
                 await _close(session, closes)
             table_id: int = await session.fetch_value(
                 "INSERT INTO tables (guild_id, channel_id, host_id, rules_json, seed, dealer, "
-                "message_id) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING table_id",
-                (guild_id, channel_id, host_id, rules.model_dump_json(), seed, dealer, message_id),
+                "message_id, hands_limit) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING table_id",
+                (
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    rules.model_dump_json(),
+                    seed,
+                    dealer,
+                    message_id,
+                    hands_limit,
+                ),
             )
             await _write_seats(session, table_id, seats)
             await session.execute("DELETE FROM lobbies WHERE channel_id = ?", (channel_id,))
@@ -149,7 +159,8 @@ class SqlTableStore:
         async with self._db.session() as session:
             rows = await session.fetch_all(
                 "SELECT table_id, guild_id, channel_id, host_id, rules_json, seed, dealer, "
-                "message_id, finished_at FROM tables WHERE closed_at IS NULL ORDER BY table_id"
+                "message_id, finished_at, hands_limit FROM tables WHERE closed_at IS NULL "
+                "ORDER BY table_id"
             )
             seats = await _read_seats(
                 session,
@@ -177,6 +188,7 @@ class SqlTableStore:
                 actions=tuple(action_from_json(json.loads(t)) for t in texts[row["table_id"]]),
                 message_id=row["message_id"],
                 finished=row["finished_at"] is not None,
+                hands_limit=row["hands_limit"],
             )
 
         return StoredTables(*_read_each(rows, "table_id", table))

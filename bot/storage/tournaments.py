@@ -1,5 +1,5 @@
-"""Tournaments' rows (migration 0009): what a tournament's state machine holds, written whole
-in one transaction after each command and read back at start-up.
+"""Tournaments' rows (migrations 0011 and 0012): what a tournament's state machine holds,
+written whole in one transaction after each command and read back at start-up.
 
 The rows are plain records here (storage sits below the competition layer);
 ``bot.competition.records`` turns a ``Tournament`` into a ``StoredTournament`` and back.
@@ -9,7 +9,7 @@ Small lists (who arrived at a match, a result, each deal's points) are JSON in t
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.engine import HandScored, event_from_json
 from bot.storage.db import Database, Row, Session
@@ -25,9 +25,13 @@ class StoredPlayer:
 
 @dataclass(frozen=True, slots=True)
 class StoredEntrant:
+    """An entrant; ``entrant_id`` None for one stored before entrants had their own id
+    (its id is then its players' ids joined by ``-``)."""
+
     players: tuple[StoredPlayer, ...]
     accepted: bool
     withdrawn: bool
+    entrant_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,16 +143,7 @@ class TournamentStore:
                     key,
                 ),
             )
-            for table in (
-                "tournament_timers",
-                "tournament_matches",
-                "tournament_rounds",
-                "tournament_players",
-                "tournament_entrants",
-            ):
-                # A name from the list above, not a value from outside.
-                await session.execute(f"DELETE FROM {table} WHERE tournament_id = ?", (key,))
-            await _insert_rows(session, stored)
+            await _replace_rows(session, stored)
 
     async def load(self, tournament_id: int) -> StoredTournament | None:
         async with self._db.session() as session:
@@ -228,9 +223,12 @@ class TournamentStore:
 async def _insert_rows(session: Session, stored: StoredTournament) -> None:
     key = stored.tournament_id
     await session.executemany(
-        "INSERT INTO tournament_entrants (tournament_id, position, accepted, withdrawn) "
-        "VALUES (?, ?, ?, ?)",
-        [(key, i, int(e.accepted), int(e.withdrawn)) for i, e in enumerate(stored.entrants)],
+        "INSERT INTO tournament_entrants (tournament_id, position, accepted, withdrawn, "
+        "entrant_id) VALUES (?, ?, ?, ?, ?)",
+        [
+            (key, i, int(e.accepted), int(e.withdrawn), e.entrant_id)
+            for i, e in enumerate(stored.entrants)
+        ],
     )
     await session.executemany(
         "INSERT INTO tournament_players (tournament_id, position, slot, user_id, name, "
@@ -287,7 +285,10 @@ async def _read(session: Session, row: Row) -> StoredTournament:
         )
     entrants = tuple(
         StoredEntrant(
-            tuple(players.get(int(e["position"]), ())), bool(e["accepted"]), bool(e["withdrawn"])
+            tuple(players.get(int(e["position"]), ())),
+            bool(e["accepted"]),
+            bool(e["withdrawn"]),
+            e["entrant_id"],
         )
         for e in await session.fetch_all(
             "SELECT * FROM tournament_entrants WHERE tournament_id = ? ORDER BY position", (key,)
@@ -351,3 +352,121 @@ async def _read_rounds(session: Session, key: int) -> tuple[StoredRound, ...]:
             "SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY round", (key,)
         )
     )
+
+
+async def forget_member(session: Session, user_id: int, name: str) -> int:
+    """``/spades forgetme`` in tournaments' rows, in the caller's transaction: the member
+    becomes an anonymous player named ``name`` (a negative id of the tournament's own) in
+    every tournament that holds them, whose results stay; an entrant whose id was made of
+    its players' ids gets an opaque one, everywhere it is named; a tournament they organise
+    is organised by nobody (0: moderators still run it). Withdrawing them from a tournament
+    still running is the runner's, before this. Returns how many tournaments held them."""
+    rows = await session.fetch_all(
+        "SELECT * FROM tournaments WHERE organiser_id = ? OR sat_out_json LIKE ? "
+        "OR tournament_id IN (SELECT tournament_id FROM tournament_players WHERE user_id = ?)",
+        (user_id, f"%{user_id}%", user_id),
+    )
+    held = 0
+    for row in rows:
+        stored = await _read(session, row)
+        forgotten = _without(stored, user_id, name)
+        if forgotten == stored:
+            continue  # the id matched only as part of a longer number
+        held += 1
+        await _rewrite(session, forgotten)
+    return held
+
+
+def _without(stored: StoredTournament, user_id: int, name: str) -> StoredTournament:
+    taken = [p.user_id for e in stored.entrants for p in e.players]
+    stand_in = min([0, *taken]) - 1
+    renamed: dict[str, str] = {}
+    entrants = []
+    for position, entrant in enumerate(stored.entrants):
+        if all(p.user_id != user_id for p in entrant.players):
+            entrants.append(entrant)
+            continue
+        key = entrant.entrant_id
+        if key is None:  # stored before entrants had their own ids: named by the member's
+            key = f"f{position + 1}"
+            renamed["-".join(str(p.user_id) for p in entrant.players)] = key
+        players = tuple(
+            StoredPlayer(stand_in, name, p.rating, p.checked_in) if p.user_id == user_id else p
+            for p in entrant.players
+        )
+        entrants.append(StoredEntrant(players, entrant.accepted, entrant.withdrawn, key))
+    settings = json.loads(stored.settings_json)
+    organiser = stored.organiser_id
+    if organiser == user_id:
+        organiser = settings["organiser_id"] = 0
+    return replace(
+        stored,
+        organiser_id=organiser,
+        settings_json=json.dumps(settings, sort_keys=True),
+        entrants=tuple(entrants),
+        order_json=json.dumps([renamed.get(e, e) for e in json.loads(stored.order_json)]),
+        sat_out_json=json.dumps([i for i in json.loads(stored.sat_out_json) if i != user_id]),
+        rounds=tuple(
+            replace(
+                r, matches=tuple(_match_without(m, user_id, stand_in, renamed) for m in r.matches)
+            )
+            for r in stored.rounds
+        ),
+    )
+
+
+def _ids_without(ids: list[int], user_id: int, stand_in: int) -> list[int]:
+    return [stand_in if i == user_id else i for i in ids]
+
+
+def _match_without(
+    match: StoredMatch, user_id: int, stand_in: int, renamed: dict[str, str]
+) -> StoredMatch:
+    result = match.result_json
+    if result is not None:
+        first, second, first_points, second_points, winner, forfeit = json.loads(result)
+        result = json.dumps(
+            [
+                renamed.get(first, first),
+                None if second is None else renamed.get(second, second),
+                first_points,
+                second_points,
+                None if winner is None else renamed.get(winner, winner),
+                forfeit,
+            ]
+        )
+    return replace(
+        match,
+        first_id=renamed.get(match.first_id, match.first_id),
+        second_id=None
+        if match.second_id is None
+        else renamed.get(match.second_id, match.second_id),
+        arrived_json=json.dumps(_ids_without(json.loads(match.arrived_json), user_id, stand_in)),
+        result_json=result,
+    )
+
+
+async def _rewrite(session: Session, stored: StoredTournament) -> None:
+    """``TournamentStore.save``'s writes, in the caller's transaction."""
+    key = stored.tournament_id
+    await session.execute(
+        "UPDATE tournaments SET organiser_id = ?, settings_json = ?, order_json = ?, "
+        "sat_out_json = ? WHERE tournament_id = ?",
+        (stored.organiser_id, stored.settings_json, stored.order_json, stored.sat_out_json, key),
+    )
+    await _replace_rows(session, stored)
+
+
+async def _replace_rows(session: Session, stored: StoredTournament) -> None:
+    """The tournament's entrants, players, rounds, matches and timers, written anew."""
+    key = stored.tournament_id
+    for table in (
+        "tournament_timers",
+        "tournament_matches",
+        "tournament_rounds",
+        "tournament_players",
+        "tournament_entrants",
+    ):
+        # A name from the list above, not a value from outside.
+        await session.execute(f"DELETE FROM {table} WHERE tournament_id = ?", (key,))
+    await _insert_rows(session, stored)

@@ -143,10 +143,15 @@ class Table:
             seed=stored.seed,
             dealer=stored.dealer,
             seq=len(stored.actions),
+            hands_limit=stored.hands_limit,
         )
         state: State = playing
         if game.is_over:
             state = dataclasses.replace(Over.after(playing), recorded=stored.finished)
+        elif play.hands_done(playing) is not None:
+            # Stopped at its agreed hands before the restart: over, as it was.
+            over = Over.after(playing, hands_done=play.hands_done(playing))
+            state = dataclasses.replace(over, recorded=stored.finished)
         return cls(
             context,
             channel_id=stored.channel_id,
@@ -532,7 +537,10 @@ class Table:
         """After a restore: show the table and hands again, re-arm the timer, wake bots,
         and store a finished game's result if the restart came before it was stored."""
         async with self.lock:
-            hands = tuple(seat for seat, _ in self.member_seats()) if self.game else ()
+            shown = self.game is not None and not (
+                isinstance(self._state, Over) and self._state.hands_done is not None
+            )  # after its agreed hands, the next deal is never shown
+            hands = tuple(seat for seat, _ in self.member_seats()) if shown else ()
             self._turns.arm()
             await self._tell((), hands, ())
         self._follow_up()

@@ -244,7 +244,7 @@ def test_who_did_not_check_in_or_accept_is_out_at_the_start() -> None:
     state = t.accept(state, 303).state
     state = t.check_in(state, 302, START - 10).state  # only one of the pair checked in
     state = t.start(state, START, seed=1).state
-    assert sorted(x.id for x in state.teams) == ["100-101", "102-103", "104-105"]
+    assert sorted(x.user_ids for x in state.teams) == [(100, 101), (102, 103), (104, 105)]
 
 
 def test_a_no_show_forfeits_and_bots_sit_in_when_allowed() -> None:

@@ -18,6 +18,7 @@ from bot.tournaments import TournamentRunner
 from devtools.fake_discord import FakeDiscord, FakeUser, RecordedMessage, running
 from tests.discord.spades_helpers import make_bot
 from tests.doubles import ManualClock
+from tests.storage.helpers import traces
 
 MANAGE_GUILD = 1 << 5
 EXTENSIONS = ("cogs.spades", "cogs.tournament")
@@ -201,3 +202,27 @@ async def test_a_tournament_goes_on_after_the_bot_restarts_mid_round(
         await fake.wait_message(
             fake.channel("general"), lambda m: "Champions" in m.content, "the champions named"
         )
+
+
+async def test_forgetme_takes_a_member_out_of_a_tournament_and_leaves_no_trace(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    ada, gone = organiser(fake), fake.add_user("Zebedee Gone")
+    async with running(make_bot(fake, storage=storage, extensions=EXTENSIONS), fake):
+        options = {"name": "Cup", "format": "swiss", "entry": "singles", "starts_in": 60}
+        await fake.slash(ada, "tournament", "new", **options)
+        signup = await board(fake, "Nobody has signed up yet.")
+        joined = await fake.click(gone, signup, "Join")
+        assert joined.text == "You are signed up."
+        held = await traces(storage, gone.id, "Zebedee Gone")
+        assert {"tournament_players.user_id", "tournament_players.name"} <= set(held)
+
+        asked = await fake.slash(gone, "spades", "forgetme")
+        done = await fake.click(gone, asked.responses[0], "Forget me")
+        assert "You left 1 tournament, as /tournament drop does." in done.text
+        assert await traces(storage, gone.id, "Zebedee Gone") == []
+        [stored] = await storage.tournaments.in_guild(fake.guild_id)
+        assert stored.entrants == ()
+        # The running tournament agrees: they are not signed up there any more.
+        again = await fake.click(gone, signup, "Leave")
+        assert again.text == "You are not signed up for this tournament."

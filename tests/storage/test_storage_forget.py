@@ -1,11 +1,15 @@
 """Forgetting a member (/spades forgetme) in the store: afterwards no column of any table
 holds their id or name, searched table by table and column by column as the schema lists
 them, on SQLite and PostgreSQL; and tables they sat at that end afterwards store no trace
-of them again."""
+of them again; tournaments keep their results under an anonymous former member."""
 
+from dataclasses import replace
+
+from bot.competition import tournament as t
+from bot.competition.records import from_stored, to_stored
 from bot.engine import Rules
 from bot.storage.records import HandMessage, SeatRecord, StoredLobby, SubRequest
-from bot.storage.stats import Forgotten, Place
+from bot.storage.stats import FORMER_MEMBER, Forgotten, Place
 from bot.storage.store import Storage
 from devtools.bench.storage import play_random
 from tests.storage.helpers import GUILD, columns, store_game, traces
@@ -13,6 +17,7 @@ from tests.storage.helpers import GUILD, columns, store_game, traces
 SHORT = Rules(play_to="hands", hands_to_play=3)
 GONE, NAME = 424242424242, "Zebedee Gone"
 STAYS = 7
+CUP_START = 50_000.0
 
 
 def seated(*holders: int | None) -> tuple[SeatRecord, ...]:
@@ -111,3 +116,104 @@ async def test_a_forgotten_member_leaves_no_trace_now_or_after_their_tables_end(
     assert stays is not None and stays.games == 2
     # Forgetting again finds nothing more.
     assert await storage.stats.forget_member(GONE) == Forgotten(games=0, seats=0, pings=False)
+
+
+def cup(
+    key: int, *, organiser: int = STAYS, entry: t.Entry = t.Entry.PAIRS, legacy: bool = False
+) -> t.Tournament:
+    """A round robin open for sign-ups, nobody needing to check in."""
+    settings = t.Settings(
+        name="Cup",
+        guild_id=GUILD,
+        channel_id=80,
+        organiser_id=organiser,
+        format=t.Format.ROUND_ROBIN,
+        entry=entry,
+        starts_at=CUP_START,
+        check_in_minutes=0,
+    )
+    return t.new_tournament(key, settings, 0.0).state
+
+
+def finished_cup(key: int, *, legacy: bool) -> t.Tournament:
+    """GONE and STAYS beat another pair; ``legacy``: stored as before entrants had their
+    own ids (each named by its players' ids)."""
+    state = cup(key)
+    state = t.sign_up(state, t.Player(GONE, NAME, 30.0), t.Player(STAYS, "Stays", 20.0)).state
+    state = t.accept(state, STAYS).state
+    state = t.sign_up(state, t.Player(8, "Ate", 10.0), t.Player(9, "Nine", 10.0)).state
+    state = t.accept(state, 9).state
+    if legacy:
+        state = replace(state, teams=tuple(replace(x, key="") for x in state.teams))
+    state = t.start(state, CUP_START, seed=3).state
+    [match] = state.rounds[0].matches
+    state = t.table_opened(state, 1, 1, 81).state
+    for user in state.seats(match):
+        state = t.arrive(state, 1, 1, user).state
+    state = t.table_started(state, 1, 1, 5).state
+    side = state.first_side(match)
+    state = t.game_over(state, 5, (500, 200) if side == 0 else (200, 500), side).state
+    return t.finish(state).state
+
+
+async def stored(storage: Storage, state: t.Tournament) -> int:
+    key = await storage.tournaments.create(
+        guild_id=GUILD, channel_id=80, organiser_id=1, name="Cup", settings_json="{}"
+    )
+    await storage.tournaments.save(to_stored(replace(state, id=key)))
+    return key
+
+
+async def test_a_forgotten_member_leaves_no_trace_in_tournaments_whose_results_stay(
+    storage: Storage,
+) -> None:
+    # A finished tournament they won; another stored before entrants had their own ids
+    # (their pair's id made of member ids); one they organise; a tournament of individuals
+    # running, where they sat out.
+    won = await stored(storage, finished_cup(0, legacy=False))
+    legacy = await stored(storage, finished_cup(0, legacy=True))
+    organised = await stored(storage, cup(0, organiser=GONE))
+    singles = cup(0, entry=t.Entry.SINGLES)
+    for user, rating in ((GONE, 1.0), (STAYS, 20.0), (8, 15.0), (9, 12.0), (10, 11.0)):
+        singles = t.sign_up(singles, t.Player(user, NAME if user == GONE else "X", rating)).state
+    singles = t.start(singles, CUP_START, seed=4).state
+    assert singles.sat_out == (GONE,)
+    sat_out = await stored(storage, singles)
+    assert set(await traces(storage, GONE, NAME)) == {
+        "tournament_players.user_id",
+        "tournament_players.name",
+        "tournament_matches.first_id",  # the legacy pair's id
+        "tournament_matches.result_json",
+        "tournament_matches.arrived_json",
+        "tournaments.order_json",
+        "tournaments.organiser_id",
+        "tournaments.settings_json",
+        "tournaments.sat_out_json",
+    }
+    before = {key: await storage.tournaments.load(key) for key in (won, legacy)}
+
+    forgotten = await storage.stats.forget_member(GONE)
+    assert forgotten.tournaments == 4
+    assert await traces(storage, GONE, NAME) == []
+
+    # The results stay, the winners an anonymous former member and their partner.
+    for key in (won, legacy):
+        was, now = before[key], await storage.tournaments.load(key)
+        assert was is not None and now is not None
+        state = from_stored(now)
+        [line, *_] = t.standings(state)
+        [was_line, *_] = t.standings(from_stored(was))
+        assert (was_line.name, line.name) == (f"{NAME} & Stays", f"{FORMER_MEMBER} & Stays")
+        assert (line.place, line.points, line.detail) == (1, was_line.points, was_line.detail)
+        assert state.phase is t.Phase.FINISHED and len(state.results) == 1
+        [team] = [x for x in state.teams if STAYS in x.user_ids]
+        assert team.players[0].user_id < 0 and GONE not in state.seats(state.rounds[0].matches[0])
+        assert [r.first_points for r in state.results] == [
+            r.first_points for r in from_stored(was).results
+        ]
+    loaded = await storage.tournaments.load(organised)
+    assert loaded is not None and loaded.organiser_id == 0
+    assert from_stored(loaded).settings.organiser_id == 0
+    loaded = await storage.tournaments.load(sat_out)
+    assert loaded is not None and from_stored(loaded).sat_out == ()
+    assert (await storage.stats.forget_member(GONE)).tournaments == 0

@@ -148,6 +148,23 @@ async def test_a_table_is_open_from_its_creation_until_it_is_closed(
     assert not await table_store.table_open(table_id)
 
 
+async def test_a_table_keeps_its_agreed_number_of_hands(table_store: TableStore) -> None:
+    rules = Rules()
+    for channel, hands in ((70, 7), (71, None)):
+        await table_store.create_table(
+            guild_id=GUILD,
+            channel_id=channel,
+            host_id=1,
+            rules=rules,
+            seed=1,
+            dealer=0,
+            seats=seats_for(rules),
+            hands_limit=hands,
+        )
+    tables = await table_store.open_tables()
+    assert [(t.channel_id, t.hands_limit) for t in tables] == [(70, 7), (71, None)]
+
+
 async def test_a_lobby_is_replaced_whole_and_goes_once_dealt_or_dropped(
     table_store: TableStore,
 ) -> None:

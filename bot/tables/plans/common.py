@@ -170,6 +170,7 @@ def deal(
             seats=records,
             message_id=message_id,
             closes=closes,
+            hands_limit=terms.hands,
         )
 
     playing = Playing(

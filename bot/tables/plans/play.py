@@ -111,12 +111,20 @@ def after_play(
     if game.is_over:
         notices.append(game_over_notice(game, playing))
         return Over.after(playing), events, notices
-    limit = playing.hands_limit
-    if limit is not None and len(game.results) >= limit:
+    text = hands_done(playing)
+    if text is not None:
         scored = max(i for i, e in enumerate(events) if isinstance(e, HandScored))
-        text = f"{limit} hand{'s' if limit > 1 else ''} played, as agreed."
         return Over.after(playing, hands_done=text), events[: scored + 1], notices
     return playing, events, notices
+
+
+def hands_done(playing: Playing) -> str | None:
+    """What the table says once the game has played its agreed hands; None before (or
+    with no agreed number)."""
+    limit = playing.hands_limit
+    if limit is None or len(playing.game.results) < limit:
+        return None
+    return f"{limit} hand{'s' if limit > 1 else ''} played, as agreed."
 
 
 def game_over_notice(game: Game, dealt: Dealt) -> Notice:
