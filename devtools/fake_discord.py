@@ -382,6 +382,8 @@ class FakeDiscord:
         self.bodies: list[tuple[str, str, JSON]] = []
         # perf_counter() when each of ``requests`` arrived: how fast the bot calls Discord.
         self.request_times: list[float] = []
+        # ("created" or "deleted", message) in the order it happened, by any route.
+        self.timeline: list[tuple[str, RecordedMessage]] = []
         self.rate_limited: list[tuple[str, str]] = []
         self._rate_limits: dict[tuple[str, str], int] = {}
         self._failures: dict[tuple[str, str], list[tuple[int, int]]] = {}
@@ -628,7 +630,9 @@ class FakeDiscord:
         data: JSON = {"custom_id": control["custom_id"], "component_type": control["type"]}
         if values is not None:
             data["values"] = values
-        record = await self._interact(user, message.channel, COMPONENT, data, message)
+        # The channel itself, not a snapshot's copy: follow-ups land in it.
+        channel = self._channel_by_id(message.channel.id) or message.channel
+        record = await self._interact(user, channel, COMPONENT, data, message)
         if answered:
             await self.wait_for(lambda: record.settled, f"an answer to the click on {match!r}")
         return record
@@ -868,6 +872,7 @@ class FakeDiscord:
         )
         message.created_components = copy.deepcopy(message.components)
         self.by_id[message.id] = message
+        self.timeline.append(("created", message))
         if not message.ephemeral:
             self.sent.setdefault(channel.id, []).append(message)
             await self.dispatch("MESSAGE_CREATE", message.payload(self.guild_id))
@@ -885,6 +890,7 @@ class FakeDiscord:
 
     async def _delete(self, message: RecordedMessage) -> None:
         message.deleted = True
+        self.timeline.append(("deleted", message))
         if not message.ephemeral:
             data = {"id": str(message.id), "channel_id": str(message.channel.id)}
             if not message.channel.is_dm:
@@ -897,11 +903,13 @@ class FakeDiscord:
             return None
         return message if str(message.channel.id) == request.match_info["channel"] else None
 
-    async def _post_message(self, request: web.Request) -> web.Response:
-        channel_id = int(request.match_info["channel"])
-        channel = self.channels.get(channel_id) or next(
+    def _channel_by_id(self, channel_id: int) -> FakeChannel | None:
+        return self.channels.get(channel_id) or next(
             (dm for dm in self.dm_channels.values() if dm.id == channel_id), None
         )
+
+    async def _post_message(self, request: web.Request) -> web.Response:
+        channel = self._channel_by_id(int(request.match_info["channel"]))
         if channel is None:
             return error(404, 10003, "Unknown Channel")
         if channel.recipient is not None and not channel.recipient.dms_open:
