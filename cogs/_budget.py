@@ -4,8 +4,9 @@ Discord lets a bot make about 50 requests a second in all (``GLOBAL_LIMIT``); an
 interactions (callbacks, follow-ups and edits through an interaction's token) do not count
 and never wait here. Everything else the presenter sends (table messages, hands by DM,
 turn notices, deletions) takes a token from one ``Budget`` first: a token bucket that
-holds at most ``burst`` tokens, refilled so that no second sees more than ``rate`` requests
-(``rate - burst`` a second: a full bucket spent at once and a second's refill together).
+holds at most ``burst`` tokens, refilled at ``rate - 2 * burst`` a second, so that no
+second sees more than ``rate`` requests even when those of two full buckets bunch up on
+their way to Discord (a busy event loop sends late, then several at once).
 Urgent requests (a member's turn, a notice) are served before the others, except that
 while both kinds wait, every ``SHARE``-th token goes to the others, so table messages and
 waiting hands are never starved by a stream of turns; within each kind, first come first
@@ -34,9 +35,9 @@ class Budget:
 
     def __init__(self, rate: float | None = RATE, burst: int = BURST) -> None:
         self.rate = rate
-        # A bucket of at most half the rate, refilled with the rest of each second.
-        self.burst = burst if rate is None else max(1, min(burst, int(rate // 2)))
-        self._refill_rate = 0.0 if rate is None else max(rate - self.burst, rate / 2)
+        # A bucket of at most a quarter of the rate, refilled with what two leave of a second.
+        self.burst = burst if rate is None else max(1, min(burst, int(rate // 4)))
+        self._refill_rate = 0.0 if rate is None else max(rate - 2 * self.burst, rate / 2)
         self._tokens = float(self.burst)
         self._stamp: float | None = None
         self._queues: tuple[collections.deque[asyncio.Future[None]], ...] = (

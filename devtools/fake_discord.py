@@ -209,6 +209,7 @@ class RecordedMessage:
     attachments: list[FakeAttachment] = field(default_factory=list)
     # The controls it was created with: a message is what notifies, an edit never does.
     created_components: list[JSON] = field(default_factory=list)
+    created_at: float = 0.0  # perf_counter() when the fake created it
 
     @property
     def ephemeral(self) -> bool:
@@ -352,9 +353,16 @@ class FakeDiscord:
     only on shard 0."""
 
     def __init__(
-        self, channel_names: tuple[str, ...] = ("general", "cards", "lounge"), shards: int = 1
+        self,
+        channel_names: tuple[str, ...] = ("general", "cards", "lounge"),
+        shards: int = 1,
+        *,
+        global_limit: int | None = None,
     ) -> None:
         self.shards = shards
+        # Discord's global rate limit: at most this many requests in any second of those it
+        # counts (``counts_globally``), else 429 with ``global``; None: counted, not enforced.
+        self.global_limit = global_limit
         self.next_id = FakeSnowflakes()
         self.token = "fake-bot-token"
         self.app_id = self.next_id()
@@ -382,6 +390,10 @@ class FakeDiscord:
         self.bodies: list[tuple[str, str, JSON]] = []
         # perf_counter() when each of ``requests`` arrived: how fast the bot calls Discord.
         self.request_times: list[float] = []
+        # Those of them that Discord's global rate limit counts (``counts_globally``), and
+        # how many were refused for going over ``global_limit``.
+        self.counted_times: list[float] = []
+        self.globally_limited = 0
         # ("created" or "deleted", message) in the order it happened, by any route.
         self.timeline: list[tuple[str, RecordedMessage]] = []
         self.rate_limited: list[tuple[str, str]] = []
@@ -871,6 +883,7 @@ class FakeDiscord:
             attachments=self._attachments(body.get("attachments") or [], uploads or {}, []),
         )
         message.created_components = copy.deepcopy(message.components)
+        message.created_at = time.perf_counter()
         self.by_id[message.id] = message
         self.timeline.append(("created", message))
         if not message.ephemeral:
@@ -1050,12 +1063,21 @@ class FakeDiscord:
             return response
         path = request.path.removeprefix(API_PREFIX)
         self.requests.append((request.method, path))
-        self.request_times.append(time.perf_counter())
+        now = time.perf_counter()
+        self.request_times.append(now)
         if (
             not interaction_route(path)
             and request.headers.get("Authorization") != f"Bot {self.token}"
         ):
             return error(401, 0, "401: Unauthorized")
+        if counts_globally(path):
+            wait = self._global_wait(now)
+            if wait > 0:
+                self.globally_limited += 1
+                body = {"message": "You are being rate limited.", "retry_after": wait}
+                headers = {"X-RateLimit-Global": "true", "Via": "1.1 google"}
+                return json_response(body | {"global": True}, 429, headers)
+            self.counted_times.append(now)
         resource = request.match_info.route.resource
         template = path if resource is None else resource.canonical.removeprefix(API_PREFIX)
         for key in ((request.method, path), (request.method, template)):
@@ -1077,6 +1099,15 @@ class FakeDiscord:
         if delay > 0:
             await asyncio.sleep(delay)
         return response
+
+    def _global_wait(self, now: float) -> float:
+        """Seconds until a counted request made at ``now`` fits under ``global_limit`` (the
+        second before it already holds that many accepted); 0 when it fits now."""
+        limit = self.global_limit
+        if limit is None or len(self.counted_times) < limit:
+            return 0.0
+        oldest = self.counted_times[-limit]  # the limit-th latest accepted
+        return max(0.0, oldest + 1.0 - now)
 
     async def dispatch(self, event: str, data: JSON) -> None:
         """Send a gateway DISPATCH to the connected sessions of its guild's shard (shard 0
@@ -1182,6 +1213,14 @@ def interaction_route(path: str) -> bool:
     interaction's token in the path rather than the bot's, and not counted against the bot's
     global rate limit."""
     return path.startswith(("/interactions/", "/webhooks/"))
+
+
+def counts_globally(path: str) -> bool:
+    """Whether Discord's global rate limit counts a request to ``path`` (without the API
+    prefix): every request authorised by the bot's token does; interactions' callbacks and
+    everything sent with a token in the path (follow-ups, edits and deletions through an
+    interaction's webhook) does not."""
+    return not interaction_route(path)
 
 
 def json_response(
