@@ -92,10 +92,13 @@ class SpadesBot(commands.AutoShardedBot):
         # must never ping what it looks like.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         # No privileged intents: interactions carry the member who acted, and the bot never
-        # reads message content.
+        # reads message content. Nor any message event: every message the bot posts or edits
+        # would come back over the gateway, to be parsed for nothing.
+        intents = discord.Intents.default()
+        intents.guild_messages = intents.dm_messages = False
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents,
             help_command=None,
             **options,
         )

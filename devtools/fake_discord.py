@@ -36,6 +36,9 @@ API_PREFIX = "/api/v10"
 EPHEMERAL = 64  # message flag
 SUPPRESS_NOTIFICATIONS = 4096  # message flag: posted without notifying anyone
 LOADING = 128  # message flag: a deferred response that has not been edited yet
+# Gateway intents: message events in servers and in DMs.
+GUILD_MESSAGES = 1 << 9
+DIRECT_MESSAGES = 1 << 12
 DISCORD_EPOCH_MS = 1_420_070_400_000
 # View channel, send messages, read history, use application commands.
 MEMBER_PERMISSIONS = 1024 | 2048 | 65536 | (1 << 31)
@@ -401,8 +404,9 @@ class FakeDiscord:
         self._failures: dict[tuple[str, str], list[tuple[int, int]]] = {}
         self.failed: list[tuple[str, str, int]] = []  # (method, path, status) answered so
         self._delays: dict[tuple[str, str], float] = {}
-        # Identified sessions and their shard: (id, count).
+        # Identified sessions and their shard: (id, count); the intents each identified with.
         self._sockets: dict[web.WebSocketResponse, tuple[int, int]] = {}
+        self._intents: dict[web.WebSocketResponse, int] = {}
         self.identified: list[tuple[int, int]] = []  # every IDENTIFY's shard, in order
         self._sequence = itertools.count(1)
         self._send_lock = asyncio.Lock()
@@ -1114,9 +1118,13 @@ class FakeDiscord:
         for an event with no guild, such as a click in a DM)."""
         guild = data.get("guild_id")
         shard = self.shard_of(None if guild is None else int(guild))
+        # Message events go only to sessions that asked for them (their intents).
+        wanted = 0
+        if event.startswith("MESSAGE_"):
+            wanted = DIRECT_MESSAGES if guild is None else GUILD_MESSAGES
         async with self._send_lock:
             for socket, (held, count) in list(self._sockets.items()):
-                if held == shard % count:
+                if held == shard % count and self._intents.get(socket, 0) & wanted == wanted:
                     await self._send(socket, event, data)
 
     async def _send(self, socket: web.WebSocketResponse, event: str, data: JSON) -> None:
@@ -1145,8 +1153,10 @@ class FakeDiscord:
                 self.identified.append((held, count))
                 async with self._send_lock:
                     self._sockets[socket] = (held, count)
+                    self._intents[socket] = message["d"].get("intents", 0)
                     await self._identify(socket, held, count)
         self._sockets.pop(socket, None)
+        self._intents.pop(socket, None)
         return socket
 
     async def _identify(self, socket: web.WebSocketResponse, shard: int, count: int) -> None:
