@@ -27,6 +27,10 @@ RATE = 40.0
 BURST = 4
 # While urgent and other requests both wait, one token in this many goes to the others.
 SHARE = 4
+# Free requests (through interactions' tokens) in flight at once: they take nothing of the
+# budget, but a flood of them (hundreds of turns in a second) would open as many
+# connections; past this many, they wait their turn here.
+FREE_AT_ONCE = 32
 
 
 class Budget:
@@ -48,6 +52,8 @@ class Budget:
         self._urgent_in_row = 0
         self.taken = 0  # tokens handed out, for tests and benchmarks
         self.closed = False
+        # Slots for free requests: ``async with budget.free:`` around each.
+        self.free = asyncio.Semaphore(FREE_AT_ONCE)
 
     def close(self) -> None:
         """The bot is closing: whoever waits, and whoever comes later, is cancelled."""

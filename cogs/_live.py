@@ -16,6 +16,7 @@ it has expired, the message goes (or is edited) through the channel, within the 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import logging
 from collections.abc import Awaitable, Callable
@@ -286,18 +287,19 @@ class LiveMessage:
     async def _send_by_token(self, token: Token, picture: Picture) -> None:
         """Post or edit through the free route (a follow-up of the member's interaction)."""
         self.free += 1
-        if self.message_id is not None:
-            try:
-                await token.webhook.edit_message(
-                    self.message_id, content=picture.content, view=picture.view
-                )
-                return
-            except discord.NotFound:
-                self.message_id = None
-        view = picture.view or discord.utils.MISSING
-        message = await token.webhook.send(
-            picture.content, view=view, silent=self.silent, wait=True
-        )
+        async with self.budget.free if self.budget is not None else contextlib.nullcontext():
+            if self.message_id is not None:
+                try:
+                    await token.webhook.edit_message(
+                        self.message_id, content=picture.content, view=picture.view
+                    )
+                    return
+                except discord.NotFound:
+                    self.message_id = None
+            view = picture.view or discord.utils.MISSING
+            message = await token.webhook.send(
+                picture.content, view=view, silent=self.silent, wait=True
+            )
         await self._posted(message.id)
 
     async def _posted(self, message_id: int) -> None:

@@ -662,7 +662,8 @@ class DiscordPresenter:
         )
         try:
             if token is not None and token.live():
-                sent = await token.webhook.send(content, allowed_mentions=mentions, wait=True)
+                async with self.budget.free:
+                    sent = await token.webhook.send(content, allowed_mentions=mentions, wait=True)
                 return Posted(sent.id, token)
             await self.budget.take(urgent=True)
             message = await self.client.get_partial_messageable(channel_id).send(
@@ -684,7 +685,8 @@ class DiscordPresenter:
             return
         with contextlib.suppress(discord.NotFound):
             if done.token is not None and done.token.live():
-                await done.token.webhook.delete_message(done.message_id)
+                async with self.budget.free:
+                    await done.token.webhook.delete_message(done.message_id)
                 return
             # Urgent: the next turn's mention waits for it.
             await self.budget.take(urgent=True)
@@ -722,10 +724,9 @@ class DiscordPresenter:
     async def _send_ephemeral(self, shown: Ephemeral) -> None:
         picture = shown.sent
         webhook = shown.token.webhook
-        if picture.view is None:
-            sent = await webhook.send(picture.content, ephemeral=True, wait=True)
-        else:
-            sent = await webhook.send(picture.content, view=picture.view, ephemeral=True, wait=True)
+        view = picture.view or discord.utils.MISSING
+        async with self.budget.free:
+            sent = await webhook.send(picture.content, view=view, ephemeral=True, wait=True)
         shown.message_id = sent.id
         await self._edit_ephemeral(shown)
 
@@ -745,9 +746,10 @@ class DiscordPresenter:
             if picture.same_as(shown.sent) or not shown.token.live():
                 continue
             try:
-                await shown.token.webhook.edit_message(
-                    shown.message_id, content=picture.content, view=picture.view
-                )
+                async with self.budget.free:
+                    await shown.token.webhook.edit_message(
+                        shown.message_id, content=picture.content, view=picture.view
+                    )
             except discord.HTTPException as error:
                 log.warning("Could not edit an ephemeral hand: %s", error)
                 return
