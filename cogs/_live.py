@@ -22,6 +22,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+import aiohttp
 import discord
 
 from cogs._budget import Budget
@@ -200,6 +201,7 @@ class LiveMessage:
             self._urgent_taken, self._urgent = self._urgent, False
             self._last_sent = loop.time()
             self._set_posting(self.message_id is None)
+            by_token = self._by_token()
             try:
                 await self._prepare()
                 await self._send(picture)
@@ -207,28 +209,44 @@ class LiveMessage:
                 if self._frozen and picture.view is not None and self._pending is None:
                     # Superseded while it was being posted: its controls go too.
                     self._pending = Picture(picture.content)
-            except discord.Forbidden as error:
-                log.error("Discord refused %s: %s", self.describe(), error.text or error)
-                if self.on_forbidden is not None:
-                    await self.on_forbidden(error)
             except discord.HTTPException as error:
-                if error.status < 500:
-                    raise
-                # Discord's trouble, not ours: the newest picture goes out once it is over.
-                log.warning(
-                    "Discord answered %d for %s; trying again in %.1f s",
-                    error.status,
-                    self.describe(),
-                    retry,
-                )
-                if self._pending is None:
-                    self._pending = picture
-                await asyncio.sleep(retry)
-                retry = min(retry * 2, RETRY_LONGEST)
+                retry = await self._refused(error, picture, retry, by_token=by_token)
+            except (aiohttp.ClientError, OSError) as error:
+                # The connection failed on the way (reset, refused): as Discord's trouble.
+                retry = await self._later(picture, retry, f"could not reach Discord ({error!r})")
             else:
                 retry = RETRY_FIRST
             finally:
                 self._set_posting(False)
+
+    async def _refused(
+        self, error: discord.HTTPException, picture: Picture, retry: float, *, by_token: bool
+    ) -> float:
+        """Discord refused sending ``picture``; the next wait before trying again."""
+        if by_token and error.status < 500:
+            # The token is refused (gone sooner than thought): the bot's own route from now.
+            log.warning("Discord refused a token for %s: %s", self.describe(), error)
+            self.token = None
+            if self._pending is None:
+                self._pending = picture
+            return retry
+        if isinstance(error, discord.Forbidden):
+            log.error("Discord refused %s: %s", self.describe(), error.text or error)
+            if self.on_forbidden is not None:
+                await self.on_forbidden(error)
+            return retry
+        if error.status < 500:
+            raise error
+        return await self._later(picture, retry, f"Discord answered {error.status}")
+
+    async def _later(self, picture: Picture, retry: float, why: str) -> float:
+        """Discord's trouble, not ours: the newest picture goes out once it is over, after
+        ``retry`` seconds; the next wait, doubled up to the longest."""
+        log.warning("%s for %s; trying again in %.1f s", why, self.describe(), retry)
+        if self._pending is None:
+            self._pending = picture
+        await asyncio.sleep(retry)
+        return min(retry * 2, RETRY_LONGEST)
 
     def _set_posting(self, posting: bool) -> None:
         self._posting = posting

@@ -404,6 +404,8 @@ class FakeDiscord:
         self._failures: dict[tuple[str, str], list[tuple[int, int]]] = {}
         self.failed: list[tuple[str, str, int]] = []  # (method, path, status) answered so
         self._delays: dict[tuple[str, str], float] = {}
+        self._disconnects: dict[tuple[str, str], int] = {}
+        self.disconnected: list[tuple[str, str]] = []
         # Identified sessions and their shard: (id, count); the intents each identified with.
         self._sockets: dict[web.WebSocketResponse, tuple[int, int]] = {}
         self._intents: dict[web.WebSocketResponse, int] = {}
@@ -511,6 +513,11 @@ class FakeDiscord:
         having trouble) or, e.g., 403 with code 50013 (the bot lacks a permission). ``path``
         as in ``rate_limit``."""
         self._failures[(method, path)] = [(status, code)] * times
+
+    def disconnect(self, method: str, path: str, times: int = 1) -> None:
+        """Drop the connection of the next ``times`` requests to ``path`` (a template, as in
+        ``rate_limit``) without answering, as a network fault would."""
+        self._disconnects[(method, path)] = times
 
     def delay_answers(self, method: str, path: str, seconds: float) -> None:
         """From now on, answer a route ``seconds`` late: its work is done (a posted message
@@ -1085,6 +1092,12 @@ class FakeDiscord:
         resource = request.match_info.route.resource
         template = path if resource is None else resource.canonical.removeprefix(API_PREFIX)
         for key in ((request.method, path), (request.method, template)):
+            if self._disconnects.get(key, 0) > 0:
+                self._disconnects[key] -= 1
+                self.disconnected.append((request.method, path))
+                if request.transport is not None:
+                    request.transport.abort()
+                return web.Response(status=204)  # never reaches the client
             if self._rate_limits.get(key, 0) > 0:
                 self._rate_limits[key] -= 1
                 self.rate_limited.append((request.method, path))
