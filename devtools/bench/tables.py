@@ -36,7 +36,7 @@ class Pace:
     bot_delay: float = TableSettings().bot_delay
     think_min: float = 1.0
     think_max: float = 3.0
-    arrivals: float | None = 8.0
+    arrivals: float | None = 6.0
 
 
 @dataclass(frozen=True, slots=True)
