@@ -10,13 +10,13 @@ import multiprocessing
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import aiohttp
 import discord
 from discord.ext import commands
 
-from bot.config import Settings, shard_of
+from bot.config import DISCORD_GLOBAL_RATE, Settings, shard_of
 from bot.health import Heartbeat
 from bot.relay import ClickRelay, RelayTimings
 from bot.season_timers import SeasonTimers
@@ -33,9 +33,10 @@ log = logging.getLogger(__name__)
 EDIT_INTERVAL = 1.2
 # Seconds an edit waits for more changes to join it (several changes, one edit).
 EDIT_DELAY = 0.25
-# Requests a second the bot allows itself of those Discord's global limit (50/s) counts;
-# answers to interactions are not among them and never wait.
-REQUEST_RATE = 40.0
+# Requests a second the bot allows itself of those Discord's global limit (50/s) counts,
+# unless its settings say otherwise (``DISCORD_GLOBAL_RATE``); answers to interactions are
+# not among them and never wait.
+REQUEST_RATE = DISCORD_GLOBAL_RATE
 # The cogs, loaded by name: each wires its own commands, views, presenter and error
 # handling in its ``setup``, so the bot itself never imports them.
 EXTENSIONS = (
@@ -80,7 +81,7 @@ class SpadesBot(commands.AutoShardedBot):
         clock: Clock | None = None,
         edit_interval: float = EDIT_INTERVAL,
         edit_delay: float = EDIT_DELAY,
-        request_rate: float | None = REQUEST_RATE,
+        request_rate: float | Literal["settings"] | None = "settings",
         seeds: Iterator[int] | None = None,
         extensions: Sequence[str] | None = None,
         freeze_startup: bool = False,
@@ -99,10 +100,13 @@ class SpadesBot(commands.AutoShardedBot):
         # must never ping what it looks like.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         # No privileged intents: interactions carry the member who acted, and the bot never
-        # reads message content.
+        # reads message content. Nor any message event: every message the bot posts or edits
+        # would come back over the gateway, to be parsed for nothing.
+        intents = discord.Intents.default()
+        intents.guild_messages = intents.dm_messages = False
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents,
             help_command=None,
             **options,
         )
@@ -117,6 +121,8 @@ class SpadesBot(commands.AutoShardedBot):
         self.edit_delay = edit_delay
         # None: no budget (tests). Discord's global limit is the application's, shared by
         # every process: each takes the share of it that its shards are of the whole.
+        if request_rate == "settings":
+            request_rate = settings.discord_global_rate
         count = settings.shard_count
         if request_rate is not None and held is not None and count:
             request_rate *= len(held) / count

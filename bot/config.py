@@ -10,6 +10,11 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.storage.urls import url_problem
 
+# The most requests in any second the bot makes of those Discord's global rate limit counts
+# (50 a second for every bot): room under it for start-up calls and the odd request made
+# outside the budget. Interactions' answers and follow-ups are not counted.
+DISCORD_GLOBAL_RATE = 40.0
+
 
 class Settings(BaseSettings):
     """Everything the bot reads from its environment.
@@ -46,6 +51,11 @@ class Settings(BaseSettings):
     # Processes that run the hard bots' searches; unset: one per core; 0: threads of this
     # process instead (they share one interpreter).
     search_workers: int | None = Field(default=None, ge=0)
+    # The most requests in any second the bot makes of those Discord's global rate limit
+    # counts (messages and edits by the bot's token, opening DMs), all processes together:
+    # each takes its shards' share. Raise it only when Discord granted the application a
+    # higher global limit; follow-ups and edits through interactions' tokens never count.
+    discord_global_rate: float = Field(default=DISCORD_GLOBAL_RATE, gt=0)
 
     @field_validator("database_url")
     @classmethod

@@ -19,7 +19,7 @@ from bot.i18n import DEFAULT_LOCALE, catalog_name, translations
 log = logging.getLogger(__name__)
 
 # Discord's rule for a command's, a group's and an option's name: 1 to 32 letters, digits,
-# dashes or underscores, lowercase where the script has case.
+# dashes or underscores, lowercase where the script has case (a translation is lowered).
 NAME = re.compile(r"[-_\w]{1,32}")
 NAMES = frozenset({Where.command_name, Where.group_name, Where.parameter_name})
 # Descriptions and choice names: 1 to 100 characters.
@@ -35,7 +35,10 @@ def command_text(message: str, locale: str, where: Where) -> str | None:
     if text == message:
         return None
     if where in NAMES:
-        fits = NAME.fullmatch(text) is not None and text == text.lower()
+        # A name is its word written small: "Pik" (a suit, capitalised in German text)
+        # names the command /pik.
+        text = text.lower()
+        fits = NAME.fullmatch(text) is not None
     else:
         fits = 1 <= len(text) <= LONGEST_TEXT
     if not fits:

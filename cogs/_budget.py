@@ -1,14 +1,17 @@
 """A budget for the bot's requests that Discord's global rate limit counts.
 
 Discord lets a bot make about 50 requests a second in all (``GLOBAL_LIMIT``); answers to
-interactions (callbacks and follow-ups) do not count and never wait here. Everything else
-the presenter sends (table messages, hands by DM, turn notices, deletions) takes a token
-from one ``Budget`` first: a token bucket refilled at ``rate`` a second that holds at most
-``burst`` tokens. Urgent requests (a member's turn, a notice) are served before the others,
-except that while both kinds wait, every ``SHARE``-th token goes to the others, so table
-messages and waiting hands are never starved by a stream of turns; within each kind, first
-come first served. Whoever waits keeps only the newest picture to
-send (``LiveMessage`` takes its picture after its token), so waiting coalesces edits.
+interactions (callbacks, follow-ups and edits through an interaction's token) do not count
+and never wait here. Everything else the presenter sends (table messages, hands by DM,
+turn notices, deletions) takes a token from one ``Budget`` first: a token bucket that
+holds at most ``burst`` tokens, refilled at ``rate - 2 * burst`` a second, so that no
+second sees more than ``rate`` requests even when those of two full buckets bunch up on
+their way to Discord (a busy event loop sends late, then several at once).
+Urgent requests (a member's turn, a notice) are served before the others, except that
+while both kinds wait, every ``SHARE``-th token goes to the others, so table messages and
+waiting hands are never starved by a stream of turns; within each kind, first come first
+served. Whoever waits keeps only the newest picture to send (``LiveMessage`` takes its
+picture after its token), so waiting coalesces edits.
 """
 
 from __future__ import annotations
@@ -16,22 +19,30 @@ from __future__ import annotations
 import asyncio
 import collections
 
-# Discord's global limit, and the rate the bot keeps to: room for start-up calls, command
-# syncs and the odd request made outside the budget.
+# Discord's global limit, and the most requests in any second the bot keeps to: room for
+# start-up calls, command syncs and the odd request made outside the budget
+# (``DISCORD_GLOBAL_RATE`` in the settings).
 GLOBAL_LIMIT = 50
 RATE = 40.0
 BURST = 4
 # While urgent and other requests both wait, one token in this many goes to the others.
 SHARE = 4
+# Free requests (through interactions' tokens) in flight at once: they take nothing of the
+# budget, but a flood of them (hundreds of turns in a second) would open as many
+# connections; past this many, they wait their turn here.
+FREE_AT_ONCE = 32
 
 
 class Budget:
-    """Tokens for non-interaction requests; ``rate`` ``None`` means no limit."""
+    """Tokens for non-interaction requests, at most ``rate`` in any second; ``rate``
+    ``None`` means no limit."""
 
     def __init__(self, rate: float | None = RATE, burst: int = BURST) -> None:
         self.rate = rate
-        self.burst = burst
-        self._tokens = float(burst)
+        # A bucket of at most a quarter of the rate, refilled with what two leave of a second.
+        self.burst = burst if rate is None else max(1, min(burst, int(rate // 4)))
+        self._refill_rate = 0.0 if rate is None else max(rate - 2 * self.burst, rate / 2)
+        self._tokens = float(self.burst)
         self._stamp: float | None = None
         self._queues: tuple[collections.deque[asyncio.Future[None]], ...] = (
             collections.deque(),
@@ -41,6 +52,8 @@ class Budget:
         self._urgent_in_row = 0
         self.taken = 0  # tokens handed out, for tests and benchmarks
         self.closed = False
+        # Slots for free requests: ``async with budget.free:`` around each.
+        self.free = asyncio.Semaphore(FREE_AT_ONCE)
 
     def close(self) -> None:
         """The bot is closing: whoever waits, and whoever comes later, is cancelled."""
@@ -71,7 +84,9 @@ class Budget:
         assert self.rate is not None
         now = asyncio.get_running_loop().time()
         if self._stamp is not None:
-            self._tokens = min(float(self.burst), self._tokens + (now - self._stamp) * self.rate)
+            self._tokens = min(
+                float(self.burst), self._tokens + (now - self._stamp) * self._refill_rate
+            )
         self._stamp = now
 
     def _next(self) -> asyncio.Future[None] | None:
@@ -98,4 +113,4 @@ class Budget:
                 waiter.set_result(None)
             if not any(self._queues):
                 return
-            await asyncio.sleep((1 - self._tokens) / self.rate)
+            await asyncio.sleep((1 - self._tokens) / self._refill_rate)

@@ -6,15 +6,23 @@ picture matters, so a ``LiveMessage`` waits ``delay`` after a change before edit
 changes make one edit), sends at most one edit per ``interval``, takes a token from the
 shared ``Budget`` before each request, and always sends the latest state, never a backlog.
 An edit that would not change what the message shows is not sent.
+
+A message may instead go by a free route: a ``Token``, the token of an interaction of the
+member it is for. While it lives, the message is posted as that interaction's follow-up and
+edited through it, which Discord's global limit does not count, so no budget is taken; once
+it has expired, the message goes (or is edited) through the channel, within the budget.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import datetime
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+import aiohttp
 import discord
 
 from cogs._budget import Budget
@@ -29,6 +37,29 @@ RETRY_FIRST = 0.5
 RETRY_LONGEST = 60.0
 
 LiveChannel = discord.TextChannel | discord.Thread | discord.DMChannel | discord.PartialMessageable
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A free route to a member: the token of their latest answered interaction. Follow-ups
+    sent with it, and edits of the messages it posted, do not count against Discord's global
+    rate limit, until ``until`` (Discord keeps a token 15 minutes). Its follow-ups land in
+    ``channel_id``: the member's DMs when ``in_dm``, else a server channel (where, to the
+    member alone, they show only when ephemeral).
+
+    Kept instead of the interaction, whose message, channel and user objects form reference
+    cycles: held for the seconds a member takes to act again, each interaction would outlive
+    the young garbage-collector generations and wait for a full collection, and those pauses
+    stall every table."""
+
+    webhook: discord.Webhook
+    until: datetime.datetime
+    channel_id: int
+    in_dm: bool
+
+    def live(self, now: datetime.datetime | None = None) -> bool:
+        """Whether it may still be used (at ``now``, by default the present)."""
+        return (now or discord.utils.utcnow()) < self.until
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +87,8 @@ class LiveMessage:
     dropped, and the next ``show`` tries again. ``describe`` names the message in logs.
     ``budget`` is shared by every message of the bot; ``delay`` is how long an edit waits
     for more changes to join it; ``silent`` posts it without a notification; ``after`` is the
-    message it replaces, whose post under way it waits for."""
+    message it replaces, whose post under way it waits for; ``token``, a free route that
+    posts it as a follow-up and edits it while it lives (see ``Token``)."""
 
     def __init__(
         self,
@@ -72,9 +104,13 @@ class LiveMessage:
         on_closed: Callable[[], Awaitable[None]] | None = None,
         on_forbidden: Callable[[discord.Forbidden], Awaitable[None]] | None = None,
         describe: Callable[[], str] | None = None,
+        token: Token | None = None,
     ) -> None:
         # A channel, or how to open it (a DM, opened once something is to be sent there).
         self._channel = channel
+        # The free route: posts the message, then edits what it posted (until it expires).
+        self.token = token
+        self.free = 0  # requests sent by the free route, for tests and benchmarks
         self.interval = interval
         self.delay = delay
         self.budget = budget
@@ -133,6 +169,8 @@ class LiveMessage:
             # Never posted: a message older than the one replacing it would only confuse.
             self._pending = None
             self.closed = True
+            if self._task is not None and not self._task.done():
+                self._task.cancel()  # its place in the budget's queue goes to others
             return
         if self._shown is not None and self._shown.view is not None:
             self.show(Picture(self._shown.content))
@@ -154,7 +192,7 @@ class LiveMessage:
                 await asyncio.sleep(wait)
             if self._pending is None:
                 break
-            if self.budget is not None:
+            if self.budget is not None and not self._by_token():
                 await self.budget.take(urgent=self._urgent)
             # The newest picture once the budget allows a request: waiting coalesces edits.
             picture, self._pending = self._pending, None
@@ -163,6 +201,7 @@ class LiveMessage:
             self._urgent_taken, self._urgent = self._urgent, False
             self._last_sent = loop.time()
             self._set_posting(self.message_id is None)
+            by_token = self._by_token()
             try:
                 await self._prepare()
                 await self._send(picture)
@@ -170,28 +209,44 @@ class LiveMessage:
                 if self._frozen and picture.view is not None and self._pending is None:
                     # Superseded while it was being posted: its controls go too.
                     self._pending = Picture(picture.content)
-            except discord.Forbidden as error:
-                log.error("Discord refused %s: %s", self.describe(), error.text or error)
-                if self.on_forbidden is not None:
-                    await self.on_forbidden(error)
             except discord.HTTPException as error:
-                if error.status < 500:
-                    raise
-                # Discord's trouble, not ours: the newest picture goes out once it is over.
-                log.warning(
-                    "Discord answered %d for %s; trying again in %.1f s",
-                    error.status,
-                    self.describe(),
-                    retry,
-                )
-                if self._pending is None:
-                    self._pending = picture
-                await asyncio.sleep(retry)
-                retry = min(retry * 2, RETRY_LONGEST)
+                retry = await self._refused(error, picture, retry, by_token=by_token)
+            except (aiohttp.ClientError, OSError) as error:
+                # The connection failed on the way (reset, refused): as Discord's trouble.
+                retry = await self._later(picture, retry, f"could not reach Discord ({error!r})")
             else:
                 retry = RETRY_FIRST
             finally:
                 self._set_posting(False)
+
+    async def _refused(
+        self, error: discord.HTTPException, picture: Picture, retry: float, *, by_token: bool
+    ) -> float:
+        """Discord refused sending ``picture``; the next wait before trying again."""
+        if by_token and error.status < 500:
+            # The token is refused (gone sooner than thought): the bot's own route from now.
+            log.warning("Discord refused a token for %s: %s", self.describe(), error)
+            self.token = None
+            if self._pending is None:
+                self._pending = picture
+            return retry
+        if isinstance(error, discord.Forbidden):
+            log.error("Discord refused %s: %s", self.describe(), error.text or error)
+            if self.on_forbidden is not None:
+                await self.on_forbidden(error)
+            return retry
+        if error.status < 500:
+            raise error
+        return await self._later(picture, retry, f"Discord answered {error.status}")
+
+    async def _later(self, picture: Picture, retry: float, why: str) -> float:
+        """Discord's trouble, not ours: the newest picture goes out once it is over, after
+        ``retry`` seconds; the next wait, doubled up to the longest."""
+        log.warning("%s for %s; trying again in %.1f s", why, self.describe(), retry)
+        if self._pending is None:
+            self._pending = picture
+        await asyncio.sleep(retry)
+        return min(retry * 2, RETRY_LONGEST)
 
     def _set_posting(self, posting: bool) -> None:
         self._posting = posting
@@ -200,18 +255,31 @@ class LiveMessage:
         else:
             self._not_posting.set()
 
+    def _by_token(self) -> bool:
+        """Whether the next request goes by the free route."""
+        return self.token is not None and self.token.live()
+
     async def _prepare(self) -> None:
         """Before a post: the older message's post lands first; a DM is opened (a request
         too, so it takes its own token)."""
         after, self._after = self._after, None
         if after is not None and self.message_id is None:
             await after._not_posting.wait()
+        if self._by_token():
+            return  # a follow-up needs no channel
         if not isinstance(self._channel, LiveChannel):
             self._channel = await self._channel()
             if self.budget is not None:
                 await self.budget.take(urgent=self._urgent_taken)
 
     async def _send(self, picture: Picture) -> None:
+        if self.token is not None and self._by_token():
+            await self._send_by_token(self.token, picture)
+            return
+        # What the token posted is edited through the channel once the token has expired;
+        # what the channel posted, only through the channel.
+        if self.message_id is None:
+            self.token = None
         channel = self._channel
         assert isinstance(channel, LiveChannel), "opened before sending"
         view = picture.view or discord.utils.MISSING
@@ -232,9 +300,30 @@ class LiveMessage:
             if self.on_closed is not None:
                 await self.on_closed()
             return
-        self.message_id = message.id
+        await self._posted(message.id)
+
+    async def _send_by_token(self, token: Token, picture: Picture) -> None:
+        """Post or edit through the free route (a follow-up of the member's interaction)."""
+        self.free += 1
+        async with self.budget.free if self.budget is not None else contextlib.nullcontext():
+            if self.message_id is not None:
+                try:
+                    await token.webhook.edit_message(
+                        self.message_id, content=picture.content, view=picture.view
+                    )
+                    return
+                except discord.NotFound:
+                    self.message_id = None
+            view = picture.view or discord.utils.MISSING
+            message = await token.webhook.send(
+                picture.content, view=view, silent=self.silent, wait=True
+            )
+        await self._posted(message.id)
+
+    async def _posted(self, message_id: int) -> None:
+        self.message_id = message_id
         if self.on_posted is not None:
-            await self.on_posted(message.id)
+            await self.on_posted(message_id)
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

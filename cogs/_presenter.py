@@ -23,9 +23,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+import enum
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -37,7 +38,7 @@ from cogs._board import board_text, hand_message
 from cogs._budget import Budget
 from cogs._emojis import CardEmojis
 from cogs._errors import missing_permission_text
-from cogs._live import LiveChannel, LiveMessage, Picture
+from cogs._live import LiveChannel, LiveMessage, Picture, Token
 from cogs._ui import as_view, controls, hand_button, lobby_buttons, rematch_button, why_button
 
 log = logging.getLogger(__name__)
@@ -88,17 +89,58 @@ class Board:
     told_forbidden: bool = False  # the host heard that a permission is missing
 
 
+class Lands(enum.Enum):
+    """Where a message for a member must land."""
+
+    DM = "dm"  # a new message in their DMs (it notifies them)
+    CHANNEL = "channel"  # in the table's channel, for all to see (a mention notifies them)
+    EPHEMERAL = "ephemeral"  # shown to them alone (it notifies nobody)
+
+
+def free_route(
+    token: Token | None, lands: Lands, channel_id: int, now: datetime.datetime | None = None
+) -> Token | None:
+    """The free route to where a message must land, when one is open: the member's token,
+    while it lives, when its follow-ups land there (their DMs; the table's channel ``channel_id``;
+    anywhere, shown to them alone). ``None``: only the budget's routes reach them."""
+    if token is None or not token.live(now):
+        return None
+    if lands is Lands.DM:
+        return token if token.in_dm else None
+    if lands is Lands.CHANNEL:
+        return token if not token.in_dm and token.channel_id == channel_id else None
+    return token
+
+
 @dataclass(frozen=True, slots=True)
-class Followups:
-    """Where follow-ups of a member's latest answered interaction go, and until when.
+class Delivery:
+    """How one message reaches a member: by their free route, or within the budget, before
+    the other requests waiting when it tells them it is their turn."""
 
-    Kept instead of the interaction, whose message, channel and user objects form reference
-    cycles: held for the seconds a member takes to act again, each interaction would outlive
-    the young garbage-collector generations and wait for a full collection, and those pauses
-    stall every table."""
+    token: Token | None
+    urgent: bool
 
-    webhook: discord.Webhook
-    until: datetime.datetime
+
+def delivery(
+    token: Token | None,
+    lands: Lands,
+    channel_id: int,
+    *,
+    turn: bool,
+    now: datetime.datetime | None = None,
+) -> Delivery:
+    """The route for a message to a member (``turn``: it tells them it is their turn): free
+    when a route is open, else the budget, turns first."""
+    free = free_route(token, lands, channel_id, now)
+    return Delivery(free, urgent=turn and free is None)
+
+
+@dataclass(frozen=True, slots=True)
+class Posted:
+    """A message posted in a channel, and the token that posted it (``None``: the bot's)."""
+
+    message_id: int
+    token: Token | None
 
 
 @dataclass(slots=True)
@@ -107,34 +149,47 @@ class Ephemeral:
     an interaction of theirs: edited in place between their turns, as a DM hand is, while
     that interaction's token lasts (the edits cost nothing of the budget)."""
 
-    webhook: discord.Webhook
-    until: datetime.datetime
+    token: Token
     sent: Picture  # what it shows, as far as we know
     message_id: int | None = None  # once Discord has posted it
     pending: Picture | None = None  # the newest picture to show
     task: asyncio.Task[None] | None = None  # posting it, or editing it
 
 
+@dataclass(frozen=True, slots=True)
+class DmHand:
+    """A member's newest hand message in their DMs, and the table's seq when it was
+    posted: a turn at a later seq rings with a new one."""
+
+    live: LiveMessage
+    seq: int
+
+
 @dataclass(slots=True)
-class Player:
-    """What the presenter knows about one member in one channel: where their hand goes.
+class AtTable:
+    """What is live for a member at the table now in a channel; a new table (a rematch, a
+    restart) starts a new one, the old one's messages frozen and its mention deleted."""
 
-    ``followups`` belong to their latest interaction with the table and carry ephemeral
-    hands when DMs are closed; ``dm``, ``dm_seq``, ``looked_up``, ``pushed_seq`` and
-    ``ping`` belong to ``table_id``."""
+    table_id: int | None = None
+    dm: DmHand | None = None
+    looked_up: bool = False  # the stored hand message was looked for (after a restart)
+    ephemeral: Ephemeral | None = None  # the newest ephemeral hand sent, DMs closed
+    pushed: int | None = None  # the seq of the turn whose ephemeral hand was sent
+    mention: asyncio.Task[Posted | None] | None = None  # the live turn mention
+    mentioned: int | None = None  # the seq of the turn last announced in the channel
 
+
+@dataclass(slots=True)
+class Reach:
+    """One member as the presenter knows them in one channel: the routes that reach them
+    (their latest interaction's token, their DMs unless closed), what they were told about
+    closed DMs, and what is live for them at the channel's table (``at``)."""
+
+    token: Token | None = None
     dms_closed: bool = False
     told: bool = False  # told, once, that their hand shows ephemerally
     told_channel: bool = False  # told (or found told, stored) in the channel: DMs closed
-    followups: Followups | None = None
-    table_id: int | None = None
-    dm: LiveMessage | None = None  # their newest hand message in DMs
-    dm_seq: int = -1  # the table seq when it was posted
-    looked_up: bool = False  # the stored hand message was looked for (after a restart)
-    pushed_seq: int = -1  # the table seq of the last ephemeral hand sent for their turn
-    ephemeral: Ephemeral | None = None  # the newest ephemeral hand sent, DMs closed
-    ping: asyncio.Task[int | None] | None = None  # the live turn mention in the channel
-    ping_seq: int = -1  # the table seq of the turn last announced in the channel
+    at: AtTable = field(default_factory=AtTable)
 
 
 class DiscordPresenter:
@@ -162,7 +217,7 @@ class DiscordPresenter:
         # opening one again is a request that counts against the global limit.
         self._dm_ids: dict[int, int] = {}
         self._boards: dict[int, Board] = {}  # by channel id
-        self._players: dict[tuple[int, int], Player] = {}  # by (channel id, user id)
+        self._members: dict[tuple[int, int], Reach] = {}  # by (channel id, user id)
         self._outbox: dict[int, asyncio.Task[None]] = {}  # the last notice sent, by channel
         # Turn mentions' deletions under way, by channel: the next mention waits for them.
         self._unmentions: dict[int, set[asyncio.Task[None]]] = {}
@@ -179,42 +234,54 @@ class DiscordPresenter:
 
     async def hand_changed(self, table: Shown, seat: int) -> None:
         user_id = dict(table.member_seats()).get(seat)
-        table_id = table.table_id
-        if user_id is None or table_id is None:
+        if user_id is None or table.table_id is None:
             return
-        player = self._player(table, user_id)
+        member = self._member(table, user_id)
         view = table.view(seat)
-        turn = table.status is TableStatus.PLAYING and view.to_act == seat
-        if player.dms_closed:
-            if not self._push(table, seat, player):
+        # The phase of the member's turn, when it is theirs.
+        turn = view.phase or Phase.PLAY
+        phase = turn if table.status is TableStatus.PLAYING and view.to_act == seat else None
+        if member.dms_closed:
+            if not self._push(table, seat, member):
                 # Between turns, the ephemeral hand shows each trick's end, as DMs do.
-                self._show_ephemeral(player, self.hand_picture(table, seat))
-            self._ring_in_channel(table, player, user_id, view.phase if turn else None)
+                self._show_ephemeral(member.at, self.hand_picture(table, seat))
+            self._ring_in_channel(table, member, user_id, phase)
             return
         where = await self.pings(user_id)
-        if player.dm is None and not player.looked_up:
-            player.looked_up = True
-            stored = await self._stored_hand(table_id, user_id)
-            if stored is not None:
-                # After a restart: the hand message already sent is edited, not sent again.
-                player.dm = self._hand_live(
-                    table, user_id, stored.message_id, stored.seq, ring=False
-                )
-                player.dm_seq = stored.seq
-        picture = self.hand_picture(table, seat)
-        ring = turn and where == "dm" and player.dm_seq != table.seq
-        if player.dm is None or ring:
-            # A new message: Discord notifies the member of it (an edit would not).
-            older = player.dm
+        await self._look_up(table, member.at, user_id)
+        self._show_dm_hand(table, seat, member, user_id, ring=phase is not None and where == "dm")
+        self._ring_in_channel(table, member, user_id, phase if where == "channel" else None)
+
+    def _show_dm_hand(
+        self, table: Shown, seat: int, member: Reach, user_id: int, *, ring: bool
+    ) -> None:
+        """Show the member's hand in their DMs: a new message when ``ring``ing for their
+        turn (Discord notifies them of a new message, not of an edit) or when none is live,
+        else an edit of the newest. A new one goes by their free route when one lands in
+        their DMs, else within the budget, first when it rings."""
+        at = member.at
+        ring = ring and (at.dm is None or at.dm.seq != table.seq)
+        if at.dm is None or ring:
+            older = None if at.dm is None else at.dm.live
             if older is not None:
                 older.freeze()  # superseded: its controls go
+            route = delivery(member.token, Lands.DM, table.channel_id, turn=ring)
             # Only a turn notifies: a hand dealt while others are to act comes silently.
-            player.dm = self._hand_live(table, user_id, None, table.seq, ring=ring, after=older)
-            player.dm_seq = table.seq
-        player.dm.show(picture, urgent=ring)
-        self._ring_in_channel(
-            table, player, user_id, view.phase if turn and where == "channel" else None
-        )
+            live = self._hand_live(
+                table, user_id, None, table.seq, ring=ring, after=older, token=route.token
+            )
+            at.dm = DmHand(live, table.seq)
+        at.dm.live.show(self.hand_picture(table, seat), urgent=ring)
+
+    async def _look_up(self, table: Shown, at: AtTable, user_id: int) -> None:
+        """After a restart: the hand message already sent is edited, not sent again."""
+        if at.dm is not None or at.looked_up or table.table_id is None:
+            return
+        at.looked_up = True
+        stored = await self._stored_hand(table.table_id, user_id)
+        if stored is not None and at.dm is None:
+            live = self._hand_live(table, user_id, stored.message_id, stored.seq, ring=False)
+            at.dm = DmHand(live, stored.seq)
 
     async def pings(self, user_id: int) -> Pings:
         """Where the member hears of their turns: their stored choice, else a DM."""
@@ -239,41 +306,45 @@ class DiscordPresenter:
     def hand_shown(self, table: Shown, user_id: int, message_id: int, picture: Picture) -> bool:
         """An answer to a click on message ``message_id`` now shows ``picture``: when that
         is the member's live hand message, no edit to show the same follows. Whether it was."""
-        player = self._players.get((table.channel_id, user_id))
-        if player is None or player.table_id != table.table_id or player.dm is None:
+        member = self._members.get((table.channel_id, user_id))
+        if member is None or member.at.table_id != table.table_id or member.at.dm is None:
             return False
-        if player.dm.message_id != message_id:
+        if member.at.dm.live.message_id != message_id:
             return False
-        player.dm.shown_elsewhere(picture)
+        member.at.dm.live.shown_elsewhere(picture)
         return True
 
     async def notice(self, table: Shown, notice: Notice) -> None:
-        text, mention = notice.text, None
+        text, mention, token = notice.text, None, None
         if notice.kind is NoticeKind.TURN_WARNING and notice.user_id is not None:
             text, mention = f"<@{notice.user_id}> {text}", notice.user_id
-        self._post(table.channel_id, text, mention=mention)
+            # A warning for the member alone goes by their free route when one is open.
+            warned = self._members.get((table.channel_id, notice.user_id))
+            if warned is not None:
+                token = free_route(warned.token, Lands.CHANNEL, table.channel_id)
+        self._post(table.channel_id, text, mention=mention, token=token)
         # Notices come with changes tables tell nobody else about: a seat away, a timer
         # gone, a vote counted, the table closed.
         self._show_board(table)
         if notice.kind is NoticeKind.SEATS:
             # A member who gave their seat up keeps no live turn mention or controls.
             seated = {user_id for _, user_id in table.member_seats()}
-            for (channel_id, user_id), left in list(self._players.items()):
+            for (channel_id, user_id), left in list(self._members.items()):
                 if channel_id != table.channel_id or user_id in seated:
                     continue
-                if left.table_id == table.table_id:
+                if left.at.table_id == table.table_id:
                     self._ring_in_channel(table, left, user_id, None)
-                    if left.dm is not None:
-                        left.dm.freeze()
-                        left.dm = None
+                    if left.at.dm is not None:
+                        left.at.dm.live.freeze()
+                        left.at.dm = None
         if notice.kind is NoticeKind.CLOSED:
             for seat, user_id in table.member_seats():
-                player = self._players.pop((table.channel_id, user_id), None)
-                if player is None:
+                member = self._members.pop((table.channel_id, user_id), None)
+                if member is None:
                     continue
-                self._ring_in_channel(table, player, user_id, None)
-                if player.dm is not None and table.table_id is not None:
-                    player.dm.show(
+                self._ring_in_channel(table, member, user_id, None)
+                if member.at.dm is not None and table.table_id is not None:
+                    member.at.dm.live.show(
                         self.hand_picture(table, seat, note=f"Table closed: {notice.text}")
                     )
 
@@ -314,15 +385,20 @@ class DiscordPresenter:
         """The member just interacted with ``table`` and was answered (with their hand as
         it is now, when ``hand_shown``): their follow-ups can carry an ephemeral hand, sent
         now if one is due (DMs closed)."""
-        player = self._player(table, interaction.user.id)
+        member = self._member(table, interaction.user.id)
         if interaction.response.is_done():
-            until = interaction.created_at + FOLLOWUP_LIFETIME
-            player.followups = Followups(interaction.followup, until)
+            # Their free route from now on: follow-ups land where they interacted.
+            member.token = Token(
+                interaction.followup,
+                interaction.created_at + FOLLOWUP_LIFETIME,
+                interaction.channel_id or table.channel_id,
+                in_dm=interaction.guild_id is None,
+            )
         if hand_shown:
-            player.pushed_seq = table.seq
+            member.at.pushed = table.seq
         seat = table.seat_of(interaction.user.id)
         if seat is not None:
-            self._push(table, seat, player)
+            self._push(table, seat, member)
 
     def forget(self, user_id: int) -> None:
         """``/spades forgetme``: the member sits nowhere now. Their ping choice and DM
@@ -330,9 +406,9 @@ class DiscordPresenter:
         still under way is not stored: see ``_hand_live``)."""
         self._pings.pop(user_id, None)
         self._dm_ids.pop(user_id, None)
-        for (_, member), player in self._players.items():
-            if member == user_id and player.dm is not None:
-                player.dm.freeze()
+        for (_, held), member in self._members.items():
+            if held == user_id and member.at.dm is not None:
+                member.at.dm.live.freeze()
 
     async def table_message_id(self, table: Shown) -> int | None:
         """The id of ``table``'s message, once a post already under way has come back (a
@@ -348,7 +424,7 @@ class DiscordPresenter:
     async def aclose(self) -> None:
         """Let pending edits and notices go out (for a little while), then stop."""
         lives = [b.live for b in self._boards.values()]
-        lives += [p.dm for p in self._players.values() if p.dm is not None]
+        lives += [m.at.dm.live for m in self._members.values() if m.at.dm is not None]
         pending = [asyncio.ensure_future(live.settle()) for live in lives] + list(self._tasks)
         if pending:
             _, late = await asyncio.wait(pending, timeout=CLOSE_WAIT)
@@ -400,9 +476,9 @@ class DiscordPresenter:
             return
         board.told_forbidden = True
         text = missing_permission_text(table.channel_id)
-        followups = self._player(table, host).followups
-        if followups is not None and discord.utils.utcnow() < followups.until:
-            self._spawn(followups.webhook.send(text, ephemeral=True))
+        token = free_route(self._member(table, host).token, Lands.EPHEMERAL, table.channel_id)
+        if token is not None:
+            self._spawn(token.webhook.send(text, ephemeral=True))
             return
 
         async def tell_host() -> None:
@@ -413,21 +489,19 @@ class DiscordPresenter:
 
         self._spawn(tell_host())
 
-    def _player(self, table: Shown, user_id: int) -> Player:
-        player = self._players.setdefault((table.channel_id, user_id), Player())
-        if player.table_id != table.table_id:
-            if player.dm is not None:
-                player.dm.freeze()  # the last table's hand: nobody may act on it
-            self._ring_in_channel(table, player, user_id, None)
-            player.table_id, player.dm, player.dm_seq = table.table_id, None, -1
-            player.ephemeral = None
-            player.looked_up, player.pushed_seq, player.ping_seq = False, -1, -1
-        return player
+    def _member(self, table: Shown, user_id: int) -> Reach:
+        member = self._members.setdefault((table.channel_id, user_id), Reach())
+        if member.at.table_id != table.table_id:
+            if member.at.dm is not None:
+                member.at.dm.live.freeze()  # the last table's hand: nobody may act on it
+            self._ring_in_channel(table, member, user_id, None)
+            member.at = AtTable(table.table_id)
+        return member
 
-    def _table_players(self, table: Shown) -> list[Player]:
+    def _table_members(self, table: Shown) -> list[Reach]:
         """The presenter's records of the members seated at ``table``."""
-        found = (self._players.get((table.channel_id, u)) for _, u in table.member_seats())
-        return [p for p in found if p is not None and p.table_id == table.table_id]
+        found = (self._members.get((table.channel_id, u)) for _, u in table.member_seats())
+        return [m for m in found if m is not None and m.at.table_id == table.table_id]
 
     def _hand_live(
         self,
@@ -438,9 +512,11 @@ class DiscordPresenter:
         *,
         ring: bool,
         after: LiveMessage | None = None,
+        token: Token | None = None,
     ) -> LiveMessage:
         """A live hand message in the member's DMs (``message_id`` ``None``: a new one,
-        stored once posted, notifying the member only when it ``ring``s for their turn)."""
+        stored once posted, notifying the member only when it ``ring``s for their turn),
+        posted as a follow-up of ``token`` while it lives."""
         table_id = table.table_id
         assert table_id is not None
 
@@ -472,6 +548,7 @@ class DiscordPresenter:
             on_posted=posted,
             on_closed=self._on_dms_closed(table, user_id),
             describe=lambda: f"the hand of {user_id} at table {table_id}",
+            token=token,
         )
 
     async def _dm(self, user_id: int) -> LiveChannel:
@@ -494,26 +571,26 @@ class DiscordPresenter:
 
     def _on_dms_closed(self, table: Shown, user_id: int) -> Callable[[], Awaitable[None]]:
         async def closed() -> None:
-            player = self._player(table, user_id)
-            player.dms_closed = True
-            player.dm = None
+            member = self._member(table, user_id)
+            member.dms_closed = True
+            member.at.dm = None
             seat = table.seat_of(user_id)
             turn = seat is not None and table.status is TableStatus.PLAYING
             phase = None
             if seat is not None and turn:
                 view = table.view(seat)
                 phase = view.phase if view.to_act == seat else None
-            if not player.told_channel:
-                player.told_channel = True
+            if not member.told_channel:
+                member.told_channel = True
                 if await self._tell_dms_closed(table, user_id):
                     # Told once a table, with a mention: it counts as their turn's notice.
                     self._post(table.channel_id, dms_closed_notice(user_id), mention=user_id)
                     if phase is not None:
-                        self._ring_in_channel(table, player, user_id, None)
-                        player.ping_seq = table.seq
+                        self._ring_in_channel(table, member, user_id, None)
+                        member.at.mentioned = table.seq
             if seat is not None:
-                self._push(table, seat, player)
-                self._ring_in_channel(table, player, user_id, phase)
+                self._push(table, seat, member)
+                self._ring_in_channel(table, member, user_id, phase)
 
         return closed
 
@@ -531,118 +608,135 @@ class DiscordPresenter:
             return True
 
     def _ring_in_channel(
-        self, table: Shown, player: Player, user_id: int, phase: Phase | None
+        self, table: Shown, member: Reach, user_id: int, phase: Phase | None
     ) -> None:
         """Keep at most one live turn mention for the member in the channel: one for this
-        turn when ``phase`` is given (the turn's phase), none otherwise."""
-        if phase is not None and player.ping_seq == table.seq:
+        turn when ``phase`` is given (the turn's phase), none otherwise. It goes by their
+        free route when one lands in the channel, else first within the budget."""
+        at = member.at
+        if phase is not None and at.mentioned == table.seq:
             return  # this turn is announced already
-        passed = [player]
+        passed = [at]
         if phase is not None:
             # One member acts at a time: another's live mention is for a turn that has
             # passed, whether or not their hand has been told so yet.
-            passed += [p for p in self._table_players(table) if p is not player]
+            passed += [m.at for m in self._table_members(table) if m is not member]
         channel_id = table.channel_id
         deleting = self._unmentions.setdefault(channel_id, set())
         for done in passed:
-            old, done.ping = done.ping, None
+            old, done.mention = done.mention, None
             if old is not None:
                 task = self._spawn(self._delete(channel_id, old))
                 deleting.add(task)
                 task.add_done_callback(deleting.discard)
         if phase is None:
             return
-        player.ping_seq = table.seq
+        at.mentioned = table.seq
         # Every mention not yet deleted (this one's or one whose turn passed earlier, whose
         # post may still be under way) goes first: never two live at once in the channel.
         first = list(deleting)
+        token = member.token
 
-        async def ping() -> int | None:
+        async def ping() -> Posted | None:
             await asyncio.gather(*first, return_exceptions=True)
+            route = delivery(token, Lands.CHANNEL, channel_id, turn=True)
             return await self._send(
-                channel_id, turn_ping(user_id, phase), mention=user_id, urgent=True
+                channel_id, turn_ping(user_id, phase), mention=user_id, token=route.token
             )
 
-        player.ping = asyncio.create_task(ping())
-        self._tasks.add(player.ping)
-        player.ping.add_done_callback(self._done)
+        at.mention = asyncio.create_task(ping())
+        self._tasks.add(at.mention)
+        at.mention.add_done_callback(self._done)
 
     async def _send(
-        self, channel_id: int, content: str, *, mention: int | None = None, urgent: bool = False
-    ) -> int | None:
-        """Post ``content`` in the channel within the budget; the message's id, or ``None``
-        when Discord refused it (logged)."""
-        await self.budget.take(urgent=urgent)
+        self,
+        channel_id: int,
+        content: str,
+        *,
+        mention: int | None = None,
+        token: Token | None = None,
+    ) -> Posted | None:
+        """Post ``content`` in the channel: by ``token`` while it lives (a follow-up of the
+        member's interaction there), else first within the budget; what was posted, or
+        ``None`` when Discord refused it (logged)."""
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(mention)] if mention else False
         )
         try:
+            if token is not None and token.live():
+                async with self.budget.free:
+                    sent = await token.webhook.send(content, allowed_mentions=mentions, wait=True)
+                return Posted(sent.id, token)
+            await self.budget.take(urgent=True)
             message = await self.client.get_partial_messageable(channel_id).send(
                 content, allowed_mentions=mentions
             )
         except discord.HTTPException as error:
             log.error("Could not post in channel %d: %s", channel_id, error)
             return None
-        return message.id
+        return Posted(message.id, None)
 
-    async def _delete(self, channel_id: int, posted: asyncio.Task[int | None]) -> None:
-        """Delete a turn mention once it has been posted."""
+    async def _delete(self, channel_id: int, posted: asyncio.Task[Posted | None]) -> None:
+        """Delete a turn mention once it has been posted: by the token that posted it while
+        it lives, else within the budget."""
         try:
-            message_id = await posted
+            done = await posted
         except Exception:  # its own failure was logged by _send
             return
-        if message_id is None:
+        if done is None:
             return
-        # Urgent: the next turn's mention waits for it.
-        await self.budget.take(urgent=True)
         with contextlib.suppress(discord.NotFound):
+            if done.token is not None and done.token.live():
+                async with self.budget.free:
+                    await done.token.webhook.delete_message(done.message_id)
+                return
+            # Urgent: the next turn's mention waits for it.
+            await self.budget.take(urgent=True)
             await (
                 self.client.get_partial_messageable(channel_id)
-                .get_partial_message(message_id)
+                .get_partial_message(done.message_id)
                 .delete()
             )
 
-    def _push(self, table: Shown, seat: int, player: Player) -> bool:
+    def _push(self, table: Shown, seat: int, member: Reach) -> bool:
         """Send an ephemeral hand as a follow-up of the member's latest interaction, when
         their DMs are closed and either it is their turn (once per turn) or they have not
         yet been told why their hand shows here. Whether it was sent."""
-        followups = player.followups
+        token = free_route(member.token, Lands.EPHEMERAL, table.channel_id)
         if (
-            not player.dms_closed
-            or followups is None
-            or discord.utils.utcnow() > followups.until
+            not member.dms_closed
+            or token is None
             or table.status not in (TableStatus.PLAYING, TableStatus.OVER)
         ):
             return False
+        at = member.at
         turn = table.view(seat).to_act == seat
-        if player.told and (not turn or player.pushed_seq == table.seq):
+        if member.told and (not turn or at.pushed == table.seq):
             return False
-        note = "" if player.told else DMS_CLOSED_NOTE
-        player.told = True
+        note = "" if member.told else DMS_CLOSED_NOTE
+        member.told = True
         if turn:
-            player.pushed_seq = table.seq
+            at.pushed = table.seq
         picture = self.hand_picture(table, seat, note)
-        shown = Ephemeral(followups.webhook, followups.until, picture)
-        player.ephemeral = shown
+        shown = Ephemeral(token, picture)
+        at.ephemeral = shown
         shown.task = self._spawn(self._send_ephemeral(shown))
         return True
 
     async def _send_ephemeral(self, shown: Ephemeral) -> None:
         picture = shown.sent
-        if picture.view is None:
-            sent = await shown.webhook.send(picture.content, ephemeral=True, wait=True)
-        else:
-            sent = await shown.webhook.send(
-                picture.content, view=picture.view, ephemeral=True, wait=True
-            )
+        webhook = shown.token.webhook
+        view = picture.view or discord.utils.MISSING
+        async with self.budget.free:
+            sent = await webhook.send(picture.content, view=view, ephemeral=True, wait=True)
         shown.message_id = sent.id
         await self._edit_ephemeral(shown)
 
-    def _show_ephemeral(self, player: Player, picture: Picture) -> None:
+    def _show_ephemeral(self, at: AtTable, picture: Picture) -> None:
         """Edit the member's newest ephemeral hand to show ``picture`` (in the background,
         the newest picture only), while its token lasts."""
-        shown = player.ephemeral
-        if shown is None or discord.utils.utcnow() > shown.until:
+        shown = at.ephemeral
+        if shown is None or not shown.token.live():
             return
         shown.pending = picture
         if shown.task is None or shown.task.done():
@@ -651,25 +745,34 @@ class DiscordPresenter:
     async def _edit_ephemeral(self, shown: Ephemeral) -> None:
         while shown.pending is not None and shown.message_id is not None:
             picture, shown.pending = shown.pending, None
-            if picture.same_as(shown.sent) or discord.utils.utcnow() > shown.until:
+            if picture.same_as(shown.sent) or not shown.token.live():
                 continue
             try:
-                await shown.webhook.edit_message(
-                    shown.message_id, content=picture.content, view=picture.view
-                )
+                async with self.budget.free:
+                    await shown.token.webhook.edit_message(
+                        shown.message_id, content=picture.content, view=picture.view
+                    )
             except discord.HTTPException as error:
                 log.warning("Could not edit an ephemeral hand: %s", error)
                 return
             shown.sent = picture
 
-    def _post(self, channel_id: int, content: str, *, mention: int | None = None) -> None:
-        """Post a notice in the channel after the ones before it."""
+    def _post(
+        self,
+        channel_id: int,
+        content: str,
+        *,
+        mention: int | None = None,
+        token: Token | None = None,
+    ) -> None:
+        """Post a notice in the channel after the ones before it (by ``token`` while it
+        lives, else first within the budget)."""
         previous = self._outbox.get(channel_id)
 
         async def post() -> None:
             if previous is not None:
                 await asyncio.gather(previous, return_exceptions=True)
-            await self._send(channel_id, content, mention=mention, urgent=True)
+            await self._send(channel_id, content, mention=mention, token=token)
 
         self._outbox[channel_id] = self._spawn(post())
 

@@ -205,6 +205,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="seconds a bot waits before its move shows (default: the bot's, %(default)s)",
     )
     tables.add_argument(
+        "--arrivals",
+        type=_seconds,
+        default=Pace().arrivals,
+        metavar="PER_SECOND",
+        help="members who arrive a second, each opening a table and starting it"
+        " (default: %(default)s; 0: one after another, as fast as the bot answers)",
+    )
+    tables.add_argument(
         "--open",
         type=positive_int,
         default=10_000,
@@ -277,7 +285,8 @@ def main(argv: Sequence[str]) -> int:
             print("--processes 2 needs --database-url postgresql://...", file=sys.stderr)
             return 2
         print(format_play_bench(run_play_bench(args.tables, args.hands, args.seed, args.preset)))
-        pace = Pace(args.bot_delay, *args.think)
+        think_min, think_max = args.think
+        pace = Pace(args.bot_delay, think_min, think_max, args.arrivals or None)
         discord_bench = run_discord_bench(
             args.active,
             args.moves,

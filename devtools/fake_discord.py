@@ -36,6 +36,9 @@ API_PREFIX = "/api/v10"
 EPHEMERAL = 64  # message flag
 SUPPRESS_NOTIFICATIONS = 4096  # message flag: posted without notifying anyone
 LOADING = 128  # message flag: a deferred response that has not been edited yet
+# Gateway intents: message events in servers and in DMs.
+GUILD_MESSAGES = 1 << 9
+DIRECT_MESSAGES = 1 << 12
 DISCORD_EPOCH_MS = 1_420_070_400_000
 # View channel, send messages, read history, use application commands.
 MEMBER_PERMISSIONS = 1024 | 2048 | 65536 | (1 << 31)
@@ -214,6 +217,7 @@ class RecordedMessage:
     attachments: list[FakeAttachment] = field(default_factory=list)
     # The controls it was created with: a message is what notifies, an edit never does.
     created_components: list[JSON] = field(default_factory=list)
+    created_at: float = 0.0  # perf_counter() when the fake created it
 
     @property
     def ephemeral(self) -> bool:
@@ -357,9 +361,16 @@ class FakeDiscord:
     only on shard 0."""
 
     def __init__(
-        self, channel_names: tuple[str, ...] = ("general", "cards", "lounge"), shards: int = 1
+        self,
+        channel_names: tuple[str, ...] = ("general", "cards", "lounge"),
+        shards: int = 1,
+        *,
+        global_limit: int | None = None,
     ) -> None:
         self.shards = shards
+        # Discord's global rate limit: at most this many requests in any second of those it
+        # counts (``counts_globally``), else 429 with ``global``; None: counted, not enforced.
+        self.global_limit = global_limit
         self.next_id = FakeSnowflakes()
         self.token = "fake-bot-token"
         self.app_id = self.next_id()
@@ -391,13 +402,22 @@ class FakeDiscord:
         self.bodies: list[tuple[str, str, JSON]] = []
         # perf_counter() when each of ``requests`` arrived: how fast the bot calls Discord.
         self.request_times: list[float] = []
+        # Those of them that Discord's global rate limit counts (``counts_globally``), and
+        # how many were refused for going over ``global_limit``.
+        self.counted_times: list[float] = []
+        self.globally_limited = 0
+        # ("created" or "deleted", message) in the order it happened, by any route.
+        self.timeline: list[tuple[str, RecordedMessage]] = []
         self.rate_limited: list[tuple[str, str]] = []
         self._rate_limits: dict[tuple[str, str], int] = {}
         self._failures: dict[tuple[str, str], list[tuple[int, int]]] = {}
         self.failed: list[tuple[str, str, int]] = []  # (method, path, status) answered so
         self._delays: dict[tuple[str, str], float] = {}
-        # Identified sessions and their shard: (id, count).
+        self._disconnects: dict[tuple[str, str], int] = {}
+        self.disconnected: list[tuple[str, str]] = []
+        # Identified sessions and their shard: (id, count); the intents each identified with.
         self._sockets: dict[web.WebSocketResponse, tuple[int, int]] = {}
+        self._intents: dict[web.WebSocketResponse, int] = {}
         self.identified: list[tuple[int, int]] = []  # every IDENTIFY's shard, in order
         self._sequence = itertools.count(1)
         self._send_lock = asyncio.Lock()
@@ -510,6 +530,11 @@ class FakeDiscord:
         having trouble) or, e.g., 403 with code 50013 (the bot lacks a permission). ``path``
         as in ``rate_limit``."""
         self._failures[(method, path)] = [(status, code)] * times
+
+    def disconnect(self, method: str, path: str, times: int = 1) -> None:
+        """Drop the connection of the next ``times`` requests to ``path`` (a template, as in
+        ``rate_limit``) without answering, as a network fault would."""
+        self._disconnects[(method, path)] = times
 
     def delay_answers(self, method: str, path: str, seconds: float) -> None:
         """From now on, answer a route ``seconds`` late: its work is done (a posted message
@@ -645,7 +670,9 @@ class FakeDiscord:
         data: JSON = {"custom_id": control["custom_id"], "component_type": control["type"]}
         if values is not None:
             data["values"] = values
-        record = await self._interact(user, message.channel, COMPONENT, data, message)
+        # The channel itself, not a snapshot's copy: follow-ups land in it.
+        channel = self._channel_by_id(message.channel.id) or message.channel
+        record = await self._interact(user, channel, COMPONENT, data, message)
         if answered:
             await self.wait_for(lambda: record.settled, f"an answer to the click on {match!r}")
         return record
@@ -890,7 +917,9 @@ class FakeDiscord:
             attachments=self._attachments(body.get("attachments") or [], uploads or {}, []),
         )
         message.created_components = copy.deepcopy(message.components)
+        message.created_at = time.perf_counter()
         self.by_id[message.id] = message
+        self.timeline.append(("created", message))
         if not message.ephemeral:
             self.sent.setdefault(channel.id, []).append(message)
             await self.dispatch("MESSAGE_CREATE", message.payload(self.guild_id))
@@ -908,6 +937,7 @@ class FakeDiscord:
 
     async def _delete(self, message: RecordedMessage) -> None:
         message.deleted = True
+        self.timeline.append(("deleted", message))
         if not message.ephemeral:
             data = {"id": str(message.id), "channel_id": str(message.channel.id)}
             if not message.channel.is_dm:
@@ -920,11 +950,13 @@ class FakeDiscord:
             return None
         return message if str(message.channel.id) == request.match_info["channel"] else None
 
-    async def _post_message(self, request: web.Request) -> web.Response:
-        channel_id = int(request.match_info["channel"])
-        channel = self.channels.get(channel_id) or next(
+    def _channel_by_id(self, channel_id: int) -> FakeChannel | None:
+        return self.channels.get(channel_id) or next(
             (dm for dm in self.dm_channels.values() if dm.id == channel_id), None
         )
+
+    async def _post_message(self, request: web.Request) -> web.Response:
+        channel = self._channel_by_id(int(request.match_info["channel"]))
         if channel is None:
             return error(404, 10003, "Unknown Channel")
         if channel.recipient is not None and not channel.recipient.dms_open:
@@ -1127,15 +1159,30 @@ class FakeDiscord:
             return response
         path = request.path.removeprefix(API_PREFIX)
         self.requests.append((request.method, path))
-        self.request_times.append(time.perf_counter())
+        now = time.perf_counter()
+        self.request_times.append(now)
         if (
             not interaction_route(path)
             and request.headers.get("Authorization") != f"Bot {self.token}"
         ):
             return error(401, 0, "401: Unauthorized")
+        if counts_globally(path):
+            wait = self._global_wait(now)
+            if wait > 0:
+                self.globally_limited += 1
+                body = {"message": "You are being rate limited.", "retry_after": wait}
+                headers = {"X-RateLimit-Global": "true", "Via": "1.1 google"}
+                return json_response(body | {"global": True}, 429, headers)
+            self.counted_times.append(now)
         resource = request.match_info.route.resource
         template = path if resource is None else resource.canonical.removeprefix(API_PREFIX)
         for key in ((request.method, path), (request.method, template)):
+            if self._disconnects.get(key, 0) > 0:
+                self._disconnects[key] -= 1
+                self.disconnected.append((request.method, path))
+                if request.transport is not None:
+                    request.transport.abort()
+                return web.Response(status=204)  # never reaches the client
             if self._rate_limits.get(key, 0) > 0:
                 self._rate_limits[key] -= 1
                 self.rate_limited.append((request.method, path))
@@ -1155,14 +1202,27 @@ class FakeDiscord:
             await asyncio.sleep(delay)
         return response
 
+    def _global_wait(self, now: float) -> float:
+        """Seconds until a counted request made at ``now`` fits under ``global_limit`` (the
+        second before it already holds that many accepted); 0 when it fits now."""
+        limit = self.global_limit
+        if limit is None or len(self.counted_times) < limit:
+            return 0.0
+        oldest = self.counted_times[-limit]  # the limit-th latest accepted
+        return max(0.0, oldest + 1.0 - now)
+
     async def dispatch(self, event: str, data: JSON) -> None:
         """Send a gateway DISPATCH to the connected sessions of its guild's shard (shard 0
         for an event with no guild, such as a click in a DM)."""
         guild = data.get("guild_id")
         shard = self.shard_of(None if guild is None else int(guild))
+        # Message events go only to sessions that asked for them (their intents).
+        wanted = 0
+        if event.startswith("MESSAGE_"):
+            wanted = DIRECT_MESSAGES if guild is None else GUILD_MESSAGES
         async with self._send_lock:
             for socket, (held, count) in list(self._sockets.items()):
-                if held == shard % count:
+                if held == shard % count and self._intents.get(socket, 0) & wanted == wanted:
                     await self._send(socket, event, data)
 
     async def _send(self, socket: web.WebSocketResponse, event: str, data: JSON) -> None:
@@ -1191,8 +1251,10 @@ class FakeDiscord:
                 self.identified.append((held, count))
                 async with self._send_lock:
                     self._sockets[socket] = (held, count)
+                    self._intents[socket] = message["d"].get("intents", 0)
                     await self._identify(socket, held, count)
         self._sockets.pop(socket, None)
+        self._intents.pop(socket, None)
         return socket
 
     async def _identify(self, socket: web.WebSocketResponse, shard: int, count: int) -> None:
@@ -1261,6 +1323,14 @@ def interaction_route(path: str) -> bool:
     interaction's token in the path rather than the bot's, and not counted against the bot's
     global rate limit."""
     return path.startswith(("/interactions/", "/webhooks/"))
+
+
+def counts_globally(path: str) -> bool:
+    """Whether Discord's global rate limit counts a request to ``path`` (without the API
+    prefix): every request authorised by the bot's token does; interactions' callbacks and
+    everything sent with a token in the path (follow-ups, edits and deletions through an
+    interaction's webhook) does not."""
+    return not interaction_route(path)
 
 
 def json_response(

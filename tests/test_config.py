@@ -145,3 +145,19 @@ def test_each_process_keeps_its_shards_share_of_the_request_budget(
         monkeypatch.setenv("SHARD_IDS", ids)
     bot = SpadesBot(load_settings())
     assert REQUEST_RATE == 40.0 and bot.request_rate == rate
+
+
+@pytest.mark.parametrize(("count", "ids", "rate"), [(None, None, 120.0), ("2", "0", 60.0)])
+def test_a_higher_global_limit_in_the_settings_raises_the_budget(
+    monkeypatch: pytest.MonkeyPatch, count: str | None, ids: str | None, rate: float
+) -> None:
+    # A bot Discord granted a higher global limit says so; each process keeps its share.
+    from bot.client import SpadesBot
+
+    monkeypatch.setenv("DATABASE_URL", "postgresql://spades@db/spades")
+    monkeypatch.setenv("DISCORD_GLOBAL_RATE", "120")
+    if count is not None and ids is not None:
+        monkeypatch.setenv("SHARD_COUNT", count)
+        monkeypatch.setenv("SHARD_IDS", ids)
+    bot = SpadesBot(load_settings())
+    assert bot.request_rate == rate

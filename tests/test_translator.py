@@ -42,7 +42,9 @@ def slips() -> Iterator[None]:
 def test_names_and_texts_that_break_discords_rules_stay_english() -> None:
     assert command_text("language", "de", Where.command_name) == "sprache"
     assert command_text("language", "de", Where.parameter_name) == "sprache"
-    for message in ("spaced", "upper", "long"):
+    # A capitalised word names a command written small; spaces or length are refused.
+    assert command_text("upper", "de", Where.command_name) == "sprache"
+    for message in ("spaced", "long"):
         assert command_text(message, "de", Where.command_name) is None
     assert command_text("text", "de", Where.command_description) == "Ein Text"
     assert command_text("too long", "de", Where.parameter_description) is None

@@ -5,12 +5,17 @@ and edit coalescing) in this process, and the fake Discord server with its membe
 (spawned by ``multiprocessing``), so that this process does only the bot's work, as it would
 in production. Members arrive one after another: each opens a table with three bots in their
 own channel, starts it, and plays ``moves`` turns by clicking the first control of their DM.
-The ``Pace`` is a person's: bots wait the bot's own delay before their moves show, and a
-member thinks a while (seeded random, 1 to 3 s by default) before each click. It reports,
-over every click, the time from the fake's dispatch of the interaction to the bot's callback
-reaching the fake, both read on the fake's clock: p50 and p99; and the REST requests the bot
-made while the members played, counted by the fake as they arrive: how many, the mean per
-second and the busiest second, in all and of those Discord's global rate limit counts.
+The ``Pace`` is a person's: bots wait the bot's own delay before their moves show, a member
+thinks a while (seeded random, 1 to 3 s by default) before each click, and members arrive
+``arrivals`` a second. It reports, over every click, the time from the fake's dispatch of
+the interaction to the bot's callback reaching the fake, both read on the fake's clock: p50
+and p99; over every turn, the time from the table's change that made it the member's to
+the message with their controls reaching the fake (``perf_counter`` is the machine's
+monotonic clock, shared by both processes); and the REST requests the bot made while the
+members played, counted by the fake as they arrive: how many, the mean per second and the
+busiest second, in all and of those Discord's global rate limit counts (the rest, the free
+share, went through interactions' tokens). The fake refuses counted requests beyond
+Discord's 50 in any second, as Discord does.
 
 With ``processes=2`` (and a PostgreSQL ``database_url``, in a scratch schema dropped
 afterwards) two bots hold one of two shards each, the way ``compose.yaml`` runs them: half the
@@ -42,9 +47,10 @@ from pydantic import SecretStr
 
 from bot.client import SpadesBot
 from bot.config import Settings
+from bot.engine import Event
 from bot.render.cards import card_emojis
 from bot.storage.records import MemoryStore
-from bot.tables import TableSettings
+from bot.tables import Notice, Shown, TableSettings, TableStatus
 from devtools.bench.storage import scratch_schema
 from devtools.bench.tables import Pace
 from devtools.fake_discord import (
@@ -53,7 +59,7 @@ from devtools.fake_discord import (
     FakeDiscord,
     FakeUser,
     RecordedMessage,
-    interaction_route,
+    counts_globally,
     running,
 )
 
@@ -96,6 +102,15 @@ def request_rate(times: Sequence[float], start: float, end: float) -> RequestRat
 
 
 @dataclass(frozen=True, slots=True)
+class TurnTimes:
+    """How long turns took to reach their members: how many were timed, p50 and p99."""
+
+    turns: int
+    p50_ms: float
+    p99_ms: float
+
+
+@dataclass(frozen=True, slots=True)
 class DiscordBench:
     tables: int
     clicks: int
@@ -106,6 +121,14 @@ class DiscordBench:
     requests: RequestRate  # every request the bot made while the members played
     limited: RequestRate  # those Discord's global rate limit counts
     kinds: RequestKinds | None = None  # what those were
+    turns: TurnTimes | None = None
+    refused: int = 0  # counted requests the fake refused, over Discord's global limit
+
+    @property
+    def free_share(self) -> float:
+        """The share of the requests that Discord's global limit does not count."""
+        total = self.requests.requests
+        return (total - self.limited.requests) / total if total else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +167,40 @@ class _Played:
     requests: RequestRate
     limited: RequestRate
     kinds: RequestKinds
+    # (member's user id, table seq, when the message with their controls reached the fake)
+    seen: list[tuple[int, int, float]]
+    refused: int
+
+
+class TurnClock:
+    """A presenter told after the bot's: when each member's turn began, by (user id, table
+    seq), on ``perf_counter``."""
+
+    def __init__(self) -> None:
+        self.began: dict[tuple[int, int], float] = {}
+
+    async def table_changed(self, table: Shown, events: Sequence[Event]) -> None:
+        if table.status is not TableStatus.PLAYING:
+            return
+        for seat, user_id in table.member_seats():
+            if table.view(seat).to_act == seat:
+                self.began.setdefault((user_id, table.seq), time.perf_counter())
+
+    async def hand_changed(self, table: Shown, seat: int) -> None:
+        return None
+
+    async def notice(self, table: Shown, notice: Notice) -> None:
+        return None
+
+
+def turn_times(
+    began: dict[tuple[int, int], float], seen: Sequence[tuple[int, int, float]]
+) -> TurnTimes | None:
+    """How long each turn seen took from its start; ``None`` when none was timed."""
+    waits = [(at - began[(user, seq)]) * 1000 for user, seq, at in seen if (user, seq) in began]
+    if len(waits) < 2:
+        return None
+    return TurnTimes(len(waits), statistics.median(waits), statistics.quantiles(waits, n=100)[98])
 
 
 def run_discord_bench(
@@ -173,9 +230,9 @@ def run_discord_bench(
     members_end.close()
     try:
         if database_url is None:
-            played = asyncio.run(_bot(bot_end, pace, seed))
+            played, began = asyncio.run(_bot(bot_end, pace, seed))
         else:
-            played = asyncio.run(_sharded_bots(context, bot_end, pace, seed, database_url))
+            played, began = asyncio.run(_sharded_bots(context, bot_end, pace, seed, database_url))
     except EOFError:
         raise RuntimeError(
             "The fake Discord server's process stopped; its error is above."
@@ -199,12 +256,17 @@ def run_discord_bench(
         played.requests,
         played.limited,
         played.kinds,
+        turn_times(began, played.seen),
+        played.refused,
     )
+
+
+Began = dict[tuple[int, int], float]
 
 
 async def _sharded_bots(
     context: Any, connection: Connection, pace: Pace, seed: int, url: str
-) -> _Played:
+) -> tuple[_Played, Began]:
     """Two bots, one of two shards each, in a scratch schema of ``url``: shard 0's here,
     shard 1's in a process of its own."""
     saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
@@ -216,7 +278,7 @@ async def _sharded_bots(
 
 async def _two_bots(
     context: Any, connection: Connection, pace: Pace, seed: int, url: str
-) -> _Played:
+) -> tuple[_Played, Began]:
     async with scratch_schema(url, "tables") as database:
         address = await _receive(connection, FakeAddress)
         here, there = context.Pipe()
@@ -229,10 +291,14 @@ async def _two_bots(
         other.start()
         there.close()
         try:
-            async with _sharded_bot(address, pace, seed, database, 0):
+            async with _sharded_bot(address, pace, seed, database, 0) as bot:
+                clock = TurnClock()
+                bot.tables.add_presenter(clock)
                 await _receive(here, bool)  # the other bot is ready too
                 connection.send(True)
-                return await _receive(connection, _Played)
+                played = await _receive(connection, _Played)
+                here.send(True)  # the other bot's turns, please
+                return played, clock.began | await _receive(here, dict)
         finally:
             here.close()  # tells the other bot to close
             other.join(_EXIT_WAIT)
@@ -269,9 +335,13 @@ def _shard_process(
     connection: Connection, address: FakeAddress, pace: Pace, seed: int, database: str
 ) -> None:
     async def serve() -> None:
-        async with _sharded_bot(address, pace, seed, database, 1):
+        async with _sharded_bot(address, pace, seed, database, 1) as bot:
+            clock = TurnClock()
+            bot.tables.add_presenter(clock)
             connection.send(True)
             with contextlib.suppress(EOFError):
+                await _receive(connection, bool)  # until the members are done
+                connection.send(clock.began)
                 await _receive(connection, bool)  # until the first bot's side closes
 
     try:
@@ -280,7 +350,7 @@ def _shard_process(
         connection.close()
 
 
-async def _bot(connection: Connection, pace: Pace, seed: int) -> _Played:
+async def _bot(connection: Connection, pace: Pace, seed: int) -> tuple[_Played, Began]:
     """The bot's process: connect to the fake, say when ready, run until the members are done."""
     address = await _receive(connection, FakeAddress)
     saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
@@ -298,8 +368,10 @@ async def _bot(connection: Connection, pace: Pace, seed: int) -> _Played:
     )
     try:
         async with running(bot, address):
+            clock = TurnClock()
+            bot.tables.add_presenter(clock)
             connection.send(True)
-            return await _receive(connection, _Played)
+            return await _receive(connection, _Played), clock.began
     finally:
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
         # The bot froze what it built at start-up; the process that called the bench lives on.
@@ -327,9 +399,10 @@ async def _members(
     tables and play; send back every click's wait. With two shards, the tables alternate
     between a guild on each."""
     if shards == 1:
-        fake = FakeDiscord(channel_names=tuple(f"table-{n}" for n in range(count)))
+        names = tuple(f"table-{n}" for n in range(count))
+        fake = FakeDiscord(channel_names=names, global_limit=GLOBAL_LIMIT)
     else:
-        fake = FakeDiscord(channel_names=(), shards=shards)
+        fake = FakeDiscord(channel_names=(), shards=shards, global_limit=GLOBAL_LIMIT)
         for shard in range(shards):
             fake.add_guild(tuple(f"table-{n}" for n in range(shard, count, shards)), shard=shard)
     members = [fake.add_user(f"player-{n}") for n in range(count)]
@@ -343,13 +416,17 @@ async def _members(
         await _receive(connection, bool)
         started = time.perf_counter()
         playing: list[asyncio.Task[None]] = []
+        seen: list[tuple[int, int, float]] = []
         # Table n in channel table-n, whichever guild holds it: the shards take turns.
         channels = sorted(fake.channels.values(), key=lambda c: int(c.name.split("-")[1]))
         for n, (member, channel) in enumerate(zip(members, channels, strict=True)):
+            if pace.arrivals is not None:
+                await asyncio.sleep(started + n / pace.arrivals - time.perf_counter())
             await fake.slash(member, "spades", "new", channel=channel, bots=3)
             await fake.slash(member, "spades", "start", channel=channel)
             thinking = random.Random(f"{seed}:{n}")
-            playing.append(asyncio.create_task(_play(fake, member, moves, pace, thinking)))
+            played = _play(fake, member, moves, pace, thinking, seen)
+            playing.append(asyncio.create_task(played))
         await asyncio.gather(*playing)
         ended = time.perf_counter()
         waits = [
@@ -360,15 +437,17 @@ async def _members(
         counted = [
             (at, request)
             for at, request in zip(fake.request_times, fake.requests, strict=True)
-            if not interaction_route(request[1])
+            if counts_globally(request[1])
         ]
         connection.send(
             _Played(
                 waits,
                 ended - started,
                 request_rate(fake.request_times, started, ended),
-                request_rate([at for at, _ in counted], started, ended),
+                request_rate(fake.counted_times, started, ended),
                 request_kinds([r for at, r in counted if started <= at <= ended]),
+                seen,
+                fake.globally_limited,
             )
         )
         # Serve the bot until it has closed: its last edits, its gateway goodbye.
@@ -378,18 +457,36 @@ async def _members(
 
 
 async def _play(
-    fake: FakeDiscord, member: FakeUser, moves: int, pace: Pace, thinking: random.Random
+    fake: FakeDiscord,
+    member: FakeUser,
+    moves: int,
+    pace: Pace,
+    thinking: random.Random,
+    seen: list[tuple[int, int, float]],
 ) -> None:
     """Think, then click the first control of each fresh turn in the member's DM, ``moves``
-    times."""
+    times; note in ``seen`` when each turn reached the fake (the message's creation, when
+    it came with the controls, else when the member noticed them)."""
     played = [-1]  # the seq of the last control clicked
 
     def turn() -> RecordedMessage | None:
-        dms = fake.dms(member)
-        for control in dms[-1].controls() if dms else []:
+        # The newest DM only (a thousand members look ten times a second).
+        dm = fake.dm_channels.get(member.id)
+        sent = [] if dm is None else fake.sent.get(dm.id, [])
+        if not sent or sent[-1].deleted:
+            return None
+        latest = sent[-1]
+        for control in latest.controls():
             match = _CONTROL.match(control["custom_id"])
             if match is not None and int(match[1]) > played[0]:
-                return dms[-1].snapshot()
+                created = any(
+                    c.get("custom_id") == control["custom_id"]
+                    for row in latest.created_components
+                    for c in row.get("components", [])
+                )
+                at = latest.created_at if created else time.perf_counter()
+                seen.append((member.id, int(match[1]), at))
+                return latest.snapshot()
         return None
 
     for _ in range(moves):
@@ -432,14 +529,25 @@ async def _receive(connection: Connection, kind: type[T]) -> T:
 
 def format_discord_bench(bench: DiscordBench) -> str:
     pace = bench.pace
+    arrivals = "" if pace.arrivals is None else f", {pace.arrivals:g} members arrive a second"
+    turns = bench.turns
+    turn_text = (
+        ""
+        if turns is None
+        else f"; {turns.turns} turns reached their member: p50 {turns.p50_ms:.0f} ms,"
+        f" p99 {turns.p99_ms:.0f} ms from the table's change"
+    )
     return (
         f"{bench.tables} active tables through the fake Discord server: {bench.clicks} clicks"
         f" in {bench.seconds:.1f} s (members think {pace.think_min:g}-{pace.think_max:g} s"
-        f" before a click, bots wait {pace.bot_delay:g} s); interaction to callback, timed by"
-        f" the fake in its own process: p50 {bench.p50_ms:.1f} ms, p99 {bench.p99_ms:.1f} ms;"
-        f" requests to Discord meanwhile: {_rate_text(bench.requests)}, of which"
-        f" {_rate_text(bench.limited)} count against its global limit of {GLOBAL_LIMIT}/s"
+        f" before a click, bots wait {pace.bot_delay:g} s{arrivals}); interaction to callback,"
+        f" timed by the fake in its own process: p50 {bench.p50_ms:.1f} ms,"
+        f" p99 {bench.p99_ms:.1f} ms{turn_text}; requests to Discord meanwhile:"
+        f" {_rate_text(bench.requests)}, of which {_rate_text(bench.limited)} count against"
+        f" its global limit of {GLOBAL_LIMIT}/s"
         + _kinds_text(bench.kinds)
+        + f", {bench.refused:,} refused over it; {bench.free_share:.1%} free"
+        " (interactions' answers and follow-ups)"
     )
 
 

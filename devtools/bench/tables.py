@@ -29,11 +29,14 @@ _HOST = Member(1, "Host")
 @dataclass(frozen=True, slots=True)
 class Pace:
     """How fast the active tables of (b) are played: seconds a bot waits before its move
-    shows (the bot's own default), and the range of seconds a member thinks before a click."""
+    shows (the bot's own default), the range of seconds a member thinks before a click, and
+    how many members arrive a second, each opening a table (``None``: one after another, as
+    fast as the bot answers)."""
 
     bot_delay: float = TableSettings().bot_delay
     think_min: float = 1.0
     think_max: float = 3.0
+    arrivals: float | None = 6.0
 
 
 @dataclass(frozen=True, slots=True)

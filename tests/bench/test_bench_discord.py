@@ -9,9 +9,11 @@ from devtools.bench.discord import (
     DiscordBench,
     RequestKinds,
     RequestRate,
+    TurnTimes,
     format_discord_bench,
     request_rate,
     run_discord_bench,
+    turn_times,
 )
 from devtools.bench.tables import Pace
 from tests.storage.postgres_server import PostgresServer
@@ -81,3 +83,29 @@ def test_the_report_gives_both_percentiles_the_pace_and_the_request_rates() -> N
     assert "requests to Discord meanwhile: 12,345 (41.2/s mean, 77 in the busiest second)" in text
     assert "of which 6,000 (20.0/s mean, 48 in the busiest second) count against" in text
     assert "global limit of 50/s" in text
+
+
+def test_turns_are_timed_from_the_tables_change_and_the_free_share_reported() -> None:
+    began = {(1, 5): 10.0, (1, 9): 20.0, (2, 5): 30.0}
+    # Seen by the members (user, seq, when): one turn the bot never timed is left out.
+    seen = [(1, 5, 10.25), (1, 9, 20.5), (2, 5, 30.125), (3, 1, 99.0)]
+    times = turn_times(began, seen)
+    assert times is not None and (times.turns, times.p50_ms) == (3, 250.0)
+    assert times.p99_ms >= 250.0
+    text = format_discord_bench(
+        DiscordBench(
+            1000,
+            5000,
+            90.0,
+            5.0,
+            40.0,
+            Pace(1.2, 1, 3, 8.0),
+            RequestRate(20_000, 222.2, 400),
+            RequestRate(3_000, 33.3, 40),
+            RequestKinds(2_000, 900, 0, 100),
+            TurnTimes(5000, 12.0, 900.0),
+        )
+    )
+    assert "8 members arrive a second" in text
+    assert "5000 turns reached their member: p50 12 ms, p99 900 ms" in text
+    assert "0 refused over it; 85.0% free" in text

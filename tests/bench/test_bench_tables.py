@@ -28,10 +28,11 @@ def test_memory_report_is_per_table() -> None:
 
 def test_python_m_bot_bench_tables(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--tables", "2", "--hands", "1", "--active", "2", "--moves", "1", "--open", "4"]
-    args += ["--think", "0", "0.01", "--bot-delay", "0"]
+    args += ["--think", "0", "0.01", "--bot-delay", "0", "--arrivals", "20"]
     assert main(["bench", "tables", *args]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("2 bot-only tables (classic) at once: 2 hands,")
     assert lines[1].startswith("2 active tables through the fake Discord server: 2 clicks")
-    assert "(members think 0-0.01 s before a click, bots wait 0 s)" in lines[1]
+    assert "(members think 0-0.01 s before a click, bots wait 0 s, 20 members" in lines[1]
+    assert "turns reached their member" in lines[1] and "free (interactions'" in lines[1]
     assert lines[2].startswith("4 open tables (2 lobbies, 2 games")

@@ -42,6 +42,25 @@ async def test_a_burst_of_updates_becomes_one_post_and_one_edit(fake: FakeDiscor
         assert [method for method, _ in writes] == ["POST", "PATCH"]
 
 
+async def test_a_connection_lost_on_the_way_is_retried_with_the_newest_picture(
+    fake: FakeDiscord,
+) -> None:
+    # A reset connection is no answer from Discord: the edit (a member's turn, say) is not
+    # lost with it but goes out, newest picture first, after a short wait.
+    general = fake.channel("general")
+    async with running(plain_bot(), fake) as bot:
+        channel = bot.get_channel(general.id)
+        assert isinstance(channel, discord.TextChannel)
+        live = LiveMessage(channel, interval=0)
+        live.show(Picture("first"))
+        await live.settle()
+        fake.disconnect("PATCH", "/channels/{channel}/messages/{message}", times=2)
+        live.show(Picture("second"))
+        await live.settle()
+        [message] = fake.messages(general)
+        assert message.content == "second" and len(fake.disconnected) == 2
+
+
 async def test_a_deleted_message_is_posted_again(fake: FakeDiscord) -> None:
     general = fake.channel("general")
     async with running(plain_bot(), fake) as bot:

@@ -8,7 +8,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from devtools.fake_discord import FakeDiscord, running
+from devtools.fake_discord import FakeDiscord, counts_globally, running
 
 
 class ClickView(discord.ui.View):
@@ -171,6 +171,30 @@ async def test_a_429_is_retried_by_the_client(fake: FakeDiscord) -> None:
         assert (await fake.slash(alice, "probe", "say", text="hi")).text == "said"
         assert [m.content for m in fake.messages(general)] == ["hi!"]
         assert [method for method, _ in fake.rate_limited] == ["POST", "POST", "PATCH"]
+
+
+async def test_the_global_limit_counts_the_bots_own_requests_and_never_interactions(
+    fake: FakeDiscord,
+) -> None:
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    # Discord's rule: interaction endpoints are not bound to the global rate limit, nor is
+    # what is sent with a token in the path; everything the bot's token authorises is.
+    assert counts_globally("/channels/1/messages") and counts_globally("/users/@me/channels")
+    assert not counts_globally("/interactions/1/token/callback")
+    assert not counts_globally("/webhooks/1/token/messages/@original")
+    async with running(ProbeBot(), fake):
+        fake.global_limit = 1
+        counted = len(fake.counted_times)
+        # A post and its edit count (the edit waits for the second to pass); the command's
+        # answer does not, and is answered all the same.
+        assert (await fake.slash(alice, "probe", "say", text="hi")).text == "said"
+        record = await fake.slash(alice, "probe", "slow")
+        await fake.wait_for(lambda: record.followups, "the follow-up")
+    assert [m.content for m in fake.messages(general)] == ["hi!"]
+    assert fake.globally_limited >= 1 and len(fake.counted_times) == counted + 2
+    post, edit = fake.counted_times[-2:]
+    assert edit - post >= 1.0  # never two in one second
 
 
 async def test_application_emojis_are_kept_and_refused_as_discord_would(

@@ -313,19 +313,20 @@ async def test_a_member_who_leaves_keeps_no_live_mention_or_controls(fake: FakeD
 
 
 def most_live_mentions(fake: FakeDiscord, channel: FakeChannel) -> int:
-    """Replay the requests in the order Discord got them: the most turn mentions live in
-    ``channel`` at once (each live from its post until its deletion)."""
-    created = iter(fake.created(channel))
-    posts = f"/channels/{channel.id}/messages"
-    live: set[str] = set()
+    """Replay the messages' posts and deletions in the order Discord made them, by any route
+    (the bot's, or an interaction's follow-ups): the most turn mentions live in ``channel``
+    at once (each live from its post until its deletion)."""
+    live: set[int] = set()
     most = 0
-    for method, path in fake.requests:
-        if method == "POST" and path == posts:
-            message = next(created)
-            if " it's your turn" in message.content:
-                live.add(str(message.id))
-        elif method == "DELETE" and path.startswith(posts + "/"):
-            live.discard(path.rsplit("/", 1)[1])
+    for happened, message in fake.timeline:
+        if message.channel.id != channel.id or message.ephemeral:
+            continue
+        if " it's your turn" not in message.content:
+            continue
+        if happened == "created":
+            live.add(message.id)
+        else:
+            live.discard(message.id)
         most = max(most, len(live))
     return most
 

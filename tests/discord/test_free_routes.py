@@ -1,0 +1,54 @@
+"""Free routes first (issue 21, scale): a member who clicked gets their next turn, fresh hand
+and its edits through that interaction's token, which Discord's global limit does not count;
+only what nothing else can carry (the table message, a first DM) takes the budget. Turns
+still ring: each is a new message that notifies its member."""
+
+from __future__ import annotations
+
+from bot.storage.records import MemoryStore
+from devtools.fake_discord import FakeDiscord, counts_globally, running
+from tests.discord.spades_helpers import ONE_HAND, make_bot, play_out
+from tests.discord.test_spades_turns import acts
+
+
+async def test_turns_reach_each_member_by_their_clicks_tokens_and_most_requests_are_free(
+    fake: FakeDiscord,
+) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    general = fake.channel("general")
+    store = MemoryStore({fake.guild_id: ONE_HAND})
+    async with running(make_bot(fake, store=store), fake) as bot:
+        await fake.slash(alice, "spades", "new")
+        await fake.slash(bob, "spades", "join")
+        started = len(fake.requests)
+        await fake.slash(alice, "spades", "start", bots=True)
+        acted = await play_out(fake, [alice, bob], general)
+        [table_id] = store.tables
+        actions = store.tables[table_id].actions
+        table = bot.tables.table_by_id(table_id)
+        seats = {member.id: table.seat_of(member.id) for member in (alice, bob)}
+
+    followups = {m.id for record in fake.interactions.values() for m in record.followups}
+    for member in (alice, bob):
+        turns = sum(action.seat == seats[member.id] for action in actions)
+        created = fake.created_dms(member)
+        rings = [m for m in created if acts(m.created_components)]
+        # Every turn reached its member as a new DM that notified them.
+        assert len(rings) == turns and all(m.notifies for m in rings), member.name
+        # The first came by the bot's own route (no click of theirs in their DMs yet); every
+        # later one as a follow-up of their last click.
+        assert rings[0].id not in followups
+        assert all(m.id in followups for m in rings[1:]), member.name
+    assert acted == sum(seats[m.id] == a.seat for a in actions for m in (alice, bob))
+
+    # Counted by route while the game was dealt and played: what reached the members was
+    # nearly all free. The budget carried only the table message (for everyone), opening
+    # each member's DMs, the hand dealt to them, and their first turn, before any click of
+    # theirs in their DMs; never an edit of a hand.
+    board = f"/channels/{general.id}/"
+    played = [request for request in fake.requests[started:] if not request[1].startswith(board)]
+    counted = [request for request in played if counts_globally(request[1])]
+    assert counted.count(("POST", "/users/@me/channels")) == 2
+    assert all(method == "POST" for method, _ in counted)
+    assert len(counted) <= 2 + 2 * 2, counted
+    assert (len(played) - len(counted)) / len(played) >= 0.9
