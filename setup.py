@@ -37,6 +37,7 @@ COMPILED_MODULES = (
     "bot/engine/cards.py",
     "bot/engine/deck.py",
     "bot/engine/events.py",
+    "bot/engine/hand.py",
     "bot/engine/interned.py",
     "bot/engine/options.py",
     "bot/engine/results.py",
