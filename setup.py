@@ -25,18 +25,19 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 
-# The modules mypyc compiles: the logic of the hot path, the actions it reads, the events
-# and hand results it makes, and the rules' values it reads (options.py). The rest of
-# bot/engine stays interpreted: rules.py is a pydantic model; the dataclasses of views.py
-# are what codec.py turns into JSON by their fields' type hints, and a compiled dataclass
-# keeps only the bare class of a generic or optional hint (``tuple``, not
-# ``tuple[Card, ...]``: the codec has a table of those for actions.py, events.py and
-# results.py); codec, audit and claims are off the hot path.
+# The modules mypyc compiles: the logic of the hot path, the hand's state it keeps
+# (hand.py), the actions it reads, the events and hand results it makes, and the rules'
+# values it reads (options.py). The rest of bot/engine stays interpreted: rules.py is a
+# pydantic model; the dataclasses of views.py are what codec.py turns into JSON by their
+# fields' type hints, and a compiled dataclass keeps only the bare class of a generic or
+# optional hint (``tuple``, not ``tuple[Card, ...]``: the codec has a table of those for
+# actions.py, events.py and results.py); codec, audit and claims are off the hot path.
 COMPILED_MODULES = (
     "bot/engine/actions.py",
     "bot/engine/cards.py",
     "bot/engine/deck.py",
     "bot/engine/events.py",
+    "bot/engine/hand.py",
     "bot/engine/interned.py",
     "bot/engine/options.py",
     "bot/engine/results.py",

@@ -44,6 +44,7 @@ from bot.engine.events import (
     TrickRecord,
     TrickWon,
 )
+from bot.engine.hand import HandState
 from bot.engine.interned import BIDS, plays_of
 from bot.engine.options import Options, options_of
 from bot.engine.rules import Rules
@@ -197,31 +198,32 @@ class Game:
     @property
     def hands(self) -> list[list[Card]]:
         """Every seat's cards (the whole truth: for tests and tools, never for players)."""
-        return [self._cards(h) for h in self._hands]
+        return [self._cards(h) for h in self._hand.hands]
 
     @property
     def bids(self) -> list[Bid | None]:
         return [
-            None if b is None else BIDS[s][int(self._blind[s])][b] for s, b in enumerate(self._bids)
+            None if b is None else BIDS[s][int(self._hand.blind[s])][b]
+            for s, b in enumerate(self._hand.bids)
         ]
 
     @property
     def tricks_taken(self) -> list[int]:
-        return list(self._taken)
+        return list(self._hand.taken)
 
     @property
     def trick(self) -> list[tuple[int, Card]]:
-        return [(s, ALL_CARDS[c]) for s, c in self._trick]
+        return [(s, ALL_CARDS[c]) for s, c in self._hand.trick]
 
     @property
     def spades_broken(self) -> bool:
-        return self._broken
+        return self._hand.broken
 
     def team_of(self, seat: int) -> int:
         return self._team_of[seat]
 
     def has_looked(self, seat: int) -> bool:
-        return self._looked[seat]
+        return self._hand.looked[seat]
 
     def _cards(self, mask: int) -> list[Card]:
         cards = cards_of(mask & ((1 << COPY_SHIFT) - 1))
@@ -233,60 +235,34 @@ class Game:
     # -- dealing ----------------------------------------------------------------------
 
     def _deal(self) -> list[Event]:
+        """Deal a new hand: a fresh ``HandState``, so nothing of the last hand stays."""
         n = self.players
-        self._hands = [0] * n
-        self._bids: list[int | None] = [None] * n
-        self._blind = [False] * n
-        self._taken = [0] * n
-        self._trick: list[tuple[int, int]] = []
-        self._leader = (self.dealer + 1) % n
-        self._trick_no = 0
-        self._completed: list[TrickRecord] = []
-        self._broken = False
-        self._reneged = [False] * n
-        self._renege_set = [False] * len(self.teams)
-        self._extra_required = [0] * len(self.teams)
-        self._renege_calls: list[tuple[int, int, bool]] = []
-        # After a failed claim: each seat's cards face up, sides that may not claim again
-        # this hand, sides set by their claim.
-        self._exposed = [0] * n
-        self._claim_failed = [False] * len(self.teams)
-        self._claim_set = [False] * len(self.teams)
-        # The seat whose claim took the rest of the tricks, the last one among them.
-        self._rest_claimed_by: int | None = None
-        self._pass_partner: dict[int, int] = {}
-        self._pass_count: dict[int, int] = {}
-        self._passed: dict[int, list[int]] = {}
-        self._received: dict[int, list[int]] = {}
-        self._stock: list[int] = []
-        self._discarded = [0] * n
-        self._bid_itself = self._first_bids_itself and self.hand_number == 1
+        bid_itself = self._first_bids_itself and self.hand_number == 1
+        self._hand = hand = HandState(n, len(self.teams), (self.dealer + 1) % n, bid_itself)
         fixed = self._redeals == 0 and self.hand_number <= len(self._deals)
         if fixed:
-            self._hands = self._fixed_hands(self._deals[self.hand_number - 1])
+            hand.hands = self._fixed_hands(self._deals[self.hand_number - 1])
         else:
             rng = self._rng
             rng.seed(f"{self.seed}:{self.hand_number}:{self._redeals}")
             if n == 2:
-                self._stock = shuffled(self._deck.cards, rng)
+                hand.stock = shuffled(self._deck.cards, rng)
             else:
                 # Shuffling the cards' mask bits deals each seat its hand mask in one sum.
                 deck = shuffled(self._deck.card_bits, rng)
                 # The first card goes to the dealer's left, then round the table.
                 first = (self.dealer + 1) % n
                 for k in range(n):
-                    self._hands[(first + k) % n] = sum(deck[k::n])
+                    hand.hands[(first + k) % n] = sum(deck[k::n])
         events: list[Event] = [HandDealt(self.hand_number, self.dealer, self.num_tricks)]
         if n == 2 and not fixed:
-            self._looked = [True] * n
+            # Every seat sees its cards (HandState's default) while drawing.
             self.phase = _DRAW
             self.to_act: int | None = (self.dealer + 1) % n
             return events
-        if self._bid_itself or self._face_up or not self._blind_on:
-            self._looked = [True] * n
-        else:
+        if not (bid_itself or self._face_up or not self._blind_on):
             blind = [self._blind_possible(t) for t in range(len(self.teams))]
-            self._looked = [not blind[t] for t in self._team_of]
+            hand.looked = [not blind[t] for t in self._team_of]
         events.extend(self._start_bidding())
         return events
 
@@ -331,7 +307,7 @@ class Game:
         return self._blind_on and (self._blind_nil_open(team) or self._blind_bids_open(team))
 
     def _start_bidding(self) -> list[Event]:
-        if self._bid_itself:
+        if self._hand.bid_itself:
             return self._start_play()
         self.phase = _BID
         self.to_act = (self.dealer + 1) % self.players
@@ -351,8 +327,9 @@ class Game:
             if seat == self.to_act:
                 # Called through the TrickRules, not a bound method kept on the game: compiled,
                 # that is a direct call.
+                hand = self._hand
                 legal = self._tricks.legal_mask(
-                    seat, self._hands[seat], self._trick, self._trick_no, self._broken, False
+                    seat, hand.hands[seat], hand.trick, hand.trick_no, hand.broken, False
                 )
                 self._legal_step = len(self.history)
                 self._legal = legal
@@ -366,14 +343,18 @@ class Game:
             return out
         out = []
         if phase is _BID:
-            if self._bids[seat] is None and not self._looked[seat] and not self._in_blind_six(seat):
+            if (
+                self._hand.bids[seat] is None
+                and not self._hand.looked[seat]
+                and not self._in_blind_six(seat)
+            ):
                 out.append(RevealCards(seat))
             if seat == self.to_act:
                 out.extend(self._cached_bids(seat))
             if self._may_redeal(seat):
                 out.append(RequestRedeal(seat))
         elif phase is _PASS:
-            if seat in self._pass_count and seat not in self._passed:
+            if seat in self._hand.pass_count and seat not in self._hand.passed:
                 out.extend(self._pass_options(seat))
         elif phase is _DRAW and seat == self.to_act:
             out.extend((Draw(seat, True), Draw(seat, False)))
@@ -391,7 +372,7 @@ class Game:
         rules = self._options
         n_tricks = self.num_tricks
         plain, blind = BIDS[seat]
-        bids = self._bids
+        bids = self._hand.bids
         team = self._team_of[seat]
         mate_total = 0
         last_of_side = True
@@ -405,7 +386,7 @@ class Game:
         board = rules.min_bid if (rules.min_bid and last_of_side) else None
         zero_ok = board is None or mate_total == 0 or mate_total >= board
         out: list[Bid]
-        if not self._looked[seat]:
+        if not self._hand.looked[seat]:
             out = []
             if self._blind_nil_open(team) and zero_ok:
                 out.append(blind[0])
@@ -419,7 +400,7 @@ class Game:
                     low = max(low, 4)
                 out += blind[low : min(_BLIND_CAP, n_tricks) + 1]
         elif rules.variant in ("mirror", "whiz"):
-            spades = (self._hands[seat] & self._deck.trump_phys).bit_count()
+            spades = (self._hand.hands[seat] & self._deck.trump_phys).bit_count()
             out = [plain[spades]]
             if rules.variant == "whiz" and spades:
                 out.insert(0, plain[0])
@@ -464,8 +445,8 @@ class Game:
     def _mate_bid(self, seat: int) -> tuple[int, bool] | None:
         """(tricks, blind) of the partner's bid, or None before it bids (partners of two)."""
         mate = self._mate(seat)
-        bid = self._bids[mate]
-        return None if bid is None else (bid, self._blind[mate] and bid > 0)
+        bid = self._hand.bids[mate]
+        return None if bid is None else (bid, self._hand.blind[mate] and bid > 0)
 
     def _blind_six_bids(self, seat: int) -> list[Bid]:
         """Blind 6 bids open to an unlooked seat: 1 to 5 to start one, or the rest of 6 when
@@ -474,24 +455,24 @@ class Game:
         mate = self._mate_bid(seat)
         if mate is None:
             # Only before either partner looks (000:118).
-            return [] if self._looked[self._mate(seat)] else list(blind[1:6])
+            return [] if self._hand.looked[self._mate(seat)] else list(blind[1:6])
         if mate[1]:
             return [blind[6 - mate[0]]]
         return []
 
     def _may_redeal(self, seat: int) -> bool:
-        if not (self._options.deficient_hand_redeal and self._looked[seat]):
+        if not (self._options.deficient_hand_redeal and self._hand.looked[seat]):
             return False
-        if any(self._bids[s] is not None for s in self.teams[self._team_of[seat]]):
+        if any(self._hand.bids[s] is not None for s in self.teams[self._team_of[seat]]):
             return False
-        hand = self._hands[seat]
+        hand = self._hand.hands[seat]
         trumps = (hand & self._deck.trump_phys).bit_count()
         high = any(ALL_CARDS[c % COPY_SHIFT].rank > 10 for c in bits(hand))
         return trumps <= 1 or not high
 
     def _pass_options(self, seat: int) -> list[PassCards]:
-        count = self._pass_count[seat]
-        cards = self._cards(self._hands[seat])
+        count = self._hand.pass_count[seat]
+        cards = self._cards(self._hand.hands[seat])
         seen: dict[tuple[Card, ...], None] = {}
         for combo in combinations(cards, count):
             seen.setdefault(combo)
@@ -499,14 +480,15 @@ class Game:
 
     def _renege_calls_open(self, seat: int) -> list[CallRenege]:
         team = self._team_of[seat]
-        if any(self._team_of[c] == team for c, _, _ in self._renege_calls):
+        if any(self._team_of[c] == team for c, _, _ in self._hand.renege_calls):
             return []
         return [CallRenege(seat, s) for s in range(self.players) if self._team_of[s] != team]
 
     def _play_mask(self, seat: int, strict: bool = False) -> tuple[int, int]:
         """(physical mask of the cards ``seat`` may play now, why the rest are barred)."""
+        hand = self._hand
         return self._tricks.legal_mask(
-            seat, self._hands[seat], self._trick, self._trick_no, self._broken, strict
+            seat, hand.hands[seat], hand.trick, hand.trick_no, hand.broken, strict
         )
 
     # -- applying actions -------------------------------------------------------------
@@ -522,7 +504,8 @@ class Game:
         if self.phase is not _PLAY or seat != self.to_act:
             self._check_turn(seat, _PLAY, "play a card")
         card = action.card.index
-        hands = self._hands
+        state = self._hand
+        hands = state.hands
         hand = hands[seat]
         bit = 1 << card
         if not hand & bit:
@@ -532,31 +515,31 @@ class Game:
         legal, why = self._legal if self._legal_step == len(self.history) else self._play_mask(seat)
         if not legal & bit:
             self._refuse(self._why_not(seat, legal, why))
-        trick = self._trick
+        trick = state.trick
         if self._renege_on and trick and not self._play_mask(seat, strict=True)[0] & bit:
-            self._reneged[seat] = True
+            state.reneged[seat] = True
         self.history.append(action)
         hands[seat] = hand ^ bit
         if not trick:
-            self._leader = seat
+            state.leader = seat
         trick.append((seat, card))
         broke = False
-        if not self._broken and self._suit_of[card] == TRUMP:
-            self._broken = broke = True
+        if not state.broken and self._suit_of[card] == TRUMP:
+            state.broken = broke = True
         if len(trick) < self.players:
             self.to_act = (seat + 1) % self.players
-            return [CardPlayed(seat, action.card, self._trick_no + 1, broke)]
-        events: list[Event] = [CardPlayed(seat, action.card, self._trick_no + 1, broke)]
+            return [CardPlayed(seat, action.card, state.trick_no + 1, broke)]
+        events: list[Event] = [CardPlayed(seat, action.card, state.trick_no + 1, broke)]
         winner, _ = self._tricks.winner(trick)
-        self._taken[winner] += 1
+        state.taken[winner] += 1
         plays = tuple([(s, ALL_CARDS[c]) for s, c in trick])
-        self._completed.append(TrickRecord(self._leader, plays, winner))
-        self._trick_no += 1
-        events.append(TrickWon(winner, self._trick_no, plays))
-        self._trick = []
-        self._leader = winner
+        state.completed.append(TrickRecord(state.leader, plays, winner))
+        state.trick_no = trick_no = state.trick_no + 1
+        events.append(TrickWon(winner, trick_no, plays))
+        state.trick = []
+        state.leader = winner
         self.to_act = winner
-        if self._trick_no == self.num_tricks:
+        if trick_no == self.num_tricks:
             events.extend(self._finish_hand())
         return events
 
@@ -610,17 +593,17 @@ class Game:
     def _played_cards(self) -> tuple[tuple[Card, ...], ...]:
         """Cards each seat has played this hand, in order."""
         played: list[list[Card]] = [[] for _ in range(self.players)]
-        for record in self._completed:
+        for record in self._hand.completed:
             for seat, card in record.plays:
                 played[seat].append(card)
-        for seat, index in self._trick:
+        for seat, index in self._hand.trick:
             played[seat].append(ALL_CARDS[index])
         return tuple(tuple(p) for p in played)
 
     def _why_not(self, seat: int, legal: int, why: int) -> str:
         cards = self._cards(legal)
         if why == FOLLOW:
-            suit = Suit(self._deck.suit_of[self._trick[0][1]])
+            suit = Suit(self._deck.suit_of[self._hand.trick[0][1]])
             name = "a spade" if suit is Suit.SPADES else f"a {suit.symbol}"
             return f"You must follow suit: you hold {name}."
         if why == LOW_CLUB:
@@ -651,19 +634,19 @@ class Game:
                 break
         else:
             self._refuse(self._bid_refusal(seat, action, legal))
-        bids = self._bids
+        bids = self._hand.bids
         bids[seat] = tricks
-        self._blind[seat] = action.blind
+        self._hand.blind[seat] = action.blind
         events: list[Event] = [BidMade(seat, tricks, action.blind, tricks == 0 and self._nil_on)]
         if None in bids:
             self.to_act = (seat + 1) % self.players
             return events
-        self._looked = [True] * self.players
+        self._hand.looked = [True] * self.players
         events.extend(self._start_passing())
         return events
 
     def _bid_refusal(self, seat: int, action: Bid, legal: list[Bid]) -> str:
-        if not self._looked[seat] and not action.blind:
+        if not self._hand.looked[seat] and not action.blind:
             return "Look at your cards first, or bid blind."
         blind_refusal = self._blind_refusal(seat, action) if action.blind else None
         if blind_refusal is not None:
@@ -701,17 +684,17 @@ class Game:
         if not self._behind_enough(self._team_of[seat], need):
             kind = "Blind Nil" if nil else "A blind bid"
             return f"{kind} needs your side to be {need} or more points behind."
-        if self._looked[seat]:
+        if self._hand.looked[seat]:
             return "You've looked at your cards, so you can't bid blind."
         return None
 
     def _apply_reveal(self, seat: int) -> list[Event]:
         self._check_seat(seat)
-        if self.phase is not _BID or self._bids[seat] is not None or self._looked[seat]:
+        if self.phase is not _BID or self._hand.bids[seat] is not None or self._hand.looked[seat]:
             self._refuse("Your cards are already face up.")
         if self._in_blind_six(seat):
             self._refuse("Your partner started a Blind 6: bid the rest of it blind.")
-        self._looked[seat] = True
+        self._hand.looked[seat] = True
         return [CardsRevealed(seat)]
 
     def _apply_redeal(self, seat: int) -> list[Event]:
@@ -732,18 +715,20 @@ class Game:
         counts: list[int] = []
         if self._nil_on and (rules.nil_pass or rules.blind_nil_pass):
             for seats in self.teams:
-                nils = [s for s in seats if self._bids[s] == 0]
+                nils = [s for s in seats if self._hand.bids[s] == 0]
                 if len(seats) != 2 or not nils:
                     continue
                 count = (
-                    rules.blind_nil_pass if any(self._blind[s] for s in nils) else rules.nil_pass
+                    rules.blind_nil_pass
+                    if any(self._hand.blind[s] for s in nils)
+                    else rules.nil_pass
                 )
                 if count:
                     a, b = seats
                     pairs.append((a, b))
                     counts.append(count)
-                    self._pass_partner.update({a: b, b: a})
-                    self._pass_count.update({a: count, b: count})
+                    self._hand.pass_partner.update({a: b, b: a})
+                    self._hand.pass_count.update({a: count, b: count})
         if not pairs:
             return self._start_play()
         self.phase = _PASS
@@ -754,21 +739,21 @@ class Game:
         start = (self.dealer + 1) % self.players
         for i in range(self.players):
             s = (start + i) % self.players
-            if s in self._pass_count and s not in self._passed:
+            if s in self._hand.pass_count and s not in self._hand.passed:
                 return s
         return None
 
     def _apply_pass(self, action: PassCards) -> list[Event]:
         seat = action.seat
         self._check_seat(seat)
-        if self.phase is not _PASS or seat not in self._pass_count:
+        if self.phase is not _PASS or seat not in self._hand.pass_count:
             self._refuse("There is no card passing for you now.")
-        if seat in self._passed:
+        if seat in self._hand.passed:
             self._refuse("You have already passed your cards.")
-        count = self._pass_count[seat]
+        count = self._hand.pass_count[seat]
         if len(action.cards) != count:
             self._refuse(f"Pass exactly {count} card{'s' if count > 1 else ''} to your partner.")
-        hand = self._hands[seat]
+        hand = self._hand.hands[seat]
         chosen = []
         for card in action.cards:
             for copy in (card.index, card.index + COPY_SHIFT):
@@ -778,17 +763,17 @@ class Game:
                     break
             else:
                 self._refuse(f"You don't hold the {card}.")
-        self._hands[seat] = hand
-        self._passed[seat] = chosen
+        self._hand.hands[seat] = hand
+        self._hand.passed[seat] = chosen
         self.to_act = self._next_passer()
         if self.to_act is not None:
             return []
         events: list[Event] = []
-        for giver, cards in self._passed.items():
-            taker = self._pass_partner[giver]
+        for giver, cards in self._hand.passed.items():
+            taker = self._hand.pass_partner[giver]
             for copy in cards:
-                self._hands[taker] |= 1 << copy
-            self._received[taker] = cards
+                self._hand.hands[taker] |= 1 << copy
+            self._hand.received[taker] = cards
             events.append(CardsPassed(giver, taker, len(cards)))
         events.extend(self._start_play())
         return events
@@ -796,15 +781,15 @@ class Game:
     def _apply_draw(self, action: Draw) -> list[Event]:
         seat = action.seat
         self._check_turn(seat, _DRAW, "draw")
-        first, second = self._stock[0], self._stock[1]
+        first, second = self._hand.stock[0], self._hand.stock[1]
         keep, drop = (first, second) if action.keep_first else (second, first)
-        self._stock = self._stock[2:]
-        self._hands[seat] |= 1 << keep
+        self._hand.stock = self._hand.stock[2:]
+        self._hand.hands[seat] |= 1 << keep
         unseen = self._options.two_player_deal == "first_or_second_unseen"
         if not (action.keep_first and unseen):
-            self._discarded[seat] |= 1 << (drop % COPY_SHIFT)
-        events: list[Event] = [CardDrawn(seat, len(self._stock))]
-        if self._stock:
+            self._hand.discarded[seat] |= 1 << (drop % COPY_SHIFT)
+        events: list[Event] = [CardDrawn(seat, len(self._hand.stock))]
+        if self._hand.stock:
             self.to_act = (seat + 1) % self.players
             return events
         events.extend(self._start_bidding())
@@ -817,18 +802,18 @@ class Game:
         if rules.low_club_leads:
             lowest = None
             for s in range(n):
-                clubs = self._deck.fold(self._hands[s] & self._deck.suit_phys[0])
+                clubs = self._deck.fold(self._hand.hands[s] & self._deck.suit_phys[0])
                 low = (clubs & -clubs).bit_length()
                 if clubs and (lowest is None or low < lowest[0]):
                     lowest = (low, s)
             if lowest is not None:
                 leader = lowest[1]
-        if rules.high_bidder_leads and not self._bid_itself:
+        if rules.high_bidder_leads and not self._hand.bid_itself:
             order = [(self.dealer + 1 + i) % n for i in range(n)]
-            top = max(self._bids[s] or 0 for s in order)
-            leader = next(s for s in order if (self._bids[s] or 0) == top)
+            top = max(self._hand.bids[s] or 0 for s in order)
+            leader = next(s for s in order if (self._hand.bids[s] or 0) == top)
         self.phase = _PLAY
-        self._leader = leader
+        self._hand.leader = leader
         self.to_act = leader
         return [PlayStarted(leader)]
 
@@ -844,13 +829,13 @@ class Game:
             self._refuse("You can only call a renege on an opponent.")
         if CallRenege(seat, accused) not in self._renege_calls_open(seat):
             self._refuse("Your side has already called a renege this hand.")
-        proven = self._reneged[accused]
+        proven = self._hand.reneged[accused]
         guilty = self._team_of[accused] if proven else self._team_of[seat]
         if proven and self._options.allow_renege == "set":
-            self._renege_set[guilty] = True
+            self._hand.renege_set[guilty] = True
         else:
-            self._extra_required[guilty] += 3
-        self._renege_calls.append((seat, accused, proven))
+            self._hand.extra_required[guilty] += 3
+        self._hand.renege_calls.append((seat, accused, proven))
         return [RenegeCalled(seat, accused, proven)]
 
     # -- claims -------------------------------------------------------------------------
@@ -859,8 +844,8 @@ class Game:
         """Whether ``seat`` may claim now, from what it knows: claims are on (checked by
         the caller), the cards are being played, it did not bid Nil, and its side has not
         made a claim that failed this hand."""
-        nil = self._bids[seat] == 0 and self._nil_on
-        return not nil and not self._claim_failed[self._team_of[seat]]
+        nil = self._hand.bids[seat] == 0 and self._nil_on
+        return not nil and not self._hand.claim_failed[self._team_of[seat]]
 
     def claim_verdict(self, seat: int) -> Verdict:
         """Whether ``seat``'s side would take every remaining trick whatever the others
@@ -874,13 +859,13 @@ class Game:
             return self._verdict[1]
         if self._judge is None:
             self._judge = ClaimJudge(self._tricks)
-        nil = [b == 0 and self._nil_on for b in self._bids]
+        nil = [b == 0 and self._nil_on for b in self._hand.bids]
         verdict = self._judge.judge(
-            self._hands,
-            self._trick,
-            self._leader,
-            self._trick_no,
-            self._broken,
+            self._hand.hands,
+            self._hand.trick,
+            self._hand.leader,
+            self._hand.trick_no,
+            self._hand.broken,
             self._team_of[seat],
             nil,
             self._claim_budget,
@@ -904,29 +889,29 @@ class Game:
             self._refuse("Claims aren't allowed at this table.")
         if self.phase is not _PLAY:
             self._refuse("You can only claim while the cards are being played.")
-        if self._bids[seat] == 0 and self._nil_on:
+        if self._hand.bids[seat] == 0 and self._nil_on:
             self._refuse("You bid nil: you can't claim the rest of the tricks.")
         team = self._team_of[seat]
-        if self._claim_failed[team]:
+        if self._hand.claim_failed[team]:
             self._refuse("Your side's claim already failed this hand: play the rest out.")
-        nil = [b == 0 and self._nil_on for b in self._bids]
-        remaining = self.num_tricks - self._trick_no
+        nil = [b == 0 and self._nil_on for b in self._hand.bids]
+        remaining = self.num_tricks - self._hand.trick_no
         if self.check_claim(seat) is Verdict.HOLDS:
-            self._taken[seat] += remaining
-            self._rest_claimed_by = seat
+            self._hand.taken[seat] += remaining
+            self._hand.rest_claimed_by = seat
             return [ClaimAccepted(seat, remaining), *self._end_early()]
-        self._claim_failed[team] = True
+        self._hand.claim_failed[team] = True
         penalty = self._options.failed_claim
         if penalty == "exposed":
-            self._exposed[seat] = self._hands[seat]
-            exposed = tuple(self._cards(self._hands[seat]))
+            self._hand.exposed[seat] = self._hand.hands[seat]
+            exposed = tuple(self._cards(self._hand.hands[seat]))
             return [ClaimFailed(seat, remaining, penalty, exposed, ())]
         if penalty == "set":
-            self._claim_set[team] = True
+            self._hand.claim_set[team] = True
             return [ClaimFailed(seat, remaining, penalty, (), ())]
         forfeited = self._forfeit(seat, remaining, nil)
         for s, tricks in enumerate(forfeited):
-            self._taken[s] += tricks
+            self._hand.taken[s] += tricks
         return [ClaimFailed(seat, remaining, penalty, (), forfeited), *self._end_early()]
 
     def _forfeit(self, seat: int, remaining: int, nil: list[bool]) -> tuple[int, ...]:
@@ -949,9 +934,9 @@ class Game:
     def _end_early(self) -> list[Event]:
         """The hand ends before its last card: nobody plays the cards still held."""
         for s in range(self.players):
-            self._hands[s] = 0
-        self._trick = []
-        self._trick_no = self.num_tricks
+            self._hand.hands[s] = 0
+        self._hand.trick = []
+        self._hand.trick_no = self.num_tricks
         return self._finish_hand()
 
     # -- end of hand and game -----------------------------------------------------------
@@ -961,15 +946,15 @@ class Game:
             self.rules,
             hand_number=self.hand_number,
             dealer=self.dealer,
-            bids=list(self._bids),
-            blind=list(self._blind),
-            tricks=list(self._taken),
+            bids=list(self._hand.bids),
+            blind=list(self._hand.blind),
+            tricks=list(self._hand.taken),
             scores=self.scores,
             bags=self.bags,
             num_tricks=self.num_tricks,
-            renege_set=self._renege_set,
-            extra_required=self._extra_required,
-            claim_set=self._claim_set,
+            renege_set=self._hand.renege_set,
+            extra_required=self._hand.extra_required,
+            claim_set=self._hand.claim_set,
             last_trick=self._last_winner(1) if self._options.last_trick_bonus else None,
             streak=self._last_winner(3) if self._options.end_streak_bonus else None,
             aces_last=self._aces_last() if self._options.ace_on_nil_bonus else (),
@@ -995,16 +980,16 @@ class Game:
 
     def _aces_last(self) -> tuple[int, ...]:
         """Seats that played an Ace to the hand's last trick (none when it was not played)."""
-        if len(self._completed) != self.num_tricks:
+        if len(self._hand.completed) != self.num_tricks:
             return ()
-        return tuple(seat for seat, card in self._completed[-1].plays if card.rank == 14)
+        return tuple(seat for seat, card in self._hand.completed[-1].plays if card.rank == 14)
 
     def _last_winner(self, count: int) -> int | None:
         """The seat that won each of the hand's last ``count`` tricks, by play or by a
         claim of the rest (a trick forfeited by a failed claim is won by nobody)."""
-        winners = [record.winner for record in self._completed]
-        if self._rest_claimed_by is not None:
-            winners += [self._rest_claimed_by] * (self.num_tricks - len(winners))
+        winners = [record.winner for record in self._hand.completed]
+        if self._hand.rest_claimed_by is not None:
+            winners += [self._hand.rest_claimed_by] * (self.num_tricks - len(winners))
         last = set(winners[-count:])
         if len(winners) < self.num_tricks or len(last) != 1:
             return None
@@ -1051,14 +1036,14 @@ class Game:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: its own cards, never another seat's."""
         self._check_seat(seat)
-        looked = self._looked[seat]
+        looked = self._hand.looked[seat]
         offer: tuple[Card, ...] = ()
         if self.phase is _DRAW and seat == self.to_act:
             shown = 2 if self.rules.two_player_deal == "keep_one_of_two" else 1
-            offer = tuple(ALL_CARDS[c % COPY_SHIFT] for c in self._stock[:shown])
+            offer = tuple(ALL_CARDS[c % COPY_SHIFT] for c in self._hand.stock[:shown])
         everyone = None
         if self.rules.show_all_hands:
-            everyone = tuple(tuple(self._cards(h)) for h in self._hands)
+            everyone = tuple(tuple(self._cards(h)) for h in self._hand.hands)
         return SeatView(
             seat=seat,
             rules=self.rules,
@@ -1068,28 +1053,28 @@ class Game:
             to_act=self.to_act,
             teams=self.teams,
             num_tricks=self.num_tricks,
-            hand=tuple(self._cards(self._hands[seat])) if looked else None,
-            cards_left=tuple(h.bit_count() for h in self._hands),
+            hand=tuple(self._cards(self._hand.hands[seat])) if looked else None,
+            cards_left=tuple(h.bit_count() for h in self._hand.hands),
             bids=tuple(self.bids),
             trick=tuple(self.trick),
-            trick_number=self._trick_no + 1,
-            tricks=tuple(self._completed),
+            trick_number=self._hand.trick_no + 1,
+            tricks=tuple(self._hand.completed),
             played=self._played_cards(),
             exposed=tuple(
                 tuple(self._cards(hand & shown))
-                for hand, shown in zip(self._hands, self._exposed, strict=True)
+                for hand, shown in zip(self._hand.hands, self._hand.exposed, strict=True)
             ),
-            tricks_taken=tuple(self._taken),
-            spades_broken=self._broken,
+            tricks_taken=tuple(self._hand.taken),
+            spades_broken=self._hand.broken,
             scores=tuple(self.scores),
             bags=tuple(self.bags),
             legal_actions=tuple(self.legal_actions(seat)),
-            passed=tuple(self._cards(sum(1 << c for c in self._passed.get(seat, ())))),
-            received=tuple(self._cards(sum(1 << c for c in self._received.get(seat, ())))),
+            passed=tuple(self._cards(sum(1 << c for c in self._hand.passed.get(seat, ())))),
+            received=tuple(self._cards(sum(1 << c for c in self._hand.received.get(seat, ())))),
             draw_offer=offer,
-            discarded=tuple(cards_of(self._discarded[seat])),
+            discarded=tuple(cards_of(self._hand.discarded[seat])),
             removed=tuple(ALL_CARDS[c] for c in self._deck.removed),
-            renege_calls=tuple(self._renege_calls),
+            renege_calls=tuple(self._hand.renege_calls),
             last_result=self.results[-1] if self.results else None,
             is_over=self.is_over,
             winner=self.winner,

@@ -164,7 +164,7 @@ class Tracker:
     def before(self, game: Game, action: Action) -> None:
         if isinstance(action, Draw):
             # The stock is private state; peeking is the only way to follow the refused card.
-            first, second = (c % 54 for c in game._stock[:2])
+            first, second = (c % 54 for c in game._hand.stock[:2])
             keep_first = action.keep_first
             dropped = second if keep_first else first
             self.dropped[dropped] += 1
@@ -209,7 +209,7 @@ def accounted_cards(game: Game, tracker: Tracker) -> Counter[int]:
         for view in seat_views:
             counts.update(card.index for card in view.passed)
     if game.players == 2:
-        counts.update(c % 54 for c in game._stock)  # the stock has no public accessor
+        counts.update(c % 54 for c in game._hand.stock)  # the stock has no public accessor
         counts.update(tracker.dropped)
     return counts
 
@@ -430,7 +430,7 @@ def test_a_view_never_shows_another_seats_cards(name: str, seed: int, choices: l
             allowed.update(Card.of(c) for c in tracker.seen_drops[seat])
             if game.phase is Phase.DRAW and seat == game.to_act:
                 shown = 2 if rules.two_player_deal == "keep_one_of_two" else 1
-                allowed.update(Card.of(c % 54) for c in game._stock[:shown])
+                allowed.update(Card.of(c % 54) for c in game._hand.stock[:shown])
             if rules.show_all_hands:
                 allowed.update(card for hand in hands for card in hand)
             leaked = view_cards(view) - allowed
@@ -742,7 +742,7 @@ def illegal_candidates(game: Game) -> list[Action]:
 
 def private_state(game: Game) -> tuple[object, ...]:
     # The two-player stock is private and has no accessor; a refused draw must not touch it.
-    return (*full_state(game), tuple(game._stock), tuple(game.trick), tuple(game.tricks_taken))
+    return (*full_state(game), tuple(game._hand.stock), tuple(game.trick), tuple(game.tricks_taken))
 
 
 @PER_TABLE

@@ -1,0 +1,83 @@
+"""The state of one hand of a game, from its deal to its score.
+
+``Game`` keeps the game's lasting state (scores, bags, history, dealer) on itself and
+everything that lives one hand in a ``HandState``, made fresh by each deal, as python-chess
+keeps a board's state in one record: a new hand (or a redeal) is one new record, and no
+field of the last hand can be left behind. Compiled (setup.py), this is a native class: a
+field is a C struct member, read as cheaply as the game's own attributes.
+"""
+
+from __future__ import annotations
+
+from bot.engine.events import TrickRecord
+
+
+class HandState:
+    """One hand's state. Cards are physical indices and hands bit masks (bot.engine.deck);
+    bids are trick counts (``None``: not bid yet)."""
+
+    __slots__ = (
+        "bid_itself",
+        "bids",
+        "blind",
+        "broken",
+        "claim_failed",
+        "claim_set",
+        "completed",
+        "discarded",
+        "exposed",
+        "extra_required",
+        "hands",
+        "leader",
+        "looked",
+        "pass_count",
+        "pass_partner",
+        "passed",
+        "received",
+        "renege_calls",
+        "renege_set",
+        "reneged",
+        "rest_claimed_by",
+        "stock",
+        "taken",
+        "trick",
+        "trick_no",
+    )
+
+    def __init__(self, players: int, sides: int, leader: int, bid_itself: bool) -> None:
+        n = players
+        self.hands: list[int] = [0] * n
+        self.bids: list[int | None] = [None] * n
+        self.blind: list[bool] = [False] * n
+        # Which seats have seen their cards (set by the deal once it knows who may bid blind).
+        self.looked: list[bool] = [True] * n
+        # The first hand is bid by the cards themselves (first_hand_bids_itself).
+        self.bid_itself = bid_itself
+        self.taken: list[int] = [0] * n
+        # The trick on the table: (seat, physical card) in the order played.
+        self.trick: list[tuple[int, int]] = []
+        self.leader = leader
+        self.trick_no = 0
+        self.completed: list[TrickRecord] = []
+        self.broken = False
+        # Renege: who reneged, sides set by a proven call, tricks added to sides' bids,
+        # and the calls made (caller, accused, proven).
+        self.reneged: list[bool] = [False] * n
+        self.renege_set: list[bool] = [False] * sides
+        self.extra_required: list[int] = [0] * sides
+        self.renege_calls: list[tuple[int, int, bool]] = []
+        # After a failed claim: each seat's cards face up, sides that may not claim again
+        # this hand, sides set by their claim.
+        self.exposed: list[int] = [0] * n
+        self.claim_failed: list[bool] = [False] * sides
+        self.claim_set: list[bool] = [False] * sides
+        # The seat whose claim took the rest of the tricks, the last one among them.
+        self.rest_claimed_by: int | None = None
+        # Nil passing: each passing seat's partner and count, what each passed and received.
+        self.pass_partner: dict[int, int] = {}
+        self.pass_count: dict[int, int] = {}
+        self.passed: dict[int, list[int]] = {}
+        self.received: dict[int, list[int]] = {}
+        # Two players: the cards still to draw, and each seat's discards (logical mask).
+        self.stock: list[int] = []
+        self.discarded: list[int] = [0] * n
