@@ -952,6 +952,11 @@ def standings(state: Tournament) -> tuple[Standing, ...]:
     entrants = [Entrant(t.id, t.rating) for t in state.teams]
     fmt = state.settings.format
     lines: list[Standing] = []
+
+    def standing(place: int, entrant: str, points: int, detail: str) -> Standing:
+        team = teams[entrant]
+        return Standing(place, entrant, team.name, points, detail, team.withdrawn)
+
     if fmt is Format.ELIMINATION:
         rounds = [tuple(m.result for m in r.matches if m.result is not None) for r in state.rounds]
         for line in elimination_standings(entrants, rounds):
@@ -960,47 +965,20 @@ def standings(state: Tournament) -> tuple[Standing, ...]:
                 if line.lost_in is None
                 else _("out in round {number}").format(number=line.lost_in)
             )
-            lines.append(
-                Standing(
-                    line.place,
-                    line.entrant,
-                    teams[line.entrant].name,
-                    0,
-                    detail,
-                    teams[line.entrant].withdrawn,
-                )
-            )
+            lines.append(standing(line.place, line.entrant, 0, detail))
         return tuple(lines)
     if fmt is Format.SWISS:
         for s in swiss_standings(entrants, state.results):
             detail = _("Buchholz {buchholz}, points difference {difference}").format(
                 buchholz=s.buchholz, difference=s.points_difference
             )
-            lines.append(
-                Standing(
-                    s.place,
-                    s.entrant,
-                    teams[s.entrant].name,
-                    s.match_points,
-                    detail,
-                    teams[s.entrant].withdrawn,
-                )
-            )
+            lines.append(standing(s.place, s.entrant, s.match_points, detail))
     else:
         for r in round_robin_standings(entrants, state.results):
             detail = _("head to head {points}, points difference {difference}").format(
                 points=r.head_to_head, difference=r.points_difference
             )
-            lines.append(
-                Standing(
-                    r.place,
-                    r.entrant,
-                    teams[r.entrant].name,
-                    r.match_points,
-                    detail,
-                    teams[r.entrant].withdrawn,
-                )
-            )
+            lines.append(standing(r.place, r.entrant, r.match_points, detail))
     if not state.settings.duplicate:
         return tuple(lines)
     return _by_matchpoints(state, lines)
