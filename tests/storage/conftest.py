@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.storage.records import MemoryStore, TableStore
 from bot.storage.store import Storage
 from tests.storage.helpers import BACKENDS, BUSY_TIMEOUT, fresh_location
 
@@ -26,3 +27,18 @@ async def storage(location: str | Path) -> AsyncIterator[Storage]:
     opened = await Storage.open(location, busy_timeout=BUSY_TIMEOUT)
     yield opened
     await opened.close()
+
+
+@pytest.fixture(params=["memory", *BACKENDS])
+async def table_store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[TableStore]:
+    """Each ``TableStore``, in memory, on SQLite and on PostgreSQL: the contract tests that
+    take it hold for all of them."""
+    if request.param == "memory":
+        yield MemoryStore()
+        return
+    async with fresh_location(request.param, request, db_path) as location:
+        storage = await Storage.open(location)
+        try:
+            yield storage.tables
+        finally:
+            await storage.close()

@@ -3,16 +3,13 @@ PostgreSQL (and in memory): a member's choice of where they hear of their turn, 
 member's newest hand message per table, and who was told at a table that their DMs are
 closed, all kept across reopening the store."""
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
-
 from bot.engine import Rules
-from bot.storage.records import HandMessage, MemoryStore, TableStore
+from bot.storage.records import HandMessage, TableStore
 from bot.storage.store import Storage
 from devtools.bench.storage import seats_for
-from tests.storage.helpers import BACKENDS, GUILD, fresh_location
+from tests.storage.helpers import GUILD
 
 
 async def new_table(store: TableStore, channel: int = 70) -> int:
@@ -26,19 +23,6 @@ async def new_table(store: TableStore, channel: int = 70) -> int:
         dealer=0,
         seats=seats_for(rules),
     )
-
-
-@pytest.fixture(params=["memory", *BACKENDS])
-async def table_store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[TableStore]:
-    if request.param == "memory":
-        yield MemoryStore()
-        return
-    async with fresh_location(request.param, request, db_path) as location:
-        storage = await Storage.open(location)
-        try:
-            yield storage.tables
-        finally:
-            await storage.close()
 
 
 async def test_a_members_ping_choice_is_kept_and_changed(table_store: TableStore) -> None:

@@ -2,29 +2,10 @@
 found by member and by id, answered (an accept replaces the table's seats in the same
 transaction), dropped, and gone with their table once it closes."""
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from bot.engine import Rules
-from bot.storage.records import MemoryStore, SeatRecord, StoredTable, SubRequest, TableStore
-from bot.storage.store import Storage
+from bot.storage.records import SeatRecord, StoredTable, SubRequest, TableStore
 from devtools.bench.storage import seats_for
-from tests.storage.helpers import BACKENDS, GUILD, fresh_location
-
-
-@pytest.fixture(params=["memory", *BACKENDS])
-async def table_store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[TableStore]:
-    if request.param == "memory":
-        yield MemoryStore()
-        return
-    async with fresh_location(request.param, request, db_path) as location:
-        storage = await Storage.open(location)
-        try:
-            yield storage.tables
-        finally:
-            await storage.close()
+from tests.storage.helpers import GUILD
 
 
 async def new_table(store: TableStore, channel: int) -> int:

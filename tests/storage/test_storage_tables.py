@@ -2,7 +2,6 @@
 action and rebuilt by replay."""
 
 import dataclasses
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,6 @@ import pytest
 from bot.engine import Game, Rules
 from bot.storage.records import (
     DuplicateAction,
-    MemoryStore,
     SeatRecord,
     StoredLobbies,
     StoredLobby,
@@ -20,7 +18,7 @@ from bot.storage.records import (
 )
 from bot.storage.store import Storage
 from devtools.bench.storage import play_random, seats_for
-from tests.storage.helpers import BACKENDS, GUILD, fresh_location, store_game
+from tests.storage.helpers import GUILD, store_game
 
 
 async def start(storage: Storage, game: Game, dealer: int, *, channel: int = 70) -> int:
@@ -98,20 +96,6 @@ async def test_tables_keep_their_own_actions_seats_and_messages(storage: Storage
     assert first.actions == tuple(games[0].history) and second.actions == tuple(games[1].history)
     assert first.seats == seats_for(games[0].rules) and second.seats == seats
     assert first.message_id is None and first.channel_id == 70 and second.channel_id == 71
-
-
-@pytest.fixture(params=["memory", *BACKENDS])
-async def table_store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[TableStore]:
-    """Each ``TableStore``: the contract tests below hold for all of them."""
-    if request.param == "memory":
-        yield MemoryStore()
-        return
-    async with fresh_location(request.param, request, db_path) as location:
-        storage = await Storage.open(location)
-        try:
-            yield storage.tables
-        finally:
-            await storage.close()
 
 
 async def test_a_seat_marked_away_stays_away_until_stored_back(table_store: TableStore) -> None:
