@@ -25,11 +25,14 @@ from bot.i18n import _, format_percent, ngettext
 from bot.render.bracket_picture import BracketMatch, bracket_picture
 from bot.render.standings_picture import standings_picture
 from bot.storage.store import Storage
+from cogs._errors import PlayerError
 
 # Discord: an embed's description holds 4,096 characters, a message's embeds 6,000 in all.
 EMBED_TEXT = 4000
 EMBEDS_TEXT = 5600
 FIELD_TEXT = 1024
+# The standings picture's rows: a larger field shows its top (the words list as many as fit).
+PICTURE_ROWS = 48
 
 # -- the picture ------------------------------------------------------------------------
 
@@ -125,7 +128,11 @@ def picture(state: t.Tournament) -> bytes | None:
         return bracket_picture(title, subtitle, headings, rounds, champion, _("bye"))
     headings, rows = standings_table(state)
     champions = 1 if state.phase is t.Phase.FINISHED else 0
-    return standings_picture(title, subtitle, headings, rows, champions)
+    if len(rows) > PICTURE_ROWS:
+        subtitle = _("{subtitle}; the top {shown} shown").format(
+            subtitle=subtitle, shown=PICTURE_ROWS
+        )
+    return standings_picture(title, subtitle, headings, rows[:PICTURE_ROWS], champions)
 
 
 async def picture_file(state: t.Tournament) -> discord.File | None:
@@ -298,6 +305,8 @@ async def deal_embed(
         raise ValueError(
             _("This tournament has rounds 1 to {last}.").format(last=len(state.rounds))
         )
+    if not state.rounds[number - 1].done:
+        raise ValueError(_secret(number))
     scored = state.duplicate_round(number)
     deals = {d.deal + 1: d for d in scored.deals} if scored is not None else {}
     if deal not in deals:
@@ -324,16 +333,24 @@ async def deal_embed(
     return embed
 
 
-async def history_field(storage: Storage, table_id: int, hand: int) -> tuple[str, str] | None:
-    """For ``/history game hand`` of a duplicate tournament's game: the deal at every table
-    that held the same cards, and each table's game to replay it there; None for any other
-    game."""
-    stored = await storage.tournaments.of_table(table_id)
-    if stored is None:
+async def duplicate_note(
+    client: discord.Client, table_id: int, hand: int | None
+) -> tuple[str, str] | None:
+    """For ``/history`` of a duplicate tournament's game: refused (``PlayerError``) while
+    another table of its round may still be playing the same cards; with ``hand``, that
+    deal at every table that held them and each table's game to replay it there. None for
+    any other game."""
+    storage: Storage | None = getattr(client, "storage", None)
+    stored = await storage.tournaments.of_table(table_id) if storage is not None else None
+    if storage is None or stored is None:
         return None
     state = from_stored(stored)
     match = state.match_of_table(table_id)
     if match is None or not state.settings.duplicate:
+        return None
+    if not state.rounds[match.round - 1].done:
+        raise PlayerError(_secret(match.round))
+    if hand is None:
         return None
     try:
         embed = await deal_embed(storage, state, match.round, hand)
@@ -343,3 +360,10 @@ async def history_field(storage: Storage, table_id: int, hand: int) -> tuple[str
     games = embed.footer.text or ""
     words = (embed.description or "")[: FIELD_TEXT - len(games) - 2]
     return name, "\n".join(part for part in (words, games) if part)[:FIELD_TEXT]
+
+
+def _secret(number: int) -> str:
+    return _(
+        "Other tables of round {number} are still playing these cards: its deals are shown "
+        "once every table has finished."
+    ).format(number=number)

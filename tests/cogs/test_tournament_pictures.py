@@ -157,6 +157,14 @@ def test_an_elimination_bracket_draws_every_round_and_its_byes(
     assert height == bp.SCALE * (top + first_shown * (2 * bp.LINE + bp.GAP) + bp.PAD)
 
 
+def test_a_large_swiss_draws_its_top_rows_only() -> None:
+    state = play_round(started(60, settings_for(t.Format.SWISS, rounds=2)))
+    assert len(show.standings_table(state)[1]) == 60
+    height = size(drawn(state))[1]
+    rows = show.PICTURE_ROWS + 1
+    assert height == sp.SCALE * (sp.PAD * 2 + sp.TITLE + 8 + sp.BODY + 16 + sp.ROW * rows)
+
+
 def test_a_deep_bracket_shows_its_last_rounds_only() -> None:
     state = started(40, settings_for(t.Format.ELIMINATION))
     _headings, columns, _ = show.bracket(state)

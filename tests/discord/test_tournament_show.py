@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from bot.competition import tournament as t
-from bot.competition.records import from_stored
+from bot.competition.records import from_stored, to_stored
 from bot.render import standings_picture as sp
 from bot.storage.store import Storage
 from bot.tournaments import TournamentRunner
@@ -198,3 +199,22 @@ async def test_a_duplicate_round_deals_the_same_cards_and_shows_them_deal_by_dea
         assert field["name"] == "The same cards at every table of round 1"
         assert "**Deal 1" in field["value"] and "Table 1:" in field["value"]
         assert "Table 2:" in field["value"] and f"#{games[tables[0]]}" in field["value"]
+
+        # While a table of the round still plays those cards, nothing of them is shown: not
+        # the finished table's game in /history, not the deal in /tournament status.
+        done, playing = played.matches
+        unfinished = replace(
+            final,
+            phase=t.Phase.RUNNING,
+            rounds=(replace(played, matches=(done, replace(playing, result=None, deals=()))),),
+        )
+        await storage.tournaments.save(to_stored(unfinished))
+        secret = (
+            "Other tables of round 1 are still playing these cards: its deals are shown "
+            "once every table has finished."
+        )
+        for options in ({"hand": 1}, {}):
+            hidden = await fake.slash(users[0], "history", game=games[tables[0]], **options)
+            assert hidden.text == secret and hidden.responses[0].attachments == []
+        early = await fake.slash(users[0], "tournament", "status", round=1, deal=1)
+        assert early.text == secret
