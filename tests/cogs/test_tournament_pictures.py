@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from bot.competition import tournament as t
+from bot.i18n import use_locale
 from bot.render import bracket_picture as bp
 from bot.render import standings_picture as sp
 from cogs import _tournament_show as show
@@ -215,3 +216,19 @@ def test_a_duplicate_round_too_long_for_one_message_says_how_to_see_the_rest() -
     few = show.pages(1, blocks[:2])
     assert len(few) == 1 and few[0].footer.text is None
     assert few[0].description == "\n\n".join(blocks[:2])
+
+
+def test_the_picture_speaks_the_reader_s_language() -> None:
+    state = finished(started(3, settings_for(t.Format.ELIMINATION)))
+    english = drawn(state)
+    with use_locale("fr"):
+        headings, _columns, _champion = show.bracket(state)
+        assert headings == ["Demi-finales", "Finale", "Champions"]
+        assert show.standings_table(finished(started(4, settings_for(t.Format.SWISS))))[0][1:] == [
+            "Paire",
+            "Points",
+            "Buchholz",
+            "Différence",
+        ]
+        french = drawn(state)
+    assert french != english
