@@ -36,6 +36,7 @@ from cogs._confirm import Confirm
 from cogs._errors import PlayerError, answer_error, install_error_handler
 from cogs._names import shown_name, typed_name
 from cogs._seasons import chosen_season, scope_label, season_choices, seasons_of
+from cogs._tournament_show import duplicate_note
 
 ModeChoice = Literal["all", "partnership", "cutthroat"]
 # What a board ranks: members by a metric, or pairs of partners by their pair's rating.
@@ -401,8 +402,13 @@ class LeaderboardCog(commands.Cog):
             if record is None:
                 raise PlayerError(f"There is no game #{game} in this server's history.")
             names = record.summary.seat_names
+            # A duplicate tournament's game: hidden while other tables play the same cards;
+            # a deal of it, with what every table made of those cards.
+            duplicate = await duplicate_note(interaction.client, record.summary.table_id, hand)
             if hand is not None:
                 embed, picture = await hand_reply(record, game, hand)
+                if duplicate is not None:
+                    embed.add_field(name=duplicate[0], value=duplicate[1], inline=False)
                 await answer(interaction, embed=embed, file=picture)
                 return
             hands = [result_text(r, names, record.rules) for r in record.results]

@@ -30,6 +30,7 @@ from bot.i18n import N_, _, ngettext
 from bot.storage.ratings import NEWCOMER
 from bot.storage.store import Storage
 from bot.tournaments import TournamentRunner
+from cogs import _tournament_show as show
 from cogs._answer import answer, keep_in_time
 from cogs._checks import check_interaction
 from cogs._errors import PlayerError, answer_error, install_error_handler
@@ -224,19 +225,31 @@ class DiscordVenue:
         return thread.id
 
     async def show(self, state: t.Tournament) -> None:
+        """The board: the standings in words, the same as a picture (the bracket, in
+        elimination), and a duplicate tournament's latest round deal by deal."""
         stored = await self.storage.tournaments.load(state.id)
         channel = self.bot.get_partial_messageable(state.settings.channel_id)
         text, view = board_text(state), signup_view(state)
+        embeds = await show.duplicate_embeds(self.storage, state)
+        picture = await show.picture_file(state)
         if stored is not None and stored.message_id is not None:
             message = channel.get_partial_message(stored.message_id)
             try:
-                await message.edit(content=text, view=view)
+                await message.edit(
+                    content=text,
+                    view=view,
+                    embeds=embeds,
+                    attachments=[picture] if picture is not None else [],
+                )
                 return
             except discord.NotFound:
                 pass
+            picture = await show.picture_file(state)  # the first one's bytes were read
         sent = await channel.send(
             text,
             view=view or discord.utils.MISSING,
+            embeds=embeds,
+            file=picture or discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self.storage.tournaments.set_message(state.id, sent.id)
@@ -391,7 +404,31 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         await answer(interaction, _("You are signed up."))
 
     @app_commands.command(name="status", description="The standings of the tournament here")
-    async def status(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(
+        round="Duplicate: a round, with deal, for that deal at every table",
+        deal="Duplicate: a deal of that round",
+    )
+    async def status(
+        self,
+        interaction: discord.Interaction,
+        round: app_commands.Range[int, 1, 64] | None = None,
+        deal: app_commands.Range[int, 1, 50] | None = None,
+    ) -> None:
+        state = await self._shown(interaction)
+        if round is not None or deal is not None:
+            if round is None or deal is None:
+                raise PlayerError(_("Name a round and a deal: /tournament status round:1 deal:1."))
+            try:
+                embed = await show.deal_embed(self.storage, state, round, deal)
+            except ValueError as error:
+                raise PlayerError(str(error)) from None
+            await answer(interaction, embed=embed)
+            return
+        picture = await show.picture_file(state)
+        await answer(interaction, board_text(state), file=picture)
+
+    async def _shown(self, interaction: discord.Interaction) -> t.Tournament:
+        """The tournament here, or the last one played here, finished or cancelled."""
         try:
             state = chosen(interaction)
         except PlayerError:
@@ -404,7 +441,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             if not mine:
                 raise
             state = from_stored(mine[0])
-        await answer(interaction, board_text(state))
+        return state
 
     @app_commands.command(name="drop", description="Leave the tournament here")
     async def drop(self, interaction: discord.Interaction) -> None:

@@ -397,7 +397,10 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One line of the standings: ``detail`` the tie-breaks in words."""
+    """One line of the standings: ``detail`` the tie-breaks in words; ``tie_breaks`` the
+    same as figures, in the format's order (Swiss: Buchholz, points difference; round
+    robin: head to head, points difference; elimination: none); ``share`` the matchpoint
+    fraction of a duplicate tournament."""
 
     place: int
     entrant: str
@@ -405,6 +408,8 @@ class Standing:
     points: int
     detail: str
     withdrawn: bool
+    tie_breaks: tuple[int, ...] = ()
+    share: float | None = None
 
 
 # -- creating and signing up -------------------------------------------------------------
@@ -953,9 +958,11 @@ def standings(state: Tournament) -> tuple[Standing, ...]:
     fmt = state.settings.format
     lines: list[Standing] = []
 
-    def standing(place: int, entrant: str, points: int, detail: str) -> Standing:
+    def standing(
+        place: int, entrant: str, points: int, detail: str, tie_breaks: tuple[int, ...] = ()
+    ) -> Standing:
         team = teams[entrant]
-        return Standing(place, entrant, team.name, points, detail, team.withdrawn)
+        return Standing(place, entrant, team.name, points, detail, team.withdrawn, tie_breaks)
 
     if fmt is Format.ELIMINATION:
         rounds = [tuple(m.result for m in r.matches if m.result is not None) for r in state.rounds]
@@ -972,13 +979,15 @@ def standings(state: Tournament) -> tuple[Standing, ...]:
             detail = _("Buchholz {buchholz}, points difference {difference}").format(
                 buchholz=s.buchholz, difference=s.points_difference
             )
-            lines.append(standing(s.place, s.entrant, s.match_points, detail))
+            figures = (s.buchholz, s.points_difference)
+            lines.append(standing(s.place, s.entrant, s.match_points, detail, figures))
     else:
         for r in round_robin_standings(entrants, state.results):
             detail = _("head to head {points}, points difference {difference}").format(
                 points=r.head_to_head, difference=r.points_difference
             )
-            lines.append(standing(r.place, r.entrant, r.match_points, detail))
+            figures = (r.head_to_head, r.points_difference)
+            lines.append(standing(r.place, r.entrant, r.match_points, detail, figures))
     if not state.settings.duplicate:
         return tuple(lines)
     return _by_matchpoints(state, lines)
@@ -1003,6 +1012,7 @@ def _by_matchpoints(state: Tournament, lines: Sequence[Standing]) -> tuple[Stand
         replace(
             line,
             place=place,
+            share=share(line.entrant),
             detail=_("{percent} of matchpoints; {detail}").format(
                 percent=format_percent(share(line.entrant), decimals=1), detail=line.detail
             ),

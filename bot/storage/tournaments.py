@@ -9,6 +9,7 @@ Small lists (who arrived at a match, a result, each deal's points) are JSON in t
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.engine import HandScored, event_from_json
@@ -186,6 +187,31 @@ class TournamentStore:
                 "UPDATE tournaments SET event_id = ? WHERE tournament_id = ?",
                 (event_id, tournament_id),
             )
+
+    async def of_table(self, table_id: int) -> StoredTournament | None:
+        """The tournament one of whose matches was played at ``table_id`` (``/history``
+        finds a duplicate deal's other tables from it), or None."""
+        async with self._db.session() as session:
+            row = await session.fetch_one(
+                "SELECT t.* FROM tournaments t JOIN tournament_matches m "
+                "USING (tournament_id) WHERE m.table_id = ? "
+                "ORDER BY t.tournament_id DESC LIMIT 1",
+                (table_id,),
+            )
+            return None if row is None else await _read(session, row)
+
+    async def game_ids(self, table_ids: Sequence[int]) -> dict[int, int]:
+        """Each of ``table_ids`` whose game was recorded: the game's number in ``/history``."""
+        found: dict[int, int] = {}
+        async with self._db.session() as session:
+            for table_id in table_ids:
+                row = await session.fetch_one(
+                    "SELECT game_id FROM games WHERE table_id = ? ORDER BY game_id LIMIT 1",
+                    (table_id,),
+                )
+                if row is not None:
+                    found[table_id] = int(row["game_id"])
+        return found
 
     async def finished_game(self, table_id: int) -> FinishedGame | None:
         """The recorded end of the game played at ``table_id``, or None while it plays on:

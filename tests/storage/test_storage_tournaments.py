@@ -115,3 +115,17 @@ async def test_a_store_opened_afresh_restores_live_tournaments_only(
         assert await again.tournaments.load(10_000) is None
     finally:
         await again.close()
+
+
+async def test_a_match_s_table_leads_back_to_its_tournament(storage: Storage) -> None:
+    key = await new_id(storage)
+    state = t.start(a_tournament(key), START, seed=5).state
+    for user in state.seats(state.rounds[0].matches[0]):
+        state = t.arrive(state, 1, 1, user).state
+    state = t.table_started(state, 1, 1, 44).state
+    await storage.tournaments.save(to_stored(state))
+    found = await storage.tournaments.of_table(44)
+    assert found is not None and from_stored(found) == canonical(state)
+    assert await storage.tournaments.of_table(45) is None
+    # No game is recorded for that table yet: /history has nothing to number.
+    assert await storage.tournaments.game_ids([44, 45]) == {}

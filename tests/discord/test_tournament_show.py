@@ -1,0 +1,220 @@
+"""What a tournament shows in Discord, through the real client and the fake Discord on
+SQLite: the board message carries the standings picture once a round is played, and
+/tournament status shows it to the member alone; a duplicate round's tables are dealt
+from the round's one stored seed, so every table holds the same cards, the board says
+deal by deal what each pair made of them, and /history replays a deal with every table's
+result on it."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.competition import tournament as t
+from bot.competition.records import from_stored, to_stored
+from bot.render import standings_picture as sp
+from bot.storage.store import Storage
+from bot.tournaments import TournamentRunner
+from devtools.fake_discord import FakeDiscord, FakeUser, RecordedMessage, running
+from tests.discord.spades_helpers import make_bot
+from tests.doubles import ManualClock
+
+MANAGE_GUILD = 1 << 5
+EXTENSIONS = ("cogs.spades", "cogs.tournament", "cogs.leaderboard")
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    opened = await Storage.open(tmp_path / "spades.sqlite3")
+    yield opened
+    await opened.close()
+
+
+def organiser(fake: FakeDiscord) -> FakeUser:
+    return fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "PNG"
+        return image.size
+
+
+async def signed_up_pairs(
+    fake: FakeDiscord, users: list[FakeUser], **options: object
+) -> RecordedMessage:
+    """``/tournament new`` by Ada, then each two of ``users`` sign up as a pair."""
+    await fake.slash(organiser(fake), "tournament", "new", **options)
+    general = fake.channel("general")
+    signup = await fake.wait_message(general, lambda m: "Nobody has signed up" in m.content)
+    for first, second in zip(users[::2], users[1::2], strict=True):
+        await fake.slash(first, "tournament", "join", partner=second)
+        clicked = await fake.click(second, signup, "Join")
+        assert clicked.text == "You are signed up with your partner."
+    return signup
+
+
+async def play_to_the_end(
+    fake: FakeDiscord, storage: Storage, clock: ManualClock, run: TournamentRunner, tables: int
+) -> t.Tournament:
+    """Everyone says they are there at their table; nobody plays, so each turn runs out
+    and a bot plays it, until the tournament is over."""
+    await clock.advance(30 * 60, run.settle)
+    threads = await fake.wait_for(
+        lambda: (found := fake.threads(fake.channel("general"))) and len(found) == tables and found,
+        "a thread for each match",
+    )
+    for thread in threads:
+        call = await fake.wait_message(thread, lambda m: "I'm here" in str(m.controls()))
+        for user in list(fake.users.values()):
+            if user.mention in call.content:
+                await fake.click(user, call, "I'm here")
+    for _ in range(60):
+        await clock.advance(120, run.settle)
+        [stored] = await storage.tournaments.in_guild(fake.guild_id, live_only=False)
+        if stored.phase == "finished":
+            break
+    return from_stored(stored)
+
+
+async def test_the_board_carries_the_standings_picture_after_a_round(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    users = [fake.add_user(name) for name in ("Bob", "Cy", "Dee", "Eve")]
+    clock = ManualClock()
+    bot = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
+    async with running(bot, fake):
+        signup = await signed_up_pairs(
+            fake,
+            users,
+            name="Friday Cup",
+            format="swiss",
+            entry="pairs",
+            starts_in=30,
+            rounds=1,
+            hands=1,
+            check_in=0,
+        )
+        assert signup.attachments == []  # nothing to draw before the start
+        run: TournamentRunner = getattr(bot.get_cog("TournamentCog"), "runner")  # noqa: B009
+        final = await play_to_the_end(fake, storage, clock, run, tables=1)
+        assert final.phase is t.Phase.FINISHED
+        general = fake.channel("general")
+        board = await fake.wait_message(general, lambda m: m.id == signup.id and "1. " in m.content)
+        [picture] = board.attachments
+        assert picture.filename == f"tournament-{final.id}.png"
+        # Two pairs in the standings picture's five columns: # Pair Points Buchholz Difference.
+        assert png_size(picture.data) == (
+            sp.SCALE * (sp.PAD * 2 + 40 + sp.NAME_WIDTH + sp.FIGURE_WIDTH * 3),
+            sp.SCALE * (sp.PAD * 2 + sp.TITLE + 8 + sp.BODY + 16 + sp.ROW * 3),
+        )
+        assert picture.description == "Friday Cup: the standings, as the message says them."
+
+        status = await fake.slash(users[3], "tournament", "status")
+        [reply] = status.responses
+        assert reply.ephemeral and "1. " in reply.content
+        [shown] = reply.attachments
+        assert shown.data == picture.data
+
+
+async def test_a_duplicate_round_deals_the_same_cards_and_shows_them_deal_by_deal(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    names = ("Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
+    users = [fake.add_user(name) for name in names]
+    clock = ManualClock()
+    bot = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
+    async with running(bot, fake):
+        signup = await signed_up_pairs(
+            fake,
+            users,
+            name="Duplicate Night",
+            format="swiss",
+            entry="pairs",
+            starts_in=30,
+            rounds=1,
+            hands=2,
+            check_in=0,
+            duplicate=True,
+        )
+        run: TournamentRunner = getattr(bot.get_cog("TournamentCog"), "runner")  # noqa: B009
+        final = await play_to_the_end(fake, storage, clock, run, tables=2)
+        assert final.phase is t.Phase.FINISHED
+        [played] = final.rounds
+        assert played.seed is not None and len(played.matches) == 2
+        tables = [m.table_id for m in played.matches if m.table_id is not None]
+        games = await storage.tournaments.game_ids(tables)
+        assert len(games) == 2
+        records = [await storage.stats.game(fake.guild_id, games[table]) for table in tables]
+        # Every table was dealt from the round's one stored seed: the same cards, deal by
+        # deal, at the same seats, so each direction's cards were held at both tables.
+        assert [r.seed if r else None for r in records] == [played.seed, played.seed]
+        hands = [r.hands() for r in records if r is not None]
+        # (a third hand may have been dealt before the table closed after its two)
+        assert all(len(h) >= 2 for h in hands)
+        assert [len(r.results) if r else 0 for r in records] == [2, 2]
+        for deal in range(2):
+            assert hands[0][deal].held == hands[1][deal].held
+            assert hands[0][deal].dealer == hands[1][deal].dealer
+        # The first-listed pair holds North/South at table 1 and East/West at table 2.
+        first, second = played.matches
+        assert final.seats(first)[0] in final.team(first.first).user_ids
+        assert final.seats(second)[0] in final.team(second.second or "").user_ids
+
+        general = fake.channel("general")
+        board = await fake.wait_message(general, lambda m: m.id == signup.id and m.embeds != [])
+        assert board.attachments and png_size(board.attachments[0].data)
+        words = board.text
+        assert "Round 1, deal by deal: what each pair made of the same cards" in words
+        assert "**Deal 1 (a top is 2 matchpoints)**" in words and "**Deal 2" in words
+        for team in final.teams:
+            assert words.count(team.name) >= 2  # once a deal, at least
+        result = records[0].results[0] if records[0] else None
+        assert result is not None
+        ns = result.teams[0]
+        assert f"bid {ns.bid}, took {ns.tricks}, scored {ns.total}" in words
+
+        deal = await fake.slash(users[0], "tournament", "status", round=1, deal=2)
+        [reply] = deal.responses
+        assert reply.ephemeral and reply.embeds[0]["title"] == "Round 1, deal 2"
+        footer = reply.embeds[0]["footer"]["text"]
+        assert (
+            f"table 1: #{games[tables[0]]}" in footer and f"table 2: #{games[tables[1]]}" in footer
+        )
+        missing = await fake.slash(users[0], "tournament", "status", round=1, deal=9)
+        assert missing.text == "No table of round 1 has finished deal 9 yet."
+        half = await fake.slash(users[0], "tournament", "status", round=1)
+        assert half.text == "Name a round and a deal: /tournament status round:1 deal:1."
+
+        replay = await fake.slash(users[0], "history", game=games[tables[1]], hand=1)
+        [shown] = replay.responses
+        assert shown.attachments and shown.attachments[0].filename.endswith("hand1.png")
+        [field] = shown.embeds[0]["fields"]
+        assert field["name"] == "The same cards at every table of round 1"
+        assert "**Deal 1" in field["value"] and "Table 1:" in field["value"]
+        assert "Table 2:" in field["value"] and f"#{games[tables[0]]}" in field["value"]
+
+        # While a table of the round still plays those cards, nothing of them is shown: not
+        # the finished table's game in /history, not the deal in /tournament status.
+        done, playing = played.matches
+        unfinished = replace(
+            final,
+            phase=t.Phase.RUNNING,
+            rounds=(replace(played, matches=(done, replace(playing, result=None, deals=()))),),
+        )
+        await storage.tournaments.save(to_stored(unfinished))
+        secret = (
+            "Other tables of round 1 are still playing these cards: its deals are shown "
+            "once every table has finished."
+        )
+        for options in ({"hand": 1}, {}):
+            hidden = await fake.slash(users[0], "history", game=games[tables[0]], **options)
+            assert hidden.text == secret and hidden.responses[0].attachments == []
+        early = await fake.slash(users[0], "tournament", "status", round=1, deal=1)
+        assert early.text == secret
