@@ -1,0 +1,155 @@
+"""The table in the language of whoever reads it, through the fake Discord: the table message
+and the channel's notices in the server's table language, a member's DM hand and turn in
+their own; and a whole game under the pseudo-locale, with no word of the table's escaping
+translation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bot.storage.records import MemoryStore
+from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage, running
+from devtools.pseudo import PSEUDO_LOCALE, escaped_in_bodies, install_pseudo, uninstall_pseudo
+from tests.discord.spades_helpers import (
+    CONTROL_ID,
+    ONE_HAND,
+    click_first,
+    fresh,
+    make_bot,
+    seq_of,
+)
+
+# Discord's limits on what a message carries.
+LABEL_LIMIT, PLACEHOLDER_LIMIT, MESSAGE_LIMIT = 80, 150, 2000
+
+
+def table_message(fake: FakeDiscord, channel: FakeChannel) -> RecordedMessage | None:
+    """The newest message in ``channel`` with a table's controls (in any language: found by
+    their custom ids, which no language changes)."""
+    shown = [
+        m
+        for m in fake.messages(channel)
+        if any(CONTROL_ID.fullmatch(c.get("custom_id", "")) for c in m.controls())
+    ]
+    return shown[-1] if shown else None
+
+
+def over(fake: FakeDiscord, channel: FakeChannel) -> bool:
+    """The table message offers the rematch: the game is over."""
+    message = table_message(fake, channel)
+    return message is not None and any(
+        c["custom_id"].endswith(":rematch") for c in message.controls()
+    )
+
+
+async def play_to_the_end(fake: FakeDiscord, member: FakeUser, channel: FakeChannel) -> int:
+    """The member plays the first action offered in their newest DM hand until the game is
+    over; returns how many times they acted."""
+    last, acted = -1, 0
+
+    def turn() -> RecordedMessage | bool:
+        if over(fake, channel):
+            return True
+        return next((m for m in reversed(fake.dms(member)) if fresh(m, last)), False)
+
+    while True:
+        found = await fake.wait_for(turn, "the member's turn or the end of the game")
+        if found is True:
+            return acted
+        assert isinstance(found, RecordedMessage)
+        last = seq_of(await click_first(fake, member, found.snapshot()))
+        acted += 1
+
+
+async def test_a_german_servers_table_speaks_german_to_the_channel_and_portuguese_by_dm(
+    fake: FakeDiscord,
+) -> None:
+    bia = fake.add_user("bia", locale="pt-BR")
+    general = fake.channel("general")
+    store = MemoryStore({fake.guild_id: ONE_HAND})
+    # The server's Discord is in English; its table language, chosen, is German.
+    await store.set_guild_locale(fake.guild_id, "de")
+    async with running(make_bot(fake, store=store), fake):
+        await fake.slash(bia, "spades", "new", bots=3)
+        lobby = await fake.wait_for(lambda: table_message(fake, general), "the lobby")
+        assert lobby.content.startswith("**Spades-Tisch** — wartet auf Spieler · 4 Plätze")
+        assert [c["label"] for c in lobby.controls()][:3] == ["Beitreten", "Verlassen", "Starten"]
+        await fake.slash(bia, "spades", "start")
+
+        # Her hand comes by DM in Portuguese: her turn to bid, her cards in Brazil's letters.
+        dm = (
+            await fake.wait_for(
+                lambda: next((m for m in fake.dms(bia) if fresh(m, -1)), None), "bia's hand"
+            )
+        ).snapshot()
+        assert dm.content.startswith("**Sua vez** de apostar."), dm.content
+        # The same moment on the table message, in German, with its button in German.
+        board = await fake.wait_message(general, lambda m: "sagt an" in m.content)
+        assert board.content.startswith("**Spades** · Spiel 1"), board.content
+        assert "**bia** sagt an." in board.content
+        assert "Mein Blatt" in [c.get("label") for c in board.controls()]
+
+        # Her bid and her thirteen cards.
+        assert await play_to_the_end(fake, bia, general) == 14
+        final = table_message(fake, general)
+        assert final is not None
+        assert final.content.startswith("**Partie vorbei.**"), final.content
+        assert [c["label"] for c in final.controls()] == ["Revanche"]
+        # The channel's notice of the end is German; her last DM hand Portuguese.
+        ended = await fake.wait_message(
+            general, lambda m: "Revanche" in m.content and not m.controls()
+        )
+        assert ended.content.endswith("Noch einmal mit denselben Plätzen? Fordere eine Revanche.")
+        assert fake.dms(bia)[-1].content.startswith("**O jogo acabou.**")
+
+
+@pytest.fixture
+def pseudo_locale() -> Iterator[str]:
+    install_pseudo()
+    yield PSEUDO_LOCALE
+    uninstall_pseudo()
+
+
+def _sent_by_the_table(bodies: list[tuple[str, str, Any]]) -> list[Any]:
+    """What the table's own code sent: channel and DM messages and their edits (the table
+    message, notices, turn mentions, DM hands) and a click's update of a DM hand; not the
+    commands' answers, which cogs/spades.py words."""
+    return [body for method, path, body in bodies if _the_tables(method, path, body)]
+
+
+def _the_tables(method: str, path: str, body: Any) -> bool:
+    if path.startswith("/channels/"):
+        return "/messages" in path and method in ("POST", "PATCH")
+    update = isinstance(body, dict) and body.get("type") == 7
+    return path.startswith("/interactions/") and update
+
+
+async def test_a_whole_game_reads_only_in_the_pseudo_locale(
+    fake: FakeDiscord, pseudo_locale: str
+) -> None:
+    psi = fake.add_user("psi", locale=pseudo_locale)
+    general = fake.channel("general")
+    fake.guild_locale = pseudo_locale
+    async with running(make_bot(fake), fake):
+        await fake.slash(psi, "spades", "new", bots=3)
+        await fake.wait_for(lambda: table_message(fake, general), "the lobby")
+        await fake.slash(psi, "spades", "start")
+        assert await play_to_the_end(fake, psi, general) == 14
+        final = table_message(fake, general)
+        assert final is not None and final.content.startswith("[")
+        sent = _sent_by_the_table(fake.bodies)
+        # Names are the members' and the bots' own, not words of the bot's.
+        names = ["psi", "Bot", "normal"]
+        assert len(sent) > 30
+        assert escaped_in_bodies(sent, allowed=names) == []
+        # What Discord would refuse in any language: long labels, placeholders, messages.
+        for body in sent:
+            data = body.get("data", body)
+            assert len(data.get("content") or "") <= MESSAGE_LIMIT
+            for row in data.get("components") or []:
+                for control in row.get("components", []):
+                    assert len(control.get("label", "")) <= LABEL_LIMIT, control
+                    assert len(control.get("placeholder", "")) <= PLACEHOLDER_LIMIT, control
