@@ -10,7 +10,22 @@ from typing import Any
 
 import pytest
 
+from bot.engine import (
+    Action,
+    Bid,
+    CallRenege,
+    Card,
+    Claim,
+    PassCards,
+    PlayCard,
+    RequestRedeal,
+    RevealCards,
+    Rules,
+)
+from bot.i18n import ngettext, use_locale
 from bot.storage.records import MemoryStore
+from cogs._codes import action_label, draw_label
+from cogs._ui import hand_button, lobby_buttons, rematch_button, why_button
 from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage, running
 from devtools.pseudo import PSEUDO_LOCALE, escaped_in_bodies, install_pseudo, uninstall_pseudo
 from tests.discord.spades_helpers import (
@@ -153,3 +168,39 @@ async def test_a_whole_game_reads_only_in_the_pseudo_locale(
                 for control in row.get("components", []):
                     assert len(control.get("label", "")) <= LABEL_LIMIT, control
                     assert len(control.get("placeholder", "")) <= PLACEHOLDER_LIMIT, control
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES", "pt-BR", "fr", "de"])
+def test_the_tables_controls_fit_discords_limits_in_every_language(locale: str) -> None:
+    """Every label the table's buttons and selects carry, with the longest name Discord
+    allows, within Discord's 80 characters; the custom ids the same in every language."""
+    longest = "W" * 32
+    names = [longest] * 4
+    offer = (Card.parse("QD"), Card.parse("10H"))
+    actions: list[Action] = [
+        Bid(0, 13),
+        Bid(0, 0),
+        Bid(0, 0, blind=True),
+        PlayCard(0, Card.parse("10H")),
+        PassCards(0, (Card.parse("KS"), Card.parse("QD"), Card.parse("10H"))),
+        RevealCards(0),
+        Claim(0),
+        CallRenege(0, 1),
+        RequestRedeal(0),
+    ]
+    rules = Rules()
+    with use_locale(locale):
+        labels = [action_label(a, rules, names, offer) for a in actions]
+        labels += [draw_label(keep, shown) for keep in (True, False) for shown in ((), offer[:1])]
+        buttons = [*lobby_buttons(), hand_button(1), rematch_button(1), why_button(1)]
+        labels += [button.item.label or "" for button in buttons]
+        placeholders = [
+            ngettext("Pass {count} card to your partner", "Pass {count} cards to your partner", n)
+            for n in (1, 3)
+        ]
+        ids = [button.item.custom_id for button in buttons]
+    with use_locale("en-US"):
+        english = [b.item.custom_id for b in (*lobby_buttons(), hand_button(1), rematch_button(1))]
+    assert all(1 <= len(label) <= LABEL_LIMIT for label in labels), labels
+    assert all(len(text) <= PLACEHOLDER_LIMIT for text in placeholders), placeholders
+    assert ids[: len(english)] == english
