@@ -27,7 +27,13 @@ from bot.storage.records import MemoryStore
 from cogs._codes import action_label, draw_label
 from cogs._ui import hand_button, lobby_buttons, rematch_button, why_button
 from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage, running
-from devtools.pseudo import PSEUDO_LOCALE, escaped_in_bodies, install_pseudo, uninstall_pseudo
+from devtools.pseudo import (
+    PSEUDO_LOCALE,
+    escaped_in_bodies,
+    escaped_words,
+    install_pseudo,
+    uninstall_pseudo,
+)
 from tests.discord.spades_helpers import (
     CONTROL_ID,
     ONE_HAND,
@@ -152,7 +158,19 @@ async def test_a_whole_game_reads_only_in_the_pseudo_locale(
         await fake.slash(psi, "spades", "new", bots=3)
         await fake.wait_for(lambda: table_message(fake, general), "the lobby")
         await fake.slash(psi, "spades", "start")
-        assert await play_to_the_end(fake, psi, general) == 14
+        # The table message's own buttons answer with the table's words: My hand shows her
+        # hand, Why? why the last bot moved as it did.
+        dealt = await fake.wait_for(
+            lambda: (m := table_message(fake, general)) and ":why" in str(m.controls()) and m,
+            "the table message of the game",
+        )
+        mine = await fake.click(psi, dealt, ":hand")
+        assert mine.text and escaped_words(mine.text, ["psi", "Bot", "normal"]) == []
+        await fake.wait_for(lambda: any(fresh(m, -1) for m in fake.dms(psi)), "psi's hand")
+        await click_first(fake, psi, fake.dms(psi)[-1].snapshot())
+        why = await fake.click(psi, dealt, ":why")
+        assert why.text and escaped_words(why.text, ["psi", "Bot", "normal"]) == []
+        assert await play_to_the_end(fake, psi, general) == 13
         final = table_message(fake, general)
         assert final is not None and final.content.startswith("[")
         sent = _sent_by_the_table(fake.bodies)
