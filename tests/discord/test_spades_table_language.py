@@ -38,6 +38,7 @@ from tests.discord.spades_helpers import (
     CONTROL_ID,
     ONE_HAND,
     click_first,
+    ephemerals,
     fresh,
     make_bot,
     seq_of,
@@ -125,6 +126,33 @@ async def test_a_german_servers_table_speaks_german_to_the_channel_and_portugues
         )
         assert ended.content.endswith("Noch einmal mit denselben Plätzen? Fordere eine Revanche.")
         assert fake.dms(bia)[-1].content.startswith("**O jogo acabou.**")
+
+
+async def test_a_member_with_closed_dms_reads_their_ephemeral_hand_in_their_language(
+    fake: FakeDiscord,
+) -> None:
+    ana, leo = fake.add_user("ana", locale="es-ES"), fake.add_user("leo", locale="fr")
+    fake.close_dms(leo)
+    general = fake.channel("general")
+    fake.guild_locale = "de"  # no table language chosen: the server's Discord's
+    async with running(make_bot(fake), fake):
+        await fake.slash(ana, "spades", "new", bots=2)
+        await fake.slash(leo, "spades", "join")
+        await fake.slash(ana, "spades", "start")
+        # Leo is told in French, only to him, why his hand shows there; the channel hears
+        # it in German, with a mention.
+        told = await fake.wait_for(
+            lambda: [m for m in ephemerals(fake, leo) if "Ma main" in m.text],
+            "leo told, in French, that his DMs are closed",
+        )
+        assert told[0].text.startswith("Je ne peux pas vous envoyer de message privé")
+        said = await fake.wait_message(general, lambda m: f"<@{leo.id}>" in m.content)
+        assert said.content.startswith(f"<@{leo.id}> Ich kann dir keine Direktnachrichten")
+        # Ana's DM hand is Spanish; the table message German.
+        hand = await fake.wait_for(lambda: fake.dms(ana), "ana's hand")
+        assert hand[0].content.startswith(("**Te toca**", "Esperando a que")), hand[0].content
+        board = table_message(fake, general)
+        assert board is not None and board.content.startswith("**Spades** · Spiel 1")
 
 
 @pytest.fixture
