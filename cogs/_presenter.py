@@ -16,6 +16,12 @@ Tables call it under their lock, so nothing here waits on Discord for long: mess
 edited through ``LiveMessage`` (coalesced, in the background) and notices go out in order
 through a per-channel queue of tasks. Every request that Discord's global rate limit counts
 takes a token from one ``Budget`` first; answers to interactions never wait for it.
+
+What reaches the channel (the table message, notices, turn mentions) is written in the
+server's table language (``Languages.guild``); what reaches one member alone (their DM hand,
+their ephemeral hand, a word to the host) in that member's (``Languages.member``), else the
+server's. Each text is written where its reader is known, inside ``use_locale``: the task
+that tells the presenter speaks the language of whoever acted, which is nobody else's.
 """
 
 from __future__ import annotations
@@ -32,18 +38,20 @@ from typing import Any
 import discord
 
 from bot.engine import Event, Phase
+from bot.i18n import N_, _, use_locale
 from bot.storage.records import HandMessage, Pings, StorageFailed, TableStore
 from bot.tables import Notice, NoticeKind, Shown, TableStatus
 from cogs._board import board_text, hand_message
 from cogs._budget import Budget
 from cogs._emojis import CardEmojis
 from cogs._errors import missing_permission_text
+from cogs._languages import Languages
 from cogs._live import LiveChannel, LiveMessage, Picture, Token
 from cogs._ui import as_view, controls, hand_button, lobby_buttons, rematch_button, why_button
 
 log = logging.getLogger(__name__)
 
-DMS_CLOSED_NOTE = (
+DMS_CLOSED_NOTE = N_(
     "I can't DM you (your DMs are closed), so your hand shows here, only to you."
     " **My hand** on the table message brings it back any time."
 )
@@ -51,20 +59,22 @@ DMS_CLOSED_NOTE = (
 
 def dms_closed_notice(user_id: int) -> str:
     """Said once in the channel when a member's DMs cannot be delivered."""
-    return (
-        f"<@{user_id}> I can't send you DMs (your DMs are closed), so your hand will not come"
+    return _(
+        "{mention} I can't send you DMs (your DMs are closed), so your hand will not come"
         " by DM. Press **My hand** on the table message (or use `/spades hand`) to see your"
         " cards and play, or allow direct messages from this server's members in its Privacy"
         " Settings. Until then I'll mention you here when it's your turn."
-    )
+    ).format(mention=f"<@{user_id}>")
 
 
 def turn_ping(user_id: int, phase: Phase | None) -> str:
     """A mention in the channel: it is the member's turn."""
-    doing = {Phase.BID: "bid", Phase.PASS: "pass", Phase.DRAW: "draw"}.get(
-        phase or Phase.PLAY, "play"
-    )
-    return f"<@{user_id}> it's your turn to {doing}: **My hand** shows your cards."
+    said = {
+        Phase.BID: _("{mention} it's your turn to bid: **My hand** shows your cards."),
+        Phase.PASS: _("{mention} it's your turn to pass: **My hand** shows your cards."),
+        Phase.DRAW: _("{mention} it's your turn to draw: **My hand** shows your cards."),
+    }.get(phase or Phase.PLAY, _("{mention} it's your turn to play: **My hand** shows your cards."))
+    return said.format(mention=f"<@{user_id}>")
 
 
 # A hand edit waits this long for more changes to join it (production; tests use 0).
@@ -204,8 +214,11 @@ class DiscordPresenter:
         store: TableStore | None = None,
         budget: Budget | None = None,
         delay: float = HAND_DELAY,
+        languages: Languages | None = None,
     ) -> None:
         self.client = client
+        # Who reads which language; without it, the servers' Discord languages.
+        self.languages = languages
         self.interval = interval
         # The cards' emojis; text until they are ready, or without them.
         self.cards = cards or CardEmojis()
@@ -222,21 +235,30 @@ class DiscordPresenter:
         # Turn mentions' deletions under way, by channel: the next mention waits for them.
         self._unmentions: dict[int, set[asyncio.Task[None]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        # Each channel's language, as last looked up when a table there told of a change.
+        self._spoken: dict[int, str | None] = {}
 
     # -- the Presenter protocol --------------------------------------------------------
 
     async def table_changed(self, table: Shown, events: Sequence[Event]) -> None:
+        await self._look_up_language(table)
         self._show_board(table)
         if table.status is TableStatus.OVER:
             # Nobody may act any more: every hand loses its controls.
-            for seat, _ in table.member_seats():
+            for seat, _user in table.member_seats():
                 await self.hand_changed(table, seat)
 
     async def hand_changed(self, table: Shown, seat: int) -> None:
         user_id = dict(table.member_seats()).get(seat)
         if user_id is None or table.table_id is None:
             return
+        await self._look_up_language(table)
         member = self._member(table, user_id)
+        with use_locale(self._reads(table, user_id)):
+            await self._show_hand(table, seat, member, user_id)
+
+    async def _show_hand(self, table: Shown, seat: int, member: Reach, user_id: int) -> None:
+        """``hand_changed`` for the member ``user_id`` in ``seat``, in their language."""
         view = table.view(seat)
         # The phase of the member's turn, when it is theirs.
         turn = view.phase or Phase.PLAY
@@ -315,7 +337,10 @@ class DiscordPresenter:
         return True
 
     async def notice(self, table: Shown, notice: Notice) -> None:
-        text, mention, token = notice.text, None, None
+        await self._look_up_language(table)
+        with use_locale(self._spoken.get(table.channel_id)):
+            text = notice.text
+        mention, token = None, None
         if notice.kind is NoticeKind.TURN_WARNING and notice.user_id is not None:
             text, mention = f"<@{notice.user_id}> {text}", notice.user_id
             # A warning for the member alone goes by their free route when one is open.
@@ -344,9 +369,9 @@ class DiscordPresenter:
                     continue
                 self._ring_in_channel(table, member, user_id, None)
                 if member.at.dm is not None and table.table_id is not None:
-                    member.at.dm.live.show(
-                        self.hand_picture(table, seat, note=f"Table closed: {notice.text}")
-                    )
+                    with use_locale(self._reads(table, user_id)):
+                        note = _("Table closed: {reason}").format(reason=notice.text)
+                        member.at.dm.live.show(self.hand_picture(table, seat, note=note))
 
     # -- pictures, shared with the cog -------------------------------------------------
 
@@ -406,7 +431,7 @@ class DiscordPresenter:
         still under way is not stored: see ``_hand_live``)."""
         self._pings.pop(user_id, None)
         self._dm_ids.pop(user_id, None)
-        for (_, held), member in self._members.items():
+        for (_channel, held), member in self._members.items():
             if held == user_id and member.at.dm is not None:
                 member.at.dm.live.freeze()
 
@@ -427,7 +452,7 @@ class DiscordPresenter:
         lives += [m.at.dm.live for m in self._members.values() if m.at.dm is not None]
         pending = [asyncio.ensure_future(live.settle()) for live in lives] + list(self._tasks)
         if pending:
-            _, late = await asyncio.wait(pending, timeout=CLOSE_WAIT)
+            _finished, late = await asyncio.wait(pending, timeout=CLOSE_WAIT)
             for task in late:
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)
@@ -439,8 +464,30 @@ class DiscordPresenter:
 
     def _show_board(self, table: Shown) -> None:
         live = self._board(table).live
+        with use_locale(self._spoken.get(table.channel_id)):
+            picture = self.board_picture(table)
         # A table's first message goes before edits: the members who opened it look for it.
-        live.show(self.board_picture(table), urgent=live.message_id is None)
+        live.show(picture, urgent=live.message_id is None)
+
+    async def _look_up_language(self, table: Shown) -> str | None:
+        """The language of ``table``'s channel: the server's choice, else its Discord's
+        (kept for the words this presenter writes there until the next change)."""
+        guild_id = table.guild_id
+        guild = None if guild_id is None else self.client.get_guild(guild_id)
+        locale = None if guild is None else str(guild.preferred_locale)
+        if self.languages is not None and guild_id is not None:
+            try:
+                locale = await self.languages.guild(guild_id, locale)
+            except StorageFailed as error:
+                log.warning("Could not read the language of server %d: %s", guild_id, error)
+        self._spoken[table.channel_id] = locale
+        return locale
+
+    def _reads(self, table: Shown, user_id: int) -> str | None:
+        """The language a member reads what is sent to them alone: theirs, when known, else
+        the language of the table's channel."""
+        own = None if self.languages is None else self.languages.member(user_id)
+        return own or self._spoken.get(table.channel_id)
 
     def _board(self, table: Shown) -> Board:
         board = self._boards.get(table.channel_id)
@@ -475,7 +522,8 @@ class DiscordPresenter:
         if board is None or board.told_forbidden or host is None:
             return
         board.told_forbidden = True
-        text = missing_permission_text(table.channel_id)
+        with use_locale(self._reads(table, host)):
+            text = missing_permission_text(table.channel_id)
         token = free_route(self._member(table, host).token, Lands.EPHEMERAL, table.channel_id)
         if token is not None:
             self._spawn(token.webhook.send(text, ephemeral=True))
@@ -571,6 +619,7 @@ class DiscordPresenter:
 
     def _on_dms_closed(self, table: Shown, user_id: int) -> Callable[[], Awaitable[None]]:
         async def closed() -> None:
+            await self._look_up_language(table)
             member = self._member(table, user_id)
             member.dms_closed = True
             member.at.dm = None
@@ -584,12 +633,15 @@ class DiscordPresenter:
                 member.told_channel = True
                 if await self._tell_dms_closed(table, user_id):
                     # Told once a table, with a mention: it counts as their turn's notice.
-                    self._post(table.channel_id, dms_closed_notice(user_id), mention=user_id)
+                    with use_locale(self._spoken.get(table.channel_id)):
+                        told = dms_closed_notice(user_id)
+                    self._post(table.channel_id, told, mention=user_id)
                     if phase is not None:
                         self._ring_in_channel(table, member, user_id, None)
                         member.at.mentioned = table.seq
             if seat is not None:
-                self._push(table, seat, member)
+                with use_locale(self._reads(table, user_id)):
+                    self._push(table, seat, member)
                 self._ring_in_channel(table, member, user_id, phase)
 
         return closed
@@ -636,13 +688,13 @@ class DiscordPresenter:
         # post may still be under way) goes first: never two live at once in the channel.
         first = list(deleting)
         token = member.token
+        with use_locale(self._spoken.get(channel_id)):
+            text = turn_ping(user_id, phase)
 
         async def ping() -> Posted | None:
             await asyncio.gather(*first, return_exceptions=True)
             route = delivery(token, Lands.CHANNEL, channel_id, turn=True)
-            return await self._send(
-                channel_id, turn_ping(user_id, phase), mention=user_id, token=route.token
-            )
+            return await self._send(channel_id, text, mention=user_id, token=route.token)
 
         at.mention = asyncio.create_task(ping())
         self._tasks.add(at.mention)
@@ -713,7 +765,7 @@ class DiscordPresenter:
         turn = table.view(seat).to_act == seat
         if member.told and (not turn or at.pushed == table.seq):
             return False
-        note = "" if member.told else DMS_CLOSED_NOTE
+        note = "" if member.told else _(DMS_CLOSED_NOTE)
         member.told = True
         if turn:
             at.pushed = table.seq

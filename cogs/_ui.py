@@ -22,8 +22,9 @@ import discord
 
 from bot.ai.levels import LEVELS
 from bot.engine import Action, CallRenege, Card, Draw, PassCards, PlayCard, SeatView
-from bot.i18n import _
+from bot.i18n import N_, _, ngettext
 from bot.render.text import hand_order
+from bot.render.words import card_text
 from cogs._answer import keep_in_time
 from cogs._codes import JOIN_CODE, LEAVE_CODE, START_CODE, action_code, action_label, bot_code
 from cogs._errors import answer_error
@@ -233,16 +234,22 @@ def _emoji(action: Action, emoji: CardEmoji, offer: Sequence[Card]) -> discord.P
 def _pass_select(
     table_id: int, seq: int, cards: list[Card], count: int, emoji: CardEmoji
 ) -> ActionSelect:
-    options = [discord.SelectOption(label=str(c), value=c.code, emoji=emoji(c)) for c in cards]
-    noun = "card" if count == 1 else "cards"
-    return ActionSelect(
-        Click(table_id, seq, PASS_CODE), options, f"Pass {count} {noun} to your partner", count
-    )
+    options = [
+        discord.SelectOption(label=card_text(c), value=c.code, emoji=emoji(c)) for c in cards
+    ]
+    placeholder = ngettext(
+        "Pass {count} card to your partner", "Pass {count} cards to your partner", count
+    ).format(count=count)
+    return ActionSelect(Click(table_id, seq, PASS_CODE), options, placeholder, count)
+
+
+# The lobby's button that seats a bot of each level.
+ADD_BOT = {"easy": N_("Add easy bot"), "normal": N_("Add normal bot"), "hard": N_("Add hard bot")}
 
 
 def hand_button(table_id: int) -> ActionButton:
     """The "My hand" button on the table message: shows the clicker's hand ephemerally."""
-    return ActionButton(Click(table_id, 0, HAND_CODE), "My hand", discord.ButtonStyle.success)
+    return ActionButton(Click(table_id, 0, HAND_CODE), _("My hand"), discord.ButtonStyle.success)
 
 
 def why_button(table_id: int) -> ActionButton:
@@ -253,7 +260,7 @@ def why_button(table_id: int) -> ActionButton:
 
 def rematch_button(table_id: int) -> ActionButton:
     """The "Rematch" button on a finished game's table message."""
-    return ActionButton(Click(table_id, 0, REMATCH_CODE), "Rematch", discord.ButtonStyle.success)
+    return ActionButton(Click(table_id, 0, REMATCH_CODE), _("Rematch"), discord.ButtonStyle.success)
 
 
 def lobby_buttons() -> list[ActionButton]:
@@ -264,12 +271,12 @@ def lobby_buttons() -> list[ActionButton]:
         return ActionButton(Click(LOBBY_TABLE, 0, code), label, style, row)
 
     seats = [
-        button(JOIN_CODE, "Join", discord.ButtonStyle.primary, 0),
-        button(LEAVE_CODE, "Leave", discord.ButtonStyle.secondary, 0),
-        button(START_CODE, "Start", discord.ButtonStyle.success, 0),
+        button(JOIN_CODE, _("Join"), discord.ButtonStyle.primary, 0),
+        button(LEAVE_CODE, _("Leave"), discord.ButtonStyle.secondary, 0),
+        button(START_CODE, _("Start"), discord.ButtonStyle.success, 0),
     ]
     bots = [
-        button(bot_code(level), f"Add {level} bot", discord.ButtonStyle.secondary, 1)
+        button(bot_code(level), _(ADD_BOT[level]), discord.ButtonStyle.secondary, 1)
         for level in LEVELS
     ]
     return seats + bots

@@ -122,6 +122,8 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
     def __init__(self, bot: SpadesBot) -> None:
         self.bot = bot
         self.card_emojis = CardEmojis()
+        assert bot.store is not None  # opened in setup_hook, before the cogs load
+        self.languages = Languages(bot.store)
         self.presenter = DiscordPresenter(
             bot,
             interval=bot.edit_interval,
@@ -129,11 +131,10 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             delay=bot.edit_delay,
             store=bot.store,
             budget=Budget(bot.request_rate),
+            languages=self.languages,
         )
         self._loading_emojis: asyncio.Task[None] | None = None
         self.forwarded = ForwardedClicks(bot, bot.tables)
-        assert bot.store is not None  # opened in setup_hook, before the cogs load
-        self.languages = Languages(bot.store)
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:

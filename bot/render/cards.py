@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 from bot.engine import ALL_CARDS, Card
 from bot.engine.cards import BIG_JOKER
 from bot.render import paint
+from bot.render.words import card_text
 
 # Discord shows an emoji at up to 128 px; a button shows it at about 22 px on a phone.
 FACE_SIZE = 128
@@ -55,12 +56,13 @@ def card_emoji_key(name: str) -> str | None:
 
 def card_face(card: Card, emojis: Mapping[str, str] | None = None) -> str:
     """The card as Discord shows it: its emoji's markup (``<:sb_AS_1a2b3c:123>``) where
-    ``emojis`` (emoji key to markup) has it, else text with the suit symbol (``A♠``, ``10♥``)."""
+    ``emojis`` (emoji key to markup) has it, else text with the suit symbol, in the reader's
+    letters (``A♠``, ``10♥``; ``R♠`` for the king of spades in Spanish)."""
     if emojis is not None:
         markup = emojis.get(emoji_key(card))
         if markup is not None:
             return markup
-    return str(card)
+    return card_text(card)
 
 
 @cache

@@ -24,6 +24,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from bot.engine import Event, Rules
+from bot.i18n import _
 from bot.storage.records import TableStore
 from bot.tables.clock import Clock, SystemClock
 from bot.tables.context import Broadcast, TableContext, TableSettings, Tasks, fresh_seed
@@ -113,14 +114,14 @@ class TableManager:
     def table_in(self, channel_id: int) -> Table:
         table = self._by_channel.get(channel_id)
         if table is None:
-            raise NoTable("There is no table in this channel: open one first.")
+            raise NoTable(_("There is no table in this channel: open one first."))
         return table
 
     def table_by_id(self, table_id: int) -> Table:
         """The table playing the game with this store id (as button custom ids carry it)."""
         table = self._by_id.get(table_id)
         if table is None or table.table_id != table_id:
-            raise NoTable("That game is no longer running.")
+            raise NoTable(_("That game is no longer running."))
         return table
 
     # -- opening and restoring ---------------------------------------------------------
@@ -142,7 +143,7 @@ class TableManager:
         existing = self._by_channel.get(channel_id)
         if existing is not None and existing.status is not TableStatus.OVER:
             raise TableExists(
-                "This channel already has a table: join it, or ask the host to stop it."
+                _("This channel already has a table: join it, or ask the host to stop it.")
             )
         seats: list[Seat | None] = [None] * rules.players
         if sit:

@@ -26,7 +26,7 @@ from typing import Protocol
 
 from bot.engine import Event, Rules, SeatView
 from bot.tables.snapshot import TableSnapshot
-from bot.tables.states import TableStatus
+from bot.tables.states import TableStatus, Words
 
 
 class NoticeKind(StrEnum):
@@ -44,14 +44,19 @@ class NoticeKind(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Notice:
     """A message for the table. ``seat`` and ``user_id`` name whom it concerns, if anyone
-    (e.g. to mention them); ``deadline`` is when a warned turn runs out. ``text`` is public:
-    it never names a card that is not already face up."""
+    (e.g. to mention them); ``deadline`` is when a warned turn runs out. ``words`` are
+    public: they never name a card that is not already face up."""
 
     kind: NoticeKind
-    text: str
+    words: Words
     seat: int | None = None
     user_id: int | None = None
     deadline: float | None = None
+
+    @property
+    def text(self) -> str:
+        """The notice in the language in force."""
+        return self.words()
 
 
 class Shown(Protocol):
@@ -83,7 +88,14 @@ class Shown(Protocol):
     def message_id(self) -> int | None: ...
 
     @property
-    def close_reason(self) -> str | None: ...
+    def guild_id(self) -> int | None:
+        """The server the table's channel is in (``None``: outside one)."""
+        ...
+
+    @property
+    def close_reason(self) -> str | None:
+        """Why the table closed, in the language in force; ``None`` while it is open."""
+        ...
 
     def seat_of(self, user_id: int) -> int | None: ...
 

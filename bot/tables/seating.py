@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from bot.i18n import _
 from bot.tables.errors import NotHost, NotSeated, SeatUnavailable
 from bot.tables.states import Playing, Seat
 
@@ -22,18 +23,18 @@ def seat_of(seats: Sequence[Seat | None], user_id: int) -> int | None:
 def require_seat(seats: Sequence[Seat | None], user_id: int) -> int:
     seat = seat_of(seats, user_id)
     if seat is None:
-        raise NotSeated("You don't have a seat at this table.")
+        raise NotSeated(_("You don't have a seat at this table."))
     return seat
 
 
 def require_host(host_id: int | None, user_id: int) -> None:
     if user_id != host_id:
-        raise NotHost("Only the host can do that.")
+        raise NotHost(_("Only the host can do that."))
 
 
 def seat_index(seats: Sequence[Seat | None], seat: int) -> int:
     if not 0 <= seat < len(seats):
-        raise SeatUnavailable(f"Seats are numbered 1 to {len(seats)}.")
+        raise SeatUnavailable(_("Seats are numbered 1 to {count}.").format(count=len(seats)))
     return seat
 
 
@@ -48,10 +49,12 @@ def open_seat(seats: Sequence[Seat | None], seat: int | None, *, bots_too: bool 
             found = next((i for i, s in enumerate(seats) if wanted(s)), None)
             if found is not None:
                 return found
-        raise SeatUnavailable("The table is full.")
+        raise SeatUnavailable(_("The table is full."))
     held = seats[seat_index(seats, seat)]
     if held is not None and not free(held):
-        raise SeatUnavailable(f"Seat {seat + 1} is taken by {held.name}.")
+        raise SeatUnavailable(
+            _("Seat {seat} is taken by {name}.").format(seat=seat + 1, name=held.name)
+        )
     return seat
 
 

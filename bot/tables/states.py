@@ -8,6 +8,7 @@ table applies an action to only after that action is stored.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import ClassVar
@@ -21,6 +22,12 @@ from bot.storage.records import bot_name as bot_name
 
 # The table id of a game whose row the store has not created yet.
 UNSTORED = 0
+
+# Words a table says before it knows who reads them (a notice, why it closed): a function
+# that writes them in the language in force when called, where they are shown
+# (``lambda: _("{name} is back.").format(name=name)``): the channel reads them in the
+# server's language, a member's DMs in the member's.
+Words = Callable[[], str]
 
 
 class TableStatus(StrEnum):
@@ -101,10 +108,10 @@ class Over(Dealt):
     status: ClassVar[TableStatus] = TableStatus.OVER
     recorded: bool = False
     # Set when the game stopped at an agreed number of hands: the table closes once stored.
-    hands_done: str | None = None
+    hands_done: Words | None = None
 
     @classmethod
-    def after(cls, dealt: Dealt, *, hands_done: str | None = None) -> Over:
+    def after(cls, dealt: Dealt, *, hands_done: Words | None = None) -> Over:
         """The game ``dealt`` was playing, over: everything it had but the turn in play
         (missed turns and a bot's turn for a member)."""
         kept = {f.name: getattr(dealt, f.name) for f in fields(Dealt) if f.name not in _TURN}
@@ -120,7 +127,7 @@ class Closed:
     """The table is gone, and why; ``last`` is what it was, for its final picture."""
 
     status: ClassVar[TableStatus] = TableStatus.CLOSED
-    reason: str
+    reason: Words
     last: Lobby | Playing | Over
 
 

@@ -40,6 +40,7 @@ from typing import TypeVar
 from bot.ai import hint as suggest
 from bot.ai.claims import other_than_claims
 from bot.engine import Action, Claim, Event, Game, Rules, SeatView
+from bot.i18n import N_, _
 from bot.storage.records import (
     DuplicateAction,
     StorageFailed,
@@ -79,12 +80,12 @@ log = logging.getLogger(__name__)
 
 R = TypeVar("R")
 
-STORAGE_WAIT = (
+STORAGE_WAIT = N_(
     "I can't save this game right now (a storage problem on the bot's side): the table"
     " waits, and goes on by itself as soon as saving works again."
 )
-STORAGE_BACK = "Saving works again: the game goes on."
-STORAGE_BUSY = (
+STORAGE_BACK = N_("Saving works again: the game goes on.")
+STORAGE_BUSY = N_(
     "I couldn't save that (a storage problem on the bot's side), so nothing changed."
     " Try again in a minute."
 )
@@ -232,12 +233,16 @@ class Table:
     @property
     def close_reason(self) -> str | None:
         state = self._state
-        return state.reason if isinstance(state, Closed) else None
+        return state.reason() if isinstance(state, Closed) else None
 
     @property
     def names(self) -> list[str]:
         """Each seat's name, as renderers take them."""
-        return [f"Seat {i + 1}" if s is None else s.name for i, s in enumerate(self._shown.seats)]
+        seats = self._shown.seats
+        return [
+            _("Seat {number}").format(number=i + 1) if s is None else s.name
+            for i, s in enumerate(seats)
+        ]
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self._shown.seats if s and s.user_id == user_id), None)
@@ -253,14 +258,14 @@ class Table:
     def require_seat(self, user_id: int) -> int:
         seat = self.seat_of(user_id)
         if seat is None:
-            raise NotSeated("You don't have a seat at this table.")
+            raise NotSeated(_("You don't have a seat at this table."))
         return seat
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: show it to that seat's member only."""
         game = self.game
         if game is None:
-            raise WrongStage("The game has not started yet.")
+            raise WrongStage(_("The game has not started yet."))
         return game.view(seat)
 
     def snapshot(self) -> TableSnapshot:
@@ -270,11 +275,11 @@ class Table:
     def hint(self, user_id: int) -> Hint:
         """What the ``normal`` bot would do in the member's place, and why."""
         if not self.rules.allow_suggestions:
-            raise HintsOff("Hints are off at this table (house rule allow_suggestions).")
+            raise HintsOff(_("Hints are off at this table (house rule allow_suggestions)."))
         view = self.view(self.require_seat(user_id))
         # A claim is open to every seat all through the play; it is no move to suggest.
         if not other_than_claims(view.legal_actions):
-            raise WrongStage("Nothing to do right now: wait for your turn.")
+            raise WrongStage(_("Nothing to do right now: wait for your turn."))
         action, reason = suggest(view)
         return Hint(action, reason)
 
@@ -396,7 +401,7 @@ class Table:
         playing, seat = playing_seat(self._state, user_id, seq)
         view = playing.game.view(seat)
         if not other_than_claims(view.legal_actions):
-            raise WrongStage("Nothing to do right now: wait for your turn.")
+            raise WrongStage(_("Nothing to do right now: wait for your turn."))
         chosen = await self._turns.decide(view)
         await self._come_back(user_id)
         await self._member(lambda: play.act(self._state, user_id, chosen, playing.seq))
@@ -457,7 +462,7 @@ class Table:
                     request_id = await context.store.add_sub_request(request)
                 except StorageFailed:
                     log.exception("Could not store a request to take a seat at %r", self)
-                    raise StorageBusy(STORAGE_BUSY) from None
+                    raise StorageBusy(_(STORAGE_BUSY)) from None
         return dataclasses.replace(request, request_id=request_id)
 
     async def accept_sub(self, request_id: int, member: Member) -> int:
@@ -480,7 +485,7 @@ class Table:
                 await self._context.store.answer_sub_request(request_id, "declined")
             except StorageFailed:
                 log.exception("Could not store a declined request at %r", self)
-                raise StorageBusy(STORAGE_BUSY) from None
+                raise StorageBusy(_(STORAGE_BUSY)) from None
 
     async def drop_sub(self, request_id: int) -> None:
         """Forget a request that never reached its member (it could not be posted)."""
@@ -494,7 +499,7 @@ class Table:
             request = await self._context.store.sub_request(request_id)
         except StorageFailed:
             log.exception("Could not read request %d at %r", request_id, self)
-            raise StorageBusy(STORAGE_BUSY) from None
+            raise StorageBusy(_(STORAGE_BUSY)) from None
         return check_answerable(request, user_id, self._context.clock.now())
 
     # -- watching, the message, closing ------------------------------------------------
@@ -531,7 +536,7 @@ class Table:
     async def replaced(self) -> None:
         """A newer table in this channel replaces this one: a new table where a game is
         over, or two open tables found at a restore."""
-        await self._member(lambda: close(self._place, self._state, closing.REPLACED, None))
+        await self._member(lambda: close(self._place, self._state, closing.replaced, None))
 
     async def resume(self) -> None:
         """After a restore: show the table and hands again, re-arm the timer, wake bots,
@@ -567,7 +572,7 @@ class Table:
                 stored = await self._store(step)
             except StorageFailed:
                 log.exception("Could not store a member's change to %r", self)
-                raise StorageBusy(STORAGE_BUSY) from None
+                raise StorageBusy(_(STORAGE_BUSY)) from None
             events = await self._apply(step, stored, tell=tell)
             if caused is not None:
                 caused.extend(events)
@@ -593,11 +598,11 @@ class Table:
                     log.exception("Could not store a change to %r; retrying in %.1fs", self, delay)
                     if not self._waiting_on_storage:
                         self._waiting_on_storage = True
-                        await context.tell.notice(self, Notice(NoticeKind.STORAGE, STORAGE_WAIT))
+                        await context.tell.notice(self, Notice(NoticeKind.STORAGE, _storage_wait))
                 else:
                     if self._waiting_on_storage and step.write is not None:
                         self._waiting_on_storage = False
-                        back = Notice(NoticeKind.STORAGE, STORAGE_BACK)
+                        back = Notice(NoticeKind.STORAGE, _storage_back)
                         step = dataclasses.replace(step, notices=(back, *step.notices))
                     await self._apply(step, stored, tell=tell)
                     break
@@ -621,7 +626,7 @@ class Table:
             log.error("%r: step %d was stored by another writer; the table stops", self, self.seq)
             self._turns.stop()
             self._context.disowned(self)
-            raise StaleAction(STALE) from None
+            raise StaleAction(_(STALE)) from None
 
     async def _apply(self, step: Step[R], stored: int | None, *, tell: bool) -> list[Event]:
         """The stored change takes effect: the new state, the engine's action, then what
@@ -672,3 +677,11 @@ class Table:
             await tell.hand_changed(self, seat)
         for notice in notices:
             await tell.notice(self, notice)
+
+
+def _storage_wait() -> str:
+    return _(STORAGE_WAIT)
+
+
+def _storage_back() -> str:
+    return _(STORAGE_BACK)

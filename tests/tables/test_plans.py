@@ -70,7 +70,8 @@ async def test_the_last_member_leaving_closes_the_game() -> None:
 
     step = seats.leave(PLACE, playing, ANN.id, lobby_only=False)
 
-    assert step.state == Closed("Everyone left the table.", playing)
+    assert step.state == Closed(seats.everyone_left, playing)
+    assert isinstance(step.state, Closed) and step.state.reason() == "Everyone left the table."
     assert [n.kind for n in step.notices] == [NoticeKind.CLOSED]
     assert step.write is not None
     await step.write(store)
@@ -180,7 +181,7 @@ async def test_a_game_over_keeps_the_game_but_not_the_turn_in_play() -> None:
     playing = dataclasses.replace(
         playing, seq=3, missed=(1, 0, 0, 0), bot_turn=3, stop_votes=frozenset({BEA.id})
     )
-    over = Over.after(playing, hands_done="1 hand played, as agreed.")
+    over = Over.after(playing, hands_done=lambda: "1 hand played, as agreed.")
     assert (over.table_id, over.seats, over.game, over.seq) == (
         playing.table_id,
         playing.seats,
@@ -199,4 +200,4 @@ async def test_a_majority_of_members_stops_the_game() -> None:
     stopped = closing.stop(PLACE, vote.state, CY.id, moderator=False)
     assert stopped.reply == closing.StopVote(True, 2, 2)
     assert isinstance(stopped.state, Closed)
-    assert stopped.state.reason == "Stopped by a vote of the players (2 of 3)."
+    assert stopped.state.reason() == "Stopped by a vote of the players (2 of 3)."

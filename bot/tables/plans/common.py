@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from bot.engine import Game, Rules
+from bot.i18n import N_, _
 from bot.storage.records import StoredLobby, TableStore
 from bot.tables.errors import NoTable, StaleAction, WrongStage
 from bot.tables.presenter import Notice, NoticeKind
@@ -24,13 +25,14 @@ from bot.tables.states import (
     Seat,
     State,
     TableStatus,
+    Words,
 )
 from bot.tables.steps import NewMessage, Seats, Step, Write
 
 R = TypeVar("R")
 S = TypeVar("S", Lobby, Playing, Over)
 
-STALE = "That was for an earlier moment of the game: the table has moved on."
+STALE = N_("That was for an earlier moment of the game: the table has moved on.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,10 +51,10 @@ def require(state: State, *kinds: type) -> Open:
     if isinstance(state, kinds) and not isinstance(state, Closed):
         return state
     raise {
-        TableStatus.LOBBY: WrongStage("The game has not started yet."),
-        TableStatus.PLAYING: WrongStage("The game has already started."),
-        TableStatus.OVER: WrongStage("The game is over: start a rematch or a new table."),
-        TableStatus.CLOSED: NoTable("This table has closed."),
+        TableStatus.LOBBY: WrongStage(_("The game has not started yet.")),
+        TableStatus.PLAYING: WrongStage(_("The game has already started.")),
+        TableStatus.OVER: WrongStage(_("The game is over: start a rematch or a new table.")),
+        TableStatus.CLOSED: NoTable(_("This table has closed.")),
     }[state.status]
 
 
@@ -193,7 +195,7 @@ def deal(
     )
 
 
-def close(place: Place, state: State, reason: str, reply: R) -> Step[R]:
+def close(place: Place, state: State, reason: Words, reply: R) -> Step[R]:
     """The table closes: a lobby's row goes; a game in play is recorded as stopped and a
     game over as it ended, if that is not stored yet; either way it is closed."""
     shown = require(state, Lobby, Playing, Over)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from bot.ai.levels import LEVELS
+from bot.i18n import _, ngettext
 from bot.tables.errors import SeatUnavailable, TableError, WrongStage
 from bot.tables.plans.common import Deal, Place, Seeds, deal, lobby_step, the
 from bot.tables.seating import open_seat, require_host, require_seat, seat_index, seat_of, with_seat
@@ -23,7 +24,7 @@ def join(place: Place, state: State, member: Member, seat: int | None) -> Step[i
     """``member`` sits at ``seat``, or the first empty one (or one a bot holds)."""
     lobby = the(state, Lobby)
     if seat_of(lobby.seats, member.id) is not None:
-        raise SeatUnavailable("You already have a seat at this table.")
+        raise SeatUnavailable(_("You already have a seat at this table."))
     index = open_seat(lobby.seats, seat)
     seats = with_seat(lobby.seats, index, Seat(index, member.name, member.id))
     return lobby_step(place, lobby.host_id, seats, index)
@@ -56,7 +57,11 @@ def add_bot(
     lobby = the(state, Lobby)
     require_host(lobby.host_id, user_id)
     if level not in LEVELS:
-        raise TableError(f"No bot level {level!r}. Choose {', '.join(LEVELS)}.")
+        raise TableError(
+            _("There is no bot level {level}: choose {levels}.").format(
+                level=level, levels=", ".join(LEVELS)
+            )
+        )
     index = open_seat(lobby.seats, seat, bots_too=False)
     held = Seat(index, name or bot_name(index, level), bot=level)
     return lobby_step(place, lobby.host_id, with_seat(lobby.seats, index, held), index)
@@ -67,7 +72,7 @@ def remove_bot(place: Place, state: State, user_id: int, seat: int) -> Step[None
     require_host(lobby.host_id, user_id)
     held = lobby.seats[seat_index(lobby.seats, seat)]
     if held is None or not held.is_bot:
-        raise SeatUnavailable(f"No bot sits in seat {seat + 1}.")
+        raise SeatUnavailable(_("No bot sits in seat {seat}.").format(seat=seat + 1))
     return lobby_step(place, lobby.host_id, with_seat(lobby.seats, seat, None), None)
 
 
@@ -88,8 +93,13 @@ def start(
     if empty and not fill_with_bots:
         seats = ", ".join(str(i + 1) for i in empty)
         raise WrongStage(
-            f"Seat{'s' if len(empty) > 1 else ''} {seats} still empty:"
-            " wait for players, add bots, or start with bots in the empty seats."
+            ngettext(
+                "Seat {seats} still empty: wait for players, add bots, or start with bots in"
+                " the empty seats.",
+                "Seats {seats} still empty: wait for players, add bots, or start with bots in"
+                " the empty seats.",
+                len(empty),
+            ).format(seats=seats)
         )
     filled = tuple(s or bot_seat(i) for i, s in enumerate(lobby.seats))
     terms = Deal(lobby.host_id, filled, seeds(), hands)
@@ -102,7 +112,7 @@ def rematch(place: Place, state: State, user_id: int, seeds: Seeds) -> Step[list
     over = the(state, Over)
     require_seat(over.seats, user_id)
     if not over.recorded:
-        raise WrongStage("The last game's result is still being saved: try again in a moment.")
+        raise WrongStage(_("The last game's result is still being saved: try again in a moment."))
     members = {s.user_id for s in over.members()}
     host = over.host_id if over.host_id in members else user_id
     terms = Deal(host, over.seats, seeds(), over.hands_limit)

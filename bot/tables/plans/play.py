@@ -22,15 +22,15 @@ from bot.engine import (
     Redealt,
     TrickWon,
 )
+from bot.i18n import _, ngettext
+from bot.render.text import lead_text
 from bot.storage.records import TableStore
 from bot.tables.errors import NotYourSeat
 from bot.tables.plans.common import Place, close, playing_seat, seats_write
 from bot.tables.presenter import Notice, NoticeKind
 from bot.tables.seating import missed, with_seat
-from bot.tables.states import Dealt, Over, Playing, State
+from bot.tables.states import Dealt, Over, Playing, State, Words
 from bot.tables.steps import RECOMPUTE, Step, Write, same_turn
-
-_DOING = {Phase.DRAW: "draw", Phase.BID: "bid", Phase.PASS: "pass cards", Phase.PLAY: "play"}
 
 
 def move(playing: Playing, action: Action, *, member_seat: int | None) -> Step[None]:
@@ -52,7 +52,7 @@ def act(state: State, user_id: int, action: Action, seq: int | None) -> Step[Non
     """A member's move for their own seat, at the moment ``seq`` they saw."""
     playing, seat = playing_seat(state, user_id, seq)
     if action.seat != seat:
-        raise NotYourSeat("You can only act for your own seat.")
+        raise NotYourSeat(_("You can only act for your own seat."))
     return move(playing, action, member_seat=seat)
 
 
@@ -81,7 +81,8 @@ def legal(playing: Playing, action: Action) -> Action:
         # The engine knows seats; the player knows who they are waiting for by name.
         who = playing.seats[refusal.waiting_for].name
         raise IllegalAction(
-            f"It's not your turn: waiting for {who}.", waiting_for=refusal.waiting_for
+            _("It's not your turn: waiting for {name}.").format(name=who),
+            waiting_for=refusal.waiting_for,
         ) from None
     return action
 
@@ -111,32 +112,35 @@ def after_play(
     if game.is_over:
         notices.append(game_over_notice(game, playing))
         return Over.after(playing), events, notices
-    text = hands_done(playing)
-    if text is not None:
+    done = hands_done(playing)
+    if done is not None:
         scored = max(i for i, e in enumerate(events) if isinstance(e, HandScored))
-        return Over.after(playing, hands_done=text), events[: scored + 1], notices
+        return Over.after(playing, hands_done=done), events[: scored + 1], notices
     return playing, events, notices
 
 
-def hands_done(playing: Playing) -> str | None:
+def hands_done(playing: Playing) -> Words | None:
     """What the table says once the game has played its agreed hands; None before (or
     with no agreed number)."""
     limit = playing.hands_limit
     if limit is None or len(playing.game.results) < limit:
         return None
-    return f"{limit} hand{'s' if limit > 1 else ''} played, as agreed."
+    return lambda: ngettext(
+        "{count} hand played, as agreed.", "{count} hands played, as agreed.", limit
+    ).format(count=limit)
 
 
 def game_over_notice(game: Game, dealt: Dealt) -> Notice:
     assert game.winner is not None
     names = [s.name for s in dealt.seats]
-    winners = " & ".join(names[s] for s in game.teams[game.winner])
-    scores = " to ".join(str(s) for s in sorted(game.scores, reverse=True))
-    return Notice(
-        NoticeKind.GAME_OVER,
-        f"{winners} win{'s' if len(game.teams[game.winner]) == 1 else ''} {scores}."
-        " Play again with the same seats? Ask for a rematch.",
-    )
+    scores, teams = tuple(game.scores), tuple(tuple(team) for team in game.teams)
+
+    def text() -> str:
+        return _("{result} Play again with the same seats? Ask for a rematch.").format(
+            result=lead_text(scores, teams, names)
+        )
+
+    return Notice(NoticeKind.GAME_OVER, text)
 
 
 def record(place: Place, state: State, over: Over) -> Step[None] | None:
@@ -161,8 +165,7 @@ def turn_warning(
     if not same_turn(state, playing):
         return None
     held = playing.seats[seat]
-    doing = _DOING.get(playing.game.phase, "move")
-    text = f"{held.name}, {round(deadline - now)} seconds left to {doing}."
+    text = _warning(held.name, playing.game.phase, round(deadline - now))
     notice = Notice(NoticeKind.TURN_WARNING, text, seat, held.user_id, deadline)
     return Step(state, None, notices=(notice,), touched=False)
 
@@ -183,12 +186,58 @@ def timed_out(
         away = dataclasses.replace(state.seats[seat], away=True)
         after = dataclasses.replace(after, seats=with_seat(state.seats, away.seat, away))
         write = seats_write(after)
-        text = (
-            f"{held.name} missed {count} turns in a row: a bot plays their seat"
-            " until they come back."
-        )
-        notice = Notice(NoticeKind.AWAY, text, seat, held.user_id)
+        notice = Notice(NoticeKind.AWAY, _away(held.name, count), seat, held.user_id)
     else:
-        text = f"{held.name} ran out of time: a bot plays this turn for them."
-        notice = Notice(NoticeKind.TIMED_OUT, text, seat, held.user_id)
+        notice = Notice(NoticeKind.TIMED_OUT, _timed_out(held.name), seat, held.user_id)
     return Step(after, None, write, notices=(notice,), touched=False)
+
+
+def _away(name: str, count: int) -> Words:
+    return lambda: ngettext(
+        "{name} missed {count} turn in a row: a bot plays their seat until they come back.",
+        "{name} missed {count} turns in a row: a bot plays their seat until they come back.",
+        count,
+    ).format(name=name, count=count)
+
+
+def _warning(name: str, phase: Phase | None, seconds: int) -> Words:
+    """The warning that a turn runs out, in whatever language reads it."""
+
+    def text() -> str:
+        if phase is Phase.BID:
+            said = ngettext(
+                "{name}, {count} second left to bid.",
+                "{name}, {count} seconds left to bid.",
+                seconds,
+            )
+        elif phase is Phase.PASS:
+            said = ngettext(
+                "{name}, {count} second left to pass cards.",
+                "{name}, {count} seconds left to pass cards.",
+                seconds,
+            )
+        elif phase is Phase.DRAW:
+            said = ngettext(
+                "{name}, {count} second left to draw.",
+                "{name}, {count} seconds left to draw.",
+                seconds,
+            )
+        elif phase is Phase.PLAY:
+            said = ngettext(
+                "{name}, {count} second left to play.",
+                "{name}, {count} seconds left to play.",
+                seconds,
+            )
+        else:
+            said = ngettext(
+                "{name}, {count} second left to move.",
+                "{name}, {count} seconds left to move.",
+                seconds,
+            )
+        return said.format(name=name, count=seconds)
+
+    return text
+
+
+def _timed_out(name: str) -> Words:
+    return lambda: _("{name} ran out of time: a bot plays this turn for them.").format(name=name)

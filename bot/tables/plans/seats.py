@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from bot.i18n import N_, _
 from bot.storage.records import SubRequest, TableStore
 from bot.tables.errors import NotAway, NotHost, RequestClosed, SeatUnavailable, WatchRefused
 from bot.tables.plans.common import Place, close, lobby_step, require, seats_step, the
@@ -23,7 +24,12 @@ from bot.tables.seating import next_host, require_seat, seat_index, seat_of, wit
 from bot.tables.states import Closed, Lobby, Member, Over, Playing, Seat, State, bot_seat
 from bot.tables.steps import Step
 
-EVERYONE_LEFT = "Everyone left the table."
+EVERYONE_LEFT = N_("Everyone left the table.")
+
+
+def everyone_left() -> str:
+    """Why a table closed when its last member left, in the language in force."""
+    return _(EVERYONE_LEFT)
 
 
 def leave(place: Place, state: State, user_id: int, *, lobby_only: bool) -> Step[None]:
@@ -32,7 +38,7 @@ def leave(place: Place, state: State, user_id: int, *, lobby_only: bool) -> Step
     shown = require(state, Lobby) if lobby_only else require(state, Lobby, Playing, Over)
     index = require_seat(shown.seats, user_id)
     if not any(s and s.user_id not in (None, user_id) for s in shown.seats):
-        return close(place, shown, EVERYONE_LEFT, None)
+        return close(place, shown, everyone_left, None)
     if isinstance(shown, Lobby):
         seats = with_seat(shown.seats, index, None)
         return lobby_step(place, next_host(shown.host_id, user_id, seats), seats, None)
@@ -45,8 +51,10 @@ def leave_play(playing: Playing, user_id: int, index: int) -> Step[None]:
     """The member in seat ``index`` leaves a game in play: a ``normal`` bot plays the seat
     for the rest of it, and the host role passes on if it was theirs."""
     held, bot = playing.seats[index], bot_seat(index)
-    text = f"{held.name} left: a bot plays their seat."
-    notice = Notice(NoticeKind.SEATS, text, index, None)
+    name = held.name
+    notice = Notice(
+        NoticeKind.SEATS, lambda: _("{name} left: a bot plays their seat.").format(name=name), index
+    )
     host = next_host(playing.host_id, user_id, with_seat(playing.seats, bot.seat, bot))
     return seats_step(playing, bot, (notice,), (), host_id=host)
 
@@ -68,7 +76,7 @@ def forget_host(place: Place, state: State, user_id: int) -> Step[None]:
     host = next_host(shown.host_id, user_id, shown.seats)
     if isinstance(shown, Lobby):
         if host is None:
-            return close(place, shown, EVERYONE_LEFT, None)
+            return close(place, shown, everyone_left, None)
         return lobby_step(place, host, shown.seats, None)
     return Step(dataclasses.replace(shown, host_id=host), None, touched=False)
 
@@ -79,8 +87,11 @@ def back(state: State, user_id: int, *, away_only: bool = True) -> Step[None]:
     playing = the(state, Playing)
     seat = playing.seats[require_seat(playing.seats, user_id)]
     if away_only and not seat.away:
-        raise NotAway("You are not marked away: the seat is yours to play.")
-    notice = Notice(NoticeKind.BACK, f"{seat.name} is back.", seat.seat, seat.user_id)
+        raise NotAway(_("You are not marked away: the seat is yours to play."))
+    name = seat.name
+    notice = Notice(
+        NoticeKind.BACK, lambda: _("{name} is back.").format(name=name), seat.seat, seat.user_id
+    )
     return seats_step(playing, dataclasses.replace(seat, away=False), (notice,), (seat.seat,))
 
 
@@ -96,11 +107,14 @@ def may_take_seat(playing: Playing, member: Member) -> None:
     """Refused when ``member`` may not sit in this game: seated already, or they watched it
     with every hand face up."""
     if playing.seat_of(member.id) is not None:
-        raise SeatUnavailable(f"{member.name} already has a seat at this table.")
+        raise SeatUnavailable(
+            _("{name} already has a seat at this table.").format(name=member.name)
+        )
     if member.id in playing.saw_hands:
         raise SeatUnavailable(
-            f"{member.name} has watched this game with every hand face up,"
-            " so can't take a seat in it."
+            _(
+                "{name} has watched this game with every hand face up, so can't take a seat in it."
+            ).format(name=member.name)
         )
 
 
@@ -110,7 +124,7 @@ def sub_asked(state: State, user_id: int, seat: int, member: Member, moderator: 
     playing = the(state, Playing)
     held = playing.seats[seat_index(playing.seats, seat)]
     if not (moderator or user_id in (held.user_id, playing.host_id)):
-        raise NotHost("Only the seat's player, the host or a moderator can hand it over.")
+        raise NotHost(_("Only the seat's player, the host or a moderator can hand it over."))
     may_take_seat(playing, member)
     return playing
 
@@ -119,15 +133,21 @@ def accept_sub(state: State, request: SubRequest, member: Member) -> Step[None]:
     """``member`` accepts ``request``: the seat passes to them, stored with their answer."""
     playing = the(state, Playing)
     if request.table_id != playing.table_id:
-        raise RequestClosed("That game is over, so this request no longer applies.")
+        raise RequestClosed(_("That game is over, so this request no longer applies."))
     if playing.seats[request.seat].user_id != request.held_by:
         raise RequestClosed(
-            f"Seat {request.seat + 1} has changed hands since you were asked, so this"
-            " request no longer applies: nothing changed."
+            _(
+                "Seat {seat} has changed hands since you were asked, so this"
+                " request no longer applies: nothing changed."
+            ).format(seat=request.seat + 1)
         )
     may_take_seat(playing, member)
     held = playing.seats[request.seat]
-    text = f"{member.name} takes over from {held.name}."
+    new, old = member.name, held.name
+
+    def text() -> str:
+        return _("{name} takes over from {former}.").format(name=new, former=old)
+
     notice = Notice(NoticeKind.SEATS, text, request.seat, member.id)
     taken = Seat(request.seat, member.name, member.id)
     step = seats_step(playing, taken, (notice,), (request.seat,))
@@ -146,9 +166,9 @@ def watch(place: Place, state: State, user_id: int) -> Step[None]:
     are never seated in this game (not stored)."""
     shown = state.last if isinstance(state, Closed) else state
     if seat_of(shown.seats, user_id) is not None:
-        raise WatchRefused("You're playing at this table: use /spades hand.")
+        raise WatchRefused(_("You're playing at this table: use /spades hand."))
     if place.rules.allow_watching == "no":
-        raise WatchRefused("This table's rules don't allow watching.")
+        raise WatchRefused(_("This table's rules don't allow watching."))
     if place.rules.allow_watching == "face_up" and isinstance(state, Playing):
         seen = dataclasses.replace(state, saw_hands=state.saw_hands | {user_id})
         return Step(seen, None, touched=False)
