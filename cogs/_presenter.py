@@ -440,7 +440,8 @@ class DiscordPresenter:
     def _show_board(self, table: Shown) -> None:
         live = self._board(table).live
         # A table's first message goes before edits: the members who opened it look for it.
-        live.show(self.board_picture(table), urgent=live.message_id is None)
+        # Drawn when the edit goes out: under load, many changes make one edit.
+        live.show(lambda: self.board_picture(table), urgent=live.message_id is None)
 
     def _board(self, table: Shown) -> Board:
         board = self._boards.get(table.channel_id)
