@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date, datetime
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,6 +53,7 @@ _current: ContextVar[str] = ContextVar("spades_locale", default=DEFAULT_LOCALE)
 _registered: dict[str, gettext.NullTranslations] = {}
 
 
+@lru_cache(maxsize=128)  # Discord has about thirty codes; every string asks again
 def catalog_name(locale: str | None) -> str:
     """The catalog that speaks Discord's ``locale`` (``es-ES`` and ``es-419``: ``es``;
     ``pt-BR``: ``pt_BR``; ``en-GB``: ``en``), or ``en`` for a language without one."""

@@ -78,6 +78,15 @@ class Picture:
         return self.view.to_components() == other.view.to_components()
 
 
+# What a message should show: a picture, or how to draw the newest one (see ``LiveMessage.show``).
+Drawing = Picture | Callable[[], Picture]
+
+
+def drawn(drawing: Drawing) -> Picture:
+    """The picture ``drawing`` shows now."""
+    return drawing if isinstance(drawing, Picture) else drawing()
+
+
 class LiveMessage:
     """One message in ``channel``: the first ``show`` posts it, later ones edit it.
 
@@ -121,8 +130,8 @@ class LiveMessage:
         self.on_forbidden = on_forbidden
         self.describe = describe or (lambda: "a live message")
         self.closed = False
-        self._pending: Picture | None = None
-        self._shown: Picture | None = None  # the newest picture asked for
+        self._pending: Drawing | None = None
+        self._shown: Drawing | None = None  # the newest picture asked for
         self._sent: Picture | None = None  # what the message shows, as far as we know
         self._urgent = False
         self._urgent_taken = False
@@ -137,13 +146,18 @@ class LiveMessage:
         # is under way, so that the newer always lands below the older.
         self._after = after
 
-    def show(self, picture: Picture, *, urgent: bool = False) -> None:
+    def show(self, picture: Drawing, *, urgent: bool = False) -> None:
         """Ask for ``picture`` to be shown; returns at once, the edit follows. ``urgent``:
-        it goes before other requests waiting for the budget (a member's turn)."""
+        it goes before other requests waiting for the budget (a member's turn).
+
+        ``picture`` may be a function that draws it: it is called only when the request
+        goes out, so it shows the newest state then, and a message whose edits wait for the
+        budget (a table's, with hundreds of tables each edited every several seconds) is
+        drawn once an edit rather than once a change."""
         if self.closed:
             return
         self._shown = picture
-        if picture.same_as(self._sent):
+        if isinstance(picture, Picture) and picture.same_as(self._sent):
             self._pending = None
             return
         if self._pending is None:
@@ -158,7 +172,7 @@ class LiveMessage:
         """The message shows ``picture`` now: an interaction's answer edited it (which costs
         nothing of the budget), so an edit to show the same is not sent."""
         self._sent = self._shown = picture
-        if picture.same_as(self._pending):
+        if isinstance(self._pending, Picture) and picture.same_as(self._pending):
             self._pending = None
 
     def freeze(self) -> None:
@@ -172,8 +186,9 @@ class LiveMessage:
             if self._task is not None and not self._task.done():
                 self._task.cancel()  # its place in the budget's queue goes to others
             return
-        if self._shown is not None and self._shown.view is not None:
-            self.show(Picture(self._shown.content))
+        shown = None if self._shown is None else drawn(self._shown)
+        if shown is not None and shown.view is not None:
+            self.show(Picture(shown.content))
 
     async def settle(self) -> None:
         """Wait until everything asked for has been sent (for shutdown and tests)."""
@@ -195,8 +210,11 @@ class LiveMessage:
             if self.budget is not None and not self._by_token():
                 await self.budget.take(urgent=self._urgent)
             # The newest picture once the budget allows a request: waiting coalesces edits.
-            picture, self._pending = self._pending, None
-            if picture is None or picture.same_as(self._sent) or self.closed:
+            drawing, self._pending = self._pending, None
+            if drawing is None or self.closed:
+                continue
+            picture = drawn(drawing)
+            if picture.same_as(self._sent):
                 continue
             self._urgent_taken, self._urgent = self._urgent, False
             self._last_sent = loop.time()

@@ -464,10 +464,15 @@ class DiscordPresenter:
 
     def _show_board(self, table: Shown) -> None:
         live = self._board(table).live
-        with use_locale(self._spoken.get(table.channel_id)):
-            picture = self.board_picture(table)
-        # A table's first message goes before edits: the members who opened it look for it.
-        live.show(picture, urgent=live.message_id is None)
+
+        def draw() -> Picture:
+            with use_locale(self._spoken.get(table.channel_id)):
+                return self.board_picture(table)
+
+        # Drawn when the edit goes out, in the channel's language: under load, many changes
+        # make one edit. A table's first message goes before edits: the members who opened
+        # it look for it.
+        live.show(draw, urgent=live.message_id is None)
 
     async def _look_up_language(self, table: Shown) -> str | None:
         """The language of ``table``'s channel: the server's choice, else its Discord's

@@ -128,18 +128,25 @@ class Turns:
         return (await self.decide_why(view))[0]
 
     async def decide_why(self, view: SeatView) -> tuple[Action, Reason]:
-        """The seat's bot chooses from its view, in the executor (search is CPU-bound), and
-        says why. A ``hard`` bot searches in the search pool when there is one: it is handed
-        the seat's view and a seed drawn from the game's bots' randomness, and returns the
-        action with its reason."""
+        """The seat's bot chooses from its view and says why.
+
+        A ``hard`` bot searches (CPU-bound for most of a second): in the search pool when
+        there is one, handed the seat's view and a seed drawn from the game's bots'
+        randomness, else in the executor. The other levels decide in a fraction of a
+        millisecond, so they decide here, on the event loop: handing that to a thread
+        costs more than the decision, and a thread holding the interpreter's lock makes
+        every network call of the loop wait for it (with a thousand tables, the clicks'
+        answers and the turns queued behind the bots' threads)."""
+        level = self._level(view.seat)
+        if level != SEARCHING_LEVEL:
+            return decide_why(self._policy(view.seat), view, self._rng)
         loop = asyncio.get_running_loop()
-        level, pool = self._level(view.seat), self._context.search_executor
-        if level == SEARCHING_LEVEL and pool is not None:
+        pool = self._context.search_executor
+        if pool is not None:
             return await loop.run_in_executor(
                 pool, decide_why_as, level, view, self._rng.getrandbits(64)
             )
-        policy = self._policy(view.seat)
-        executor = self._context.executor
+        policy, executor = self._policy(view.seat), self._context.executor
         return await loop.run_in_executor(executor, decide_why, policy, view, self._rng)
 
     async def _bot_turn(self, playing: Playing, seat: int) -> None:

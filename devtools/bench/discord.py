@@ -66,9 +66,10 @@ from devtools.fake_discord import (
 _CONTROL = re.compile(r"spades:\d+:(\d+):(?!hand$|rematch$)")
 _SELECT = 3  # component type
 T = TypeVar("T")
-# How often a member looks at their DM for a turn: a person notices within a glance, and
-# 200 members polling faster would only load the fake's process.
-_LOOK_EVERY = 0.1
+# A member notices a change of their DM at once (the fake wakes them), and otherwise looks
+# this often: before their first DM, and in case a change came unannounced. A thousand
+# members looking ten times a second took a good part of the fake's process.
+_LOOK_EVERY = 0.5
 # A member gives up on a turn (and the run fails) after this long: three bot moves and a
 # coalesced edit take a few seconds even under load.
 _TURN_WAIT = 60.0
@@ -469,6 +470,10 @@ async def _play(
     it came with the controls, else when the member noticed them)."""
     played = [-1]  # the seq of the last control clicked
 
+    def dm_of_member() -> int | None:
+        dm = fake.dm_channels.get(member.id)
+        return None if dm is None else dm.id
+
     def turn() -> RecordedMessage | None:
         # The newest DM only (a thousand members look ten times a second).
         dm = fake.dm_channels.get(member.id)
@@ -490,7 +495,9 @@ async def _play(
         return None
 
     for _ in range(moves):
-        message = await fake.wait_for(turn, "a turn", timeout=_TURN_WAIT, poll=_LOOK_EVERY)
+        message = await fake.wait_for(
+            turn, "a turn", timeout=_TURN_WAIT, poll=_LOOK_EVERY, wake=dm_of_member
+        )
         await asyncio.sleep(thinking.uniform(pace.think_min, pace.think_max))
         control = next(c for c in message.controls() if _CONTROL.match(c["custom_id"]))
         values = None

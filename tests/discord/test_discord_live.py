@@ -42,6 +42,37 @@ async def test_a_burst_of_updates_becomes_one_post_and_one_edit(fake: FakeDiscor
         assert [method for method, _ in writes] == ["POST", "PATCH"]
 
 
+async def test_a_drawn_picture_is_drawn_once_an_edit_with_the_newest_state(
+    fake: FakeDiscord,
+) -> None:
+    # A table's message under load: fifty changes while an edit waits make one drawing,
+    # of the state when the edit goes out, not fifty.
+    general = fake.channel("general")
+    state = [0]
+    drawings: list[int] = []
+
+    def draw() -> Picture:
+        drawings.append(state[0])
+        return Picture(f"state {state[0]}")
+
+    async with running(plain_bot(), fake) as bot:
+        channel = bot.get_channel(general.id)
+        assert isinstance(channel, discord.TextChannel)
+        live = LiveMessage(channel, interval=0.05, delay=0.05)
+        live.show(draw)
+        await live.settle()
+        for n in range(1, 50):
+            state[0] = n
+            live.show(draw)
+        await live.settle()
+        [message] = fake.messages(general)
+        assert message.content == "state 49"
+        assert drawings == [0, 49]
+        live.freeze()  # drawn once more, to keep what it shows without controls
+        await live.settle()
+        assert drawings == [0, 49, 49] and fake.messages(general)[0].content == "state 49"
+
+
 async def test_a_connection_lost_on_the_way_is_retried_with_the_newest_picture(
     fake: FakeDiscord,
 ) -> None:

@@ -1,5 +1,7 @@
 """The fake Discord server against the real discord.py client, with a test-only cog."""
 
+import asyncio
+
 import discord
 import discord.gateway
 import discord.http
@@ -291,3 +293,25 @@ async def test_sharded_sessions_hear_their_guilds_and_dms_come_on_shard_0(
         await dm.send("a dm")
         await fake.wait_for(lambda: heard[1] and heard[0], "both messages heard")
         assert heard == {0: ["a dm"], 1: ["in one"]}
+
+
+async def test_a_wait_woken_by_its_channel_sees_a_new_message_before_its_next_look(
+    fake: FakeDiscord,
+) -> None:
+    # The benchmark's members wait for their turn this way: a message posted in the
+    # channel wakes the wait at once, though it would look again only after a minute.
+    general = fake.channel("general")
+    async with running(ProbeBot(), fake) as bot:
+        channel = bot.get_channel(general.id)
+        assert isinstance(channel, discord.TextChannel)
+
+        def probe() -> str | None:
+            posted = fake.messages(general)
+            return posted[-1].content if posted else None
+
+        waiting = asyncio.create_task(
+            fake.wait_for(probe, "a message", timeout=120, poll=60, wake=lambda: general.id)
+        )
+        await asyncio.sleep(0)  # the wait has looked once and sleeps
+        await channel.send("your turn")
+        assert await asyncio.wait_for(waiting, 30) == "your turn"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
 import pytest
@@ -86,3 +86,47 @@ async def test_hard_bots_at_a_table_move_from_the_search_pool(
         assert view.seat != 0 and view.hand is not None and isinstance(seed, int)
     finally:
         await manager.aclose()
+
+
+class CountingThreads(ThreadPoolExecutor):
+    """A real thread pool that counts what it was asked to run."""
+
+    def __init__(self) -> None:
+        super().__init__(2)
+        self.asked = 0
+
+    def submit(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> Future[R]:
+        self.asked += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+async def test_quick_bots_decide_on_the_event_loop_and_searching_ones_in_the_executor(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    # A thread costs a normal bot more than its decision, and holds the interpreter's lock
+    # while every click and turn of the other tables waits: only a searching bot gets one.
+    with CountingThreads() as threads:
+        manager = TableManager(
+            store, settings=TableSettings(bot_delay=0), clock=clock, executor=threads
+        )
+        try:
+            quick = await manager.open(CHANNEL, ANN)
+            for level in ("easy", "normal", "normal"):
+                await quick.add_bot(ANN.id, level)
+            await quick.start(ANN.id, seed=3)
+            await manager.settle()
+            for _ in range(12):
+                await quick.act(ANN.id, move(quick, ANN.id), seq=quick.seq)
+                await manager.settle()
+            assert quick.game is not None and quick.game.view(0).trick_number >= 3
+            assert threads.asked == 0
+            searching = await manager.open(CHANNEL + 1, ANN)
+            for _ in range(3):
+                await searching.add_bot(ANN.id, "hard")
+            await searching.start(ANN.id, seed=3)
+            await manager.settle()
+            while threads.asked == 0:
+                await searching.act(ANN.id, move(searching, ANN.id), seq=searching.seq)
+                await manager.settle()
+        finally:
+            await manager.aclose()
