@@ -165,6 +165,16 @@ class TournamentRunner:
                 if stored is not None:
                     self._states[key] = from_stored(stored)
 
+    async def forget_member(self, user_id: int, name: str) -> int:
+        """``/spades forgetme`` asked by another process: the member drops out of the
+        tournaments this process runs (``forgetting``), which are erased of them in the
+        store (the member named ``name`` there) while they wait; returns how many they
+        left. The other process's own forgetting then finds nothing of them here."""
+        keys = {key for key, state in self._states.items() if _holds(state, user_id)}
+        async with self.forgetting(user_id) as left:
+            await self._store.forget(user_id, name, keys)
+        return left
+
     # -- effects ---------------------------------------------------------------------------
 
     async def _apply(
