@@ -165,6 +165,16 @@ class TournamentRunner:
                 if stored is not None:
                     self._states[key] = from_stored(stored)
 
+    async def forget_member(self, user_id: int, name: str) -> int:
+        """``/spades forgetme`` asked by another process: the member drops out of the
+        tournaments this process runs (``forgetting``), which are erased of them in the
+        store (the member named ``name`` there) while they wait; returns how many they
+        left. The other process's own forgetting then finds nothing of them here."""
+        keys = {key for key, state in self._states.items() if _holds(state, user_id)}
+        async with self.forgetting(user_id) as left:
+            await self._store.forget(user_id, name, keys)
+        return left
+
     # -- effects ---------------------------------------------------------------------------
 
     async def _apply(
@@ -195,7 +205,7 @@ class TournamentRunner:
         elif isinstance(effect, t.PostStandings):
             await self._venue.show(self._states.get(key, state))
         else:
-            await self._venue.announce(state, effect.text, effect.mention)
+            await self._venue.announce(state, effect.text, _members(effect.mention))
 
     def now(self) -> float:
         """The manager's clock: the time tournaments run by."""
@@ -235,8 +245,11 @@ class TournamentRunner:
         if table is None:
             raise TableError(f"match {match.key} has no table to start")
         if table.status is TableStatus.LOBBY:
+            # Dealt as whoever hosts the lobby now: the organiser, or, once they asked to
+            # be forgotten, the player the host role passed to.
+            host = table.host_id
             await table.start(
-                state.settings.organiser_id,
+                state.settings.organiser_id if host is None else host,
                 fill_with_bots=True,
                 seed=effect.seed,
                 hands=effect.hands,
@@ -298,7 +311,7 @@ class TournamentRunner:
                     "Round {number}, table {board} was stopped before its end: "
                     "the organiser settles it with /tournament settle."
                 ).format(number=match.round, board=match.board)
-                await self._venue.announce(state, text, (state.settings.organiser_id,))
+                await self._venue.announce(state, text, _members((state.settings.organiser_id,)))
             return
         scores, winner, deals = outcome
         with contextlib.suppress(t.TournamentError):
@@ -420,6 +433,12 @@ def _finished(game: Game, *, over: bool) -> FinishedGame:
         deals=tuple(tuple(team.total for team in r.teams) for r in game.results),
         running=tuple(tuple(team.score for team in r.teams) for r in game.results),
     )
+
+
+def _members(user_ids: Iterable[int]) -> tuple[int, ...]:
+    """The members among ``user_ids``: a forgotten organiser is 0 and a forgotten player a
+    negative stand-in, neither to be mentioned."""
+    return tuple(user_id for user_id in user_ids if user_id > 0)
 
 
 def _fresh_seed() -> int:

@@ -9,13 +9,13 @@ import logging
 from dataclasses import dataclass, field
 
 from bot.client import SpadesBot
-from bot.i18n import ngettext
+from bot.i18n import _, ngettext
 from bot.storage.records import StorageFailed
 from bot.storage.stats import Forgotten, Place
 from bot.tables import StorageBusy, TableError
 from bot.tournaments import TournamentRunner
 from cogs._errors import PlayerError
-from cogs._forwarded import forward_forget
+from cogs._forwarded import forward_forget, forward_forget_tournament
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,9 @@ class Left:
 
     places: int = 0
     unanswered: list[int] = field(default_factory=list)
-    tournaments: int = 0  # tournaments this process runs, dropped out of
+    tournaments: int = 0  # tournaments dropped out of, here or by the process running them
+    # The channels of tournaments another process runs that did not answer.
+    unanswered_tournaments: list[int] = field(default_factory=list)
 
 
 async def leave_everywhere(bot: SpadesBot, user_id: int, application_id: int) -> Left:
@@ -73,17 +75,40 @@ async def forget(bot: SpadesBot, user_id: int, application_id: int) -> str:
     """The whole of ``/spades forgetme``; what the member is told."""
     assert bot.storage is not None
     left = await leave_everywhere(bot, user_id, application_id)
+    await _leave_tournaments_elsewhere(bot, user_id, application_id, left)
     run = _tournaments(bot)
     leaving = run.forgetting(user_id) if run is not None else contextlib.nullcontext(0)
     try:
         # The tournaments this process runs are left first, and wait while the store
         # forgets the member, then read their anonymous rows back.
         async with leaving as tournaments:
-            left.tournaments = tournaments
+            left.tournaments += tournaments
             forgotten = await bot.storage.stats.forget_member(user_id)
     except StorageFailed:
         raise PlayerError(_partly(left, NOT_SAVED)) from None
     return done_text(left, forgotten)
+
+
+async def _leave_tournaments_elsewhere(
+    bot: SpadesBot, user_id: int, application_id: int, left: Left
+) -> None:
+    """The tournaments other processes run are reached through the relay: each process
+    drops the member from its own and erases them there (so that its running state does
+    not store them again)."""
+    assert bot.storage is not None
+    if bot.relay is None:
+        return
+    try:
+        held = await bot.storage.tournaments.holding(user_id)
+    except StorageFailed:
+        raise PlayerError(_partly(left, NOT_SAVED)) from None
+    for place in held:
+        if bot.tables.owns(place.guild_id):
+            continue  # run here: left below, with this process's own
+        if await forward_forget_tournament(bot, place.tournament_id, user_id, application_id):
+            left.tournaments += place.entrant
+        else:
+            left.unanswered_tournaments.append(place.channel_id)
 
 
 def _tournaments(bot: SpadesBot) -> TournamentRunner | None:
@@ -151,9 +176,19 @@ def done_text(left: Left, forgotten: Forgotten) -> str:
             " a bot's now, but while that game is still played it may show you. Use"
             " /spades forgetme again once it ends."
         )
-    elif parts:
-        parts.append("Nothing the bot keeps holds your name or id now.")
-    else:
-        parts.append("The bot kept nothing about you, and still keeps nothing.")
+    if left.unanswered_tournaments:
+        channels = ", ".join(f"<#{channel}>" for channel in left.unanswered_tournaments)
+        parts.append(
+            _(
+                "A tournament the bot runs elsewhere did not answer ({channels}): its stored"
+                " rows no longer hold you, but while it runs it may show you. Use /spades"
+                " forgetme again once it ends."
+            ).format(channels=channels)
+        )
+    if not (left.unanswered or left.unanswered_tournaments):
+        if parts:
+            parts.append("Nothing the bot keeps holds your name or id now.")
+        else:
+            parts.append("The bot kept nothing about you, and still keeps nothing.")
     parts.append("Messages already posted in Discord stay as they are.")
     return "Done. " + " ".join(parts)

@@ -2,8 +2,8 @@
 table it does not run; the process that runs it acts on it and answers through the
 interaction's follow-up webhook, with a refusal's reason like any click's.
 
-``/spades forgetme`` takes the same road to a table or lobby another process runs: the
-owner takes the member out of it, and says it did only once that is stored."""
+``/spades forgetme`` takes the same road to a table, lobby or tournament another process
+runs: the owner takes the member out of it, and says it did only once that is stored."""
 
 from __future__ import annotations
 
@@ -16,10 +16,12 @@ from typing import Any
 import discord
 
 from bot.client import SpadesBot
+from bot.competition.tournament import TournamentError
 from bot.relay import ForwardedClick, RelayDown
 from bot.storage.records import StorageFailed
-from bot.storage.stats import Place
+from bot.storage.stats import FORMER_MEMBER, Place
 from bot.tables import NoTable, Table, TableError, TableManager
+from bot.tournaments import TournamentRunner
 from cogs._answer import acknowledge
 from cogs._codes import parse_code
 from cogs._errors import APOLOGY, player_message
@@ -33,6 +35,8 @@ GONE = "That game is no longer running."
 TOKEN_LIFE = 15 * 60
 # A forwarded forgetme's code: this prefix and the channel of the table or lobby to leave.
 FORGET_CODE = "forgetme:"
+# The same for a tournament: this prefix and the tournament's id.
+FORGET_TOURNAMENT_CODE = "forgetme-tournament:"
 # The relay is down: the click was not sent anywhere.
 UNREACHABLE = "I can't reach your table just now, so nothing changed: try again in a moment."
 # Sent, but its table's process did not say it took it: it may be restarting, or the
@@ -74,6 +78,20 @@ async def forward(bot: SpadesBot, interaction: discord.Interaction[Any], click: 
 async def forward_forget(bot: SpadesBot, place: Place, user_id: int, application_id: int) -> bool:
     """Ask the process that runs ``place`` to take the member out of it (``/spades
     forgetme``); whether one did, and stored it, in time. ``False`` without a relay."""
+    code = f"{FORGET_CODE}{place.channel_id}"
+    return await _forward_forget(bot, code, user_id, application_id)
+
+
+async def forward_forget_tournament(
+    bot: SpadesBot, tournament_id: int, user_id: int, application_id: int
+) -> bool:
+    """The same for a tournament another process runs: it drops the member and erases
+    them from the tournament's rows, as its own ``/spades forgetme`` would."""
+    code = f"{FORGET_TOURNAMENT_CODE}{tournament_id}"
+    return await _forward_forget(bot, code, user_id, application_id)
+
+
+async def _forward_forget(bot: SpadesBot, code: str, user_id: int, application_id: int) -> bool:
     relay = bot.relay
     if relay is None:
         return False
@@ -81,7 +99,7 @@ async def forward_forget(bot: SpadesBot, place: Place, user_id: int, application
         # No table id: a process that does not know this code finds no table to take it.
         0,
         0,
-        f"{FORGET_CODE}{place.channel_id}",
+        code,
         user_id,
         application_id,
         # Only the key the owner's "taken" answers to: the forgetting process answers the
@@ -91,7 +109,7 @@ async def forward_forget(bot: SpadesBot, place: Place, user_id: int, application
     try:
         return await relay.forward(forwarded)
     except Exception:
-        log.exception("Could not forward forgetme to the table in channel %d", place.channel_id)
+        log.exception("Could not forward forgetme (%s)", code)
         return False
 
 
@@ -119,6 +137,8 @@ class ForwardedClicks:
     async def take(self, forwarded: ForwardedClick) -> bool:
         if forwarded.code.startswith(FORGET_CODE):
             return await self._forget(forwarded)
+        if forwarded.code.startswith(FORGET_TOURNAMENT_CODE):
+            return await self._forget_tournament(forwarded)
         try:
             table = self.manager.table_by_id(forwarded.table_id)
         except NoTable:
@@ -189,6 +209,28 @@ class ForwardedClicks:
             await table.forget(forwarded.user_id)
         except TableError as error:
             log.warning("Could not take a member out of %r for forgetme: %s", table, error)
+            return False
+        return True
+
+    async def _forget_tournament(self, forwarded: ForwardedClick) -> bool:
+        """``/spades forgetme`` from another process, for a tournament that may run here:
+        taken once the member is out of it and erased from its rows."""
+        try:
+            key = int(forwarded.code.removeprefix(FORGET_TOURNAMENT_CODE))
+        except ValueError:
+            log.error("A forwarded forgetme that cannot be read: %.200s", forwarded.code)
+            return False
+        run = getattr(self.bot.get_cog("TournamentCog"), "runner", None)
+        if not isinstance(run, TournamentRunner):
+            return False
+        try:
+            run.get(key)
+        except TournamentError:
+            return False  # not run here
+        try:
+            await run.forget_member(forwarded.user_id, FORMER_MEMBER)
+        except StorageFailed as error:
+            log.warning("Could not forget a member in tournament %d: %s", key, error)
             return False
         return True
 

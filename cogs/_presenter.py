@@ -263,6 +263,8 @@ class DiscordPresenter:
         # The phase of the member's turn, when it is theirs.
         turn = view.phase or Phase.PLAY
         phase = turn if table.status is TableStatus.PLAYING and view.to_act == seat else None
+        if phase is not None and _away(table, seat):
+            phase = None  # a bot plays the seat until they are back: no ring every turn
         if member.dms_closed:
             if not self._push(table, seat, member):
                 # Between turns, the ephemeral hand shows each trick's end, as DMs do.
@@ -846,3 +848,9 @@ class DiscordPresenter:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("Could not send a message", exc_info=task.exception())
+
+
+def _away(table: Shown, seat: int) -> bool:
+    """The member of ``seat`` is marked away: a bot plays it until they are back."""
+    shown = table.snapshot().seats[seat]
+    return shown is not None and shown.away

@@ -9,7 +9,7 @@ Small lists (who arrived at a match, a result, each deal's points) are JSON in t
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from bot.engine import HandScored, event_from_json
@@ -101,7 +101,22 @@ class FinishedGame:
     running: tuple[tuple[int, ...], ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """A live tournament that names a member (``/spades forgetme`` reaches each):
+    ``entrant`` when they play in it, not only organise it."""
+
+    tournament_id: int
+    guild_id: int
+    channel_id: int
+    entrant: bool
+
+
 LIVE = ("signup", "running")
+HOLDING = (
+    "SELECT * FROM tournaments WHERE organiser_id = ? OR sat_out_json LIKE ? "
+    "OR tournament_id IN (SELECT tournament_id FROM tournament_players WHERE user_id = ?)"
+)
 
 
 class TournamentStore:
@@ -173,6 +188,30 @@ class TournamentStore:
                 (guild_id, *phases),
             )
             return [await _read(session, row) for row in rows]
+
+    async def holding(self, user_id: int) -> list[Holding]:
+        """The live tournaments that name the member, oldest first."""
+        async with self._db.session() as session:
+            rows = await session.fetch_all(
+                f"SELECT * FROM ({HOLDING}) held WHERE phase IN (?, ?) ORDER BY tournament_id",
+                (user_id, f"%{user_id}%", user_id, *LIVE),
+            )
+            found = []
+            for row in rows:
+                stored = await _read(session, row)
+                if _without(stored, user_id, "") == stored:
+                    continue  # the id matched only as part of a longer number
+                playing = any(p.user_id == user_id for e in stored.entrants for p in e.players)
+                found.append(
+                    Holding(stored.tournament_id, stored.guild_id, stored.channel_id, playing)
+                )
+            return found
+
+    async def forget(self, user_id: int, name: str, only: Collection[int]) -> int:
+        """``forget_member`` in the tournaments ``only``, in a transaction of its own: what
+        the process running them does when another one forgets the member."""
+        async with self._db.transaction() as session:
+            return await forget_member(session, user_id, name, only)
 
     async def set_message(self, tournament_id: int, message_id: int | None) -> None:
         async with self._db.transaction() as session:
@@ -380,20 +419,21 @@ async def _read_rounds(session: Session, key: int) -> tuple[StoredRound, ...]:
     )
 
 
-async def forget_member(session: Session, user_id: int, name: str) -> int:
+async def forget_member(
+    session: Session, user_id: int, name: str, only: Collection[int] | None = None
+) -> int:
     """``/spades forgetme`` in tournaments' rows, in the caller's transaction: the member
     becomes an anonymous player named ``name`` (a negative id of the tournament's own) in
     every tournament that holds them, whose results stay; an entrant whose id was made of
     its players' ids gets an opaque one, everywhere it is named; a tournament they organise
     is organised by nobody (0: moderators still run it). Withdrawing them from a tournament
-    still running is the runner's, before this. Returns how many tournaments held them."""
-    rows = await session.fetch_all(
-        "SELECT * FROM tournaments WHERE organiser_id = ? OR sat_out_json LIKE ? "
-        "OR tournament_id IN (SELECT tournament_id FROM tournament_players WHERE user_id = ?)",
-        (user_id, f"%{user_id}%", user_id),
-    )
+    still running is the runner's, before this. ``only``: in those tournaments alone.
+    Returns how many tournaments held them."""
+    rows = await session.fetch_all(HOLDING, (user_id, f"%{user_id}%", user_id))
     held = 0
     for row in rows:
+        if only is not None and int(row["tournament_id"]) not in only:
+            continue
         stored = await _read(session, row)
         forgotten = _without(stored, user_id, name)
         if forgotten == stored:

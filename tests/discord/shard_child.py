@@ -1,7 +1,8 @@
 """Child process of the shard tests: a bot holding one of two shards, on a PostgreSQL
 database shared with the other, against the fake Discord server of the parent process.
 
-``python -m tests.discord.shard_child API GATEWAY TOKEN DATABASE_URL SHARD HEARTBEAT`` prints
+``python -m tests.discord.shard_child API GATEWAY TOKEN DATABASE_URL SHARD HEARTBEAT
+[EXTENSIONS]`` (comma-separated; ``cogs.spades`` by default) prints
 ``ready`` once connected, then ``relay down`` and ``relay up`` as its relay of DM clicks loses
 its connection and listens again (after the heartbeat file at HEARTBEAT says so), and runs
 until it is killed. Its relay and its tables retry within a second, not the bot's half
@@ -30,7 +31,13 @@ QUICK = RelayTimings(
 )
 
 
-async def serve(address: FakeAddress, database_url: str, shard: int, heartbeat: Path) -> None:
+async def serve(
+    address: FakeAddress,
+    database_url: str,
+    shard: int,
+    heartbeat: Path,
+    extensions: list[str],
+) -> None:
     discord.http.Route.BASE = address.api_base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(address.gateway_url)
     settings = Settings(
@@ -47,7 +54,7 @@ async def serve(address: FakeAddress, database_url: str, shard: int, heartbeat: 
         edit_interval=0,
         # Each process deals from its own seeds, the same in every run.
         seeds=itertools.count(1 + 1000 * shard),
-        extensions=["cogs.spades"],
+        extensions=extensions,
         guild_ready_timeout=0.01,
         chunk_guilds_at_startup=False,
         heartbeat=heartbeat,
@@ -68,5 +75,7 @@ async def serve(address: FakeAddress, database_url: str, shard: int, heartbeat: 
 
 
 if __name__ == "__main__":
-    api, gateway, token, url, shard, heartbeat = sys.argv[1:]
-    asyncio.run(serve(FakeAddress(api, gateway, token), url, int(shard), Path(heartbeat)))
+    api, gateway, token, url, shard, heartbeat = sys.argv[1:7]
+    extensions = (sys.argv[7] if len(sys.argv) > 7 else "cogs.spades").split(",")
+    address = FakeAddress(api, gateway, token)
+    asyncio.run(serve(address, url, int(shard), Path(heartbeat), extensions))

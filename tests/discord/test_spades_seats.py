@@ -57,6 +57,38 @@ async def test_missed_turns_hand_the_seat_to_a_bot_until_back(fake: FakeDiscord)
         assert not_away.text == "You are not marked away: the seat is yours to play."
 
 
+async def test_a_member_marked_away_is_not_rung_for_the_turns_a_bot_plays(
+    fake: FakeDiscord,
+) -> None:
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    clock = ManualClock()
+    bot = make_bot(fake, clock=clock, timers=True, bot_delay=1)
+    async with running(bot, fake):
+        await fake.slash(alice, "spades", "new", bots=3)
+        await fake.slash(alice, "spades", "start")
+        table = bot.tables.table_in(general.id)
+        # She lets her bid and her first card run out: her seat is marked away.
+        for _ in range(2):
+            await clock.advance(10, bot.tables.settle)
+            assert table.deadline is not None
+            await clock.advance(table.deadline - clock.now(), bot.tables.settle)
+        await fake.wait_message(general, lambda m: "missed 2 turns in a row" in m.content)
+        rung = len(fake.created_dms(alice))
+        played = len(table.game.history) if table.game else 0
+        # The bot plays her seat trick after trick: her hand is edited, never sent anew.
+        await clock.advance(30, bot.tables.settle)
+        assert table.game is not None and len(table.game.history) >= played + 12
+        await fake.wait_for(
+            lambda: "Last trick" in fake.dms(alice)[-1].content, "her hand after a trick"
+        )
+        assert len(fake.created_dms(alice)) == rung
+        # Back, her next turn rings again.
+        await fake.slash(alice, "spades", "back")
+        await clock.advance(10, bot.tables.settle)
+        await fake.wait_for(lambda: len(fake.created_dms(alice)) > rung, "her turn rung")
+
+
 async def wait_turn(fake: FakeDiscord, user: FakeUser, after: int) -> RecordedMessage:
     dm = await fake.wait_for(
         lambda: next((m for m in fake.dms(user) if fresh(m, after)), None), f"{user.name}'s turn"

@@ -37,6 +37,7 @@ from tests.storage.helpers import traces
 from tests.storage.postgres_server import PostgresServer
 
 ROOT = Path(__file__).resolve().parents[2]
+STARTS_WITHIN = 60.0
 
 
 @pytest.fixture
@@ -61,8 +62,11 @@ async def admin(postgres: PostgresServer, sql: str, *args: object) -> object:
 class Processes:
     """The child bots, by shard."""
 
-    def __init__(self, fake: FakeDiscord, url: str, folder: Path) -> None:
+    def __init__(
+        self, fake: FakeDiscord, url: str, folder: Path, extensions: str = "cogs.spades"
+    ) -> None:
         self.fake, self.url, self.folder = fake, url, folder
+        self.extensions = extensions
         self.children: dict[int, subprocess.Popen[str]] = {}
 
     def heartbeat(self, shard: int) -> Path:
@@ -81,21 +85,23 @@ class Processes:
                 self.url,
                 str(shard),
                 str(self.heartbeat(shard)),
+                self.extensions,
             ],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             text=True,
         )
         self.children[shard] = child
-        line = await self.said(shard)
+        # A generous bound: a new process imports and connects on a machine other jobs load.
+        line = await self.said(shard, within=STARTS_WITHIN)
         assert line == "ready", f"the bot for shard {shard} did not start: {line!r}"
 
-    async def said(self, shard: int) -> str:
+    async def said(self, shard: int, within: float = WAIT_SECONDS) -> str:
         """The next line the bot for ``shard`` prints (``ready``, ``relay down``, ``relay
         up``)."""
         out = self.children[shard].stdout
         assert out is not None
-        async with asyncio.timeout(WAIT_SECONDS):
+        async with asyncio.timeout(within):
             return (await asyncio.to_thread(out.readline)).strip()
 
     def kill(self, shard: int) -> None:
@@ -366,3 +372,77 @@ async def test_dm_clicks_go_through_after_a_lost_relay_connection_and_a_server_r
     await play_in_dms(fake, [bea], [one], moves=None)
     shown = board(fake, one)
     assert shown is not None and shown.content.startswith("**Game over")
+
+
+TOURNAMENTS = "cogs.spades,cogs.tournament"
+MANAGE_GUILD = 1 << 5
+
+
+async def signed_up_in_a_tournament_on_shard_one(
+    fake: FakeDiscord, processes: Processes
+) -> tuple[FakeChannel, FakeChannel, FakeUser, RecordedMessage]:
+    """Both processes with tournaments; a tournament of individuals in a guild on shard 1,
+    that ``zebedee`` joined. Returns the channels on shards 0 and 1, them, and the sign-up."""
+    processes.extensions = TOURNAMENTS
+    [zero] = fake.add_guild(("zero",), shard=0)
+    [one] = fake.add_guild(("one",), shard=1)
+    ada = fake.add_user("ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
+    gone = fake.add_user("zebedee")
+    await processes.start(0)
+    await processes.start(1)
+    options = {"name": "Cup", "format": "swiss", "entry": "singles", "starts_in": 60}
+    await fake.slash(ada, "tournament", "new", channel=one, **options)
+    signup = await fake.wait_message(one, lambda m: "Nobody has signed up yet." in m.content)
+    joined = await fake.click(gone, signup, "Join")
+    assert joined.text == "You are signed up."
+    return zero, one, gone, signup
+
+
+async def forget_me(fake: FakeDiscord, user: FakeUser, channel: FakeChannel) -> str:
+    asked = await fake.slash(user, "spades", "forgetme", channel=channel)
+    clicked = await fake.click(user, asked.responses[0], "Forget me")
+    return await fake.wait_for(
+        lambda: clicked.text.startswith("Done") and clicked.text, "the answer to forgetme"
+    )
+
+
+async def test_forgetme_reaches_a_tournament_another_process_runs(
+    sharded_fake: FakeDiscord, database: str, processes: Processes
+) -> None:
+    """/spades forgetme on shard 0 reaches the tournament the process holding shard 1 runs
+    through the relay: it drops the member there and erases them from its rows, so that its
+    running state, which stores itself whole at every change, never stores them again."""
+    fake = sharded_fake
+    zero, one, gone, signup = await signed_up_in_a_tournament_on_shard_one(fake, processes)
+    done = await forget_me(fake, gone, zero)
+    assert "You left 1 tournament, as /tournament drop does." in done, done
+    assert "Nothing the bot keeps holds your name or id now." in done
+    # The process running it agrees: they are not signed up there any more...
+    again = await fake.click(gone, signup, "Leave")
+    assert again.text == "You are not signed up for this tournament."
+    # ... and a change it stores afterwards stores no trace of them.
+    bea = fake.add_user("bea")
+    assert (await fake.click(bea, signup, "Join")).text == "You are signed up."
+    storage = await Storage.open(database)
+    try:
+        assert await traces(storage, gone.id, "zebedee") == []
+        [stored] = await storage.tournaments.in_guild(one.guild or 0)
+        assert [p.name for e in stored.entrants for p in e.players] == ["bea"]
+    finally:
+        await storage.close()
+
+
+async def test_forgetme_while_the_process_running_their_tournament_is_down(
+    sharded_fake: FakeDiscord, database: str, processes: Processes
+) -> None:
+    """Nobody answers for the tournament on shard 1: the member is told so; its rows are
+    erased of them all the same, and the process restored later runs it without them."""
+    fake = sharded_fake
+    zero, one, gone, signup = await signed_up_in_a_tournament_on_shard_one(fake, processes)
+    processes.kill(1)
+    done = await forget_me(fake, gone, zero)
+    assert f"A tournament the bot runs elsewhere did not answer (<#{one.id}>)" in done, done
+    assert "Nothing the bot keeps" not in done
+    await processes.start(1)
+    again = await fake.click(gone, signup, "Leave")
+    assert again.text == "You are not signed up for this tournament."

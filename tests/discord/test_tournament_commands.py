@@ -226,3 +226,72 @@ async def test_forgetme_takes_a_member_out_of_a_tournament_and_leaves_no_trace(
         # The running tournament agrees: they are not signed up there any more.
         again = await fake.click(gone, signup, "Leave")
         assert again.text == "You are not signed up for this tournament."
+
+
+async def test_a_tournament_goes_on_when_its_organiser_asks_to_be_forgotten(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    ada = organiser(fake)
+    bea = fake.add_user("Bea", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048 | 8192)
+    bob, cy, dee, eve = (fake.add_user(name) for name in ("Bob", "Cy", "Dee", "Eve"))
+    clock = ManualClock()
+    bot = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
+    async with running(bot, fake):
+        await fake.slash(
+            ada,
+            "tournament",
+            "new",
+            name="Cup",
+            format="swiss",
+            entry="pairs",
+            starts_in=30,
+            rounds=1,
+            hands=1,
+            check_in=0,
+        )
+        signup = await board(fake, "Nobody has signed up yet.")
+        await fake.slash(bob, "tournament", "join", partner=cy)
+        await fake.slash(dee, "tournament", "join", partner=eve)
+        for partner in (cy, eve):
+            await fake.click(partner, signup, "Join")
+        run: TournamentRunner = getattr(bot.get_cog("TournamentCog"), "runner")  # noqa: B009
+        await clock.advance(30 * 60, run.settle)
+        [thread] = await fake.wait_for(
+            lambda: fake.threads(fake.channel("general")) or None, "a thread for the match"
+        )
+        call = await fake.wait_message(thread, lambda m: "I'm here" in str(m.controls()), "a ping")
+        for user in (bob, cy):
+            await fake.click(user, call, "I'm here")
+
+        # The organiser, who hosts the match's lobby, asks to be forgotten.
+        asked = await fake.slash(ada, "spades", "forgetme")
+        done = await fake.click(ada, asked.responses[0], "Forget me")
+        assert "tournament" in done.text
+        # The last two arrive: the game is dealt all the same.
+        for user in (dee, eve):
+            await fake.click(user, call, "I'm here")
+        await run.settle()
+        [live] = run.in_guild(fake.guild_id)
+        assert live.settings.organiser_id == 0
+        match = live.rounds[0].matches[0]
+        assert match.table_id is not None and bot.tables.table_in(thread.id).game is not None
+
+        # A moderator stops the game: the tournament asks for a settlement, pinging nobody
+        # forgotten, and a moderator settles it.
+        stopped = await fake.slash(bea, "spades", "stop", channel=thread)
+        assert stopped.text == "The table is stopped."
+        await run.settle()
+        asking = await fake.wait_message(
+            fake.channel("general"), lambda m: "stopped before its end" in m.content, "a call"
+        )
+        assert asking.content.startswith("Round 1, table 1")
+        settled = await fake.slash(bea, "tournament", "settle", table=1, winner=dee)
+        assert settled.text == "Settled."
+        await fake.wait_message(
+            fake.channel("general"), lambda m: "Champions" in m.content, "the champions named"
+        )
+        [stored] = await storage.tournaments.in_guild(fake.guild_id, live_only=False)
+        assert stored.phase == "finished" and stored.organiser_id == 0
+        shown = [m.content for c in (fake.channel("general"), thread) for m in fake.messages(c)]
+        assert not [text for text in shown if "<@0>" in text or f"<@{ada.id}>" in text]
+        assert not [text for text in shown if "<@-" in text]

@@ -129,3 +129,37 @@ async def test_a_match_s_table_leads_back_to_its_tournament(storage: Storage) ->
     assert await storage.tournaments.of_table(45) is None
     # No game is recorded for that table yet: /history has nothing to number.
     assert await storage.tournaments.game_ids([44, 45]) == {}
+
+
+async def test_the_live_tournaments_naming_a_member_and_forgetting_them_in_some(
+    storage: Storage,
+) -> None:
+    """What ``/spades forgetme`` asks of the process running a tournament: which live ones
+    name the member (playing, or only organising), and the member erased from those only."""
+    played, organised, other, over = [await new_id(storage, n) for n in "abcd"]
+    tournaments = {
+        played: a_tournament(played),
+        organised: a_tournament(organised, organiser_id=100, channel_id=71),
+        other: a_tournament(other),
+        over: t.cancel(a_tournament(over), 1).state,
+    }
+    for state in tournaments.values():
+        await storage.tournaments.save(to_stored(state))
+    # Member 10 (an id inside 100's digits) is named nowhere.
+    assert await storage.tournaments.holding(10) == []
+    held = await storage.tournaments.holding(100)
+    assert [(h.tournament_id, h.channel_id, h.entrant) for h in held] == [
+        (played, 70, True),
+        (organised, 71, True),
+        (other, 70, True),
+    ]
+    # The organiser of two of them, who does not play.
+    organiser = [(h.tournament_id, h.entrant) for h in await storage.tournaments.holding(1)]
+    assert organiser == [(played, False), (other, False)]
+
+    assert await storage.tournaments.forget(100, "former member", {played, organised}) == 2
+    assert [h.tournament_id for h in await storage.tournaments.holding(100)] == [other]
+    forgotten = await storage.tournaments.load(organised)
+    assert forgotten is not None and forgotten.organiser_id == 0
+    names = [p.name for e in forgotten.entrants for p in e.players]
+    assert "Ann 100" not in names and "former member" in names
