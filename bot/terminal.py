@@ -31,6 +31,7 @@ from bot.engine import (
     TrickWon,
 )
 from bot.i18n import N_, _, format_list, ngettext, use_locale
+from bot.render.refusals import refusal_text
 from bot.render.text import (
     CardFace,
     bid_text,
@@ -423,7 +424,9 @@ async def _your_turn(
             else:
                 await table.act(YOU, parse_command(text, view, table.names), seq=seq)
                 return
-        except (IllegalAction, ValueError, TableError) as error:
+        except IllegalAction as refusal:
+            write(refusal_text(refusal))
+        except (ValueError, TableError) as error:
             write(str(error))
 
 

@@ -23,7 +23,9 @@ from bot.engine import (
     RevealCards,
     Rules,
 )
+from bot.i18n import _
 from bot.render.text import bid_text
+from bot.render.words import card_text
 
 # The lobby's buttons: whoever clicks sits down, stands up, seats a bot of a level
 # (``bot.hard``: host only) or deals (host only).
@@ -91,17 +93,17 @@ def action_label(action: Action, rules: Rules, names: list[str], offer: Sequence
         case Bid():
             return bid_text(action, rules).capitalize()
         case PlayCard(card=card):
-            return str(card)
+            return card_text(card)
         case PassCards(cards=cards):
-            return "Pass " + " ".join(str(card) for card in cards)
+            return _("Pass {cards}").format(cards=" ".join(card_text(card) for card in cards))
         case RevealCards():
-            return "Look at my cards"
+            return _("Look at my cards")
         case Claim():
-            return "Claim the rest"
+            return _("Claim the rest")
         case CallRenege(accused=accused):
-            return f"Renege by {names[accused]}"
+            return _("Renege by {name}").format(name=names[accused])
         case RequestRedeal():
-            return "Throw in, redeal"
+            return _("Throw in, redeal")
         case Draw(keep_first=keep):
             return draw_label(keep, offer)
 
@@ -109,7 +111,9 @@ def action_label(action: Action, rules: Rules, names: list[str], offer: Sequence
 def draw_label(keep_first: bool, offer: Sequence[Card]) -> str:
     """A two-player draw's choice, naming the cards the member can see."""
     if len(offer) == 2:
-        return f"Keep {offer[0] if keep_first else offer[1]}"
+        return _("Keep {card}").format(card=card_text(offer[0] if keep_first else offer[1]))
     if not offer:
-        return "Keep it" if keep_first else "Take the next"
-    return f"Keep {offer[0]}" if keep_first else f"Refuse {offer[0]}, take the next"
+        return _("Keep it") if keep_first else _("Take the next")
+    if keep_first:
+        return _("Keep {card}").format(card=card_text(offer[0]))
+    return _("Refuse {card}, take the next").format(card=card_text(offer[0]))
