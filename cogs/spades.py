@@ -436,9 +436,10 @@ class SpadesCog(
             # in the member's letters (``RP``, the king of spades in Spanish).
             parsed = typed_card(card)
         except ValueError:
+            ace, ten, queen = (example.upper() for example in card_examples())
             raise PlayerError(
-                _("`{card}` is not a card: try {examples}.").format(
-                    card=echo(card), examples=format_list(card_examples())
+                _("`{card}` is not a card: try {ace}, {ten} or {queen}.").format(
+                    card=echo(card), ace=ace, ten=ten, queen=queen
                 )
             ) from None
         await self.act(interaction, lambda seat: PlayCard(seat, parsed))

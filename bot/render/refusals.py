@@ -59,13 +59,6 @@ PHASES: dict[str, str] = {
     "play": N_("the cards are being played"),
     "over": N_("the game is over"),
 }
-# A suit a member must follow, as the sentence names it.
-FOLLOW: dict[Suit, str] = {
-    Suit.SPADES: N_("You must follow suit: you hold a spade."),
-    Suit.HEARTS: N_("You must follow suit: you hold a heart."),
-    Suit.DIAMONDS: N_("You must follow suit: you hold a diamond."),
-    Suit.CLUBS: N_("You must follow suit: you hold a club."),
-}
 VARIANTS: dict[str, str] = {
     "mirror": N_("Mirror: bid the number of spades you hold."),
     "whiz": N_("Whiz: bid the number of spades you hold, or nil."),
@@ -170,7 +163,9 @@ def _follow(refusal: IllegalAction, details: Mapping[str, object]) -> str:
     suit = details["suit"]
     if not isinstance(suit, Suit):
         raise TypeError(suit)
-    return _(FOLLOW[suit])
+    if suit is Suit.SPADES:
+        return _("You must follow suit: you hold a spade.")
+    return _("You must follow suit: you hold a {suit}.").format(suit=suit.symbol)
 
 
 _WORDED: dict[str, Callable[[IllegalAction, Mapping[str, object]], str]] = {
