@@ -44,6 +44,7 @@ from bot.render.text import (
     status_text,
     table_text,
 )
+from bot.render.why import said_text
 from bot.render.words import card_examples, card_text, parse_card
 from bot.storage.records import MemoryStore
 from bot.tables import (
@@ -413,7 +414,7 @@ async def _your_turn(
                 hint = table.hint(YOU)
                 write(
                     _("Hint: {move}. {reason}").format(
-                        move=_describe(hint.action, view), reason=hint.reason
+                        move=_describe(hint.action, view), reason=said_text(hint.reason)
                     )
                 )
             elif word.split()[:1] and word.split()[0] in said(WHY):

@@ -33,6 +33,7 @@ from bot.engine import (
 )
 from bot.i18n import N_, _, format_list, ngettext, use_locale
 from bot.render.text import event_text
+from bot.render.why import said_text
 from bot.render.words import card_examples, card_text, parse_card
 from bot.storage.records import StorageFailed
 from bot.tables import Member, StorageBusy, Table, TableError, TableManager
@@ -481,7 +482,7 @@ class SpadesCog(
         await self.reply(
             interaction,
             table,
-            _("Hint: **{move}**. {reason}").format(move=label, reason=hint.reason),
+            _("Hint: **{move}**. {reason}").format(move=label, reason=said_text(hint.reason)),
         )
 
     @app_commands.command(
