@@ -235,8 +235,8 @@ class SeasonCog(
     @app_commands.describe(
         name=N_("The season's name, e.g. Spring 2026"),
         ends=N_(
-            "When it ends by itself: a number of days (30) or a UTC date (2026-12-31); "
-            "default: when a moderator ends it"
+            "When it ends by itself: days (30) or a UTC date (2026-12-31); default: when a"
+            " moderator ends it"
         ),
         reset=N_(
             "How far ratings move back to a newcomer's: 0 keeps them, 1 starts afresh (default 0.5)"

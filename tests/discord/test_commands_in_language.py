@@ -6,12 +6,14 @@ answered is outside brackets. A Spanish member hears the engine's refusals in Sp
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.client import EXTENSIONS as ALL_EXTENSIONS
 from bot.engine import PRESETS, Rules
 from bot.render.rules_text import show_value
 from bot.storage.store import Storage
@@ -99,3 +101,44 @@ async def test_the_engines_refusals_reach_a_spanish_member_in_spanish(fake: Fake
         assert card.text == "Ahora no puedes jugar una carta: se está apostando."
         typo = await fake.slash(ana, "spades", "play", card="Z9")
         assert typo.text == "`Z9` no es una carta: prueba AP, 10C o DD."
+
+
+# Discord's codes for the shipped languages, and its rule for a name.
+TRANSLATED = {"es-ES", "es-419", "pt-BR", "fr", "de"}
+NAME = re.compile(r"[-_\w]{1,32}")
+
+
+def described(command: dict[str, Any], path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every command, subcommand and option of a synced command, by its path."""
+    here = f"{path} {command['name']}".strip()
+    yield here, command
+    for option in command.get("options", []):
+        yield from described(option, here)
+
+
+async def test_every_command_and_option_is_described_in_every_language_within_limits(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    bot = make_bot(fake, storage=storage, extensions=ALL_EXTENSIONS)
+    async with running(bot, fake):
+        synced = fake.commands.get(None, {}) | fake.commands.get(fake.guild_id, {})
+    assert {"spades", "houserules", "changerules", "leaderboard", "season", "tournament"} <= set(
+        synced
+    )
+    untranslated, too_long = [], []
+    for command in synced.values():
+        for path, item in described(command):
+            descriptions = item.get("description_localizations") or {}
+            if set(descriptions) != TRANSLATED:
+                untranslated.append(path)
+            texts = [*descriptions.values()]
+            texts += [
+                t
+                for c in item.get("choices", [])
+                for t in (c.get("name_localizations") or {}).values()
+            ]
+            too_long += [t for t in texts if not 1 <= len(t) <= 100]
+            names = (item.get("name_localizations") or {}).values()
+            too_long += [n for n in names if not NAME.fullmatch(n) or n != n.lower()]
+    assert untranslated == []
+    assert too_long == []
