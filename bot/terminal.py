@@ -31,6 +31,7 @@ from bot.engine import (
     TrickWon,
 )
 from bot.i18n import N_, _, format_list, ngettext, use_locale
+from bot.render.refusals import refusal_text
 from bot.render.text import (
     CardFace,
     bid_text,
@@ -43,6 +44,7 @@ from bot.render.text import (
     status_text,
     table_text,
 )
+from bot.render.why import said_text
 from bot.render.words import card_examples, card_text, parse_card
 from bot.storage.records import MemoryStore
 from bot.tables import (
@@ -412,7 +414,7 @@ async def _your_turn(
                 hint = table.hint(YOU)
                 write(
                     _("Hint: {move}. {reason}").format(
-                        move=_describe(hint.action, view), reason=hint.reason
+                        move=_describe(hint.action, view), reason=said_text(hint.reason)
                     )
                 )
             elif word.split()[:1] and word.split()[0] in said(WHY):
@@ -423,7 +425,9 @@ async def _your_turn(
             else:
                 await table.act(YOU, parse_command(text, view, table.names), seq=seq)
                 return
-        except (IllegalAction, ValueError, TableError) as error:
+        except IllegalAction as refusal:
+            write(refusal_text(refusal))
+        except (ValueError, TableError) as error:
             write(str(error))
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import _, format_number
 from cogs._answer import echo, keep_in_time
 
 
@@ -32,7 +33,11 @@ def check_interaction(interaction: discord.Interaction[Any]) -> bool:
             continue
         problem = _problem(parameter, value)
         if problem is not None:
-            raise BadOption(f"`{echo(value)}` won't do for {parameter.display_name}: {problem}.")
+            raise BadOption(
+                _("`{value}` won't do for {option}: {problem}.").format(
+                    value=echo(value), option=parameter.display_name, problem=problem
+                )
+            )
     return True
 
 
@@ -40,11 +45,17 @@ def _problem(parameter: app_commands.Parameter, value: object) -> str | None:
     if parameter.choices:
         allowed = [choice.value for choice in parameter.choices]
         if value not in allowed:
-            return "choose " + ", ".join(str(choice.name) for choice in parameter.choices)
+            names = [_(str(choice.name)) for choice in parameter.choices]
+            return _("choose {choices}").format(choices=", ".join(names))
     if isinstance(value, int | float) and not isinstance(value, bool):
         low, high = parameter.min_value, parameter.max_value
         if (low is not None and value < low) or (high is not None and value > high):
             if low is not None and high is not None:
-                return f"from {low:g} to {high:g}"
-            return f"at least {low:g}" if low is not None else f"at most {high:g}"
+                return _("from {low} to {high}").format(
+                    low=format_number(low), high=format_number(high)
+                )
+            if low is not None:
+                return _("at least {low}").format(low=format_number(low))
+            assert high is not None
+            return _("at most {high}").format(high=format_number(high))
     return None

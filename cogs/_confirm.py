@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _
 from cogs._answer import answer, keep_in_time, update
 from cogs._errors import answer_error
 
@@ -34,7 +35,7 @@ class Confirm(discord.ui.View):
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id != self.user_id:
-            await answer(interaction, "Only the member who asked can confirm this.")
+            await answer(interaction, _("Only the member who asked can confirm this."))
             return False
         keep_in_time(interaction)
         return True

@@ -16,6 +16,8 @@ from discord import app_commands
 
 from bot.competition.tournament import TournamentError
 from bot.engine import IllegalAction
+from bot.i18n import N_, _, format_list, ngettext
+from bot.render.refusals import refusal_text
 from bot.tables import TableError
 from cogs._answer import answer, echo
 from cogs._checks import BadOption
@@ -24,7 +26,7 @@ log = logging.getLogger(__name__)
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
-APOLOGY = "Sorry, something went wrong on our side. It has been logged; please try again."
+APOLOGY = N_("Sorry, something went wrong on our side. It has been logged; please try again.")
 
 
 class PlayerError(Exception):
@@ -41,18 +43,19 @@ PLAYER_ERRORS: tuple[type[Exception], ...] = (
 )
 
 
-# Discord's own names for permissions, as members find them in the server's settings.
+# Discord's own names for permissions, as members find them in the server's settings
+# (Discord names them in each language; the catalogs follow its words).
 PERMISSION_NAMES = {
-    "administrator": "Administrator",
-    "manage_guild": "Manage Server",
-    "manage_messages": "Manage Messages",
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "read_message_history": "Read Message History",
-    "embed_links": "Embed Links",
-    "attach_files": "Attach Files",
-    "use_external_emojis": "Use External Emojis",
+    "administrator": N_("Administrator"),
+    "manage_guild": N_("Manage Server"),
+    "manage_messages": N_("Manage Messages"),
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
+    "read_message_history": N_("Read Message History"),
+    "embed_links": N_("Embed Links"),
+    "attach_files": N_("Attach Files"),
+    "use_external_emojis": N_("Use External Emojis"),
 }
 # What the bot needs in a channel to show a table there.
 TABLE_PERMISSIONS = ("view_channel", "send_messages")
@@ -60,17 +63,22 @@ THREAD_PERMISSIONS = ("view_channel", "send_messages_in_threads")
 
 
 def permission_name(flag: str) -> str:
-    return PERMISSION_NAMES.get(flag, flag.replace("_", " ").title())
+    known = PERMISSION_NAMES.get(flag)
+    return _(known) if known is not None else flag.replace("_", " ").title()
 
 
 def missing_permission_text(channel_id: int, missing: Sequence[str] = TABLE_PERMISSIONS) -> str:
     """What to tell the host when the bot may not show the table in a channel."""
-    names = " and ".join(permission_name(p) for p in missing)
-    return (
-        f"I can't show the table in <#{channel_id}>: I need the {names} permission"
-        f"{'s' if len(missing) > 1 else ''} there. A moderator can give them to me in the"
-        " channel's settings (Permissions), or play in another channel."
-    )
+    names = format_list([permission_name(p) for p in missing])
+    return ngettext(
+        "I can't show the table in {channel}: I need the {names} permission there. A"
+        " moderator can give it to me in the channel's settings (Permissions), or play in"
+        " another channel.",
+        "I can't show the table in {channel}: I need the {names} permissions there. A"
+        " moderator can give them to me in the channel's settings (Permissions), or play in"
+        " another channel.",
+        len(missing),
+    ).format(channel=f"<#{channel_id}>", names=names)
 
 
 def missing_table_permissions(interaction: discord.Interaction) -> list[str]:
@@ -86,20 +94,32 @@ def player_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, app_commands.TransformerError):
-        return f"`{echo(error.value)}` is not a valid value for that option."
+        return _("`{value}` is not a valid value for that option.").format(value=echo(error.value))
+    if isinstance(error, IllegalAction):
+        # The engine says why in figures; its words are the reader's here.
+        return refusal_text(error)
     if isinstance(error, (*PLAYER_ERRORS, BadOption)):
         return str(error)
     if isinstance(error, app_commands.MissingPermissions):
-        needed = ", ".join(permission_name(p) for p in error.missing_permissions)
-        return f"You need the {needed} permission for that."
+        needed = format_list([permission_name(p) for p in error.missing_permissions])
+        return ngettext(
+            "You need the {names} permission for that.",
+            "You need the {names} permissions for that.",
+            len(error.missing_permissions),
+        ).format(names=needed)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "That works in a server channel, not in a DM."
+        return _("That works in a server channel, not in a DM.")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} s."
+        seconds = round(error.retry_after)
+        return ngettext(
+            "Slow down: try again in {count} second.",
+            "Slow down: try again in {count} seconds.",
+            seconds,
+        ).format(count=seconds)
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that here."
+        return _("You can't use that here.")
     if isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
-        return "This command was just updated; try again in a minute."
+        return _("This command was just updated; try again in a minute.")
     return None
 
 
@@ -114,7 +134,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             interaction.channel_id,
             exc_info=error,
         )
-        text = APOLOGY
+        text = _(APOLOGY)
     try:
         await answer(interaction, text)
     except discord.HTTPException:

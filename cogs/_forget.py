@@ -9,7 +9,7 @@ import logging
 from dataclasses import dataclass, field
 
 from bot.client import SpadesBot
-from bot.i18n import _, ngettext
+from bot.i18n import N_, _, ngettext
 from bot.storage.records import StorageFailed
 from bot.storage.stats import Forgotten, Place
 from bot.tables import StorageBusy, TableError
@@ -19,7 +19,7 @@ from cogs._forwarded import forward_forget, forward_forget_tournament
 
 log = logging.getLogger(__name__)
 
-NOT_SAVED = (
+NOT_SAVED = N_(
     "I couldn't save that just now (a storage problem on the bot's side), so nothing was"
     " forgotten yet. Try again in a minute."
 )
@@ -48,7 +48,7 @@ async def leave_everywhere(bot: SpadesBot, user_id: int, application_id: int) ->
         try:
             held = await table.forget(user_id)
         except StorageBusy:
-            raise PlayerError(_partly(left, NOT_SAVED)) from None
+            raise PlayerError(_partly(left, _(NOT_SAVED))) from None
         except TableError as error:  # it closed meanwhile: nothing of theirs stays there
             log.info("forgetme skipped %r: %s", table, error)
             continue
@@ -85,7 +85,7 @@ async def forget(bot: SpadesBot, user_id: int, application_id: int) -> str:
             left.tournaments += tournaments
             forgotten = await bot.storage.stats.forget_member(user_id)
     except StorageFailed:
-        raise PlayerError(_partly(left, NOT_SAVED)) from None
+        raise PlayerError(_partly(left, _(NOT_SAVED))) from None
     return done_text(left, forgotten)
 
 
@@ -123,17 +123,18 @@ async def _places(bot: SpadesBot, user_id: int, left: Left) -> list[Place]:
     try:
         return await bot.storage.stats.places(user_id)
     except StorageFailed:
-        raise PlayerError(_partly(left, NOT_SAVED)) from None
+        raise PlayerError(_partly(left, _(NOT_SAVED))) from None
 
 
 def _partly(left: Left, text: str) -> str:
     if not left.places:
         return text
-    return f"{text} You did leave {_count(left.places, 'table')} meanwhile."
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+    meanwhile = ngettext(
+        "You did leave {count} table meanwhile.",
+        "You did leave {count} tables meanwhile.",
+        left.places,
+    ).format(count=left.places)
+    return f"{text} {meanwhile}"
 
 
 def done_text(left: Left, forgotten: Forgotten) -> str:
@@ -141,13 +142,23 @@ def done_text(left: Left, forgotten: Forgotten) -> str:
     parts = []
     if left.places:
         parts.append(
-            f"You left {_count(left.places, 'table')} (a bot plays your seat in a game"
-            " under way; where you hosted, the first member seated hosts now)."
+            ngettext(
+                "You left {count} table (a bot plays your seat in a game under way; where"
+                " you hosted, the first member seated hosts now).",
+                "You left {count} tables (a bot plays your seat in a game under way; where"
+                " you hosted, the first member seated hosts now).",
+                left.places,
+            ).format(count=left.places)
         )
     if forgotten.games:
         parts.append(
-            f"Your name and id are gone from {_count(forgotten.games, 'finished game')};"
-            " those games stay counted, for nobody."
+            ngettext(
+                "Your name and id are gone from {count} finished game; it stays counted,"
+                " for nobody.",
+                "Your name and id are gone from {count} finished games; those games stay"
+                " counted, for nobody.",
+                forgotten.games,
+            ).format(count=forgotten.games)
         )
     if left.tournaments:
         parts.append(
@@ -168,13 +179,28 @@ def done_text(left: Left, forgotten: Forgotten) -> str:
             ).format(count=forgotten.tournaments)
         )
     if forgotten.pings:
-        parts.append("Your choice of where you hear of your turns is deleted.")
+        parts.append(_("Your choice of where you hear of your turns is deleted."))
+    parts.extend(_unanswered_texts(left))
+    if not (left.unanswered or left.unanswered_tournaments):
+        if parts:
+            parts.append(_("Nothing the bot keeps holds your name or id now."))
+        else:
+            parts.append(_("The bot kept nothing about you, and still keeps nothing."))
+    parts.append(_("Messages already posted in Discord stay as they are."))
+    return _("Done. {what}").format(what=" ".join(parts))
+
+
+def _unanswered_texts(left: Left) -> list[str]:
+    """What another process did not answer, and what that leaves of the member."""
+    parts: list[str] = []
     if left.unanswered:
         channels = ", ".join(f"<#{channel}>" for channel in left.unanswered)
         parts.append(
-            f"A table the bot runs elsewhere did not answer ({channels}): its saved seat is"
-            " a bot's now, but while that game is still played it may show you. Use"
-            " /spades forgetme again once it ends."
+            _(
+                "A table the bot runs elsewhere did not answer ({channels}): its saved seat"
+                " is a bot's now, but while that game is still played it may show you. Use"
+                " /spades forgetme again once it ends."
+            ).format(channels=channels)
         )
     if left.unanswered_tournaments:
         channels = ", ".join(f"<#{channel}>" for channel in left.unanswered_tournaments)
@@ -185,10 +211,4 @@ def done_text(left: Left, forgotten: Forgotten) -> str:
                 " forgetme again once it ends."
             ).format(channels=channels)
         )
-    if not (left.unanswered or left.unanswered_tournaments):
-        if parts:
-            parts.append("Nothing the bot keeps holds your name or id now.")
-        else:
-            parts.append("The bot kept nothing about you, and still keeps nothing.")
-    parts.append("Messages already posted in Discord stay as they are.")
-    return "Done. " + " ".join(parts)
+    return parts

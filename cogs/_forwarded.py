@@ -17,6 +17,7 @@ import discord
 
 from bot.client import SpadesBot
 from bot.competition.tournament import TournamentError
+from bot.i18n import N_, _, use_locale
 from bot.relay import ForwardedClick, RelayDown
 from bot.storage.records import StorageFailed
 from bot.storage.stats import FORMER_MEMBER, Place
@@ -25,11 +26,12 @@ from bot.tournaments import TournamentRunner
 from cogs._answer import acknowledge
 from cogs._codes import parse_code
 from cogs._errors import APOLOGY, player_message
+from cogs._languages import member_language
 from cogs._ui import HAND_CODE, REMATCH_CODE, Click
 
 log = logging.getLogger(__name__)
 
-GONE = "That game is no longer running."
+GONE = N_("That game is no longer running.")
 # Seconds an interaction's token stays good (Discord: 15 minutes), so the seconds a click
 # heard once more is known for the same click.
 TOKEN_LIFE = 15 * 60
@@ -38,10 +40,12 @@ FORGET_CODE = "forgetme:"
 # The same for a tournament: this prefix and the tournament's id.
 FORGET_TOURNAMENT_CODE = "forgetme-tournament:"
 # The relay is down: the click was not sent anywhere.
-UNREACHABLE = "I can't reach your table just now, so nothing changed: try again in a moment."
+UNREACHABLE = N_("I can't reach your table just now, so nothing changed: try again in a moment.")
 # Sent, but its table's process did not say it took it: it may be restarting, or the
 # connection was lost on the way. The member sees whether the move was made.
-UNANSWERED = "Your table didn't answer in time: if your move doesn't show in a moment, try again."
+UNANSWERED = N_(
+    "Your table didn't answer in time: if your move doesn't show in a moment, try again."
+)
 
 
 async def forward(bot: SpadesBot, interaction: discord.Interaction[Any], click: Click) -> bool:
@@ -68,7 +72,7 @@ async def forward(bot: SpadesBot, interaction: discord.Interaction[Any], click: 
     try:
         taken = await relay.forward(forwarded)
     except RelayDown as down:
-        await interaction.followup.send(UNANSWERED if down.sent else UNREACHABLE, ephemeral=True)
+        await interaction.followup.send(_(UNANSWERED if down.sent else UNREACHABLE), ephemeral=True)
         return True
     if not taken:
         await interaction.followup.send(await _not_taken(bot, click.table_id), ephemeral=True)
@@ -120,7 +124,7 @@ async def _not_taken(bot: SpadesBot, table_id: int) -> str:
         running = bot.store is None or await bot.store.table_open(table_id)
     except StorageFailed:
         running = True
-    return UNANSWERED if running else GONE
+    return _(UNANSWERED if running else GONE)
 
 
 class ForwardedClicks:
@@ -163,20 +167,25 @@ class ForwardedClicks:
         return True
 
     async def _act(self, table: Table, forwarded: ForwardedClick) -> None:
+        # Answered in the member's language, as their own process would.
+        with use_locale(member_language(forwarded.user_id)):
+            await self._act_for(table, forwarded)
+
+    async def _act_for(self, table: Table, forwarded: ForwardedClick) -> None:
         user_id = forwarded.user_id
         text: str | None = None
         try:
             if forwarded.code == HAND_CODE:
-                text = "Your hand is in this DM; /spades hand shows it in the table's channel."
+                text = _("Your hand is in this DM; /spades hand shows it in the table's channel.")
             elif forwarded.code == REMATCH_CODE:
                 await table.rematch(user_id)
-                text = "Rematch: new cards are dealt."
+                text = _("Rematch: new cards are dealt.")
             else:
                 seat = table.require_seat(user_id)
                 try:
                     action = parse_code(forwarded.code, seat)
                 except ValueError:
-                    text = "That control is from an older version: use My hand."
+                    text = _("That control is from an older version: use My hand.")
                 else:
                     # The DM hand shows the move: the presenter edits it.
                     await table.act(user_id, action, seq=forwarded.seq)
@@ -184,7 +193,7 @@ class ForwardedClicks:
             text = player_message(error)
             if text is None:
                 log.error("Error handling a forwarded click on %r", table, exc_info=error)
-                text = APOLOGY
+                text = _(APOLOGY)
         if text is not None:
             webhook = discord.Webhook.partial(
                 forwarded.application_id, forwarded.token, client=self.bot

@@ -144,6 +144,12 @@ async def choose_guild_language(store: TableStore, guild_id: int, locale: str | 
         await store.set_guild_locale(guild_id, locale)
 
 
+def member_language(user_id: int) -> str | None:
+    """The member's language as last known (``None``: not known here), for what reaches
+    them outside an interaction of theirs (a click forwarded from another process)."""
+    return None if _installed is None else _installed.member(user_id)
+
+
 def enter_language(interaction: discord.Interaction[Any]) -> None:
     """Speak the language of whoever made ``interaction`` for the rest of its handling."""
     if _installed is not None:

@@ -21,6 +21,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _
 from bot.storage.records import SubRequest
 from cogs._answer import keep_in_time
 from cogs._errors import answer_error
@@ -58,7 +59,7 @@ class SubAnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=S
     def __init__(self, click: SubClick) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Accept" if click.accept else "Decline",
+                label=_("Accept") if click.accept else _("Decline"),
                 style=discord.ButtonStyle.success
                 if click.accept
                 else discord.ButtonStyle.secondary,
@@ -91,11 +92,15 @@ def request_message(
 ) -> tuple[str, discord.ui.View, discord.AllowedMentions]:
     """The request's text, its two buttons, and mentions that ping ``member`` alone;
     ``asker`` and ``held`` are names as shown (``cogs._names.shown_name``)."""
-    text = (
-        f"{member.mention}, {asker} asks you to take over"
-        f" seat {request.seat + 1} from {held} in the game"
-        " here. The seat is yours only if you accept; this request expires"
-        f" <t:{request.expires}:R>."
+    text = _(
+        "{member}, {asker} asks you to take over seat {seat} from {held} in the game here."
+        " The seat is yours only if you accept; this request expires {when}."
+    ).format(
+        member=member.mention,
+        asker=asker,
+        seat=request.seat + 1,
+        held=held,
+        when=f"<t:{request.expires}:R>",
     )
     view = discord.ui.View(timeout=None)
     for accept in (True, False):

@@ -42,7 +42,7 @@ def rules_summary(rules: Rules) -> str:
     same = [o for o in options if not o.changed]
     lines = [f"**{o.name}** = {show_value(o.value)}" for o in changed]
     if not changed:
-        lines.append("Every option is at its default (the `classic` rules).")
+        lines.append(_("Every option is at its default (the `classic` rules)."))
     lines.append("")
     lines.append(", ".join(f"{o.name} = {show_value(o.value)}" for o in same))
     text = "\n".join(lines)
@@ -52,12 +52,12 @@ def rules_summary(rules: Rules) -> str:
 def change_text(change: RulesChange, what: str) -> str:
     """What a change did, one line an option."""
     if not change.changes:
-        return f"{what}: nothing changed."
+        return _("{what}: nothing changed.").format(what=what)
     lines = [f"{what}:"]
     lines += [
         f"• {c.option}: {show_value(c.before)} → {show_value(c.after)}" for c in change.changes
     ]
-    lines.append("Open tables keep the rules they started with; new tables use these.")
+    lines.append(_("Open tables keep the rules they started with; new tables use these."))
     return "\n".join(lines)
 
 
@@ -65,7 +65,11 @@ def option_name(option: str) -> str:
     """The option a member named, or a refusal showing what they typed cut short."""
     name = option.strip().lower()
     if name not in Rules.model_fields:
-        raise PlayerError(f"No option called `{echo(option)}`. Start typing to see the options.")
+        raise PlayerError(
+            _("No option called `{option}`. Start typing to see the options.").format(
+                option=echo(option)
+            )
+        )
     return name
 
 
@@ -76,7 +80,9 @@ def typed_value(name: str, value: str) -> str:
         parsed = parse_option_value(name, value)
     except ValueError:
         raise PlayerError(
-            f"{name} cannot be `{echo(value)}`. Allowed: {allowed_values(name)}."
+            _("{option} cannot be `{value}`. Allowed: {values}.").format(
+                option=name, value=echo(value), values=allowed_values(name)
+            )
         ) from None
     return "none" if parsed is None else str(parsed)
 
@@ -91,11 +97,15 @@ def matching(values: list[str], typed: str) -> list[app_commands.Choice[str]]:
 
 def guild_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise PlayerError("House rules belong to a server: use this in a server channel.")
+        raise PlayerError(_("House rules belong to a server: use this in a server channel."))
     return interaction.guild_id
 
 
-class HouseRulesCog(commands.GroupCog, group_name="houserules"):
+class HouseRulesCog(
+    commands.GroupCog,
+    group_name="houserules",
+    group_description=N_("This server's house rules for new tables."),
+):
     """This server's house rules for new tables."""
 
     def __init__(self, house_rules: HouseRules) -> None:
@@ -105,24 +115,31 @@ class HouseRulesCog(commands.GroupCog, group_name="houserules"):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return check_interaction(interaction)
 
-    @app_commands.command(name="show", description="The house rules new tables here play by")
+    @app_commands.command(name="show", description=N_("The house rules new tables here play by"))
     async def show(self, interaction: discord.Interaction) -> None:
         rules = await self.house_rules.get(guild_of(interaction))
-        embed = discord.Embed(title="House rules", description=rules_summary(rules))
+        embed = discord.Embed(title=_("House rules"), description=rules_summary(rules))
         embed.set_footer(
-            text="Members with Manage Server change them with /changerules set, preset or reset."
+            text=_("Members with Manage Server change them with /changerules set, preset or reset.")
         )
         await answer(interaction, embed=embed)
 
-    @app_commands.command(name="options", description="What one option means and accepts")
-    @app_commands.describe(option="The option")
+    @app_commands.command(name="options", description=N_("What one option means and accepts"))
+    @app_commands.describe(option=N_("The option"))
     async def explain(self, interaction: discord.Interaction, option: str) -> None:
         name = option_name(option)
         rules = await self.house_rules.get(guild_of(interaction))
         info = Rules.model_fields[name]
-        text = (
-            f"**{name}** = {show_value(getattr(rules, name))} here\n"
-            f"{info.description or ''}\nAllowed: {allowed_values(name)}"
+        # The description is the engine's, as the catalogs translate it (devtools/i18n.py
+        # puts every option's in the template); names and values are typed as they are.
+        text = "\n".join(
+            [
+                _("**{option}** = {value} here").format(
+                    option=name, value=show_value(getattr(rules, name))
+                ),
+                _(info.description) if info.description else "",
+                _("Allowed: {values}").format(values=allowed_values(name)),
+            ]
         )
         await answer(interaction, text)
 
@@ -135,7 +152,11 @@ class HouseRulesCog(commands.GroupCog, group_name="houserules"):
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
-class ChangeRulesCog(commands.GroupCog, group_name="changerules"):
+class ChangeRulesCog(
+    commands.GroupCog,
+    group_name="changerules",
+    group_description=N_("Change this server's house rules for new tables (Manage Server)."),
+):
     """Change this server's house rules for new tables (Manage Server)."""
 
     def __init__(self, house_rules: HouseRules, store: TableStore) -> None:
@@ -146,8 +167,8 @@ class ChangeRulesCog(commands.GroupCog, group_name="changerules"):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return check_interaction(interaction)
 
-    @app_commands.command(name="set", description="Change one house rule")
-    @app_commands.describe(option="The option to change", value="Its new value")
+    @app_commands.command(name="set", description=N_("Change one house rule"))
+    @app_commands.describe(option=N_("The option to change"), value=N_("Its new value"))
     @app_commands.checks.has_permissions(manage_guild=True)
     async def set_option(self, interaction: discord.Interaction, option: str, value: str) -> None:
         guild = guild_of(interaction)
@@ -156,7 +177,7 @@ class ChangeRulesCog(commands.GroupCog, group_name="changerules"):
             change = await self.house_rules.set_option(guild, name, typed_value(name, value))
         except HouseRuleError as error:
             raise PlayerError(str(error)) from None
-        await answer(interaction, change_text(change, "House rules changed"), ephemeral=False)
+        await answer(interaction, change_text(change, _("House rules changed")), ephemeral=False)
 
     @set_option.autocomplete("option")
     async def option_names(
@@ -173,8 +194,8 @@ class ChangeRulesCog(commands.GroupCog, group_name="changerules"):
             return []
         return matching(value_choices(option), current)
 
-    @app_commands.command(name="preset", description="Use a named set of house rules")
-    @app_commands.describe(name="The preset")
+    @app_commands.command(name="preset", description=N_("Use a named set of house rules"))
+    @app_commands.describe(name=N_("The preset"))
     @app_commands.choices(name=[app_commands.Choice(name=n, value=n) for n in PRESETS])
     @app_commands.checks.has_permissions(manage_guild=True)
     async def preset(self, interaction: discord.Interaction, name: str) -> None:
@@ -182,7 +203,8 @@ class ChangeRulesCog(commands.GroupCog, group_name="changerules"):
             change = await self.house_rules.apply_preset(guild_of(interaction), name)
         except HouseRuleError as error:
             raise PlayerError(str(error)) from None
-        await answer(interaction, change_text(change, f"House rules: {name}"), ephemeral=False)
+        what = _("House rules: {preset}").format(preset=name)
+        await answer(interaction, change_text(change, what), ephemeral=False)
 
     @app_commands.command(
         name=N_("language"), description=N_("The language of the tables' messages in this server")
@@ -207,11 +229,11 @@ class ChangeRulesCog(commands.GroupCog, group_name="changerules"):
                 text = _("Done: the tables here speak English from now on.")
         await answer(interaction, text, ephemeral=False)
 
-    @app_commands.command(name="reset", description="Back to the default rules")
+    @app_commands.command(name="reset", description=N_("Back to the default rules"))
     @app_commands.checks.has_permissions(manage_guild=True)
     async def reset(self, interaction: discord.Interaction) -> None:
         change = await self.house_rules.reset(guild_of(interaction))
-        await answer(interaction, change_text(change, "House rules reset"), ephemeral=False)
+        await answer(interaction, change_text(change, _("House rules reset")), ephemeral=False)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -12,12 +12,13 @@ import re
 from typing import Any, Literal
 
 import discord
+from babel.numbers import format_decimal
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, babel_locale, format_number, format_percent, ngettext
 from bot.render.hand_picture import hand_picture
-from bot.render.text import hand_record_text, plural, result_text
+from bot.render.text import hand_record_text, result_text
 from bot.storage.ratings import MIN_RATED_GAMES
 from bot.storage.seasons import Season
 from bot.storage.stats import (
@@ -44,7 +45,7 @@ Board = Literal["rating", "wins", "win_rate", "nil", "partnerships"]
 BOARDS: tuple[Board, ...] = (*METRICS, "partnerships")
 
 PAGE_SIZE = 10
-SEASON_HELP = "A season (default: the running one, else all-time), or all-time"
+SEASON_HELP = N_("A season (default: the running one, else all-time), or all-time")
 MAX_HISTORY = 10
 MODES: tuple[ModeChoice, ...] = ("partnership", "cutthroat")
 METRIC_NAMES: dict[Metric, str] = {
@@ -55,33 +56,52 @@ METRIC_NAMES: dict[Metric, str] = {
 }
 BOARD_NAMES: dict[Board, str] = {metric: METRIC_NAMES[metric] for metric in METRICS}
 BOARD_NAMES["partnerships"] = N_("partnerships")
+# The mode option's choices: what a board or a member's stats count.
+MODE_NAMES: dict[str, str] = {
+    "all": N_("all games"),
+    "partnership": N_("partnership"),
+    "cutthroat": N_("cutthroat"),
+}
+MODE_CHOICES = [app_commands.Choice(name=label, value=mode) for mode, label in MODE_NAMES.items()]
+
+
+def mode_of(value: str) -> ModeChoice:
+    """The mode option's value as a board reads it (checked against the choices already)."""
+    return next((mode for mode in MODES if mode == value), "all")
 
 
 def percent(value: float | None) -> str:
-    return "—" if value is None else f"{100 * value:.0f}%"
+    return "—" if value is None else format_percent(value)
 
 
 def number(value: float | None, digits: int = 1) -> str:
-    return "—" if value is None else f"{value:.{digits}f}"
+    if value is None:
+        return "—"
+    # Always ``digits`` places, as the reader's language writes them: 25.0, 25,0.
+    return format_decimal(value, format="0." + "0" * digits, locale=babel_locale())
 
 
 def board_line(rank: int, stats: MemberStats, metric: Metric) -> str:
     """One ranked member, the metric first."""
     shown = {
         "rating": number(stats.rating),
-        "wins": str(stats.wins),
+        "wins": format_number(stats.wins),
         "win_rate": percent(stats.win_rate),
         "nil": percent(stats.nil_rate),
     }[metric]
-    return (
-        f"**{rank}.** {stats.name} — {shown}  "
-        f"({stats.wins}/{stats.games} won, rating {number(stats.rating)})"
+    return _("**{rank}.** {name} — {shown}  ({wins}/{games} won, rating {rating})").format(
+        rank=rank,
+        name=stats.name,
+        shown=shown,
+        wins=stats.wins,
+        games=stats.games,
+        rating=number(stats.rating),
     )
 
 
 def board_text(page: LeaderboardPage) -> str:
     if not page.entries:
-        return (
+        return _(
             "Nobody is ranked yet: members are ranked after a few finished games "
             "(and a few Nils, for Nil success)."
         )
@@ -115,12 +135,16 @@ def board_embed(page: LeaderboardPage | PairPage, season: Season | None = None) 
         title = _("Partnerships by rating ({scope})").format(scope=scope)
         embed = discord.Embed(title=title, description=pairs_text(page))
     else:
-        mode = page.mode or N_("all games")
+        mode = MODE_NAMES.get(page.mode or "all", N_("all games"))
         title = _("Leaderboard by {metric} ({mode}, {scope})").format(
             metric=_(METRIC_NAMES[page.metric]), mode=_(mode), scope=scope
         )
         embed = discord.Embed(title=title, description=board_text(page))
-    embed.set_footer(text=f"Page {page.offset // page.limit + 1} of {pages}, {page.total} ranked")
+    embed.set_footer(
+        text=_("Page {page} of {pages}, {ranked} ranked").format(
+            page=page.offset // page.limit + 1, pages=pages, ranked=page.total
+        )
+    )
     return embed
 
 
@@ -128,23 +152,35 @@ def stats_text(stats: MemberStats) -> str:
     """A member's figures, one per line."""
     nils = stats.nil_attempts
     blind = stats.blind_nil_attempts
-    streak = (
-        f"{stats.streak} won in a row"
-        if stats.streak > 0
-        else f"{-stats.streak} without a win"
-        if stats.streak < 0
-        else "none"
+    if stats.streak > 0:
+        streak = _("{count} won in a row").format(count=stats.streak)
+    elif stats.streak < 0:
+        streak = _("{count} without a win").format(count=-stats.streak)
+    else:
+        streak = _("none")
+    rating = (
+        _("Rating: {rating}").format(rating=number(stats.rating))
+        if stats.rating is not None
+        else _("Rating: — (after {games} of {needed} games)").format(
+            games=stats.rated_games, needed=MIN_RATED_GAMES
+        )
     )
     return "\n".join(
         [
-            f"Games: {stats.games}, won {stats.wins} ({percent(stats.win_rate)})",
-            f"Rating: {number(stats.rating)}"
-            + ("" if stats.rating is not None else f" (after {stats.rated_games} of 5 games)"),
-            f"Bids made: {stats.bids_made}, set: {stats.bids_set}",
-            f"Nil: {stats.nil_made}/{nils} made; blind Nil: {stats.blind_nil_made}/{blind}",
-            f"Bags per hand: {number(stats.bags_per_hand, 2)}",
-            f"Points per hand: {number(stats.points_per_hand)}",
-            f"Streak: {streak}",
+            _("Games: {games}, won {wins} ({rate})").format(
+                games=stats.games, wins=stats.wins, rate=percent(stats.win_rate)
+            ),
+            rating,
+            _("Bids made: {made}, set: {set}").format(made=stats.bids_made, set=stats.bids_set),
+            _("Nil: {made}/{tried} made; blind Nil: {blind_made}/{blind_tried}").format(
+                made=stats.nil_made,
+                tried=nils,
+                blind_made=stats.blind_nil_made,
+                blind_tried=blind,
+            ),
+            _("Bags per hand: {bags}").format(bags=number(stats.bags_per_hand, 2)),
+            _("Points per hand: {points}").format(points=number(stats.points_per_hand)),
+            _("Streak: {streak}").format(streak=streak),
         ]
     )
 
@@ -156,9 +192,11 @@ async def hand_reply(
     replay; a hand it never reached is refused."""
     hands = {h.hand_number: h for h in record.hands()}
     if hand not in hands:
-        raise PlayerError(f"Game #{game} has hands 1 to {max(hands, default=0)}.")
+        raise PlayerError(
+            _("Game #{game} has hands 1 to {last}.").format(game=game, last=max(hands, default=0))
+        )
     names = record.summary.seat_names
-    title = f"Game #{game}, hand {hand}"
+    title = _("Game #{game}, hand {hand}").format(game=game, hand=hand)
     text = hand_record_text(hands[hand], names, record.rules)
     # Drawing takes a few tenths of a second, mostly in Pillow's C code: off the event loop.
     typed = [typed_name(name) for name in names]
@@ -167,7 +205,9 @@ async def hand_reply(
         io.BytesIO(png),
         filename=f"game{game}-hand{hand}.png",
         # The embed's text says the same for screen readers; this names the picture.
-        description=f"{title}: every seat's cards, the bids, each trick and the score.",
+        description=_("{title}: every seat's cards, the bids, each trick and the score.").format(
+            title=title
+        ),
     )
     return discord.Embed(title=title, description=text[:4000]), picture
 
@@ -203,7 +243,7 @@ class PageButton(
         mode: ModeChoice = next((m for m in MODES if m == match["mode"]), "all")
         label = item.label if isinstance(item, discord.ui.Button) else None
         season = None if match["season"] is None else int(match["season"])
-        return cls(metric, mode, season, int(match["offset"]), label or "Page")
+        return cls(metric, mode, season, int(match["offset"]), label or _("Page"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         keep_in_time(interaction)
@@ -226,8 +266,8 @@ def pager(page: LeaderboardPage | PairPage, metric: Board) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     mode: ModeChoice = "all" if isinstance(page, PairPage) else page.mode or "all"
     at = page.season
-    back = PageButton(metric, mode, at, max(0, page.offset - page.limit), "◀ Previous")
-    forward = PageButton(metric, mode, at, page.offset + page.limit, "Next ▶")
+    back = PageButton(metric, mode, at, max(0, page.offset - page.limit), _("◀ Previous"))
+    forward = PageButton(metric, mode, at, page.offset + page.limit, _("Next ▶"))
     back.item.disabled = page.offset == 0
     forward.item.disabled = page.offset + page.limit >= page.total
     view.add_item(back)
@@ -260,14 +300,14 @@ async def board_page(
 
 def guild_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise PlayerError("Leaderboards belong to a server: use this in a server channel.")
+        raise PlayerError(_("Leaderboards belong to a server: use this in a server channel."))
     return interaction.guild_id
 
 
 def stats_of(client: discord.Client) -> Stats:
     storage = getattr(client, "storage", None)
     if storage is None:
-        raise PlayerError("Stats are not kept by this bot (it runs without storage).")
+        raise PlayerError(_("Stats are not kept by this bot (it runs without storage)."))
     stats: Stats = storage.stats
     return stats
 
@@ -281,44 +321,46 @@ class LeaderboardCog(commands.Cog):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return check_interaction(interaction)
 
-    @app_commands.command(name="leaderboard", description="This server's best Spades players")
+    @app_commands.command(name="leaderboard", description=N_("This server's best Spades players"))
     @app_commands.describe(
-        by="What to rank by (partnerships: pairs who play together)",
-        mode="Partnership or cutthroat games only",
+        by=N_("What to rank by (partnerships: pairs who play together)"),
+        mode=N_("Partnership or cutthroat games only"),
         season=SEASON_HELP,
     )
     @app_commands.choices(
         by=[app_commands.Choice(name=BOARD_NAMES[m], value=m) for m in BOARDS],
+        mode=MODE_CHOICES,
     )
     @app_commands.autocomplete(season=season_choices)
     async def leaderboard(
         self,
         interaction: discord.Interaction,
         by: Board = "rating",
-        mode: ModeChoice = "all",
+        mode: str = "all",
         season: str | None = None,
     ) -> None:
         if by == "partnerships" and mode == "cutthroat":
             raise PlayerError(_("Cutthroat games have no partners: choose another mode."))
         chosen = await chosen_season(seasons_of(interaction.client), guild_of(interaction), season)
-        page = await board_page(self.stats, interaction, by, mode, chosen, 0)
+        page = await board_page(self.stats, interaction, by, mode_of(mode), chosen, 0)
         await answer(
             interaction, embed=board_embed(page, chosen), view=pager(page, by), ephemeral=False
         )
 
-    @app_commands.command(name="stats", description="A member's Spades stats in this server")
+    @app_commands.command(name="stats", description=N_("A member's Spades stats in this server"))
     @app_commands.describe(
-        member="Whose stats (default: yours)",
-        mode="Only one kind of game",
+        member=N_("Whose stats (default: yours)"),
+        mode=N_("Only one kind of game"),
         season=SEASON_HELP,
-        partner="With a partner: the two members' record as a pair",
+        partner=N_("With a partner: the two members' record as a pair"),
     )
+    @app_commands.choices(mode=MODE_CHOICES)
     @app_commands.autocomplete(season=season_choices)
     async def member_stats(
         self,
         interaction: discord.Interaction,
         member: discord.Member | None = None,
-        mode: ModeChoice = "all",
+        mode: str = "all",
         season: str | None = None,
         partner: discord.Member | None = None,
     ) -> None:
@@ -330,7 +372,8 @@ class LeaderboardCog(commands.Cog):
         if partner is not None:
             await self.pair_stats(interaction, who, partner, chosen)
             return
-        stats = await self.stats.member(guild, who.id, None if mode == "all" else mode, season=at)
+        kind = mode_of(mode)
+        stats = await self.stats.member(guild, who.id, None if kind == "all" else kind, season=at)
         if stats is None:
             raise PlayerError(
                 _("{name} has no finished hand here yet ({scope}).").format(
@@ -383,10 +426,12 @@ class LeaderboardCog(commands.Cog):
         title = _("{first} & {second} as partners ({scope})").format(**names, scope=scope)
         await answer(interaction, embed=discord.Embed(title=title, description=text))
 
-    @app_commands.command(name="history", description="Recent games here, or one game hand by hand")
+    @app_commands.command(
+        name="history", description=N_("Recent games here, or one game hand by hand")
+    )
     @app_commands.describe(
-        game="A game number from the list, for its hand-by-hand breakdown",
-        hand="With a game: that hand's cards, bids and tricks, to check the deal",
+        game=N_("A game number from the list, for its hand-by-hand breakdown"),
+        hand=N_("With a game: that hand's cards, bids and tricks, to check the deal"),
     )
     async def history(
         self,
@@ -396,11 +441,15 @@ class LeaderboardCog(commands.Cog):
     ) -> None:
         guild = guild_of(interaction)
         if hand is not None and game is None:
-            raise PlayerError("Give the game's number too: /history game:<number> hand:<number>.")
+            raise PlayerError(
+                _("Give the game's number too: /history game:<number> hand:<number>.")
+            )
         if game is not None:
             record = await self.stats.game(guild, game)
             if record is None:
-                raise PlayerError(f"There is no game #{game} in this server's history.")
+                raise PlayerError(
+                    _("There is no game #{game} in this server's history.").format(game=game)
+                )
             names = record.summary.seat_names
             # A duplicate tournament's game: hidden while other tables play the same cards;
             # a deal of it, with what every table made of those cards.
@@ -412,32 +461,23 @@ class LeaderboardCog(commands.Cog):
                 await answer(interaction, embed=embed, file=picture)
                 return
             hands = [result_text(r, names, record.rules) for r in record.results]
-            text = "\n\n".join(hands) or "No hand was finished in that game."
-            title = f"Game #{game} ({record.summary.preset}), hand by hand"
+            text = "\n\n".join(hands) or _("No hand was finished in that game.")
+            title = _("Game #{game} ({preset}), hand by hand").format(
+                game=game, preset=record.summary.preset
+            )
             embed = discord.Embed(title=title, description=text[:4000])
             embed.set_footer(
-                text=f"Dealt from seed {record.seed}. /history game:{game} hand:<number> shows"
-                " a hand's cards and tricks."
+                text=_(
+                    "Dealt from seed {seed}. /history game:{game} hand:<number> shows a hand's"
+                    " cards and tricks."
+                ).format(seed=record.seed, game=game)
             )
             await answer(interaction, embed=embed)
             return
-        games = await self.stats.history(guild, limit=MAX_HISTORY)
-        if not games:
-            raise PlayerError("No game has finished in this server yet.")
-        lines = []
-        for summary in games:
-            sides = " vs ".join(
-                f"{' & '.join(seat.name for seat in side.seats)} {side.score}"
-                for side in summary.sides
-            )
-            ending = "stopped" if summary.stopped else plural(summary.hands, "hand")
-            lines.append(f"**#{summary.game_id}** {summary.preset}, {ending}: {sides}")
-        embed = discord.Embed(title="Recent games", description="\n".join(lines))
-        embed.set_footer(text="/history game:<number> shows a game hand by hand.")
-        await answer(interaction, embed=embed)
+        await answer(interaction, embed=await recent_games(self.stats, guild))
 
     @app_commands.command(
-        name="resetleaderboard", description="Start this server's leaderboard afresh"
+        name="resetleaderboard", description=N_("Start this server's leaderboard afresh")
     )
     @app_commands.guild_only()
     # Hidden from members without Manage Server (a server's admins may show it to others in
@@ -449,20 +489,22 @@ class LeaderboardCog(commands.Cog):
 
         async def reset() -> str:
             await self.stats.reset_leaderboard(guild_id)
-            return "The leaderboard starts afresh. Past games stay in /history."
+            return _("The leaderboard starts afresh. Past games stay in /history.")
 
         view = Confirm(
             interaction.user.id,
-            yes="Reset the leaderboard",
-            no="Keep it",
+            yes=_("Reset the leaderboard"),
+            no=_("Keep it"),
             on_yes=reset,
-            cancelled="Nothing was reset.",
+            cancelled=_("Nothing was reset."),
             timeout=60,
         )
         await answer(
             interaction,
-            "Reset this server's leaderboard? Ratings, wins and streaks start from zero; "
-            "past games stay in /history.",
+            _(
+                "Reset this server's leaderboard? Ratings, wins and streaks start from zero; "
+                "past games stay in /history."
+            ),
             view=view,
         )
 
@@ -471,3 +513,30 @@ async def setup(bot: commands.Bot) -> None:
     install_error_handler(bot.tree)
     bot.add_dynamic_items(PageButton)
     await bot.add_cog(LeaderboardCog(stats_of(bot)))
+
+
+async def recent_games(stats: Stats, guild: int) -> discord.Embed:
+    """``/history``'s list: the server's latest finished games, newest first."""
+    games = await stats.history(guild, limit=MAX_HISTORY)
+    if not games:
+        raise PlayerError(_("No game has finished in this server yet."))
+    lines = []
+    for summary in games:
+        sides = _(" vs ").join(
+            f"{' & '.join(seat.name for seat in side.seats)} {side.score}" for side in summary.sides
+        )
+        ending = (
+            _("stopped")
+            if summary.stopped
+            else ngettext("{count} hand", "{count} hands", summary.hands).format(
+                count=summary.hands
+            )
+        )
+        lines.append(
+            _("**#{game}** {preset}, {ending}: {sides}").format(
+                game=summary.game_id, preset=summary.preset, ending=ending, sides=sides
+            )
+        )
+    embed = discord.Embed(title=_("Recent games"), description="\n".join(lines))
+    embed.set_footer(text=_("/history game:<number> shows a game hand by hand."))
+    return embed

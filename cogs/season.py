@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.competition.seasons import soft_reset
-from bot.i18n import _, format_percent, ngettext
+from bot.i18n import N_, _, format_percent, ngettext
 from bot.render.standings_picture import standings_picture
 from bot.season_timers import SeasonTimers
 from bot.storage.ratings import MIN_RATED_GAMES
@@ -203,7 +203,13 @@ def season_line(season: Season) -> str:
     )
 
 
-class SeasonCog(commands.GroupCog, group_name="season"):
+class SeasonCog(
+    commands.GroupCog,
+    group_name="season",
+    group_description=N_(
+        "This server's seasons: ratings of their own, final standings and champions."
+    ),
+):
     """This server's seasons: ratings of their own, final standings and champions."""
 
     def __init__(
@@ -225,14 +231,17 @@ class SeasonCog(commands.GroupCog, group_name="season"):
         channel = self.bot.get_partial_messageable(season.channel_id, guild_id=season.guild_id)
         await channel.send(embed=embed, file=picture)
 
-    @app_commands.command(name="start", description="Start a season (Manage Server)")
+    @app_commands.command(name="start", description=N_("Start a season (Manage Server)"))
     @app_commands.describe(
-        name="The season's name, e.g. Spring 2026",
-        ends="When it ends by itself: a number of days (30) or a UTC date (2026-12-31); "
-        "default: when a moderator ends it",
-        reset="How far ratings move back to a newcomer's: 0 keeps them, 1 starts afresh "
-        "(default 0.5)",
-        channel="Where the final standings are posted (default: this channel)",
+        name=N_("The season's name, e.g. Spring 2026"),
+        ends=N_(
+            "When it ends by itself: days (30) or a UTC date (2026-12-31); default: when a"
+            " moderator ends it"
+        ),
+        reset=N_(
+            "How far ratings move back to a newcomer's: 0 keeps them, 1 starts afresh (default 0.5)"
+        ),
+        channel=N_("Where the final standings are posted (default: this channel)"),
     )
     @app_commands.guild_only()
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -293,7 +302,7 @@ class SeasonCog(commands.GroupCog, group_name="season"):
             )
         )
 
-    @app_commands.command(name="end", description="End the running season now (Manage Server)")
+    @app_commands.command(name="end", description=N_("End the running season now (Manage Server)"))
     @app_commands.guild_only()
     @app_commands.checks.has_permissions(manage_guild=True)
     async def end(self, interaction: discord.Interaction) -> None:
@@ -315,7 +324,7 @@ class SeasonCog(commands.GroupCog, group_name="season"):
             ephemeral=False,
         )
 
-    @app_commands.command(name="list", description="This server's seasons, past and running")
+    @app_commands.command(name="list", description=N_("This server's seasons, past and running"))
     @app_commands.guild_only()
     async def list_seasons(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None

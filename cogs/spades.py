@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.client import SpadesBot
 from bot.engine import (
+    ALL_CARDS,
     PRESETS,
     Action,
     Bid,
@@ -30,8 +31,10 @@ from bot.engine import (
     PlayCard,
     Rules,
 )
-from bot.i18n import N_, _, use_locale
+from bot.i18n import N_, _, format_list, ngettext, use_locale
 from bot.render.text import event_text
+from bot.render.why import said_text
+from bot.render.words import card_examples, card_text, parse_card
 from bot.storage.records import StorageFailed
 from bot.tables import Member, StorageBusy, Table, TableError, TableManager
 from cogs._answer import acknowledge, answer, echo, update
@@ -77,7 +80,12 @@ from cogs._ui import (
 )
 from cogs.houserules import rules_summary
 
-Level = Literal["easy", "normal", "hard"]
+# The bots' levels, as the members choose them.
+LEVELS = (("easy", N_("easy")), ("normal", N_("normal")), ("hard", N_("hard")))
+
+
+def level_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=label, value=level) for level, label in LEVELS]
 
 
 def not_saved() -> str:
@@ -96,7 +104,7 @@ PRESET_FOR_PLAYERS = {
 MAX_CHOICES = 25
 # A lobby button on a message that no longer shows this channel's table: the lobby closed,
 # or another table took the channel.
-LOBBY_GONE = (
+LOBBY_GONE = N_(
     "That lobby is no longer open: use the newest table message here, or open a table"
     " with `/spades new`."
 )
@@ -104,6 +112,15 @@ LOBBY_GONE = (
 
 def member_of(interaction: discord.Interaction[Any]) -> Member:
     return Member(interaction.user.id, shown_name(interaction.user.display_name))
+
+
+def typed_card(text: str) -> Card:
+    """The card a member named: the autocomplete's value, which is the engine's code as it
+    is (``TC``, ``AS``), else what they typed in their language's letters (``RP``, the
+    king of spades in Spanish; ``10C``, the ten of hearts there); ``ValueError`` if none."""
+    code = text.strip().upper()
+    by_code = next((card for card in ALL_CARDS if card.code == code), None)
+    return by_code if by_code is not None else parse_card(text)
 
 
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:
@@ -116,7 +133,9 @@ def seat_index(seat: int | None) -> int | None:
     return None if seat is None else seat - 1
 
 
-class SpadesCog(commands.GroupCog, group_name="spades"):
+class SpadesCog(
+    commands.GroupCog, group_name="spades", group_description=N_("Spades tables: one per channel.")
+):
     """Spades tables: one per channel."""
 
     def __init__(self, bot: SpadesBot) -> None:
@@ -169,9 +188,16 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
     def manager(self) -> TableManager:
         return self.bot.tables
 
+    async def channel_language(self, interaction: discord.Interaction[Any]) -> str | None:
+        """The language of the interaction's server, for what the whole channel reads."""
+        if interaction.guild_id is None:
+            return str(interaction.locale)
+        discord_locale = None if interaction.guild_locale is None else str(interaction.guild_locale)
+        return await self.languages.guild(interaction.guild_id, discord_locale)
+
     def table_here(self, interaction: discord.Interaction[Any]) -> Table:
         if interaction.channel_id is None:
-            raise PlayerError("Use this in the channel where the table is.")
+            raise PlayerError(_("Use this in the channel where the table is."))
         return self.manager.table_in(interaction.channel_id)
 
     async def reply(
@@ -197,28 +223,32 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             if isinstance(e, ClaimAccepted | ClaimFailed)
         )
         label = action_label(action, table.rules, table.names)
-        await self.reply(interaction, table, next(verdicts, None) or f"Done: {label}.")
+        await self.reply(
+            interaction, table, next(verdicts, None) or _("Done: {move}.").format(move=label)
+        )
 
     # -- the lobby ---------------------------------------------------------------------
 
-    @app_commands.command(name="new", description="Open a Spades table in this channel")
+    @app_commands.command(name="new", description=N_("Open a Spades table in this channel"))
     @app_commands.describe(
-        preset="A named set of rules (default: this server's house rules)",
-        players="How many seats: the standard rules for that many players",
-        bots="Bots to seat at once (more with /spades addbot)",
-        level="How well those bots play",
+        preset=N_("A named set of rules (default: this server's house rules)"),
+        players=N_("How many seats: the standard rules for that many players"),
+        bots=N_("Bots to seat at once (more with /spades addbot)"),
+        level=N_("How well those bots play"),
     )
-    @app_commands.choices(preset=[app_commands.Choice(name=n, value=n) for n in PRESETS])
+    @app_commands.choices(
+        preset=[app_commands.Choice(name=n, value=n) for n in PRESETS], level=level_choices()
+    )
     async def new(
         self,
         interaction: discord.Interaction[Any],
         preset: str | None = None,
         players: app_commands.Range[int, 2, 6] | None = None,
         bots: app_commands.Range[int, 0, 5] = 0,
-        level: Level = "normal",
+        level: str = "normal",
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise PlayerError("Tables are played in a server channel, not in a DM.")
+            raise PlayerError(_("Tables are played in a server channel, not in a DM."))
         missing = missing_table_permissions(interaction)
         if missing:
             raise PlayerError(missing_permission_text(interaction.channel_id, missing))
@@ -235,8 +265,11 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         await self.reply(
             interaction,
             table,
-            "Your table is open and you sit in seat 1. Others join with **Join** on the table"
-            " message (or `/spades join`); **Start** deals, with bots in any empty seat.",
+            _(
+                "Your table is open and you sit in seat 1. Others join with **Join** on the"
+                " table message (or `/spades join`); **Start** deals, with bots in any empty"
+                " seat."
+            ),
         )
 
     async def preset_for(
@@ -248,15 +281,19 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         if preset is not None:
             size = Rules.preset(preset).players
             if size != players:
-                raise PlayerError(f"The {preset} rules are for {size} players, not {players}.")
+                raise PlayerError(
+                    _("The {preset} rules are for {size} players, not {players}.").format(
+                        preset=preset, size=size, players=players
+                    )
+                )
             return preset
         house = await self.manager.store.guild_rules(guild_id)
         if house is not None and house.players == players:
             return None
         return PRESET_FOR_PLAYERS[players]
 
-    @app_commands.command(name="join", description="Sit down at this channel's table")
-    @app_commands.describe(seat="A seat number (default: the first free one)")
+    @app_commands.command(name="join", description=N_("Sit down at this channel's table"))
+    @app_commands.describe(seat=N_("A seat number (default: the first free one)"))
     async def join(
         self,
         interaction: discord.Interaction[Any],
@@ -269,9 +306,11 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
     ) -> None:
         """The member sits at ``seat`` (counted from 1), or the first free one."""
         index = await table.join(member_of(interaction), seat_index(seat))
-        await self.reply(interaction, table, f"You sit in seat {index + 1}.")
+        await self.reply(interaction, table, _("You sit in seat {seat}.").format(seat=index + 1))
 
-    @app_commands.command(name="leave", description="Leave the table (a bot takes over in play)")
+    @app_commands.command(
+        name="leave", description=N_("Leave the table (a bot takes over in play)")
+    )
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await self.stand(interaction, self.table_here(interaction))
 
@@ -279,25 +318,28 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         self, interaction: discord.Interaction[Any], table: Table, *, lobby_only: bool = False
     ) -> None:
         await table.leave(interaction.user.id, lobby_only=lobby_only)
-        await self.reply(interaction, None, "You left the table.")
+        await self.reply(interaction, None, _("You left the table."))
 
-    @app_commands.command(name="seat", description="Move to another seat, and so another partner")
-    @app_commands.describe(seat="The seat number")
+    @app_commands.command(
+        name="seat", description=N_("Move to another seat, and so another partner")
+    )
+    @app_commands.describe(seat=N_("The seat number"))
     async def seat(
         self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 6]
     ) -> None:
         table = self.table_here(interaction)
         await table.choose_seat(interaction.user.id, seat - 1)
-        await self.reply(interaction, table, f"You sit in seat {seat}.")
+        await self.reply(interaction, table, _("You sit in seat {seat}.").format(seat=seat))
 
-    @app_commands.command(name="addbot", description="Seat a bot (host only)")
+    @app_commands.command(name="addbot", description=N_("Seat a bot (host only)"))
     @app_commands.describe(
-        level="How well it plays", seat="A seat number (default: the first free)"
+        level=N_("How well it plays"), seat=N_("A seat number (default: the first free)")
     )
+    @app_commands.choices(level=level_choices())
     async def addbot(
         self,
         interaction: discord.Interaction[Any],
-        level: Level = "normal",
+        level: str = "normal",
         seat: app_commands.Range[int, 1, 6] | None = None,
     ) -> None:
         await self.seat_bot(interaction, self.table_here(interaction), level, seat)
@@ -311,10 +353,14 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
     ) -> None:
         """The host seats a bot of ``level`` at ``seat`` (counted from 1), or the first free."""
         index = await table.add_bot(interaction.user.id, level, seat_index(seat))
-        await self.reply(interaction, table, f"{table.names[index]} sits in seat {index + 1}.")
+        await self.reply(
+            interaction,
+            table,
+            _("{name} sits in seat {seat}.").format(name=table.names[index], seat=index + 1),
+        )
 
-    @app_commands.command(name="start", description="Deal the first hand (host only)")
-    @app_commands.describe(bots="Fill empty seats with bots")
+    @app_commands.command(name="start", description=N_("Deal the first hand (host only)"))
+    @app_commands.describe(bots=N_("Fill empty seats with bots"))
     async def start(self, interaction: discord.Interaction[Any], bots: bool = False) -> None:
         await self.deal(interaction, self.table_here(interaction), bots=bots)
 
@@ -323,20 +369,21 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
     ) -> None:
         """The host deals; with ``bots``, bots take the empty seats and the host hears which."""
         filled = await table.start(interaction.user.id, fill_with_bots=bots)
-        took = ""
+        parts = [_("The cards are dealt.")]
         if filled:
-            bots_named = ", ".join(table.names[s] for s in filled)
-            took = f" {bots_named} took the empty seat{'s' if len(filled) > 1 else ''}."
-        await self.reply(
-            interaction,
-            table,
-            f"The cards are dealt.{took} Your hand comes by DM; **My hand** on the table"
-            " message shows it here too.",
+            parts.append(
+                ngettext(
+                    "{names} took the empty seat.", "{names} took the empty seats.", len(filled)
+                ).format(names=format_list([table.names[s] for s in filled]))
+            )
+        parts.append(
+            _("Your hand comes by DM; **My hand** on the table message shows it here too.")
         )
+        await self.reply(interaction, table, " ".join(parts))
 
     # -- play --------------------------------------------------------------------------
 
-    @app_commands.command(name="hand", description="Show my hand and my controls (only to me)")
+    @app_commands.command(name="hand", description=N_("Show my hand and my controls (only to me)"))
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await self.show_hand(interaction, self.table_here(interaction))
 
@@ -369,9 +416,9 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             )
         await answer(interaction, text)
 
-    @app_commands.command(name="bid", description="Bid a number of tricks (0 is nil)")
+    @app_commands.command(name="bid", description=N_("Bid a number of tricks (0 is nil)"))
     @app_commands.describe(
-        tricks="How many tricks", blind="Bid blind, before looking at your cards"
+        tricks=N_("How many tricks"), blind=N_("Bid blind, before looking at your cards")
     )
     async def bid(
         self,
@@ -381,13 +428,22 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
     ) -> None:
         await self.act(interaction, lambda seat: Bid(seat, tricks, blind))
 
-    @app_commands.command(name="play", description="Play a card")
-    @app_commands.describe(card="The card, e.g. AS, 10H, QD (start typing for your legal cards)")
+    @app_commands.command(name="play", description=N_("Play a card"))
+    @app_commands.describe(
+        card=N_("The card, e.g. AS, 10H, QD (start typing for your legal cards)")
+    )
     async def play(self, interaction: discord.Interaction[Any], card: str) -> None:
         try:
-            parsed = Card.parse(card)
+            # The autocomplete's values are the engine's codes; a card typed by hand may be
+            # in the member's letters (``RP``, the king of spades in Spanish).
+            parsed = typed_card(card)
         except ValueError:
-            raise PlayerError(f"`{echo(card)}` is not a card: try AS, 10H or QD.") from None
+            ace, ten, queen = (example.upper() for example in card_examples())
+            raise PlayerError(
+                _("`{card}` is not a card: try {ace}, {ten} or {queen}.").format(
+                    card=echo(card), ace=ace, ten=ten, queen=queen
+                )
+            ) from None
         await self.act(interaction, lambda seat: PlayCard(seat, parsed))
 
     @play.autocomplete("card")
@@ -403,31 +459,37 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             action.card for action in table.view(seat).legal_actions if isinstance(action, PlayCard)
         ]
         return [
-            app_commands.Choice(name=str(c), value=c.code)
+            app_commands.Choice(name=card_text(c), value=c.code)
             for c in cards
-            if c.code.startswith(typed) or str(c).upper().startswith(typed)
+            if c.code.startswith(typed) or card_text(c).upper().startswith(typed)
         ][:MAX_CHOICES]
 
-    @app_commands.command(name="claim", description="Claim the rest of the tricks")
+    @app_commands.command(name="claim", description=N_("Claim the rest of the tricks"))
     async def claim(self, interaction: discord.Interaction[Any]) -> None:
         await self.act(interaction, Claim)
 
-    @app_commands.command(name="renege", description="Call a renege on a player")
-    @app_commands.describe(seat="The seat number of the player who reneged")
+    @app_commands.command(name="renege", description=N_("Call a renege on a player"))
+    @app_commands.describe(seat=N_("The seat number of the player who reneged"))
     async def renege(
         self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 6]
     ) -> None:
         await self.act(interaction, lambda mine: CallRenege(mine, seat - 1))
 
-    @app_commands.command(name="hint", description="What a good bot would do now, and why")
+    @app_commands.command(name="hint", description=N_("What a good bot would do now, and why"))
     async def hint(self, interaction: discord.Interaction[Any]) -> None:
         table = self.table_here(interaction)
         hint = table.hint(interaction.user.id)
         label = action_label(hint.action, table.rules, table.names)
-        await self.reply(interaction, table, f"Hint: **{label}**. {hint.reason}")
+        await self.reply(
+            interaction,
+            table,
+            _("Hint: **{move}**. {reason}").format(move=label, reason=said_text(hint.reason)),
+        )
 
-    @app_commands.command(name="why", description="Why a bot made its latest move (only to you)")
-    @app_commands.describe(seat="The bot's seat number (default: the last bot to move)")
+    @app_commands.command(
+        name="why", description=N_("Why a bot made its latest move (only to you)")
+    )
+    @app_commands.describe(seat=N_("The bot's seat number (default: the last bot to move)"))
     async def why(
         self,
         interaction: discord.Interaction[Any],
@@ -437,12 +499,14 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         text = await table.why(interaction.user.id, None if seat is None else seat - 1)
         await answer(interaction, text)
 
-    @app_commands.command(name="score", description="Scores, bags and the last hand's breakdown")
+    @app_commands.command(
+        name="score", description=N_("Scores, bags and the last hand's breakdown")
+    )
     async def score(self, interaction: discord.Interaction[Any]) -> None:
         table = self.table_here(interaction)
         await self.reply(interaction, None, score_text(table.snapshot()))
 
-    @app_commands.command(name="watch", description="Watch this channel's table (only to you)")
+    @app_commands.command(name="watch", description=N_("Watch this channel's table (only to you)"))
     async def watch(self, interaction: discord.Interaction[Any]) -> None:
         table = self.table_here(interaction)
         seen = await table.watch(interaction.user.id)
@@ -450,23 +514,23 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             interaction, None, watch_text(seen, table.close_reason, self.card_emojis.face)
         )
 
-    @app_commands.command(name="rules", description="The rules this table plays by")
+    @app_commands.command(name="rules", description=N_("The rules this table plays by"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         table = self.table_here(interaction)
-        embed = discord.Embed(title="This table's rules", description=rules_summary(table.rules))
-        embed.set_footer(text="A table keeps the rules it opened with.")
+        embed = discord.Embed(title=_("This table's rules"), description=rules_summary(table.rules))
+        embed.set_footer(text=_("A table keeps the rules it opened with."))
         await answer(interaction, embed=embed)
 
     # -- seats and stopping ------------------------------------------------------------
 
-    @app_commands.command(name="back", description="Play your seat again after being away")
+    @app_commands.command(name="back", description=N_("Play your seat again after being away"))
     async def back(self, interaction: discord.Interaction[Any]) -> None:
         table = self.table_here(interaction)
         await table.back(interaction.user.id)
-        await self.reply(interaction, table, "Welcome back: your seat is yours to play again.")
+        await self.reply(interaction, table, _("Welcome back: your seat is yours to play again."))
 
-    @app_commands.command(name="sub", description="Ask a member to take over a seat")
-    @app_commands.describe(seat="The seat number", member="Who is asked to take it over")
+    @app_commands.command(name="sub", description=N_("Ask a member to take over a seat"))
+    @app_commands.describe(seat=N_("The seat number"), member=N_("Who is asked to take it over"))
     async def sub(
         self,
         interaction: discord.Interaction[Any],
@@ -476,8 +540,10 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         name = shown_name(member.display_name)
         if member.bot:
             raise PlayerError(
-                f"{name} is a bot account and can't play a seat: hand it to a"
-                " person, or let the table's own bot play it (/spades leave)."
+                _(
+                    "{name} is a bot account and can't play a seat: hand it to a person, or"
+                    " let the table's own bot play it (/spades leave)."
+                ).format(name=name)
             )
         table = self.table_here(interaction)
         before = table.names
@@ -489,30 +555,38 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         )
         # A name says whose place it was; the seat number alone would not.
         held = before[seat - 1]
-        text, view, mentions = request_message(
-            request, member, shown_name(interaction.user.display_name), held
-        )
+        # Posted in the channel: in the server's language, as the table's messages are.
+        with use_locale(await self.channel_language(interaction)):
+            text, view, mentions = request_message(
+                request, member, shown_name(interaction.user.display_name), held
+            )
         try:
             channel = self.bot.get_partial_messageable(table.channel_id)
             await channel.send(text, view=view, allowed_mentions=mentions)
         except discord.HTTPException:
             await table.drop_sub(request.request_id)
             raise PlayerError(
-                "I couldn't post the request in this channel, so nothing was sent and the seat"
-                " is as it was. Check that I may send messages here."
+                _(
+                    "I couldn't post the request in this channel, so nothing was sent and the"
+                    " seat is as it was. Check that I may send messages here."
+                )
             ) from None
         await self.reply(
             interaction,
             table,
-            f"{name} is asked to take over from {held}. The seat passes to"
-            f" them only if they accept, by <t:{request.expires}:t>.",
+            _(
+                "{name} is asked to take over from {held}. The seat passes to them only if"
+                " they accept, by {deadline}."
+            ).format(name=name, held=held, deadline=f"<t:{request.expires}:t>"),
         )
 
     async def on_sub_click(self, interaction: discord.Interaction[Any], click: SubClick) -> None:
         """Accept or Decline on a request to take a seat: only the member asked may answer.
         A request that can no longer be answered loses its buttons, and they hear why."""
         if interaction.user.id != click.user_id:
-            raise PlayerError("This request is for someone else: only the member asked can answer.")
+            raise PlayerError(
+                _("This request is for someone else: only the member asked can answer.")
+            )
         # Shown to the whole channel: a name can neither format nor ping.
         name = shown_name(interaction.user.display_name)
         try:
@@ -524,39 +598,54 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         except TableError as refused:
             if isinstance(refused, StorageBusy):
                 raise
-            await update(interaction, f"This request to {name} is closed: nothing changed.")
+            with use_locale(await self.channel_language(interaction)):
+                closed = _("This request to {name} is closed: nothing changed.").format(name=name)
+            await update(interaction, closed)
             await answer(interaction, str(refused))
             return
+        with use_locale(await self.channel_language(interaction)):
+            if click.accept:
+                told = _("{name} accepted and takes over seat {seat}.").format(
+                    name=name, seat=seat + 1
+                )
+            else:
+                told = _("{name} declined, so nothing changed.").format(name=name)
+        await update(interaction, told, view=None)
         if not click.accept:
-            await update(interaction, f"{name} declined, so nothing changed.", view=None)
             return
-        await update(interaction, f"{name} accepted and takes over seat {seat + 1}.", view=None)
         await self.reply(
             interaction,
             table,
-            f"You play seat {seat + 1} now. Your hand comes by DM; **My hand** on the table"
-            " message shows it here too.",
+            _(
+                "You play seat {seat} now. Your hand comes by DM; **My hand** on the table"
+                " message shows it here too."
+            ).format(seat=seat + 1),
         )
 
     @app_commands.command(
-        name="stop", description="Stop the table (host or moderator; else a vote)"
+        name="stop", description=N_("Stop the table (host or moderator; else a vote)")
     )
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         table = self.table_here(interaction)
         vote = await table.stop(interaction.user.id, moderator=is_moderator(interaction))
         if vote.stopped:
-            await self.reply(interaction, None, "The table is stopped.")
+            await self.reply(interaction, None, _("The table is stopped."))
         else:
             await self.reply(
-                interaction, table, f"Your vote counts: {vote.votes} of {vote.needed} needed."
+                interaction,
+                table,
+                _("Your vote counts: {votes} of {needed} needed.").format(
+                    votes=vote.votes, needed=vote.needed
+                ),
             )
 
     @app_commands.command(
-        name="forgetme", description="Leave every table and remove your name and id from the bot"
+        name="forgetme",
+        description=N_("Leave every table and remove your name and id from the bot"),
     )
     async def forgetme(self, interaction: discord.Interaction[Any]) -> None:
         if self.bot.storage is None:
-            raise PlayerError("This bot keeps no stats, so there is nothing to forget.")
+            raise PlayerError(_("This bot keeps no stats, so there is nothing to forget."))
         user_id, application_id = interaction.user.id, interaction.application_id
 
         async def forget_them() -> str:
@@ -569,16 +658,18 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
 
         await answer(
             interaction,
-            "Forget you everywhere? You leave every table and lobby you sit at (a bot takes"
-            " your seat in a game under way), and your name and id go from every finished"
-            " game, leaderboard and setting. Your games stay counted, anonymously. This"
-            " cannot be undone.",
+            _(
+                "Forget you everywhere? You leave every table and lobby you sit at (a bot"
+                " takes your seat in a game under way), and your name and id go from every"
+                " finished game, leaderboard and setting. Your games stay counted,"
+                " anonymously. This cannot be undone."
+            ),
             view=Confirm(
                 user_id,
-                yes="Forget me",
-                no="Keep my stats",
+                yes=_("Forget me"),
+                no=_("Keep my stats"),
                 on_yes=forget_them,
-                cancelled="Nothing was forgotten.",
+                cancelled=_("Nothing was forgotten."),
             ),
         )
 
@@ -621,13 +712,13 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             return
         if click.code == REMATCH_CODE:
             rematch = await table.rematch(interaction.user.id)
-            await self.reply(interaction, rematch, "Rematch: new cards are dealt.")
+            await self.reply(interaction, rematch, _("Rematch: new cards are dealt."))
             return
         seat = table.require_seat(interaction.user.id)
         try:
             action = parse_code(click.code, seat)
         except ValueError:
-            raise PlayerError("That control is from an older version: use My hand.") from None
+            raise PlayerError(_("That control is from an older version: use My hand.")) from None
         await table.act(interaction.user.id, action, seq=click.seq)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
@@ -655,7 +746,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
         if table is None or (
             message is not None and await self.presenter.table_message_id(table) != message.id
         ):
-            raise PlayerError(LOBBY_GONE)
+            raise PlayerError(_(LOBBY_GONE))
         if code == JOIN_CODE:
             await self.sit(interaction, table)
         elif code == LEAVE_CODE:

@@ -280,18 +280,22 @@ def moderator(interaction: discord.Interaction) -> bool:
 
 
 FORMATS = [
-    app_commands.Choice(name="Swiss", value="swiss"),
-    app_commands.Choice(name="Round robin", value="round_robin"),
-    app_commands.Choice(name="Single elimination", value="elimination"),
+    app_commands.Choice(name=N_("Swiss"), value="swiss"),
+    app_commands.Choice(name=N_("Round robin"), value="round_robin"),
+    app_commands.Choice(name=N_("Single elimination"), value="elimination"),
 ]
 ENTRIES = [
-    app_commands.Choice(name="Fixed pairs", value="pairs"),
-    app_commands.Choice(name="Individuals (the bot makes pairs)", value="singles"),
+    app_commands.Choice(name=N_("Fixed pairs"), value="pairs"),
+    app_commands.Choice(name=N_("Individuals (the bot makes pairs)"), value="singles"),
 ]
 
 
 @app_commands.guild_only()
-class TournamentCog(commands.GroupCog, group_name="tournament"):
+class TournamentCog(
+    commands.GroupCog,
+    group_name="tournament",
+    group_description=N_("Run and play tournaments."),
+):
     """Run and play tournaments."""
 
     def __init__(self, bot: commands.Bot, storage: Storage, run: TournamentRunner) -> None:
@@ -300,19 +304,19 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return check_interaction(interaction)
 
-    @app_commands.command(name="new", description="Open a tournament that runs itself")
+    @app_commands.command(name="new", description=N_("Open a tournament that runs itself"))
     @app_commands.describe(
-        name="What to call it",
-        format="How entrants are paired",
-        entry="Fixed pairs, or individuals the bot pairs by rating",
-        starts_in="Minutes from now to the start",
-        rounds="Swiss: how many rounds",
-        preset="Rules preset (default: the house rules)",
-        hands="Play this many hands a game (default: to the target score)",
-        check_in="Minutes before the start that check-in opens (0: no check-in)",
-        forfeit="Minutes players have to reach their table",
-        bots="Bots may sit in for a player who does not come",
-        duplicate="Score by duplicate (same deals at every table)",
+        name=N_("What to call it"),
+        format=N_("How entrants are paired"),
+        entry=N_("Fixed pairs, or individuals the bot pairs by rating"),
+        starts_in=N_("Minutes from now to the start"),
+        rounds=N_("Swiss: how many rounds"),
+        preset=N_("Rules preset (default: the house rules)"),
+        hands=N_("Play this many hands a game (default: to the target score)"),
+        check_in=N_("Minutes before the start that check-in opens (0: no check-in)"),
+        forfeit=N_("Minutes players have to reach their table"),
+        bots=N_("Bots may sit in for a player who does not come"),
+        duplicate=N_("Score by duplicate (same deals at every table)"),
     )
     @app_commands.choices(
         format=FORMATS,
@@ -385,8 +389,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             return
         await self.storage.tournaments.set_event(state.id, event.id)
 
-    @app_commands.command(name="join", description="Sign up for the tournament here")
-    @app_commands.describe(partner="Your partner, who accepts with Join (pairs only)")
+    @app_commands.command(name="join", description=N_("Sign up for the tournament here"))
+    @app_commands.describe(partner=N_("Your partner, who accepts with Join (pairs only)"))
     async def join(
         self, interaction: discord.Interaction, partner: discord.Member | None = None
     ) -> None:
@@ -403,10 +407,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             raise refused(error) from None
         await answer(interaction, _("You are signed up."))
 
-    @app_commands.command(name="status", description="The standings of the tournament here")
+    @app_commands.command(name="status", description=N_("The standings of the tournament here"))
     @app_commands.describe(
-        round="Duplicate: a round, with deal, for that deal at every table",
-        deal="Duplicate: a deal of that round",
+        round=N_("Duplicate: a round, with deal, for that deal at every table"),
+        deal=N_("Duplicate: a deal of that round"),
     )
     async def status(
         self,
@@ -443,13 +447,13 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             state = from_stored(mine[0])
         return state
 
-    @app_commands.command(name="drop", description="Leave the tournament here")
+    @app_commands.command(name="drop", description=N_("Leave the tournament here"))
     async def drop(self, interaction: discord.Interaction) -> None:
         await self._run(
             interaction, lambda s: t.drop(s, interaction.user.id), _("You left the tournament.")
         )
 
-    @app_commands.command(name="pause", description="Organiser: hold the next round")
+    @app_commands.command(name="pause", description=N_("Organiser: hold the next round"))
     async def pause(self, interaction: discord.Interaction) -> None:
         mod = moderator(interaction)
         await self._run(
@@ -458,7 +462,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             _("The tournament is paused."),
         )
 
-    @app_commands.command(name="resume", description="Organiser: go on after a pause")
+    @app_commands.command(name="resume", description=N_("Organiser: go on after a pause"))
     async def resume(self, interaction: discord.Interaction) -> None:
         mod, now = moderator(interaction), runner().now()
         await self._run(
@@ -467,7 +471,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             _("The tournament goes on."),
         )
 
-    @app_commands.command(name="cancel", description="Organiser: cancel the tournament")
+    @app_commands.command(name="cancel", description=N_("Organiser: cancel the tournament"))
     async def cancel(self, interaction: discord.Interaction) -> None:
         mod, state = moderator(interaction), chosen(interaction)
         await runner().command(state.id, lambda s: t.cancel(s, interaction.user.id, moderator=mod))
@@ -479,8 +483,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             await self.storage.tournaments.set_event(state.id, None)
         await answer(interaction, _("The tournament is cancelled."))
 
-    @app_commands.command(name="remove", description="Organiser: take an entrant out")
-    @app_commands.describe(member="A player of the entrant to remove")
+    @app_commands.command(name="remove", description=N_("Organiser: take an entrant out"))
+    @app_commands.describe(member=N_("A player of the entrant to remove"))
     async def remove(self, interaction: discord.Interaction, member: discord.Member) -> None:
         mod, state = moderator(interaction), chosen(interaction)
         team = state.team_of(member.id)
@@ -492,12 +496,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             _("Removed."),
         )
 
-    @app_commands.command(name="settle", description="Organiser: decide a match of this round")
+    @app_commands.command(name="settle", description=N_("Organiser: decide a match of this round"))
     @app_commands.describe(
-        table="The match's table number in this round",
-        winner="A player of the winning pair",
-        winner_points="The winners' points",
-        loser_points="The losers' points",
+        table=N_("The match's table number in this round"),
+        winner=N_("A player of the winning pair"),
+        winner_points=N_("The winners' points"),
+        loser_points=N_("The losers' points"),
     )
     async def settle(
         self,

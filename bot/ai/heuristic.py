@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.ai.claims import claim_is_certain, other_than_claims
 from bot.ai.playout import near_bag_limit
-from bot.ai.reasons import Reason, shown_voids
+from bot.ai.reasons import Reason, Said, shown_voids
 from bot.engine import (
     Action,
     Bid,
@@ -26,6 +26,7 @@ from bot.engine import (
     SeatView,
 )
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
+from bot.i18n import N_
 
 # Blind Nil is a last resort: only this far behind does the bot bid it unseen.
 _BLIND_NIL_DEFICIT = 200
@@ -116,7 +117,7 @@ class HeuristicPolicy:
         if claim_is_certain(view):
             return (
                 Claim(view.seat),
-                "No card you can't see beats yours now: claim the rest.",
+                Said(N_("No card you can't see beats yours now: claim the rest.")),
                 Rule.CLAIM,
             )
         legal = other_than_claims(view.legal_actions) or list(view.legal_actions)
@@ -130,7 +131,7 @@ class HeuristicPolicy:
             return _bid(view, table)
         if PlayCard in kinds:
             return _play(view, table)
-        return (rng or random.Random(0)).choice(legal), "Nothing better to do.", Rule.ANY
+        return (rng or random.Random(0)).choice(legal), Said(N_("Nothing better to do.")), Rule.ANY
 
 
 def reason_for(view: SeatView, action: Action, text: str, rule: str, level: str) -> Reason:
@@ -239,17 +240,17 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
         if blind_nil and nil_pays and behind >= _BLIND_NIL_DEFICIT and not partner_nil:
             return (
                 blind_nil[0],
-                f"Your side is {behind} behind: a Blind Nil can catch up.",
+                Said(N_("Your side is {points} behind: a Blind Nil can catch up."), points=behind),
                 Rule.BLIND_NIL,
             )
         reveal = [a for a in legal if isinstance(a, RevealCards)]
         if reveal:
-            return reveal[0], "Look at your cards before you bid.", Rule.REVEAL
-        return bids[0], "Only blind bids are left.", Rule.BLIND_ONLY
+            return reveal[0], Said(N_("Look at your cards before you bid.")), Rule.REVEAL
+        return bids[0], Said(N_("Only blind bids are left.")), Rule.BLIND_ONLY
     if len(bids) == 1:
         return (
             bids[0],
-            f"The rules allow only one bid here: bid {_bid_word(view, bids[0])}.",
+            Said(N_("The rules allow only one bid here: bid {bid}."), bid=_bid_word(view, bids[0])),
             Rule.ONLY_BID,
         )
     estimate = estimate_tricks(view.hand, table, len(view.partners))
@@ -267,30 +268,80 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
     ):
         dangers = _nil_dangers(view.hand, table)
         if dangers == 0:
-            return nil[0], "No card here should take a trick: bid Nil.", Rule.NIL_SAFE
+            return nil[0], Said(N_("No card here should take a trick: bid Nil.")), Rule.NIL_SAFE
         if dangers <= _nil_help(view):
             return (
                 nil[0],
-                f"Pass your {dangers} risky card(s) to your partner: bid Nil.",
+                Said(
+                    N_("Pass your {count} risky card(s) to your partner: bid Nil."), count=dangers
+                ),
                 Rule.NIL_PASS,
             )
     target = max(1, round(estimate)) + (1 if partner_nil else 0)
     plain = [b for b in bids if not b.blind and (b.tricks or not nil_on)] or bids
     choice = min(plain, key=lambda b: (abs(b.tricks - target), b.tricks))
-    word = _bid_word(view, choice)
+    return (
+        choice,
+        _bid_said(view, choice, estimate, target, partner_nil),
+        (Rule.COVER_NIL if partner_nil else Rule.ESTIMATE),
+    )
+
+
+def _bid_said(view: SeatView, choice: Bid, estimate: float, target: int, partner_nil: bool) -> Said:
+    """Why ``choice``: the partner's Nil to cover, or the hand's worth; ``target`` when the
+    rules kept the bid from it."""
+    bid = _bid_word(view, choice)
+    near = choice.tricks != target
     if partner_nil:
-        reason = f"Your partner bid Nil: bid {word} to cover them"
-    else:
-        reason = f"About {estimate:.1f} tricks from honours and spades: bid {word}"
-        if _blind_nil_against(view) and estimate < 1.5:
-            reason += " (no Nil: your side needs both hands to break their Blind Nil)"
-    if choice.tricks != target:
-        reason += f", as near {target} as the rules allow"
-    return choice, reason + ".", Rule.COVER_NIL if partner_nil else Rule.ESTIMATE
+        if near:
+            return Said(
+                N_(
+                    "Your partner bid Nil: bid {bid} to cover them, as near {target} as the"
+                    " rules allow."
+                ),
+                bid=bid,
+                target=target,
+            )
+        return Said(N_("Your partner bid Nil: bid {bid} to cover them."), bid=bid)
+    worth = round(estimate, 1)
+    if _blind_nil_against(view) and estimate < 1.5:
+        if near:
+            return Said(
+                N_(
+                    "About {tricks} tricks from honours and spades: bid {bid} (no Nil: your side"
+                    " needs both hands to break their Blind Nil), as near {target} as the rules"
+                    " allow."
+                ),
+                tricks=worth,
+                bid=bid,
+                target=target,
+            )
+        return Said(
+            N_(
+                "About {tricks} tricks from honours and spades: bid {bid} (no Nil: your side"
+                " needs both hands to break their Blind Nil)."
+            ),
+            tricks=worth,
+            bid=bid,
+        )
+    if near:
+        return Said(
+            N_(
+                "About {tricks} tricks from honours and spades: bid {bid}, as near {target} as"
+                " the rules allow."
+            ),
+            tricks=worth,
+            bid=bid,
+            target=target,
+        )
+    return Said(
+        N_("About {tricks} tricks from honours and spades: bid {bid}."), tricks=worth, bid=bid
+    )
 
 
-def _bid_word(view: SeatView, bid: Bid) -> str:
-    return "Nil" if bid.tricks == 0 and view.rules.nil_mode == "nil" else str(bid.tricks)
+def _bid_word(view: SeatView, bid: Bid) -> str | int:
+    """A bid as a sentence names it: Nil (a word of the catalogs) or its number."""
+    return N_("Nil") if bid.tricks == 0 and view.rules.nil_mode == "nil" else bid.tricks
 
 
 def _bid_nil(view: SeatView, seat: int) -> bool:
@@ -307,16 +358,21 @@ def _pass_cards(view: SeatView, table: CardTable) -> Ruled:
         return -total if nil else total
 
     choice = min(options, key=weight)
-    named = ", ".join(str(c) for c in choice.cards)
+    named = choice.cards
     if nil:
         return (
             choice,
-            f"You bid Nil: pass your most dangerous cards, spades first: {named}.",
+            Said(
+                N_("You bid Nil: pass your most dangerous cards, spades first: {cards}."),
+                cards=named,
+            ),
             Rule.PASS_NIL,
         )
     return (
         choice,
-        f"Your partner bid Nil: pass low cards, {named}, and keep your winners.",
+        Said(
+            N_("Your partner bid Nil: pass low cards, {cards}, and keep your winners."), cards=named
+        ),
         Rule.PASS_COVER,
     )
 
@@ -328,12 +384,15 @@ def _draw(view: SeatView, table: CardTable) -> Ruled:
         kept = offer[0] if keep_first else offer[1]
         return (
             Draw(view.seat, keep_first),
-            f"Keep the stronger card, the {kept}.",
+            Said(N_("Keep the stronger card, the {card}."), card=kept),
             Rule.DRAW_STRONGER,
         )
     keep = table.suit(offer[0]) == TRUMP or offer[0].rank >= 12
-    why = "a spade or an honour" if keep else "a low card: try the next one"
-    return Draw(view.seat, keep), f"The {offer[0]} is {why}.", Rule.DRAW_ONE
+    if keep:
+        said = Said(N_("The {card} is a spade or an honour."), card=offer[0])
+    else:
+        said = Said(N_("The {card} is a low card: try the next one."), card=offer[0])
+    return Draw(view.seat, keep), said, Rule.DRAW_ONE
 
 
 def _beats(card: Card, view: SeatView, table: CardTable) -> bool:
@@ -404,7 +463,11 @@ def _play(view: SeatView, table: CardTable) -> Ruled:
     low = plays[0]
     if len(plays) == 1:
         # Nothing to weigh: advice such as "lead low" would only puzzle the player.
-        return low, f"The {low.card} is the only card you can play.", Rule.ONLY_CARD
+        return (
+            low,
+            Said(N_("The {card} is the only card you can play."), card=low.card),
+            Rule.ONLY_CARD,
+        )
     side = [a for a in plays if table.suit(a.card) != TRUMP]
     low_side = side[0] if side else low
     team = view.team
@@ -422,29 +485,47 @@ def _play(view: SeatView, table: CardTable) -> Ruled:
     ]
     if not view.trick:
         if i_nil:
-            return low, f"You bid Nil: lead your lowest card, the {low.card}.", Rule.NIL_LEAD_LOW
+            said = Said(N_("You bid Nil: lead your lowest card, the {card}."), card=low.card)
+            return low, said, Rule.NIL_LEAD_LOW
         if live_nils and not partner_nil:
             return (
                 low_side,
-                f"Lead low with the {low_side.card}: make the Nil bidder go over it.",
+                Said(
+                    N_("Lead low with the {card}: make the Nil bidder go over it."),
+                    card=low_side.card,
+                ),
                 Rule.LEAD_UNDER_NIL,
             )
         tops = [a for a in side if _is_top(a.card, view, table)]
         if tops and (need > 0 or partner_nil or (settable and (big_set or not bag_danger))):
-            why = "to protect your partner's Nil" if partner_nil else "and take a trick you need"
             rule = Rule.LEAD_TOP_COVER if partner_nil else Rule.LEAD_TOP
-            text = f"The {tops[-1].card} is the best card left in its suit: lead it {why}."
-            return tops[-1], text, rule
-        return low_side, f"Lead low with the {low_side.card} and keep your winners.", Rule.LEAD_LOW
+            if partner_nil:
+                template = N_(
+                    "The {card} is the best card left in its suit: lead it to protect your"
+                    " partner's Nil."
+                )
+            else:
+                template = N_(
+                    "The {card} is the best card left in its suit: lead it and take a trick"
+                    " you need."
+                )
+            return tops[-1], Said(template, card=tops[-1].card), rule
+        said = Said(N_("Lead low with the {card} and keep your winners."), card=low_side.card)
+        return low_side, said, Rule.LEAD_LOW
     winners = [a for a in plays if _beats(a.card, view, table)]
     losers = [a for a in plays if a not in winners]
     if i_nil:
         if losers:
-            text = f"You bid Nil: the {losers[-1].card} is your highest card that loses."
-            return losers[-1], text, Rule.NIL_LOSE
+            said = Said(
+                N_("You bid Nil: the {card} is your highest card that loses."), card=losers[-1].card
+            )
+            return losers[-1], said, Rule.NIL_LOSE
         return (
             low,
-            f"You bid Nil but every card wins here: play your lowest, the {low.card}.",
+            Said(
+                N_("You bid Nil but every card wins here: play your lowest, the {card}."),
+                card=low.card,
+            ),
             Rule.NIL_FORCED,
         )
     leader = _trick_leader(view, table)
@@ -452,58 +533,83 @@ def _play(view: SeatView, table: CardTable) -> Ruled:
         if winners:
             return (
                 winners[0],
-                f"Cover your partner's Nil: take it with the {winners[0].card}.",
+                Said(
+                    N_("Cover your partner's Nil: take it with the {card}."), card=winners[0].card
+                ),
                 Rule.COVER_PARTNER,
             )
         return (
             low_side,
-            f"You can't cover your partner here: play low with the {low_side.card}.",
+            Said(
+                N_("You can't cover your partner here: play low with the {card}."),
+                card=low_side.card,
+            ),
             Rule.CANNOT_COVER,
         )
     if leader in view.partners:
         return (
             low_side,
-            f"Your partner is winning this trick: play low with the {low_side.card}.",
+            Said(
+                N_("Your partner is winning this trick: play low with the {card}."),
+                card=low_side.card,
+            ),
             Rule.PARTNER_WINNING,
         )
     partner_to_play = [p for p in partner_nil if p not in {s for s, _ in view.trick}]
     if partner_to_play and winners:
         return (
             winners[-1],
-            f"Win high with the {winners[-1].card} so your Nil partner can duck.",
+            Said(
+                N_("Win high with the {card} so your Nil partner can duck."), card=winners[-1].card
+            ),
             Rule.WIN_HIGH_FOR_NIL,
         )
     if _bid_nil(view, leader):
         under = losers[-1] if losers else low
         return (
             under,
-            f"The Nil bidder is winning: stay under them with the {under.card}.",
+            Said(
+                N_("The Nil bidder is winning: stay under them with the {card}."), card=under.card
+            ),
             Rule.UNDER_NIL,
         )
     if winners and need > 0:
         return (
             winners[0],
-            f"Your side needs {need} more: win it with the {winners[0].card}.",
+            Said(
+                N_("Your side needs {count} more: win it with the {card}."),
+                count=need,
+                card=winners[0].card,
+            ),
             Rule.WIN_NEED,
         )
     if winners and settable and (big_set or not bag_danger):
         return (
             winners[0],
-            f"Take it with the {winners[0].card} to set the other side.",
+            Said(N_("Take it with the {card} to set the other side."), card=winners[0].card),
             Rule.WIN_SET,
         )
     if need <= 0 and bag_danger:
         if view.rules.exact_bids != "off":
-            why = "an overtrick would set it"
             return (
                 low_side,
-                f"Your side has its bid and {why}: duck with the {low_side.card}.",
+                Said(
+                    N_(
+                        "Your side has its bid and an overtrick would set it: duck with the {card}."
+                    ),
+                    card=low_side.card,
+                ),
                 Rule.DUCK_EXACT,
             )
         bags = view.bags[team]
         return (
             low_side,
-            f"Your side has its bid and {bags} bags: duck with the {low_side.card}.",
+            Said(
+                N_("Your side has its bid and {count} bags: duck with the {card}."),
+                count=bags,
+                card=low_side.card,
+            ),
             Rule.DUCK_BAGS,
         )
-    return low_side, f"Nothing to gain here: play your {low_side.card}.", Rule.NOTHING
+    said = Said(N_("Nothing to gain here: play your {card}."), card=low_side.card)
+    return low_side, said, Rule.NOTHING

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from bot.engine import Action, SeatView
 from bot.engine.deck import TRUMP, deck_info
@@ -22,6 +22,40 @@ from bot.engine.deck import TRUMP, deck_info
 SEARCH = "search"  # hard's Monte Carlo search chose among the alternatives it weighed
 RANDOM = "random"  # easy played a random move
 FALLBACK = "fallback"  # the bot failed to decide: the first legal move was played
+
+
+class Said(str):
+    """A bot's sentence: the English text itself (``str(said)``), and what it was made of,
+    so that the render layer can say it in the reader's language and letters
+    (``bot.render.why.said_text``): ``template``, a message of the catalogs marked where it
+    is written, and ``values``, its placeholders' values by name (cards as ``Card``s,
+    which only the render layer writes in a language's letters)."""
+
+    template: str
+    values: tuple[tuple[str, object], ...]
+
+    def __new__(cls, template: str, **values: object) -> Said:
+        english = {name: _english(value) for name, value in values.items()}
+        said = super().__new__(cls, template.format(**english))
+        said.template = template
+        said.values = tuple(values.items())
+        return said
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its parts, to come back from the search pool's workers whole.
+        return (_said, (self.template, self.values))
+
+
+def _english(value: object) -> object:
+    """A placeholder's value as the English sentence shows it: cards as the engine writes
+    them, several of them with commas."""
+    if isinstance(value, tuple | list):
+        return ", ".join(str(item) for item in value)
+    return value
+
+
+def _said(template: str, values: tuple[tuple[str, object], ...]) -> Said:
+    return Said(template, **dict(values))
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,11 +77,25 @@ class IllegalAction(ValueError):
 
     ``waiting_for`` is the seat whose turn it is when the refusal is "not your turn": the
     engine knows seats, not names, so a layer that knows the players' names can say who.
+
+    The message is English; ``kind`` names the refusal and ``details`` its figures (cards,
+    counts, bids, by name), so that a layer that writes in the reader's language
+    (``bot.render.refusals``) can say the same in theirs. ``kind`` is ``"turn"`` for "not
+    your turn" and empty for a refusal no player meets (an action that is no action).
     """
 
-    def __init__(self, message: str, *, waiting_for: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        waiting_for: int | None = None,
+        kind: str = "",
+        details: dict[str, object] | None = None,
+    ) -> None:
         super().__init__(message)
         self.waiting_for = waiting_for
+        self.kind = "turn" if waiting_for is not None and not kind else kind
+        self.details: dict[str, object] = {} if details is None else details
 
 
 # A claim the judge could not decide within its budget: refused, the game unchanged.
@@ -511,10 +525,10 @@ class Game:
         if not hand & bit:
             bit <<= COPY_SHIFT
             if not (self._double and hand & bit):
-                self._refuse(f"You don't hold the {action.card}.")
+                self._refuse(f"You don't hold the {action.card}.", "not_held", card=action.card)
         legal, why = self._legal if self._legal_step == len(self.history) else self._play_mask(seat)
         if not legal & bit:
-            self._refuse(self._why_not(seat, legal, why))
+            raise self._why_not(seat, legal, why)
         trick = state.trick
         if self._renege_on and trick and not self._play_mask(seat, strict=True)[0] & bit:
             state.reneged[seat] = True
@@ -545,7 +559,7 @@ class Game:
 
     def _apply_other(self, action: Action) -> list[Event]:
         if self.phase is _OVER:
-            self._refuse("The game is over.")
+            self._refuse("The game is over.", "over")
         if isinstance(action, Bid):
             return self._apply_bid(action)
         if isinstance(action, RevealCards):
@@ -563,17 +577,22 @@ class Game:
         self._refuse(f"{action!r} is not a Spades action.")
 
     @staticmethod
-    def _refuse(message: str) -> NoReturn:
-        raise IllegalAction(message)
+    def _refuse(message: str, kind: str = "", **details: object) -> NoReturn:
+        raise IllegalAction(message, kind=kind, details=details)
 
     def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < self.players:
-            self._refuse(f"There is no seat {seat} at this table.")
+            self._refuse(f"There is no seat {seat} at this table.", "no_seat", seat=seat)
 
     def _check_turn(self, seat: int, phase: Phase, doing: str) -> None:
         self._check_seat(seat)
         if self.phase is not phase:
-            self._refuse(f"You can't {doing} now: {self._phase_words()}.")
+            self._refuse(
+                f"You can't {doing} now: {self._phase_words()}.",
+                "phase",
+                doing=phase.value,
+                phase=self.phase.value,
+            )
         if seat != self.to_act:
             assert self.to_act is not None
             raise IllegalAction(
@@ -600,27 +619,41 @@ class Game:
             played[seat].append(ALL_CARDS[index])
         return tuple(tuple(p) for p in played)
 
-    def _why_not(self, seat: int, legal: int, why: int) -> str:
+    def _why_not(self, seat: int, legal: int, why: int) -> IllegalAction:
         cards = self._cards(legal)
         if why == FOLLOW:
             suit = Suit(self._deck.suit_of[self._hand.trick[0][1]])
             name = "a spade" if suit is Suit.SPADES else f"a {suit.symbol}"
-            return f"You must follow suit: you hold {name}."
+            return IllegalAction(
+                f"You must follow suit: you hold {name}.", kind="follow", details={"suit": suit}
+            )
         if why == LOW_CLUB:
-            return f"First trick: you must play your lowest club, the {cards[0]}."
+            return IllegalAction(
+                f"First trick: you must play your lowest club, the {cards[0]}.",
+                kind="low_club",
+                details={"card": cards[0]},
+            )
         if why == LEAD_TRUMP:
             if self.rules.lead_spades == "after_first_trick":
-                return "Spades can't be led on the first trick."
-            return "Spades aren't broken yet: lead another suit."
-        if why == FIRST_TRUMP:
-            return "No spades on the first trick while you hold another suit."
-        if why == SPADES_LAST:
-            return "No spades while you hold another suit: spades are played last here."
-        if why == MUST_TRUMP:
-            return "You can't follow suit, so you must trump (and beat any trump already played)."
-        if why == OVERTRUMP:
-            return "You must overtrump the opponent's spade."
-        return "You can't play that card now."
+                return IllegalAction("Spades can't be led on the first trick.", kind="lead_first")
+            return IllegalAction("Spades aren't broken yet: lead another suit.", kind="unbroken")
+        words = {
+            FIRST_TRUMP: (
+                "No spades on the first trick while you hold another suit.",
+                "first_trump",
+            ),
+            SPADES_LAST: (
+                "No spades while you hold another suit: spades are played last here.",
+                "spades_last",
+            ),
+            MUST_TRUMP: (
+                "You can't follow suit, so you must trump (and beat any trump already played).",
+                "must_trump",
+            ),
+            OVERTRUMP: ("You must overtrump the opponent's spade.", "overtrump"),
+        }
+        message, kind = words.get(why, ("You can't play that card now.", "card"))
+        return IllegalAction(message, kind=kind)
 
     def _apply_bid(self, action: Bid) -> list[Event]:
         seat = action.seat
@@ -633,7 +666,7 @@ class Game:
             if bid is interned:
                 break
         else:
-            self._refuse(self._bid_refusal(seat, action, legal))
+            raise self._bid_refusal(seat, action, legal)
         bids = self._hand.bids
         bids[seat] = tricks
         self._hand.blind[seat] = action.blind
@@ -645,9 +678,9 @@ class Game:
         events.extend(self._start_passing())
         return events
 
-    def _bid_refusal(self, seat: int, action: Bid, legal: list[Bid]) -> str:
+    def _bid_refusal(self, seat: int, action: Bid, legal: list[Bid]) -> IllegalAction:
         if not self._hand.looked[seat] and not action.blind:
-            return "Look at your cards first, or bid blind."
+            return IllegalAction("Look at your cards first, or bid blind.", kind="look_first")
         blind_refusal = self._blind_refusal(seat, action) if action.blind else None
         if blind_refusal is not None:
             return blind_refusal
@@ -668,32 +701,47 @@ class Game:
         if rules.no_nine_bids:
             variant += " Your side's bids may not add up to 9."
         blind = "blind " if action.blind else ""
-        return f"You can't bid {blind}{said}.{variant} You may bid: {words}."
+        return IllegalAction(
+            f"You can't bid {blind}{said}.{variant} You may bid: {words}.",
+            kind="bid",
+            details={
+                "bid": action,
+                "legal": tuple(legal),
+                "nil": self._nil_on,
+                "variant": self.rules.variant,
+                "each_bids_four": rules.each_bids_four,
+                "no_nine_bids": rules.no_nine_bids,
+            },
+        )
 
-    def _blind_refusal(self, seat: int, action: Bid) -> str | None:
+    def _blind_refusal(self, seat: int, action: Bid) -> IllegalAction | None:
         """Why no blind bid is open to the seat: the table doesn't play it, the side isn't
         far enough behind yet, or the seat has seen its cards (``None``: the amount is)."""
         nil = action.tricks == 0 and self._nil_on
         need = self._blind_nil_need if nil else self._blind_bids_need
         if not self._blind_on or self._face_up or need is None:
-            return (
-                "Blind Nil isn't played at this table."
-                if nil
-                else ("Blind bids aren't played at this table.")
-            )
+            if nil:
+                return IllegalAction("Blind Nil isn't played at this table.", kind="blind_nil_off")
+            return IllegalAction("Blind bids aren't played at this table.", kind="blind_off")
         if not self._behind_enough(self._team_of[seat], need):
             kind = "Blind Nil" if nil else "A blind bid"
-            return f"{kind} needs your side to be {need} or more points behind."
+            return IllegalAction(
+                f"{kind} needs your side to be {need} or more points behind.",
+                kind="blind_nil_behind" if nil else "blind_behind",
+                details={"points": need},
+            )
         if self._hand.looked[seat]:
-            return "You've looked at your cards, so you can't bid blind."
+            return IllegalAction(
+                "You've looked at your cards, so you can't bid blind.", kind="looked"
+            )
         return None
 
     def _apply_reveal(self, seat: int) -> list[Event]:
         self._check_seat(seat)
         if self.phase is not _BID or self._hand.bids[seat] is not None or self._hand.looked[seat]:
-            self._refuse("Your cards are already face up.")
+            self._refuse("Your cards are already face up.", "face_up")
         if self._in_blind_six(seat):
-            self._refuse("Your partner started a Blind 6: bid the rest of it blind.")
+            self._refuse("Your partner started a Blind 6: bid the rest of it blind.", "blind_six")
         self._hand.looked[seat] = True
         return [CardsRevealed(seat)]
 
@@ -701,10 +749,11 @@ class Game:
         self._check_seat(seat)
         if self.phase is not _BID or not self._may_redeal(seat):
             if not self.rules.deficient_hand_redeal:
-                self._refuse("This table doesn't allow redeals.")
+                self._refuse("This table doesn't allow redeals.", "no_redeals")
             self._refuse(
                 "A redeal needs a hand with at most one spade or nothing above a ten, "
-                "before your side bids."
+                "before your side bids.",
+                "redeal",
             )
         self._redeals += 1
         return [Redealt(seat, self.hand_number), *self._deal()]
@@ -747,12 +796,16 @@ class Game:
         seat = action.seat
         self._check_seat(seat)
         if self.phase is not _PASS or seat not in self._hand.pass_count:
-            self._refuse("There is no card passing for you now.")
+            self._refuse("There is no card passing for you now.", "no_passing")
         if seat in self._hand.passed:
-            self._refuse("You have already passed your cards.")
+            self._refuse("You have already passed your cards.", "passed")
         count = self._hand.pass_count[seat]
         if len(action.cards) != count:
-            self._refuse(f"Pass exactly {count} card{'s' if count > 1 else ''} to your partner.")
+            self._refuse(
+                f"Pass exactly {count} card{'s' if count > 1 else ''} to your partner.",
+                "pass_count",
+                count=count,
+            )
         hand = self._hand.hands[seat]
         chosen = []
         for card in action.cards:
@@ -762,7 +815,7 @@ class Game:
                     chosen.append(copy)
                     break
             else:
-                self._refuse(f"You don't hold the {card}.")
+                self._refuse(f"You don't hold the {card}.", "not_held", card=card)
         self._hand.hands[seat] = hand
         self._hand.passed[seat] = chosen
         self.to_act = self._next_passer()
@@ -822,13 +875,17 @@ class Game:
         self._check_seat(seat)
         self._check_seat(accused)
         if not self._renege_on:
-            self._refuse("Reneging isn't played at this table, so there is nothing to call.")
+            self._refuse(
+                "Reneging isn't played at this table, so there is nothing to call.", "renege_off"
+            )
         if self.phase is not _PLAY:
-            self._refuse("A renege can only be called while the cards are being played.")
+            self._refuse(
+                "A renege can only be called while the cards are being played.", "renege_phase"
+            )
         if self._team_of[seat] == self._team_of[accused]:
-            self._refuse("You can only call a renege on an opponent.")
+            self._refuse("You can only call a renege on an opponent.", "renege_partner")
         if CallRenege(seat, accused) not in self._renege_calls_open(seat):
-            self._refuse("Your side has already called a renege this hand.")
+            self._refuse("Your side has already called a renege this hand.", "renege_called")
         proven = self._hand.reneged[accused]
         guilty = self._team_of[accused] if proven else self._team_of[seat]
         if proven and self._options.allow_renege == "set":
@@ -880,20 +937,22 @@ class Game:
         and 002 (TRAM) says it is always acceptable to play the tricks out."""
         verdict = self.claim_verdict(seat)
         if verdict is Verdict.UNDECIDED:
-            self._refuse(CLAIM_UNDECIDED)
+            self._refuse(CLAIM_UNDECIDED, "claim_undecided")
         return verdict
 
     def _apply_claim(self, seat: int) -> list[Event]:
         self._check_seat(seat)
         if not self._claims_on:
-            self._refuse("Claims aren't allowed at this table.")
+            self._refuse("Claims aren't allowed at this table.", "claims_off")
         if self.phase is not _PLAY:
-            self._refuse("You can only claim while the cards are being played.")
+            self._refuse("You can only claim while the cards are being played.", "claim_phase")
         if self._hand.bids[seat] == 0 and self._nil_on:
-            self._refuse("You bid nil: you can't claim the rest of the tricks.")
+            self._refuse("You bid nil: you can't claim the rest of the tricks.", "claim_nil")
         team = self._team_of[seat]
         if self._hand.claim_failed[team]:
-            self._refuse("Your side's claim already failed this hand: play the rest out.")
+            self._refuse(
+                "Your side's claim already failed this hand: play the rest out.", "claim_failed"
+            )
         nil = [b == 0 and self._nil_on for b in self._hand.bids]
         remaining = self.num_tricks - self._hand.trick_no
         if self.check_claim(seat) is Verdict.HOLDS:

@@ -1,5 +1,9 @@
-"""Pillow drawing shared by the card faces and the hand pictures: colours, the bundled font,
-suit shapes drawn in code, and PNG output."""
+"""Pillow drawing shared by the card faces and the hand pictures: colours, the fonts, suit
+shapes drawn in code, and PNG output.
+
+Words are drawn in DejaVu Sans (``fonts/``, bundled under the Bitstream Vera licence beside
+it), which has every letter of the languages the bot speaks, accents included; the card
+faces' ranks keep Pillow's own Aileron, which has no accents but needs none."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import math
 import unicodedata
 from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -29,6 +34,10 @@ def ink(card: Card) -> Colour:
     return RED if is_red(card) else BLACK
 
 
+# The words' font: Latin with its accents (and Greek and Cyrillic), no emoji, no CJK.
+WORDS_FONT = Path(__file__).parent / "fonts" / "DejaVuSans.ttf"
+
+
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
     """Pillow's bundled Aileron at ``size`` pixels, laid out without Raqm so the same Pillow
@@ -40,23 +49,37 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 
 
 @cache
-def _has_glyph(char: str) -> bool:
-    # The bundled font covers ASCII and little else; a missing glyph draws as the .notdef box.
-    sample = font(24)
+def words_font(size: int) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans at ``size`` pixels, for every word a picture shows, laid out without
+    Raqm as ``font`` is."""
+    return ImageFont.truetype(WORDS_FONT, size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@cache
+def has_glyph(char: str) -> bool:
+    """Whether the words' font draws ``char`` (a missing glyph draws as the .notdef box)."""
+    sample = words_font(24)
     return char == " " or bytes(sample.getmask(char)) != bytes(sample.getmask("\uffff"))
 
 
 def printable(text: str) -> str:
-    """``text`` in the characters the bundled font has: accents are dropped (José → Jose)
-    and other characters left out, so a name never draws as a row of boxes."""
-    plain = unicodedata.normalize("NFKD", text)
-    kept = "".join(c for c in plain if not unicodedata.combining(c) and _has_glyph(c))
-    return " ".join(kept.split())
+    """``text`` in the characters the words' font has: accented letters as they are
+    (``apostó``, ``Zoë``), a letter it lacks by its base letter where it has one, and other
+    characters (emoji, scripts it does not cover) left out, so a name never draws as a row
+    of boxes."""
+    kept: list[str] = []
+    for char in unicodedata.normalize("NFC", text):
+        if has_glyph(char):
+            kept.append(char)
+            continue
+        parts = unicodedata.normalize("NFKD", char)
+        kept += [c for c in parts if not unicodedata.combining(c) and has_glyph(c)]
+    return " ".join("".join(kept).split())
 
 
 def text_width(text: str, size: int, bold: bool = False) -> float:
     stroke = _stroke(size) if bold else 0
-    return font(size).getlength(text) + 2 * stroke
+    return words_font(size).getlength(text) + 2 * stroke
 
 
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
@@ -81,7 +104,7 @@ def wrap(parts: Sequence[str], size: int, width: float, between: str = " ") -> l
 
 
 def _stroke(size: int) -> int:
-    # The bundled font is a regular weight: a stroke in the text's colour makes it bold.
+    # The fonts are a regular weight: a stroke in the text's colour makes them bold.
     return max(1, round(size / 22))
 
 
@@ -96,7 +119,13 @@ def draw_text(
 ) -> None:
     stroke = _stroke(size) if bold else 0
     draw.text(
-        xy, text, font=font(size), fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill
+        xy,
+        text,
+        font=words_font(size),
+        fill=fill,
+        anchor=anchor,
+        stroke_width=stroke,
+        stroke_fill=fill,
     )
 
 

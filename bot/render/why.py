@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.engine import Action, Bid, Claim, Draw, PassCards, PlayCard, RevealCards, Rules
-from bot.i18n import N_, _, format_percent, ngettext
+from bot.engine import Action, Bid, Card, Claim, Draw, PassCards, PlayCard, RevealCards, Rules
+from bot.i18n import N_, _, format_number, format_percent, ngettext
+from bot.render.words import card_text
 
 SUITS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 
@@ -95,6 +96,29 @@ _PLAIN = {
 }
 
 
+def said_text(text: str) -> str:
+    """A bot's sentence (a hint, the heuristic's reason) in the reader's language, its
+    cards in their letters: a ``bot.ai.reasons.Said`` from its parts; any other text (a
+    reason kept from before) as it is."""
+    template = getattr(text, "template", None)
+    values = getattr(text, "values", None)
+    if not isinstance(template, str) or not isinstance(values, tuple):
+        return text
+    return _(template).format(**{name: _shown(value) for name, value in values})
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, Card):
+        return card_text(value)
+    if isinstance(value, tuple | list):
+        return ", ".join(_shown(item) for item in value)
+    if isinstance(value, str):
+        return _(value)  # a word marked where the bot wrote it (Nil)
+    if isinstance(value, int | float):
+        return format_number(value)
+    return str(value)
+
+
 def why_text(reason: Reasoning, rules: Rules, names: Sequence[str], *, public: bool) -> str:
     """Why the bot in ``reason`` moved as it did, for a reader; ``public``: naming no card
     but the one it played (the rest of its hand, the cards it chose not to play, its
@@ -107,7 +131,7 @@ def why_text(reason: Reasoning, rules: Rules, names: Sequence[str], *, public: b
         if not public and reason.words:
             lines.append(
                 _("As a hint would put it, with every hand shown: {words}").format(
-                    words=reason.words
+                    words=said_text(reason.words)
                 )
             )
     return "\n".join(lines)
@@ -118,11 +142,11 @@ def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: boo
     if isinstance(action, Bid):
         return _("{name} bid {bid}.").format(name=name, bid=bid_words(action, rules))
     if isinstance(action, PlayCard):
-        return _("{name} played the {card}.").format(name=name, card=action.card)
+        return _("{name} played the {card}.").format(name=name, card=card_text(action.card))
     if isinstance(action, PassCards):
         if public:
             return _("{name} passed cards to a partner.").format(name=name)
-        cards = ", ".join(str(c) for c in action.cards)
+        cards = ", ".join(card_text(c) for c in action.cards)
         return _("{name} passed {cards}.").format(name=name, cards=cards)
     if isinstance(action, Draw):
         return _("{name} drew a card.").format(name=name)
@@ -222,9 +246,9 @@ def _choice(action: Action, rules: Rules, chosen: bool, public: bool) -> str:
         bid = bid_words(action, rules)
         return (_("Its choice, a bid of {bid}") if chosen else _("A bid of {bid}")).format(bid=bid)
     if isinstance(action, PlayCard) and chosen:
-        return _("Its choice, the {card}").format(card=action.card)
+        return _("Its choice, the {card}").format(card=card_text(action.card))
     if isinstance(action, PlayCard) and not public:
-        return _("The {card}").format(card=action.card)
+        return _("The {card}").format(card=card_text(action.card))
     return _("Another card")
 
 

@@ -173,7 +173,8 @@ async def test_forgetme_drops_the_members_languages(fake: FakeDiscord, tmp_path:
             await fake.slash(gone, "spades", "language", language="de")
             assert await storage.tables.member_locales() == {gone.id: MemberLocale("fr", "de")}
             asked = await fake.slash(gone, "spades", "forgetme")
-            await fake.click(gone, asked.responses[0], "Forget me")
+            # Asked in the language chosen, German.
+            await fake.click(gone, asked.responses[0], "Vergiss mich")
             assert await storage.tables.member_locales() == {}
             assert languages.member(gone.id) is None
     finally:

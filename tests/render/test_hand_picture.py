@@ -6,11 +6,11 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.engine import PRESETS, Rules
 from bot.render.hand_picture import PIXELS_PER_POINT, WIDTH, hand_picture
-from bot.render.paint import printable
+from bot.render.paint import draw_text, has_glyph, printable
 from tests.render.pictures import (
     HISTORY_HAND,
     NAMES,
@@ -66,10 +66,59 @@ def test_the_history_picture_matches_the_checked_in_one() -> None:
 
 @pytest.mark.parametrize(
     ("name", "shown"),
-    [("Chloé", "Chloe"), ("Zoë  Ünal", "Zoe Unal"), ("🌸 Ada 🌸", "Ada"), ("李雷", "")],
+    [
+        ("Chloé", "Chloé"),
+        ("Zoë  Ünal", "Zoë Ünal"),
+        ("🌸 Ada 🌸", "Ada"),
+        ("李雷", ""),
+        # Letters the font lacks are drawn by the letters they stand for (full-width ones).
+        ("\uff21\uff44\uff41", "Ada"),
+    ],
 )
 def test_names_are_drawn_in_the_characters_the_font_has(name: str, shown: str) -> None:
     assert printable(name) == shown
+
+
+# Every accented letter the shipped languages write: Spanish, Portuguese, French, German.
+ACCENTED = "áéíóúñüÁÉÍÓÚÑÜ¿¡ãõâêôàçÃÕÂÊÔÀÇèëïîœûùÿÈËÎŒÛÙŸäöüßÄÖÜ"
+
+
+def test_the_words_font_has_every_accented_letter_of_the_shipped_languages() -> None:
+    assert [char for char in ACCENTED if not has_glyph(char)] == []
+    assert printable(ACCENTED) == ACCENTED
+
+
+@pytest.mark.parametrize(
+    ("accented", "plain"), [("apostó", "aposto"), ("llevó", "llevo"), ("Überstiche", "Uberstiche")]
+)
+def test_a_word_with_accents_is_drawn_with_them(accented: str, plain: str) -> None:
+    def drawn(word: str) -> bytes:
+        image = Image.new("RGB", (400, 60), (0, 0, 0))
+        draw_text(ImageDraw.Draw(image), (4, 4), printable(word), 40, (255, 255, 255))
+        return image.tobytes()
+
+    assert drawn(accented) != drawn(plain)
+
+
+def test_the_spanish_picture_draws_its_accents(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Spanish /history picture says "apostó" and "llevó": the same picture with its
+    accents dropped (as with Pillow's own font, which has none) comes out different."""
+    import unicodedata
+
+    import bot.render.paint as paint
+    from bot.i18n import use_locale
+
+    with use_locale("es-ES"):
+        spanish = history_hand()
+        kept = printable
+
+        def unaccented(text: str) -> str:
+            plain = unicodedata.normalize("NFKD", kept(text))
+            return "".join(c for c in plain if not unicodedata.combining(c))
+
+        monkeypatch.setattr(paint, "printable", unaccented)
+        stripped = history_hand()
+    assert spanish != stripped
 
 
 @pytest.mark.parametrize("locale", ["es-ES", "pt-BR", "fr", "de"])

@@ -81,8 +81,9 @@ def legal(playing: Playing, action: Action) -> Action:
         # The engine knows seats; the player knows who they are waiting for by name.
         who = playing.seats[refusal.waiting_for].name
         raise IllegalAction(
-            _("It's not your turn: waiting for {name}.").format(name=who),
+            f"It's not your turn: waiting for {who}.",
             waiting_for=refusal.waiting_for,
+            details={"name": who},
         ) from None
     return action
 
