@@ -388,9 +388,11 @@ class DiscordPresenter:
         member = self._member(table, interaction.user.id)
         if interaction.response.is_done():
             # Their free route from now on: follow-ups land where they interacted.
-            member.token = Token(
+            self.learn_route(
+                table,
+                interaction.user.id,
                 interaction.followup,
-                interaction.created_at + FOLLOWUP_LIFETIME,
+                interaction.created_at,
                 interaction.channel_id or table.channel_id,
                 in_dm=interaction.guild_id is None,
             )
@@ -399,6 +401,22 @@ class DiscordPresenter:
         seat = table.seat_of(interaction.user.id)
         if seat is not None:
             self._push(table, seat, member)
+
+    def learn_route(
+        self,
+        table: Shown,
+        user_id: int,
+        webhook: discord.Webhook,
+        created_at: datetime.datetime,
+        channel_id: int,
+        *,
+        in_dm: bool,
+    ) -> None:
+        """The member's free route from now on: the follow-up ``webhook`` of their
+        interaction made at ``created_at`` and answered already (here, or by the process
+        that forwarded it), whose follow-ups land in ``channel_id``."""
+        member = self._member(table, user_id)
+        member.token = Token(webhook, created_at + FOLLOWUP_LIFETIME, channel_id, in_dm=in_dm)
 
     def forget(self, user_id: int) -> None:
         """``/spades forgetme``: the member sits nowhere now. Their ping choice and DM

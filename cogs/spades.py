@@ -131,7 +131,7 @@ class SpadesCog(commands.GroupCog, group_name="spades"):
             budget=Budget(bot.request_rate),
         )
         self._loading_emojis: asyncio.Task[None] | None = None
-        self.forwarded = ForwardedClicks(bot, bot.tables)
+        self.forwarded = ForwardedClicks(bot, bot.tables, self.presenter)
         assert bot.store is not None  # opened in setup_hook, before the cogs load
         self.languages = Languages(bot.store)
         super().__init__()
