@@ -222,6 +222,8 @@ class DiscordPresenter:
         # Turn mentions' deletions under way, by channel: the next mention waits for them.
         self._unmentions: dict[int, set[asyncio.Task[None]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        # Channels whose table message waits for the answer to the interaction opening it.
+        self._held: set[int] = set()
 
     # -- the Presenter protocol --------------------------------------------------------
 
@@ -418,6 +420,27 @@ class DiscordPresenter:
         member = self._member(table, user_id)
         member.token = Token(webhook, created_at + FOLLOWUP_LIFETIME, channel_id, in_dm=in_dm)
 
+    def hold_board(self, channel_id: int) -> None:
+        """A member is opening a table in the channel: its message waits for the answer to
+        their interaction (``release_board``), whose follow-up it can then be."""
+        self._held.add(channel_id)
+
+    def release_board(self, channel_id: int, user_id: int) -> None:
+        """Post the table message held by ``hold_board``: as a public follow-up of the
+        member's interaction when it was answered there (its edits then cost nothing of the
+        budget while the token lives; through the channel after), else within the budget."""
+        if channel_id not in self._held:
+            return
+        self._held.discard(channel_id)
+        board = self._boards.get(channel_id)
+        if board is None:
+            return
+        member = self._members.get((channel_id, user_id))
+        token = free_route(None if member is None else member.token, Lands.CHANNEL, channel_id)
+        if board.live.message_id is None and board.live.token is None:
+            board.live.token = token
+        self._show_board(board.table)
+
     def forget(self, user_id: int) -> None:
         """``/spades forgetme``: the member sits nowhere now. Their ping choice and DM
         channel are no longer kept here, and their DM hands lose their controls (a post
@@ -457,6 +480,8 @@ class DiscordPresenter:
 
     def _show_board(self, table: Shown) -> None:
         live = self._board(table).live
+        if table.channel_id in self._held:
+            return  # shown once the interaction opening it is answered (release_board)
         # A table's first message goes before edits: the members who opened it look for it.
         live.show(self.board_picture(table), urgent=live.message_id is None)
 
