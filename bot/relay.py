@@ -74,6 +74,10 @@ class ForwardedClick:
     user_id: int
     application_id: int
     token: str  # the interaction's token: its follow-up webhook
+    # The interaction's id (when it was made: its token lasts 15 minutes from then) and the
+    # DM channel it came from; 0 when no interaction is forwarded (``/spades forgetme``).
+    interaction_id: int = 0
+    channel_id: int = 0
 
     def dumps(self) -> str:
         return json.dumps(asdict(self))
@@ -88,6 +92,8 @@ class ForwardedClick:
             int(data["user_id"]),
             int(data["application_id"]),
             str(data["token"]),
+            int(data.get("interaction_id", 0)),
+            int(data.get("channel_id", 0)),
         )
 
 

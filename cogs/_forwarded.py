@@ -27,6 +27,7 @@ from cogs._answer import acknowledge
 from cogs._codes import parse_code
 from cogs._errors import APOLOGY, player_message
 from cogs._languages import member_language
+from cogs._presenter import DiscordPresenter
 from cogs._ui import HAND_CODE, REMATCH_CODE, Click
 
 log = logging.getLogger(__name__)
@@ -68,6 +69,8 @@ async def forward(bot: SpadesBot, interaction: discord.Interaction[Any], click: 
         interaction.user.id,
         interaction.application_id,
         interaction.token,
+        interaction.id,
+        interaction.channel_id or 0,
     )
     try:
         taken = await relay.forward(forwarded)
@@ -130,9 +133,13 @@ async def _not_taken(bot: SpadesBot, table_id: int) -> str:
 class ForwardedClicks:
     """The owner's side: takes the forwarded clicks of tables this process runs."""
 
-    def __init__(self, bot: SpadesBot, manager: TableManager) -> None:
+    def __init__(
+        self, bot: SpadesBot, manager: TableManager, presenter: DiscordPresenter | None = None
+    ) -> None:
         self.bot = bot
         self.manager = manager
+        # Learns each member's free route from their forwarded clicks.
+        self.presenter = presenter
         self._tasks: set[asyncio.Task[None]] = set()
         # The tokens of the clicks taken, oldest first, with when: the relay may deliver one
         # click twice (a notification sent again), and the second is no new click.
@@ -174,6 +181,16 @@ class ForwardedClicks:
     async def _act_for(self, table: Table, forwarded: ForwardedClick) -> None:
         user_id = forwarded.user_id
         text: str | None = None
+        webhook = discord.Webhook.partial(
+            forwarded.application_id, forwarded.token, client=self.bot
+        )
+        if self.presenter is not None and forwarded.interaction_id:
+            # The forwarder answered the click: its follow-ups are the member's free route
+            # to their DMs here too, for their next turn first (learnt before acting on it).
+            made = discord.utils.snowflake_time(forwarded.interaction_id)
+            self.presenter.learn_route(
+                table, user_id, webhook, made, forwarded.channel_id, in_dm=True
+            )
         try:
             if forwarded.code == HAND_CODE:
                 text = _("Your hand is in this DM; /spades hand shows it in the table's channel.")
@@ -195,9 +212,6 @@ class ForwardedClicks:
                 log.error("Error handling a forwarded click on %r", table, exc_info=error)
                 text = _(APOLOGY)
         if text is not None:
-            webhook = discord.Webhook.partial(
-                forwarded.application_id, forwarded.token, client=self.bot
-            )
             try:
                 await webhook.send(text)
             except discord.HTTPException:

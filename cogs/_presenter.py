@@ -237,6 +237,8 @@ class DiscordPresenter:
         self._tasks: set[asyncio.Task[Any]] = set()
         # Each channel's language, as last looked up when a table there told of a change.
         self._spoken: dict[int, str | None] = {}
+        # Channels whose table message waits for the answer to the interaction opening it.
+        self._held: set[int] = set()
 
     # -- the Presenter protocol --------------------------------------------------------
 
@@ -415,9 +417,11 @@ class DiscordPresenter:
         member = self._member(table, interaction.user.id)
         if interaction.response.is_done():
             # Their free route from now on: follow-ups land where they interacted.
-            member.token = Token(
+            self.learn_route(
+                table,
+                interaction.user.id,
                 interaction.followup,
-                interaction.created_at + FOLLOWUP_LIFETIME,
+                interaction.created_at,
                 interaction.channel_id or table.channel_id,
                 in_dm=interaction.guild_id is None,
             )
@@ -426,6 +430,43 @@ class DiscordPresenter:
         seat = table.seat_of(interaction.user.id)
         if seat is not None:
             self._push(table, seat, member)
+
+    def learn_route(
+        self,
+        table: Shown,
+        user_id: int,
+        webhook: discord.Webhook,
+        created_at: datetime.datetime,
+        channel_id: int,
+        *,
+        in_dm: bool,
+    ) -> None:
+        """The member's free route from now on: the follow-up ``webhook`` of their
+        interaction made at ``created_at`` and answered already (here, or by the process
+        that forwarded it), whose follow-ups land in ``channel_id``."""
+        member = self._member(table, user_id)
+        member.token = Token(webhook, created_at + FOLLOWUP_LIFETIME, channel_id, in_dm=in_dm)
+
+    def hold_board(self, channel_id: int) -> None:
+        """A member is opening a table in the channel: its message waits for the answer to
+        their interaction (``release_board``), whose follow-up it can then be."""
+        self._held.add(channel_id)
+
+    def release_board(self, channel_id: int, user_id: int) -> None:
+        """Post the table message held by ``hold_board``: as a public follow-up of the
+        member's interaction when it was answered there (its edits then cost nothing of the
+        budget while the token lives; through the channel after), else within the budget."""
+        if channel_id not in self._held:
+            return
+        self._held.discard(channel_id)
+        board = self._boards.get(channel_id)
+        if board is None:
+            return
+        member = self._members.get((channel_id, user_id))
+        token = free_route(None if member is None else member.token, Lands.CHANNEL, channel_id)
+        if board.live.message_id is None and board.live.token is None:
+            board.live.token = token
+        self._show_board(board.table)
 
     def forget(self, user_id: int) -> None:
         """``/spades forgetme``: the member sits nowhere now. Their ping choice and DM
@@ -466,6 +507,8 @@ class DiscordPresenter:
 
     def _show_board(self, table: Shown) -> None:
         live = self._board(table).live
+        if table.channel_id in self._held:
+            return  # shown once the interaction opening it is answered (release_board)
 
         def draw() -> Picture:
             with use_locale(self._spoken.get(table.channel_id)):

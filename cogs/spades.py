@@ -153,7 +153,7 @@ class SpadesCog(
             languages=self.languages,
         )
         self._loading_emojis: asyncio.Task[None] | None = None
-        self.forwarded = ForwardedClicks(bot, bot.tables)
+        self.forwarded = ForwardedClicks(bot, bot.tables, self.presenter)
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
@@ -253,24 +253,29 @@ class SpadesCog(
         if missing:
             raise PlayerError(missing_permission_text(interaction.channel_id, missing))
         chosen = await self.preset_for(interaction.guild_id, preset, players)
-        table = await self.manager.open(
-            interaction.channel_id,
-            member_of(interaction),
-            guild_id=interaction.guild_id,
-            preset=chosen,
-        )
-        empty = sum(seat is None for seat in table.seats)
-        for _seat in range(min(bots, empty)):
-            await table.add_bot(interaction.user.id, level)
-        await self.reply(
-            interaction,
-            table,
-            _(
-                "Your table is open and you sit in seat 1. Others join with **Join** on the"
-                " table message (or `/spades join`); **Start** deals, with bots in any empty"
-                " seat."
-            ),
-        )
+        # The table message follows the answer, as its follow-up: edited for free a while.
+        self.presenter.hold_board(interaction.channel_id)
+        try:
+            table = await self.manager.open(
+                interaction.channel_id,
+                member_of(interaction),
+                guild_id=interaction.guild_id,
+                preset=chosen,
+            )
+            empty = sum(seat is None for seat in table.seats)
+            for _seat in range(min(bots, empty)):
+                await table.add_bot(interaction.user.id, level)
+            await self.reply(
+                interaction,
+                table,
+                _(
+                    "Your table is open and you sit in seat 1. Others join with **Join** on"
+                    " the table message (or `/spades join`); **Start** deals, with bots in"
+                    " any empty seat."
+                ),
+            )
+        finally:
+            self.presenter.release_board(interaction.channel_id, interaction.user.id)
 
     async def preset_for(
         self, guild_id: int, preset: str | None, players: int | None

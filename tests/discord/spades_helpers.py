@@ -3,10 +3,14 @@ play their turns by clicking the controls the bot sent them."""
 
 from __future__ import annotations
 
+import datetime
 import itertools
 import re
 from pathlib import Path
 from typing import Any
+
+import discord
+import pytest
 
 from bot.client import SpadesBot
 from bot.config import Settings
@@ -20,6 +24,13 @@ from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMe
 ONE_HAND = Rules(play_to="hands", hands_to_play=1)
 CONTROL_ID = re.compile(r"spades:(\d+):(\d+):(.+)")
 SELECT = 3  # component type
+
+
+def expire_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every interaction's token counts as expired (the clock reads 14.5 minutes on): what
+    the bot sends goes by its own routes, through the channels, as after a quiet while."""
+    later = discord.utils.utcnow() + datetime.timedelta(minutes=14, seconds=30)
+    monkeypatch.setattr(discord.utils, "utcnow", lambda: later)
 
 
 def make_bot(

@@ -39,10 +39,13 @@ async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
 
 
 def shown(record: InteractionRecord) -> list[dict[str, Any]]:
-    """What the member was answered, as the bodies the scan reads."""
+    """What the member was answered, as the bodies the scan reads: not the table message
+    that ``/spades new`` posts as its public follow-up, which speaks the server's language
+    to the whole channel (``test_spades_table_language.py`` reads it)."""
     return [
         {"content": m.content, "embeds": m.embeds, "components": m.components}
         for m in record.responses
+        if m.ephemeral or m is record.responses[0]
     ]
 
 

@@ -5,9 +5,11 @@ still ring: each is a new message that notifies its member."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.storage.records import MemoryStore
 from devtools.fake_discord import FakeDiscord, counts_globally, running
-from tests.discord.spades_helpers import ONE_HAND, make_bot, play_out
+from tests.discord.spades_helpers import ONE_HAND, board, expire_tokens, make_bot, play_out
 from tests.discord.test_spades_turns import acts
 
 
@@ -52,3 +54,35 @@ async def test_turns_reach_each_member_by_their_clicks_tokens_and_most_requests_
     assert all(method == "POST" for method, _ in counted)
     assert len(counted) <= 2 + 2 * 2, counted
     assert (len(played) - len(counted)) / len(played) >= 0.9
+
+
+async def test_a_new_tables_message_is_its_commands_follow_up_edited_free_until_it_expires(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice, bob, cleo = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("cleo")
+    general = fake.channel("general")
+
+    def edits(since: int) -> list[tuple[str, str]]:
+        return [(method, path) for method, path in fake.requests[since:] if method == "PATCH"]
+
+    async with running(make_bot(fake, store=MemoryStore()), fake):
+        opened = await fake.slash(alice, "spades", "new")
+        shown = await fake.wait_for(lambda: board(fake, general), "the table message")
+        # Posted for everyone in the channel, as a follow-up of /spades new (answered to
+        # Alice alone first).
+        assert shown.id in {message.id for message in opened.followups}
+        assert not shown.ephemeral and opened.original is not None and opened.original.ephemeral
+
+        # Edited through that interaction's token while it lives: not counted.
+        since = len(fake.requests)
+        await fake.slash(bob, "spades", "join")
+        await fake.wait_for(lambda: "bob" in fake.by_id[shown.id].content, "Bob seated")
+        assert edits(since) and not any(counts_globally(path) for _, path in edits(since))
+
+        # Past the token's life: through the channel, within the budget, the same message.
+        expire_tokens(monkeypatch)
+        since = len(fake.requests)
+        await fake.slash(cleo, "spades", "join")
+        await fake.wait_for(lambda: "cleo" in fake.by_id[shown.id].content, "Cleo seated")
+        assert edits(since) == [("PATCH", f"/channels/{general.id}/messages/{shown.id}")]
+        assert board(fake, general) is fake.by_id[shown.id]

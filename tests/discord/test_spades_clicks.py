@@ -111,7 +111,7 @@ async def test_the_game_goes_on_through_rate_limits(fake: FakeDiscord) -> None:
     general = fake.channel("general")
     async with running(make_bot(fake), fake):
         # Table edits, posts and DMs, and interaction answers each meet a 429 or two.
-        fake.rate_limit("PATCH", "/channels/{channel}/messages/{message}", times=3)
+        fake.rate_limit("PATCH", "/webhooks/{app}/{token}/messages/{message}", times=3)
         fake.rate_limit("POST", "/channels/{channel}/messages", times=2)
         fake.rate_limit("POST", "/interactions/{interaction}/{token}/callback", times=2)
         await fake.slash(alice, "spades", "new", bots=3)

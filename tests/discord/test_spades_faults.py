@@ -30,6 +30,7 @@ from tests.discord.spades_helpers import (
     board,
     click_first,
     ephemerals,
+    expire_tokens,
     fresh,
     make_bot,
 )
@@ -117,8 +118,11 @@ async def test_a_table_is_not_opened_where_the_bot_cannot_post(fake: FakeDiscord
 
 
 async def test_a_permission_lost_mid_game_is_told_to_the_host_once(
-    fake: FakeDiscord, caplog: pytest.LogCaptureFixture
+    fake: FakeDiscord, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The table message's own follow-ups need no permission in the channel: its edits meet
+    # the loss once the token of /spades new has expired.
+    expire_tokens(monkeypatch)
     alice = fake.add_user("alice")
     general = fake.channel("general")
     async with running(make_bot(fake), fake) as bot:
@@ -141,7 +145,10 @@ async def test_a_permission_lost_mid_game_is_told_to_the_host_once(
         assert f"table {table.table_id} in channel {general.id}" in caplog.text
 
 
-async def test_a_table_message_edit_discord_fails_is_tried_again(fake: FakeDiscord) -> None:
+async def test_a_table_message_edit_discord_fails_is_tried_again(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expire_tokens(monkeypatch)  # edits through the channel, where they fail
     alice = fake.add_user("alice")
     general = fake.channel("general")
     async with running(make_bot(fake), fake):

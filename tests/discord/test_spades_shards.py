@@ -218,6 +218,35 @@ async def test_two_processes_share_the_shards_and_forward_dm_clicks(
     assert any(m.channel.is_dm for m in hands(fake, bea))
 
 
+async def test_a_forwarded_dm_click_opens_its_members_free_route_in_the_owning_process(
+    sharded_fake: FakeDiscord, database: str, processes: Processes
+) -> None:
+    fake = sharded_fake
+    [one] = fake.add_guild(("one",), shard=1)
+    bea = fake.add_user("bea")
+    await one_hand_rules(database, one.guild or 0)
+    await processes.start(0)
+    await processes.start(1)
+    await fake.slash(bea, "spades", "new", bots=3, channel=one)
+    await fake.slash(bea, "spades", "start", channel=one)
+
+    # Bea's click in her DMs reaches shard 0, which answers it and forwards it to the
+    # process holding shard 1: that process learns the click's token as her free route.
+    turn = await fake.wait_for(lambda: dm_turn(fake, bea, -1), "Bea's hand by DM")
+    control = action_controls(turn)[0]
+    clicked = await fake.click(bea, turn, control["custom_id"])
+    since = len(fake.requests)
+    following = await fake.wait_for(
+        lambda: dm_turn(fake, bea, seq_of(control)), "Bea's next turn after her forwarded click"
+    )
+    # Her next turn rang as a new DM, a follow-up of that click: Discord's global limit did
+    # not count it.
+    assert following.notifies
+    assert following.id in {message.id for message in clicked.followups}
+    dm = f"/channels/{fake.dm_channels[bea.id].id}/messages"
+    assert ("POST", dm) not in fake.requests[since:]
+
+
 async def test_forgetme_reaches_a_table_another_process_runs(
     sharded_fake: FakeDiscord, database: str, processes: Processes
 ) -> None:

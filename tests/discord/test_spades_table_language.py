@@ -6,6 +6,7 @@ translation."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from bot.engine import (
 )
 from bot.i18n import ngettext, use_locale
 from bot.storage.records import MemoryStore
+from bot.storage.store import Storage
 from cogs._codes import action_label, draw_label
 from cogs._ui import hand_button, lobby_buttons, rematch_button, why_button
 from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage, running
@@ -163,26 +165,32 @@ def pseudo_locale() -> Iterator[str]:
 
 
 def _sent_by_the_table(bodies: list[tuple[str, str, Any]]) -> list[Any]:
-    """What the table's own code sent: channel and DM messages and their edits (the table
-    message, notices, turn mentions, DM hands) and a click's update of a DM hand; not the
-    commands' answers, which cogs/spades.py words."""
-    return [body for method, path, body in bodies if _the_tables(method, path, body)]
+    """Everything the bot wrote for members to read: channel and DM messages and their
+    edits (the table message, notices, turn mentions, DM hands), the answers to commands
+    and clicks, and the follow-ups sent and edited with interactions' tokens."""
+    return [body for method, path, body in bodies if _shown_words(method, path)]
 
 
-def _the_tables(method: str, path: str, body: Any) -> bool:
+def _shown_words(method: str, path: str) -> bool:
+    if method not in ("POST", "PATCH"):
+        return False
     if path.startswith("/channels/"):
-        return "/messages" in path and method in ("POST", "PATCH")
-    update = isinstance(body, dict) and body.get("type") == 7
-    return path.startswith("/interactions/") and update
+        return "/messages" in path
+    return path.startswith(("/interactions/", "/webhooks/"))
 
 
 async def test_a_whole_game_reads_only_in_the_pseudo_locale(
-    fake: FakeDiscord, pseudo_locale: str
+    fake: FakeDiscord, pseudo_locale: str, tmp_path: Path
 ) -> None:
+    # From /spades new to the final score and /history: every word any member reads.
     psi = fake.add_user("psi", locale=pseudo_locale)
     general = fake.channel("general")
     fake.guild_locale = pseudo_locale
-    async with running(make_bot(fake), fake):
+    storage = await Storage.open(tmp_path / "spades.sqlite3")
+    await storage.house_rules.set_option(fake.guild_id, "play_to", "hands")
+    await storage.house_rules.set_option(fake.guild_id, "hands_to_play", "1")
+    extensions = ("cogs.spades", "cogs.leaderboard")
+    async with running(make_bot(fake, storage=storage, extensions=extensions), fake):
         await fake.slash(psi, "spades", "new", bots=3)
         await fake.wait_for(lambda: table_message(fake, general), "the lobby")
         await fake.slash(psi, "spades", "start")
@@ -201,6 +209,11 @@ async def test_a_whole_game_reads_only_in_the_pseudo_locale(
         assert await play_to_the_end(fake, psi, general) == 13
         final = table_message(fake, general)
         assert final is not None and final.content.startswith("[")
+        listed = await fake.slash(psi, "history", channel=general)
+        replayed = await fake.slash(psi, "history", channel=general, game=1, hand=1)
+        [shown_list] = listed.responses
+        [shown_hand] = replayed.responses
+        assert shown_list.embeds and shown_hand.embeds and shown_hand.attachments
         sent = _sent_by_the_table(fake.bodies)
         # Names are the members' and the bots' own, not words of the bot's.
         names = ["psi", "Bot", "normal"]
@@ -214,6 +227,7 @@ async def test_a_whole_game_reads_only_in_the_pseudo_locale(
                 for control in row.get("components", []):
                     assert len(control.get("label", "")) <= LABEL_LIMIT, control
                     assert len(control.get("placeholder", "")) <= PLACEHOLDER_LIMIT, control
+    await storage.close()
 
 
 @pytest.mark.parametrize("locale", ["en-US", "es-ES", "pt-BR", "fr", "de"])
