@@ -34,6 +34,7 @@ from cogs._answer import answer, keep_in_time, update
 from cogs._checks import check_interaction
 from cogs._confirm import Confirm
 from cogs._errors import PlayerError, answer_error, install_error_handler
+from cogs._history_why import hand_reasons, why_pages
 from cogs._names import shown_name, typed_name
 from cogs._seasons import chosen_season, scope_label, season_choices, seasons_of
 from cogs._tournament_show import duplicate_note
@@ -387,16 +388,22 @@ class LeaderboardCog(commands.Cog):
     @app_commands.describe(
         game="A game number from the list, for its hand-by-hand breakdown",
         hand="With a game: that hand's cards, bids and tricks, to check the deal",
+        why="With a hand: why each bot bid and played as it did",
     )
     async def history(
         self,
         interaction: discord.Interaction,
         game: int | None = None,
         hand: app_commands.Range[int, 1] | None = None,
+        why: bool = False,
     ) -> None:
         guild = guild_of(interaction)
         if hand is not None and game is None:
             raise PlayerError("Give the game's number too: /history game:<number> hand:<number>.")
+        if why and hand is None:
+            raise PlayerError(
+                _("Give a game and a hand: /history game:<number> hand:<number> why:True.")
+            )
         if game is not None:
             record = await self.stats.game(guild, game)
             if record is None:
@@ -405,8 +412,19 @@ class LeaderboardCog(commands.Cog):
             # A duplicate tournament's game: hidden while other tables play the same cards;
             # a deal of it, with what every table made of those cards.
             duplicate = await duplicate_note(interaction.client, record.summary.table_id, hand)
+            if hand is not None and why:
+                for page in why_pages(record, game, hand):
+                    await answer(interaction, embed=page)
+                return
             if hand is not None:
                 embed, picture = await hand_reply(record, game, hand)
+                if hand_reasons(record, hand):
+                    embed.set_footer(
+                        text=_(
+                            "/history game:{game} hand:{hand} why:True tells why the bots"
+                            " moved as they did."
+                        ).format(game=game, hand=hand)
+                    )
                 if duplicate is not None:
                     embed.add_field(name=duplicate[0], value=duplicate[1], inline=False)
                 await answer(interaction, embed=embed, file=picture)

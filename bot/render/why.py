@@ -4,7 +4,7 @@ While the hand is in play the answer is ``public``: told in terms of what every 
 (bids, cards played, suits shown out of, the score) and of what the bot's own cards are
 worth, never naming a card that is still in a hand, nor one of the cards it chose not to
 play. Once the hand is over the full answer names the alternatives and adds the rule in
-the bot's own words.
+the bot's own words; ``hand_why`` tells a finished hand's bot moves so, trick by trick.
 """
 
 from __future__ import annotations
@@ -12,7 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.engine import Action, Bid, Claim, Draw, PassCards, PlayCard, RevealCards, Rules
+from bot.engine import (
+    Action,
+    Bid,
+    CardPlayed,
+    Claim,
+    Draw,
+    PassCards,
+    PlayCard,
+    RevealCards,
+    Rules,
+)
+from bot.engine.audit import HandRecord
 from bot.i18n import N_, _, format_percent, ngettext
 
 SUITS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
@@ -111,6 +122,31 @@ def why_text(reason: Reasoning, rules: Rules, names: Sequence[str], *, public: b
                 )
             )
     return "\n".join(lines)
+
+
+def hand_why(
+    record: HandRecord, reasons: Sequence[Reasoning], rules: Rules, names: Sequence[str]
+) -> list[tuple[str, list[str]]]:
+    """Why each bot moved as it did in a finished hand (``reasons``: its bots' moves in the
+    order made), in full, naming every card: a heading and the moves' answers for the
+    bidding (and any passing), then for each trick a bot played to."""
+    trick_of = {
+        (event.seat, event.card.index): event.trick_number
+        for event in record.events
+        if isinstance(event, CardPlayed)
+    }
+    groups: dict[int, list[str]] = {}
+    trick = 0  # the trick of the latest card: a claim is told with it
+    for reason in reasons:
+        action = reason.action
+        if isinstance(action, PlayCard):
+            trick = trick_of.get((action.seat, action.card.index), trick)
+        key = trick if isinstance(action, (PlayCard, Claim)) else 0
+        groups.setdefault(key, []).append(why_text(reason, rules, names, public=False))
+    return [
+        (_("The bidding") if key == 0 else _("Trick {number}").format(number=key), texts)
+        for key, texts in sorted(groups.items())
+    ]
 
 
 def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: bool) -> str:
