@@ -60,6 +60,11 @@ async def test_history_tells_why_the_bots_moved_once_the_game_is_over_across_a_r
     (hand,) = record.hands()
     assert "why:True tells why the bots moved as they did" in deal.text
     assert told.responses and all(m.ephemeral for m in told.responses)
+    # 39 cards' reasons are more than one embed holds: the rest follows, each part numbered.
+    count = len(told.responses)
+    assert count > 1
+    for number, message in enumerate(told.responses, 1):
+        assert f"(part {number} of {count})" in message.embeds[0]["title"]
     assert "Game #1, hand 1: why the bots moved as they did" in told.text
     text = told.text
     # Every bot's bid (made before the restart) and every card it played, by name.
