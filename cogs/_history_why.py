@@ -50,8 +50,9 @@ def why_pages(record: GameRecord, game: int, hand: int) -> list[discord.Embed]:
             ).format(hand=hand, game=game)
         )
     names = record.summary.seat_names
+    members = {s.seat for side in record.summary.sides for s in side.seats if s.bot is None}
     fields: list[tuple[str, str]] = []
-    for heading, texts in hand_why(hands[hand], reasons, record.rules, names):
+    for heading, texts in hand_why(hands[hand], reasons, record.rules, names, members):
         fields += [(heading, chunk) for chunk in _chunks(texts)]
     pages: list[list[tuple[str, str]]] = [[]]
     for field in fields:

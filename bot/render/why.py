@@ -9,7 +9,7 @@ the bot's own words; ``hand_why`` tells a finished hand's bot moves so, trick by
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Protocol
 
 from bot.engine import (
@@ -125,11 +125,16 @@ def why_text(reason: Reasoning, rules: Rules, names: Sequence[str], *, public: b
 
 
 def hand_why(
-    record: HandRecord, reasons: Sequence[Reasoning], rules: Rules, names: Sequence[str]
+    record: HandRecord,
+    reasons: Sequence[Reasoning],
+    rules: Rules,
+    names: Sequence[str],
+    members: Collection[int] = (),
 ) -> list[tuple[str, list[str]]]:
     """Why each bot moved as it did in a finished hand (``reasons``: its bots' moves in the
     order made), in full, naming every card: a heading and the moves' answers for the
-    bidding (and any passing), then for each trick a bot played to."""
+    bidding (and any passing), then for each trick a bot played to. A move in one of the
+    ``members``' seats was a bot's for a member away or out of time: the answer says so."""
     trick_of = {
         (event.seat, event.card.index): event.trick_number
         for event in record.events
@@ -142,7 +147,11 @@ def hand_why(
         if isinstance(action, PlayCard):
             trick = trick_of.get((action.seat, action.card.index), trick)
         key = trick if isinstance(action, (PlayCard, Claim)) else 0
-        groups.setdefault(key, []).append(why_text(reason, rules, names, public=False))
+        text = why_text(reason, rules, names, public=False)
+        if reason.seat in members:
+            name = names[reason.seat]
+            text += "\n" + _("A bot made this move for {name}.").format(name=name)
+        groups.setdefault(key, []).append(text)
     return [
         (_("The bidding") if key == 0 else _("Trick {number}").format(number=key), texts)
         for key, texts in sorted(groups.items())
