@@ -10,11 +10,31 @@ from bot.ai.reasons import Reason, reason_from_json
 from bot.i18n import _
 from bot.render.why import hand_why
 from bot.storage.stats import GameRecord
+from cogs._answer import answer
 from cogs._errors import PlayerError
 
 FIELD_TEXT = 1024
 EMBED_TEXT = 5500  # of Discord's 6,000 for an embed: room for the title and the headings
 EMBED_FIELDS = 25
+
+
+async def answer_why(
+    interaction: discord.Interaction, record: GameRecord, game: int, hand: int
+) -> None:
+    """Answer with why the bots moved as they did in ``hand``: the first part, then the
+    rest as follow-ups, all seen only by the member who asked."""
+    for page in why_pages(record, game, hand):
+        await answer(interaction, embed=page)
+
+
+def point_to_why(embed: discord.Embed, record: GameRecord, game: int, hand: int) -> None:
+    """On a hand's replay, say how to see why its bots moved, when it had any."""
+    if hand_reasons(record, hand):
+        embed.set_footer(
+            text=_(
+                "/history game:{game} hand:{hand} why:True tells why the bots moved as they did."
+            ).format(game=game, hand=hand)
+        )
 
 
 def hand_reasons(record: GameRecord, hand: int) -> list[Reason]:

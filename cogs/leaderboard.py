@@ -34,7 +34,7 @@ from cogs._answer import answer, keep_in_time, update
 from cogs._checks import check_interaction
 from cogs._confirm import Confirm
 from cogs._errors import PlayerError, answer_error, install_error_handler
-from cogs._history_why import hand_reasons, why_pages
+from cogs._history_why import answer_why, point_to_why
 from cogs._names import shown_name, typed_name
 from cogs._seasons import chosen_season, scope_label, season_choices, seasons_of
 from cogs._tournament_show import duplicate_note
@@ -413,18 +413,11 @@ class LeaderboardCog(commands.Cog):
             # a deal of it, with what every table made of those cards.
             duplicate = await duplicate_note(interaction.client, record.summary.table_id, hand)
             if hand is not None and why:
-                for page in why_pages(record, game, hand):
-                    await answer(interaction, embed=page)
+                await answer_why(interaction, record, game, hand)
                 return
             if hand is not None:
                 embed, picture = await hand_reply(record, game, hand)
-                if hand_reasons(record, hand):
-                    embed.set_footer(
-                        text=_(
-                            "/history game:{game} hand:{hand} why:True tells why the bots"
-                            " moved as they did."
-                        ).format(game=game, hand=hand)
-                    )
+                point_to_why(embed, record, game, hand)
                 if duplicate is not None:
                     embed.add_field(name=duplicate[0], value=duplicate[1], inline=False)
                 await answer(interaction, embed=embed, file=picture)
