@@ -35,6 +35,7 @@ from cogs._answer import answer, keep_in_time, update
 from cogs._checks import check_interaction
 from cogs._confirm import Confirm
 from cogs._errors import PlayerError, answer_error, install_error_handler
+from cogs._history_why import answer_why, point_to_why
 from cogs._names import shown_name, typed_name
 from cogs._seasons import chosen_season, scope_label, season_choices, seasons_of
 from cogs._tournament_show import duplicate_note
@@ -432,17 +433,23 @@ class LeaderboardCog(commands.Cog):
     @app_commands.describe(
         game=N_("A game number from the list, for its hand-by-hand breakdown"),
         hand=N_("With a game: that hand's cards, bids and tricks, to check the deal"),
+        why=N_("With a hand: why each bot bid and played as it did"),
     )
     async def history(
         self,
         interaction: discord.Interaction,
         game: int | None = None,
         hand: app_commands.Range[int, 1] | None = None,
+        why: bool = False,
     ) -> None:
         guild = guild_of(interaction)
         if hand is not None and game is None:
             raise PlayerError(
                 _("Give the game's number too: /history game:<number> hand:<number>.")
+            )
+        if why and hand is None:
+            raise PlayerError(
+                _("Give a game and a hand: /history game:<number> hand:<number> why:True.")
             )
         if game is not None:
             record = await self.stats.game(guild, game)
@@ -450,31 +457,48 @@ class LeaderboardCog(commands.Cog):
                 raise PlayerError(
                     _("There is no game #{game} in this server's history.").format(game=game)
                 )
-            names = record.summary.seat_names
-            # A duplicate tournament's game: hidden while other tables play the same cards;
-            # a deal of it, with what every table made of those cards.
-            duplicate = await duplicate_note(interaction.client, record.summary.table_id, hand)
-            if hand is not None:
-                embed, picture = await hand_reply(record, game, hand)
-                if duplicate is not None:
-                    embed.add_field(name=duplicate[0], value=duplicate[1], inline=False)
-                await answer(interaction, embed=embed, file=picture)
-                return
-            hands = [result_text(r, names, record.rules) for r in record.results]
-            text = "\n\n".join(hands) or _("No hand was finished in that game.")
-            title = _("Game #{game} ({preset}), hand by hand").format(
-                game=game, preset=record.summary.preset
-            )
-            embed = discord.Embed(title=title, description=text[:4000])
-            embed.set_footer(
-                text=_(
-                    "Dealt from seed {seed}. /history game:{game} hand:<number> shows a hand's"
-                    " cards and tricks."
-                ).format(seed=record.seed, game=game)
-            )
-            await answer(interaction, embed=embed)
+            await self._one_game(interaction, record, game, hand, why=why)
             return
         await answer(interaction, embed=await recent_games(self.stats, guild))
+
+    async def _one_game(
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        game: int,
+        hand: int | None,
+        *,
+        why: bool,
+    ) -> None:
+        """``/history game``: the game hand by hand, or one hand (its picture, or ``why``
+        the bots moved as they did)."""
+        names = record.summary.seat_names
+        # A duplicate tournament's game: hidden while other tables play the same cards;
+        # a deal of it, with what every table made of those cards.
+        duplicate = await duplicate_note(interaction.client, record.summary.table_id, hand)
+        if hand is not None and why:
+            await answer_why(interaction, record, game, hand)
+            return
+        if hand is not None:
+            embed, picture = await hand_reply(record, game, hand)
+            point_to_why(embed, record, game, hand)
+            if duplicate is not None:
+                embed.add_field(name=duplicate[0], value=duplicate[1], inline=False)
+            await answer(interaction, embed=embed, file=picture)
+            return
+        hands = [result_text(r, names, record.rules) for r in record.results]
+        text = "\n\n".join(hands) or _("No hand was finished in that game.")
+        title = _("Game #{game} ({preset}), hand by hand").format(
+            game=game, preset=record.summary.preset
+        )
+        embed = discord.Embed(title=title, description=text[:4000])
+        embed.set_footer(
+            text=_(
+                "Dealt from seed {seed}. /history game:{game} hand:<number> shows a hand's"
+                " cards and tricks."
+            ).format(seed=record.seed, game=game)
+        )
+        await answer(interaction, embed=embed)
 
     @app_commands.command(
         name="resetleaderboard", description=N_("Start this server's leaderboard afresh")

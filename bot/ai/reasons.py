@@ -10,12 +10,13 @@ picklable data, so it travels back from the search pool's worker with the action
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from bot.engine import Action, SeatView
+from bot.engine import Action, SeatView, action_from_json, action_to_json
 from bot.engine.deck import TRUMP, deck_info
 
 # How a decision was made, beyond the heuristic's own rules (see ``heuristic.Rule``).
@@ -96,6 +97,48 @@ class Reason:
 
     def figure(self, name: str, default: float = 0.0) -> float:
         return next((v for k, v in self.figures if k == name), default)
+
+
+def reason_to_json(reason: Reason) -> str:
+    """A ``Reason`` as compact JSON text, as a table stores it beside the bot's action (its
+    actions written as the engine's codec writes them)."""
+    weighed = [
+        [action_to_json(w.action), round(w.points, 2), w.made, w.set] for w in reason.weighed
+    ]
+    data = {
+        "level": reason.level,
+        "seat": reason.seat,
+        "hand": reason.hand_number,
+        "action": action_to_json(reason.action),
+        "rule": reason.rule,
+        "words": reason.words,
+        "figures": [list(figure) for figure in reason.figures],
+        "weighed": weighed,
+        "deals": reason.deals,
+        "voids": [list(void) for void in reason.voids],
+    }
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def reason_from_json(text: str) -> Reason:
+    """The ``Reason`` that ``reason_to_json`` wrote; raises ``ValueError`` (or ``KeyError``,
+    ``TypeError``) on text it did not write."""
+    data = json.loads(text)
+    return Reason(
+        level=str(data["level"]),
+        seat=int(data["seat"]),
+        hand_number=int(data["hand"]),
+        action=action_from_json(data["action"]),
+        rule=str(data["rule"]),
+        words=str(data["words"]),
+        figures=tuple((str(name), float(value)) for name, value in data["figures"]),
+        weighed=tuple(
+            Weighed(action_from_json(action), float(points), made, beaten)
+            for action, points, made, beaten in data["weighed"]
+        ),
+        deals=int(data["deals"]),
+        voids=tuple((int(seat), int(suit)) for seat, suit in data["voids"]),
+    )
 
 
 @runtime_checkable

@@ -4,15 +4,27 @@ While the hand is in play the answer is ``public``: told in terms of what every 
 (bids, cards played, suits shown out of, the score) and of what the bot's own cards are
 worth, never naming a card that is still in a hand, nor one of the cards it chose not to
 play. Once the hand is over the full answer names the alternatives and adds the rule in
-the bot's own words.
+the bot's own words; ``hand_why`` tells a finished hand's bot moves so, trick by trick.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Protocol
 
-from bot.engine import Action, Bid, Card, Claim, Draw, PassCards, PlayCard, RevealCards, Rules
+from bot.engine import (
+    Action,
+    Bid,
+    Card,
+    CardPlayed,
+    Claim,
+    Draw,
+    PassCards,
+    PlayCard,
+    RevealCards,
+    Rules,
+)
+from bot.engine.audit import HandRecord
 from bot.i18n import N_, _, format_number, format_percent, ngettext
 from bot.render.words import card_text
 
@@ -135,6 +147,40 @@ def why_text(reason: Reasoning, rules: Rules, names: Sequence[str], *, public: b
                 )
             )
     return "\n".join(lines)
+
+
+def hand_why(
+    record: HandRecord,
+    reasons: Sequence[Reasoning],
+    rules: Rules,
+    names: Sequence[str],
+    members: Collection[int] = (),
+) -> list[tuple[str, list[str]]]:
+    """Why each bot moved as it did in a finished hand (``reasons``: its bots' moves in the
+    order made), in full, naming every card: a heading and the moves' answers for the
+    bidding (and any passing), then for each trick a bot played to. A move in one of the
+    ``members``' seats was a bot's for a member away or out of time: the answer says so."""
+    trick_of = {
+        (event.seat, event.card.index): event.trick_number
+        for event in record.events
+        if isinstance(event, CardPlayed)
+    }
+    groups: dict[int, list[str]] = {}
+    trick = 0  # the trick of the latest card: a claim is told with it
+    for reason in reasons:
+        action = reason.action
+        if isinstance(action, PlayCard):
+            trick = trick_of.get((action.seat, action.card.index), trick)
+        key = trick if isinstance(action, (PlayCard, Claim)) else 0
+        text = why_text(reason, rules, names, public=False)
+        if reason.seat in members:
+            name = names[reason.seat]
+            text += "\n" + _("A bot made this move for {name}.").format(name=name)
+        groups.setdefault(key, []).append(text)
+    return [
+        (_("The bidding") if key == 0 else _("Trick {number}").format(number=key), texts)
+        for key, texts in sorted(groups.items())
+    ]
 
 
 def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: bool) -> str:

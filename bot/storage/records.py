@@ -205,8 +205,11 @@ class TableStore(Protocol):
         ``table_id``. ``hands_limit``: the agreed number of hands, if any."""
         ...
 
-    async def append_action(self, table_id: int, seq: int, action: Action) -> None:
-        """Store the table's ``seq``-th accepted action (1-based, consecutive).
+    async def append_action(
+        self, table_id: int, seq: int, action: Action, reason: str | None = None
+    ) -> None:
+        """Store the table's ``seq``-th accepted action (1-based, consecutive), with
+        ``reason``, the JSON of why a bot chose it (``bot.ai.reasons.reason_to_json``).
 
         Raises ``DuplicateAction`` when ``seq`` is already stored (by another process that
         took the table over, or by an earlier try: see ``DuplicateAction.stored_same``).
@@ -342,6 +345,7 @@ class MemoryStore:
         self.hand_messages: dict[tuple[int, int], HandMessage] = {}
         self.sub_requests_by_id: dict[int, SubRequest] = {}
         self.dms_closed_told: set[tuple[int, int]] = set()
+        self.reasons: dict[tuple[int, int], str] = {}  # (table id, seq) -> a bot's reason
 
     async def create_table(
         self,
@@ -376,7 +380,9 @@ class MemoryStore:
         )
         return table_id
 
-    async def append_action(self, table_id: int, seq: int, action: Action) -> None:
+    async def append_action(
+        self, table_id: int, seq: int, action: Action, reason: str | None = None
+    ) -> None:
         table = self.tables.get(table_id)
         if table is None:
             raise ValueError(f"no table {table_id}")
@@ -390,6 +396,8 @@ class MemoryStore:
         if seq != len(table.actions) + 1:
             raise ValueError(f"table {table_id} expects action {len(table.actions) + 1}, not {seq}")
         self.tables[table_id] = dataclasses.replace(table, actions=(*table.actions, action))
+        if reason is not None:
+            self.reasons[table_id, seq] = reason
 
     async def update_seats(self, table_id: int, seats: tuple[SeatRecord, ...]) -> None:
         self.tables[table_id] = dataclasses.replace(self.tables[table_id], seats=seats)

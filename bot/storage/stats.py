@@ -208,7 +208,8 @@ class GameSummary:
 class GameRecord:
     """A game's hand-by-hand breakdown: each hand's full ``HandResult`` (render it with
     ``bot.render.text.result_text(result, summary.seat_names, rules)``), and the seed, first
-    dealer and actions it is replayed from."""
+    dealer and actions it is replayed from; ``reasons``, beside each action, the JSON of why
+    a bot chose it (``bot.ai.reasons.reason_from_json``), ``None`` for a member's."""
 
     summary: GameSummary
     rules: Rules
@@ -216,6 +217,7 @@ class GameRecord:
     seed: int
     dealer: int
     actions: tuple[Action, ...]
+    reasons: tuple[str | None, ...] = ()
 
     def hands(self) -> list[HandRecord]:
         """Every hand of the game replayed: the cards each seat held, and what happened."""
@@ -453,7 +455,7 @@ class Stats:
                 (game_id,),
             )
             actions = await session.fetch_all(
-                "SELECT action_json FROM actions WHERE table_id = ? ORDER BY seq",
+                "SELECT action_json, reason_json FROM actions WHERE table_id = ? ORDER BY seq",
                 (row["table_id"],),
             )
         results = []
@@ -467,7 +469,8 @@ class Stats:
             tuple(results),
             seed=row["seed"],
             dealer=row["dealer"],
-            actions=tuple(action_from_json(json.loads(text)) for (text,) in actions),
+            actions=tuple(action_from_json(json.loads(text)) for (text, _) in actions),
+            reasons=tuple(reason for (_, reason) in actions),
         )
 
     async def places(self, user_id: int) -> list[Place]:

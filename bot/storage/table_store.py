@@ -79,13 +79,15 @@ class SqlTableStore:
             await session.execute("DELETE FROM lobbies WHERE channel_id = ?", (channel_id,))
         return table_id
 
-    async def append_action(self, table_id: int, seq: int, action: Action) -> None:
+    async def append_action(
+        self, table_id: int, seq: int, action: Action, reason: str | None = None
+    ) -> None:
         async with self._db.session() as session:
             # One statement, committed on its own. The key refuses it when another connection
             # stored this step between its check and its insert (PostgreSQL runs writers side
             # by side); what is stored then tells which error to raise.
             with suppress(ConstraintViolated):
-                if await insert_action(session, table_id, seq, action):
+                if await insert_action(session, table_id, seq, action, reason):
                     return
             row = await session.fetch_one(
                 "SELECT t.finished_at, (SELECT coalesce(max(seq), 0) FROM actions a "
@@ -408,19 +410,21 @@ async def _close(session: Session, table_id: int) -> None:
     await session.execute("DELETE FROM dms_closed_notices WHERE table_id = ?", (table_id,))
 
 
-async def insert_action(session: Session, table_id: int, seq: int, action: Action) -> bool:
-    """Store the action if ``seq`` is the next number of a table that is still open; returns
-    whether it was stored."""
+async def insert_action(
+    session: Session, table_id: int, seq: int, action: Action, reason: str | None = None
+) -> bool:
+    """Store the action (and ``reason``, why a bot chose it, in the same row) if ``seq`` is
+    the next number of a table that is still open; returns whether it was stored."""
     # RETURNING makes it one round trip (no cursor to close); each parameter is named once
     # so that PostgreSQL infers one type for it.
     return bool(
         await session.fetch_all(
-            "INSERT INTO actions (table_id, seq, action_json) "
-            "SELECT table_id, :seq, :action FROM tables "
+            "INSERT INTO actions (table_id, seq, action_json, reason_json) "
+            "SELECT table_id, :seq, :action, :reason FROM tables "
             "WHERE table_id = :table AND finished_at IS NULL "
             "AND :seq = 1 + (SELECT coalesce(max(seq), 0) FROM actions WHERE table_id = :table) "
             "RETURNING seq",
-            {"table": table_id, "seq": seq, "action": _action_json(action)},
+            {"table": table_id, "seq": seq, "action": _action_json(action), "reason": reason},
         )
     )
 

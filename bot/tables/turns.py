@@ -18,7 +18,7 @@ from typing import Protocol
 
 from bot.ai.levels import decide_why, decide_why_as, policy_for
 from bot.ai.policy import Policy
-from bot.ai.reasons import FALLBACK, Reason
+from bot.ai.reasons import FALLBACK, Reason, reason_to_json
 from bot.engine import Action, IllegalAction, Phase, Rules, SeatView
 from bot.tables.context import TableContext
 from bot.tables.plans import play
@@ -57,7 +57,8 @@ class Turns:
         self._policies: dict[int, Policy] = {}
         self._rng = random.Random()
         # Why each seat's bot made its latest move, and which seat a bot moved for last:
-        # in memory only, so a restart forgets them (``restored`` says so).
+        # in memory, so a restart forgets them (``restored`` says so). The store keeps each
+        # reason with its move as well, for /history once the hand is over.
         self.reasons: dict[int, Reason] = {}
         self.last_seat: int | None = None
         self.restored = False
@@ -172,14 +173,16 @@ class Turns:
             now = self._host.state
             if not isinstance(now, Playing) or not same_turn(now, playing):
                 return None
+            # The reason is stored with the move, for /history once the hand is over.
             try:
-                step = play.move(now, chosen, member_seat=None)
+                step = play.move(now, chosen, member_seat=None, reason=reason_to_json(reason))
                 made.append((reason, now.seq))
             except IllegalAction:
                 log.exception("The bot for seat %d of %r chose %r", seat, self._host, chosen)
                 first = view.legal_actions[0]
-                step = play.move(now, first, member_seat=None)
-                made.append((_fallback(view, self._level(seat), first), now.seq))
+                fallback = _fallback(view, self._level(seat), first)
+                step = play.move(now, first, member_seat=None, reason=reason_to_json(fallback))
+                made.append((fallback, now.seq))
             return step
 
         await self._host.background(plan)

@@ -16,8 +16,9 @@ from bot.ai.levels import NoisyPolicy, decide_why
 from bot.ai.policy import Policy
 from bot.ai.reasons import RANDOM, SEARCH, Reason, Tally
 from bot.ai.search import SearchPolicy
-from bot.engine import Action, Bid, Card, Game, PlayCard, Rules, Suit
-from bot.render.why import bid_words, why_text
+from bot.engine import Action, Bid, Card, CardPlayed, Game, PlayCard, Rules, Suit
+from bot.engine.audit import hand_records
+from bot.render.why import bid_words, hand_why, why_text
 
 CLASSIC = Rules.preset("classic")
 NAMES = ["North", "East", "South", "West"]
@@ -237,3 +238,37 @@ def test_a_side_makes_its_contract_when_its_nil_takes_none_and_the_rest_their_bi
     chosen, other = tally.weighed({nil: 10.0, two: 20.0}, tally.total, nil)
     assert (chosen.action, chosen.made, chosen.set) == (nil, 0.25, 0.0)
     assert (other.action, other.made, other.set) == (two, 0.75, 0.75)
+
+
+def test_a_finished_hand_is_told_trick_by_trick_naming_every_card() -> None:
+    """``hand_why``: each bot move of a hand in full, the bidding then each trick; a move a
+    bot made in a member's seat (away, or out of time) says so."""
+    rules = Rules(play_to="hands", hands_to_play=1)
+    game = Game.new(rules, seed=4, dealer=0)
+    policy, rng = HeuristicPolicy(), random.Random(4)
+    reasons: list[Reason] = []
+    while not game.is_over:
+        assert game.to_act is not None
+        action, reason = decide_why(policy, game.view(game.to_act), rng)
+        reasons.append(reason)
+        game.apply(action)
+    (record,) = hand_records(rules, seed=4, dealer=0, actions=game.history)
+    told = hand_why(record, reasons, rules, NAMES, members={0})
+    assert [heading for heading, _ in told] == ["The bidding"] + [
+        f"Trick {n}" for n in range(1, 14)
+    ]
+    for heading, texts in told:
+        plays = [
+            e
+            for e in record.events
+            if isinstance(e, CardPlayed) and f"Trick {e.trick_number}" == heading
+        ]
+        if heading == "The bidding":
+            assert len(texts) == 4 and all(" bid " in t for t in texts)
+            continue
+        assert [t.split("\n")[0] for t in texts] == [
+            f"{NAMES[e.seat]} played the {e.card}." for e in plays
+        ]
+    member = [t for _, texts in told for t in texts if t.startswith("North ")]
+    assert len(member) == 14 and all(t.endswith("A bot made this move for North.") for t in member)
+    assert not [t for _, texts in told for t in texts if "for East" in t]

@@ -39,8 +39,10 @@ async def serve(address: FakeAddress, database: Path, moment: str) -> None:
     tables = storage.tables
     append, finish = tables.append_action, tables.finish_table
 
-    async def append_then_die(table_id: int, seq: int, action: Action) -> None:
-        await append(table_id, seq, action)
+    async def append_then_die(
+        table_id: int, seq: int, action: Action, reason: str | None = None
+    ) -> None:
+        await append(table_id, seq, action, reason)
         if moment == "after-last-card":
             (stored,) = [t for t in await tables.open_tables() if t.table_id == table_id]
             game = Game.replay(stored.rules, seed=stored.seed, actions=stored.actions)

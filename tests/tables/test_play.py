@@ -129,7 +129,7 @@ async def test_a_failed_write_is_not_accepted(manager: TableManager, store: Memo
     seq = table.seq
     failing = store.append_action
 
-    async def broken(table_id: int, seq: int, action: Action) -> None:
+    async def broken(table_id: int, seq: int, action: Action, reason: str | None = None) -> None:
         raise StorageFailed("disk full")
 
     store.append_action = broken  # type: ignore[method-assign]

@@ -33,14 +33,17 @@ from bot.tables.states import Dealt, Over, Playing, State, Words
 from bot.tables.steps import RECOMPUTE, Step, Write, same_turn
 
 
-def move(playing: Playing, action: Action, *, member_seat: int | None) -> Step[None]:
+def move(
+    playing: Playing, action: Action, *, member_seat: int | None, reason: str | None = None
+) -> Step[None]:
     """A stored action for the game: checked against the rules first. ``member_seat``: the
-    member moved for their own seat, so they are here (their missed turns start again)."""
+    member moved for their own seat, so they are here (their missed turns start again).
+    ``reason``: why a bot chose it (``bot.ai.reasons.reason_to_json``), stored with it."""
     action = legal(playing, action)
     table_id, seq = playing.table_id, playing.seq + 1
 
     async def write(store: TableStore) -> None:
-        await store.append_action(table_id, seq, action)
+        await store.append_action(table_id, seq, action, reason)
 
     after = dataclasses.replace(playing, seq=seq, bot_turn=None)
     if member_seat is not None:

@@ -1,0 +1,93 @@
+"""``/history game:<n> hand:<h> why:True`` through the fake Discord server: once a game with
+bots is over, the bots' reasons for each bid and card of a hand, naming the cards (kept
+across a restart in the middle of the game); refused while the game is in play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.config import Settings
+from bot.engine import Bid, CardPlayed
+from bot.render.why import bid_words
+from bot.storage.store import Storage
+from devtools.fake_discord import FakeDiscord, running
+from tests.discord.spades_helpers import action_controls, fresh, make_bot, play_out, seq_of
+from tests.discord.test_spades_storage import WITH_STATS, manager, one_hand_rules
+
+
+async def test_history_tells_why_the_bots_moved_once_the_game_is_over_across_a_restart(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    ada = manager(fake)
+    general = fake.channel("general")
+    path = tmp_path / "data" / "spades.sqlite3"
+    path.parent.mkdir()
+    await one_hand_rules(path, fake.guild_id)
+    settings = Settings(_env_file=None, database_path=path)  # type: ignore[call-arg]
+
+    async with running(make_bot(fake, settings=settings, extensions=WITH_STATS), fake):
+        await fake.slash(ada, "spades", "new", bots=3)
+        await fake.slash(ada, "spades", "start")
+        bidding = await fake.wait_for(
+            lambda: next((m.snapshot() for m in fake.dms(ada) if fresh(m, -1)), None), "a bid"
+        )
+        await fake.click(ada, bidding, ":b3")
+        after_bid = seq_of(action_controls(bidding)[0])
+        await fake.wait_for(
+            lambda: next((m.snapshot() for m in fake.dms(ada) if fresh(m, after_bid)), None),
+            "a card to play",
+        )
+        # The bots have bid and played; the hand is still in play, so no game to tell.
+        refused = await fake.slash(ada, "history", game=1, hand=1, why=True)
+        assert refused.text == "There is no game #1 in this server's history."
+        assert refused.responses[0].ephemeral
+    # A restart after the bots' bids and first cards: the game goes on in a new process.
+
+    async with running(make_bot(fake, settings=settings, extensions=WITH_STATS), fake):
+        await play_out(fake, [ada], general, after=after_bid)
+        deal = await fake.slash(ada, "history", game=1, hand=1)
+        told = await fake.slash(ada, "history", game=1, hand=1, why=True)
+        no_hand = await fake.slash(ada, "history", game=1, hand=2, why=True)
+        no_hand_given = await fake.slash(ada, "history", game=1, why=True)
+
+    storage = await Storage.open(path)
+    try:
+        record = await storage.stats.game(fake.guild_id, 1)
+    finally:
+        await storage.close()
+    assert record is not None
+    names = record.summary.seat_names
+    (hand,) = record.hands()
+    assert "why:True tells why the bots moved as they did" in deal.text
+    assert told.responses and all(m.ephemeral for m in told.responses)
+    # 39 cards' reasons are more than one embed holds: the rest follows, each part numbered.
+    count = len(told.responses)
+    assert count > 1
+    for number, message in enumerate(told.responses, 1):
+        assert f"(part {number} of {count})" in message.embeds[0]["title"]
+    assert "Game #1, hand 1: why the bots moved as they did" in told.text
+    text = told.text
+    # Every bot's bid (made before the restart) and every card it played, by name.
+    bids = [a for a in record.actions if isinstance(a, Bid) and a.seat != 0]
+    assert len(bids) == 3
+    for bid in bids:
+        assert f"{names[bid.seat]} bid {bid_words(bid, record.rules)}." in text
+    cards = [e for e in hand.events if isinstance(e, CardPlayed) and e.seat != 0]
+    assert len(cards) == 39
+    for played in cards:
+        assert f"{names[played.seat]} played the {played.card}." in text
+    assert "Trick 1" in text and "Trick 13" in text and "The bidding" in text
+    # Ada's own moves are hers to explain.
+    assert f"{names[0]} played the" not in text
+    # Within Discord's limits: 6,000 characters an embed, 1,024 a field.
+    for message in told.responses:
+        for embed in message.embeds:
+            fields = embed.get("fields", [])
+            assert all(len(f["value"]) <= 1024 for f in fields) and len(fields) <= 25
+            size = len(embed.get("title", "")) + sum(len(f["name"] + f["value"]) for f in fields)
+            assert size <= 6000
+    assert no_hand.text == "Game #1 has hands 1 to 1."
+    assert (
+        no_hand_given.text
+        == "Give a game and a hand: /history game:<number> hand:<number> why:True."
+    )
