@@ -8,6 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +24,7 @@ from bot.ai.holdings import (
 from bot.ai.knowledge import Knowledge, knowledge_of
 from bot.ai.levels import LEVELS, POLICY_NAMES, policy_for
 from bot.ai.search import SearchPolicy
+from bot.cli import run_devtool
 from bot.engine import Bid, Game, Phase, Rules
 from bot.engine.deck import TRUMP, deck_info
 from devtools.train_holdings import collect, fit, save, train
@@ -204,3 +207,21 @@ def test_hard_deals_by_the_model_where_it_fits_and_hard1_keeps_the_old_deals() -
     assert weight == 1.0
     action = hard.decide(view, random.Random(1))
     assert action in view.legal_actions
+
+
+def test_python_m_bot_train_writes_the_model_and_measures_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "holdings.npz"
+    argv = ["train", "--deals", "30", "--seed", "3", "--out", str(out), "--check-deals", "10"]
+    assert run_devtool([*argv, "--check-level-deals", "0"]) == 0
+    printed = capsys.readouterr().out
+    assert f"trained on 30 deals bid by normal (seed 3): {out}" in printed
+    assert "held out, 10 deals bid by normal" in printed
+    assert HoldingsModel.load(out).probabilities((None,) * 4, 0, 1)
+    assert out.read_bytes() == _saved(train("normal", 30, 3), tmp_path / "again.npz")
+
+
+def _saved(weights: npt.NDArray[np.float64], path: Path) -> bytes:
+    save(weights, path)
+    return path.read_bytes()
