@@ -11,6 +11,7 @@ import math
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from bot.ai.levels import POLICY_NAMES
 from bot.arguments import add_preset, at_least, positive_int
@@ -59,6 +60,33 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=0, help="default: 0")
     arena.add_argument(
         "--workers", type=positive_int, help="processes (default: the number of CPUs)"
+    )
+
+    train = commands.add_parser(
+        "train", help="the held-card model hard deals by: bid seeded deals, fit, write"
+    )
+    train.add_argument("--deals", type=positive_int, default=20000, help="default: 20000")
+    train.add_argument("--seed", type=int, default=1, help="default: 1")
+    train.add_argument(
+        "--level", choices=POLICY_NAMES, default="normal", help="the bots that bid (normal)"
+    )
+    train.add_argument(
+        "--out", type=Path, help="where to write (default: the package's bot/ai/holdings.npz)"
+    )
+    train.add_argument(
+        "--check-deals",
+        type=_whole_number,
+        default=2000,
+        help="held-out deals of the same level to measure it on (default: 2000)",
+    )
+    train.add_argument(
+        "--check-level", choices=POLICY_NAMES, default="hard1", help="the other level (hard1)"
+    )
+    train.add_argument(
+        "--check-level-deals",
+        type=_whole_number,
+        default=100,
+        help="held-out deals of the other level (default: 100; hard1 bids take 0.6 s each)",
     )
 
     i18n = commands.add_parser("i18n", help="the translation catalogs: extract, update, compile")
@@ -244,6 +272,20 @@ def main(argv: Sequence[str]) -> int:
         from devtools.i18n import main as i18n_main
 
         return i18n_main(args.action)
+    if args.command == "train":
+        # Imported here: it needs numpy (the dev extra), which nothing else here does.
+        from devtools.train_holdings import main as train_main
+
+        print(
+            train_main(
+                args.level,
+                args.deals,
+                args.seed,
+                args.out,
+                (args.check_deals, args.check_level, args.check_level_deals),
+            )
+        )
+        return 0
     if args.command == "arena":
         measured = run_arena(
             args.a,

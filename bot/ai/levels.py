@@ -42,7 +42,9 @@ def decide_why(policy: Policy, view: SeatView, rng: random.Random) -> tuple[Acti
 
 
 LEVELS = ("easy", "normal", "hard")
-POLICY_NAMES = ("random", "heuristic", "search", *LEVELS)
+# ``hard1``: the search as it was before it dealt by the held-card model (uniform deals
+# weighted by the bids), kept for the arena to measure against; not offered at tables.
+POLICY_NAMES = ("random", "heuristic", "search", *LEVELS, "hard1")
 
 
 def policy_for(name: str) -> Policy:
@@ -55,6 +57,8 @@ def policy_for(name: str) -> Policy:
         return NoisyPolicy(HeuristicPolicy(), 0.25)
     if name in ("search", "hard"):
         return SearchPolicy()
+    if name == "hard1":
+        return SearchPolicy(holdings=False)
     raise ValueError(f"No bot called {name!r}. Choose one of: {', '.join(POLICY_NAMES)}.")
 
 

@@ -13,11 +13,13 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from collections.abc import Callable
 
 from bot.ai.claims import claim_is_certain
 from bot.ai.endgame import Endgame
 from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
-from bot.ai.knowledge import bid_weight, knowledge_of, sample_drawn_deal
+from bot.ai.holdings import fits, sample_fitted_deal, shipped_model
+from bot.ai.knowledge import Knowledge, bid_weight, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
 from bot.ai.reasons import SEARCH, Reason, Tally, shown_voids
 from bot.engine import Action, Bid, Card, Phase, PlayCard, Rules, SeatView, score_hand
@@ -148,7 +150,10 @@ class SearchPolicy:
     ``exact_cards`` cards a hand down, each sampled deal is solved exactly (0: never).
     Bids are valued on ``bid_deals`` sampled deals, each bid within ``bid_window`` of
     the heuristic's estimate played out on its own; ``bag_cost`` scales what a bag is
-    charged (1: its share of the bag penalty).
+    charged (1: its share of the bag penalty). With ``holdings``, at tables the held-card
+    model describes (``holdings.fits``) the unseen cards are dealt to fit what it says each
+    seat's bids mean, each deal counting once; otherwise (and elsewhere) they are dealt at
+    random and each deal weighted by how well the bids fit it.
     """
 
     def __init__(
@@ -160,8 +165,10 @@ class SearchPolicy:
         bid_deals: int = 500,
         nil_success: float = NIL_SUCCESS,
         bid_window: int = 2,
+        holdings: bool = True,
     ) -> None:
         self.bid_window = bid_window
+        self.holdings = holdings
         self.deals = deals
         self.time_budget = time_budget
         self.exact_cards = exact_cards
@@ -230,6 +237,20 @@ class SearchPolicy:
             voids=shown_voids(view),
         )
 
+    def sampler(
+        self, view: SeatView, knowledge: Knowledge
+    ) -> Callable[[random.Random], tuple[list[list[int]], float]]:
+        """Deals of the unseen cards for this decision, each with its weight."""
+        if self.holdings and fits(view.rules):
+            odds = shipped_model().odds(view)
+            return lambda rng: (sample_fitted_deal(knowledge, odds, rng), 1.0)
+
+        def weighted(rng: random.Random) -> tuple[list[list[int]], float]:
+            deal = sample_drawn_deal(knowledge, rng)
+            return deal, bid_weight(view, deal)
+
+        return weighted
+
     def choose_bid(self, values: dict[Bid, float], nil_success: float, view: SeatView) -> Bid:
         """The best bid by value, with a Nil taken only when it beats every other bid and
         was made on ``nil_success`` of the sampled deals: its value swings by 200 on one
@@ -285,10 +306,10 @@ class SearchPolicy:
         keys = sorted({key(b) for b in candidates})
         tally = self.tally = Tally(view)
         playout = Playout(rules, [None] * n, blind, bags)
+        sample = self.sampler(view, knowledge)
         for _ in range(self.bid_deals):
             self.searched += 1
-            deal = sample_drawn_deal(knowledge, rng)
-            weight = bid_weight(view, deal)
+            deal, weight = sample(rng)
             weights += weight
             deal[view.seat] = mine
             assumed: list[int | None] = [
@@ -379,10 +400,10 @@ class SearchPolicy:
                 ),
             )
         tally = self.tally = Tally(view)
+        sample = self.sampler(view, knowledge)
         for _ in range(self.deals):
             self.searched += 1
-            deal = sample_drawn_deal(knowledge, rng)
-            weight = bid_weight(view, deal)
+            deal, weight = sample(rng)
             weights += weight
             hands = [_physical(cards) for cards in deal]
             hands[view.seat] = _physical(mine)
