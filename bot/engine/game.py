@@ -22,6 +22,7 @@ from bot.engine.actions import (
     RequestRedeal,
     RevealCards,
 )
+from bot.engine.card_bonuses import card_bonuses, cards_won
 from bot.engine.cards import ALL_CARDS, Card, Suit, cards_of
 from bot.engine.claims import CLAIM_BUDGET, ClaimJudge, Verdict
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, shuffled
@@ -86,6 +87,14 @@ class IllegalAction(ValueError):
 
 # A claim the judge could not decide within its budget: refused, the game unchanged.
 CLAIM_UNDECIDED: Final = "I could not check that claim quickly; play on."
+
+
+# Inputs of the scoring rows that need more than bids and tricks (score_hand's card_bonus,
+# bag_cancels, sevens_before and perfect_runs).
+_Extras = tuple[
+    tuple[tuple[int, str, int], ...], list[int] | None, list[int] | None, list[int] | None
+]
+_NO_EXTRAS: Final[_Extras] = ((), None, None, None)
 
 
 def _seat_name(seat: int) -> str:
@@ -833,6 +842,8 @@ class Game:
         guilty = self._team_of[accused] if proven else self._team_of[seat]
         if proven and self._options.allow_renege == "set":
             self._hand.renege_set[guilty] = True
+        elif self._options.renege_take_three:
+            pass  # 003:191: tricks change hands when the hand ends (_take_three)
         else:
             self._hand.extra_required[guilty] += 3
         self._hand.renege_calls.append((seat, accused, proven))
@@ -942,6 +953,10 @@ class Game:
     # -- end of hand and game -----------------------------------------------------------
 
     def _finish_hand(self) -> list[Event]:
+        options = self._options
+        if options.renege_take_three:
+            self._take_three()
+        extras = self._score_extras() if options.score_extras else _NO_EXTRAS
         result = score_hand(
             self.rules,
             hand_number=self.hand_number,
@@ -958,6 +973,10 @@ class Game:
             last_trick=self._last_winner(1) if self._options.last_trick_bonus else None,
             streak=self._last_winner(3) if self._options.end_streak_bonus else None,
             aces_last=self._aces_last() if self._options.ace_on_nil_bonus else (),
+            card_bonus=extras[0],
+            bag_cancels=extras[1],
+            sevens_before=extras[2],
+            perfect_runs=extras[3],
         )
         self.results.append(result)
         for team in result.teams:
@@ -977,6 +996,54 @@ class Game:
         self._redeals = 0
         events.extend(self._deal())
         return events
+
+    def _take_three(self) -> None:
+        """003:191 Renigging: "the opposing player ... may take up to three books from that
+        player": at the end of the hand, as many as the reneger took, up to three, unless
+        the taker bid Nil. A false call gives the accused three of the caller's."""
+        taken = self._hand.taken
+        for caller, accused, proven in self._hand.renege_calls:
+            taker, giver = (caller, accused) if proven else (accused, caller)
+            if self._hand.bids[taker] == 0 and self._nil_on:
+                continue
+            moved = min(3, taken[giver])
+            taken[giver] -= moved
+            taken[taker] += moved
+
+    def _score_extras(self) -> _Extras:
+        """The inputs of the scoring rows that need more than bids and tricks (only at a
+        table that plays one): card bonuses, cancelled bags, seven-trick and perfect-bid
+        runs."""
+        options = self._options
+        hand = self._hand
+        bonus: tuple[tuple[int, str, int], ...] = ()
+        cancels = sevens = runs = None
+        if options.card_bonuses:
+            bonus = card_bonuses(
+                options, self._deck, hand.completed, hand.bids, hand.taken, self.num_tricks
+            )
+        if options.bag_cancel_card:
+            # 000:178: the J♦ is this table's special card.
+            won = cards_won(hand.completed, Card.parse("JD").index, self.players)
+            cancels = [sum(won[s] for s in seats) for seats in self.teams]
+        if options.highlander or options.seven_tricks_streak:
+            sevens = [
+                sum(1 for r in self.results if "seven tricks" in (r.teams[t].special or ""))
+                for t in range(len(self.teams))
+            ]
+        if options.perfect_bids_bonus != "off":
+            runs = [self._perfect_run(s) for s in range(self.players)]
+        return bonus, cancels, sevens, runs
+
+    def _perfect_run(self, seat: int) -> int:
+        """Hands just before this one in which ``seat`` took exactly its bid."""
+        run = 0
+        for result in reversed(self.results):
+            outcome = result.seats[seat]
+            if outcome.bid is None or outcome.tricks != outcome.bid:
+                break
+            run += 1
+        return run
 
     def _aces_last(self) -> tuple[int, ...]:
         """Seats that played an Ace to the hand's last trick (none when it was not played)."""

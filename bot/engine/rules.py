@@ -229,10 +229,13 @@ class Rules(BaseModel):
         description="Void in the led suit: must trump and beat any trump (when_void), or must "
         "beat an opponent's trump (overtrump) (000 Play To Beat).",
     )
-    allow_renege: Literal["no", "set", "bid_plus_3"] = Field(
+    allow_renege: Literal["no", "set", "bid_plus_3", "take_three"] = Field(
         "no",
         description="Reneging allowed and, if called, costs the side its bid or 3 more tricks; "
-        "a false call costs the caller 3 tricks (000 Reneging, 001 Allow renege).",
+        "a false call costs the caller 3 tricks (000 Reneging, 001 Allow renege). take_three: "
+        "at the end of the hand the caller takes up to three of the reneger's tricks, or the "
+        "wrongly accused player three of the caller's; nobody takes a trick that breaks their "
+        "own Nil (003:191, 003:335).",
     )
     claims: bool = Field(
         False, description="A player may claim the rest of the tricks (000 The rest are mine)."
@@ -314,6 +317,63 @@ class Rules(BaseModel):
         description="End Winning Streak: a player who wins the last three tricks of the hand "
         "scores this many points for their side, 3 or 30; 0 is off (000:153).",
     )
+    dix_bonus: bool = Field(
+        False,
+        description="Dix: the 9 of spades winning a trick scores 1 for its side, 5 when "
+        "another spade is in the trick, 10 when spades were led (000:154).",
+    )
+    last_trick_ace_bonus: bool = Field(
+        False,
+        description="Last Trick Ace Victory: winning the last trick with an Ace scores 10 for "
+        "the side, 20 with the Ace of spades (000:155; the seed gives only the 20).",
+    )
+    last_trick_deuce_bonus: bool = Field(
+        False,
+        description="Last Trick Deuce Victory: winning the last trick with a 2 that is not a "
+        "trump scores 20 for the side (000:157; the seed gives no amount).",
+    )
+    last_trick_high_spade_bonus: bool = Field(
+        False,
+        description="Last Trick High Spade Victory: a player who wins the last trick with the "
+        "J of spades or a higher trump, and with it takes exactly their bid, scores 10 "
+        "(000:158).",
+    )
+    seven_tricks_streak: bool = Field(
+        False,
+        description="Seven Tricks Or Higher Part Deux: a side that bids 7 or more and makes it "
+        "scores 10 the first time in the game, 20 the second, 10 more each time after; "
+        "overtricks do not reach the 7 (000:181).",
+    )
+    highlander: bool = Field(
+        False,
+        description="Highlander Scoring: each partner must take their own bid, or the side "
+        "loses its whole bid times 10; overtricks of a partner who made it score 5 each "
+        "and there are no bags; a side that takes 7 or more tricks scores 10 the first time, "
+        "20 the second, 10 more each time after (000:175).",
+    )
+    bag_cancel_card: bool = Field(
+        False,
+        description="Sandbag Cancellation: the J of diamonds cancels one bag for the side that "
+        "takes it in a trick, when that side made its bid with overtricks (000:178; the seed "
+        "leaves the card to the table).",
+    )
+    no_deductions: bool = Field(
+        False,
+        description="No Point Deductions: nothing is ever taken off a score; a set, a lost "
+        "Nil, the bag penalty and every other loss count 0 (000:184 names the rule only).",
+    )
+    split_bonuses: bool = Field(
+        False,
+        description="Eight & Ten Rule: four players each playing alone split every bonus in "
+        "two, half for the winner and half for the player opposite (000:115 says only "
+        '"bonuses are split into two between 4 players").',
+    )
+    perfect_bids_bonus: Literal["off", "eighty", "hundred_then_fifty"] = Field(
+        "off",
+        description="Three Consecutive Perfect Bids: a player who takes exactly their bid in "
+        "three hands running scores 80 for it, and again every third (eighty, 003:165); or "
+        "100 at the third and 50 for each one after in the run (hundred_then_fifty, 003:285).",
+    )
     # table settings
     time_to_bid: Annotated[int, Field(ge=0, le=600)] = Field(
         60, description="Seconds to bid before the bot bids for you; 0 is off (001)."
@@ -373,6 +433,12 @@ class Rules(BaseModel):
                 "team_nil scores both Nils as one: not with double_nil_bonus or "
                 "double_nil_no_penalty"
             )
+        if self.highlander and self.team_size == 1:
+            out.append("highlander needs partners (team_size 2 or 3)")
+        if self.highlander and self.seven_tricks_streak:
+            out.append("highlander already scores seven tricks: not with seven_tricks_streak")
+        if self.split_bonuses and (self.players, self.team_size) != (4, 1):
+            out.append("split_bonuses needs four players each playing alone (team_size 1)")
         if self.exact_partners_bonus and self.team_size == 1:
             out.append("exact_partners_bonus needs partners (team_size 2 or 3)")
         if self.lexington != "off" and self.players not in (2, 4):

@@ -28,6 +28,9 @@ from bot.engine import (
     RevealCards,
     Rules,
 )
+from bot.engine.card_bonuses import card_bonuses
+from bot.engine.events import TrickRecord
+from bot.engine.options import options_of
 from tests.engine.helpers import (
     SUITED,
     bid_all,
@@ -1634,3 +1637,219 @@ def test_nil_scoring_minus_ten_a_trick(scoring: str, deal: str, nil_bonus: int) 
     game = _suited_game(rules) if deal == "suited" else new_game(rules, ROUND_ROBIN)
     play_hand(game, [0, 3, 2, 3])
     assert game.results[-1].teams[0].nil_bonus == nil_bonus
+
+
+# --- scoring rows of issue 25 (second part): each test cites the seed line it pins -------
+
+
+def _trick(*plays_: tuple[int, str], winner: int) -> TrickRecord:
+    return TrickRecord(plays_[0][0], tuple((s, Card.parse(c)) for s, c in plays_), winner)
+
+
+@covers("dix_bonus")
+@pytest.mark.parametrize(
+    ("trick", "points"),
+    [
+        pytest.param(_trick((1, "2D"), (2, "2H"), (3, "9S"), (0, "2C"), winner=3), 1, id="trumps"),
+        pytest.param(_trick((1, "2D"), (2, "3S"), (3, "9S"), (0, "2C"), winner=3), 5, id="over"),
+        pytest.param(_trick((3, "9S"), (0, "2C"), (1, "2D"), (2, "8S"), winner=3), 10, id="led"),
+        pytest.param(_trick((3, "8S"), (0, "2C"), (1, "2D"), (2, "9S"), winner=2), 10, id="ws"),
+        pytest.param(_trick((1, "2D"), (2, "9S"), (3, "10S"), (0, "2C"), winner=3), 0, id="beat"),
+    ],
+)
+def test_dix_the_nine_of_spades_winning_a_trick(trick: TrickRecord, points: int) -> None:
+    """000:154 Dix: "If the 9 wins a trick, it is worth 1 point. If the 9 wins a trick with
+    at least one other Spade in play, worth 5 points. If the 9 wins a Spade-led trick, it is
+    worth 10 points." """
+    options = options_of(Rules(dix_bonus=True))
+    got = card_bonuses(options, options.tricks.deck, [trick], [3] * 4, [1, 0, 0, 0], 13)
+    assert got == (((trick.winner, "dix", points),) if points else ())
+
+
+def test_dix_in_a_played_hand() -> None:
+    """000:154 in a real game: SUITED, seat 3 trumps the first (diamond) trick with the 2♠,
+    then leads the 9♠, which wins (10): side 1 bid 7 made, 6 overtricks, 10 for Dix."""
+    game = _suited_game(Rules(dix_bonus=True))
+    bid_all(game, [3, 3, 3, 4])
+    play(game, (1, "2D"), (2, "2H"), (3, "2S"), (0, "2C"))
+    play(game, (3, "9S"), (0, "3C"), (1, "3D"), (2, "3H"))
+    play_out(game)
+    side1 = game.results[-1].teams[1]
+    assert (side1.special, side1.special_points, side1.total) == ("dix", 10, 86)
+
+
+@pytest.mark.parametrize(
+    ("option", "trick", "bids", "taken", "expect"),
+    [
+        pytest.param("last_trick_ace_bonus", _trick((1, "AD"), (2, "2H"), (3, "2C"), (0, "3C"), winner=1), [3] * 4, [3] * 4, (1, "last trick ace", 10), id="ace"),
+        pytest.param("last_trick_ace_bonus", _trick((1, "2D"), (2, "2H"), (3, "AS"), (0, "3C"), winner=3), [3] * 4, [3] * 4, (3, "last trick ace", 20), id="ace of spades"),
+        pytest.param("last_trick_ace_bonus", _trick((1, "KD"), (2, "2H"), (3, "AC"), (0, "3C"), winner=1), [3] * 4, [3] * 4, None, id="king"),
+        pytest.param("last_trick_deuce_bonus", _trick((1, "2D"), (2, "2H"), (3, "AC"), (0, "3C"), winner=1), [3] * 4, [3] * 4, (1, "last trick deuce", 20), id="deuce"),
+        pytest.param("last_trick_deuce_bonus", _trick((1, "2S"), (2, "2H"), (3, "AC"), (0, "3C"), winner=1), [3] * 4, [3] * 4, None, id="trump deuce"),
+        pytest.param("last_trick_high_spade_bonus", _trick((1, "2D"), (2, "2H"), (3, "JS"), (0, "3C"), winner=3), [3] * 4, [3] * 4, (3, "last trick high spade", 10), id="jack exact"),
+        pytest.param("last_trick_high_spade_bonus", _trick((1, "2D"), (2, "2H"), (3, "JS"), (0, "3C"), winner=3), [3] * 4, [3, 3, 3, 4], None, id="jack bagged"),
+        pytest.param("last_trick_high_spade_bonus", _trick((1, "2D"), (2, "2H"), (3, "10S"), (0, "3C"), winner=3), [3] * 4, [3] * 4, None, id="ten"),
+    ],
+)  # fmt: skip
+def test_last_trick_victories(
+    option: str,
+    trick: TrickRecord,
+    bids: list[int | None],
+    taken: list[int],
+    expect: tuple[int, str, int] | None,
+) -> None:
+    """000:155 Last Trick Ace Victory ("winning the last round with any Ace. 20 points for
+    winning with the Ace of Spades"), 000:157 Last Trick Deuce Victory ("a non-trump two")
+    and 000:158 Last Trick High Spade Victory ("with that trick exactly makes their bid ...
+    no bonus if the player bags or is short")."""
+    options = options_of(_rules(**{option: True}))
+    got = card_bonuses(options, options.tricks.deck, [trick], bids, taken, 1)
+    assert got == ((expect,) if expect else ())
+
+
+@covers("last_trick_ace_bonus", "last_trick_high_spade_bonus", "last_trick_deuce_bonus")
+@pytest.mark.parametrize(
+    ("seat3_bid", "options", "special", "points"),
+    [
+        (13, {"last_trick_ace_bonus": True}, "last trick ace", 20),
+        (13, {"last_trick_high_spade_bonus": True}, "last trick high spade", 10),
+        (12, {"last_trick_high_spade_bonus": True}, None, 0),
+        (13, {"last_trick_deuce_bonus": True}, None, 0),
+        (13, {}, None, 0),
+    ],
+)
+def test_last_trick_won_by_the_ace_of_spades(
+    seat3_bid: int, options: dict[str, bool], special: str | None, points: int
+) -> None:
+    """000:155, 000:158 in a played hand: SUITED, seat 3 takes all 13 tricks, the last with
+    the A♠; bidding exactly 13 (its partner Nil) it also makes its bid exactly."""
+    game = _suited_game(_rules(**options))
+    bid_all(game, [1, 0, 1, seat3_bid])
+    play_out(game)
+    side1 = game.results[-1].teams[1]
+    assert game.results[-1].seats[3].tricks == 13
+    assert (side1.special, side1.special_points) == (special, points)
+
+
+@covers("highlander")
+@pytest.mark.parametrize(("highlander", "total1", "bags1"), [(True, -15, 0), (False, 76, 6)])
+def test_highlander_each_partner_must_make_their_own_bid(
+    highlander: bool, total1: int, bags1: int
+) -> None:
+    """000:175 Highlander Scoring: "Each partner must win the total they individually bid;
+    if not, that player's bid value is deducted from the team's score ... Harry is awarded
+    five points per overtrick"; "Team that wins seven or more tricks per round is given 10
+    points the first time". SUITED: seat 1 bids 3 and takes none, seat 3 bids 4 and takes
+    13: -70, +45 for 9 overtricks, +10 for seven tricks, no bags."""
+    game = _suited_game(Rules(highlander=highlander))
+    bid_all(game, [1, 3, 1, 4])
+    play_out(game)
+    side1 = game.results[-1].teams[1]
+    assert (side1.total, game.bags[1]) == (total1, bags1)
+
+
+@covers("seven_tricks_streak")
+@pytest.mark.parametrize(("streak", "specials"), [(True, [10, 20, 30]), (False, [0, 0, 0])])
+def test_seven_tricks_part_deux_grows_each_time(streak: bool, specials: list[int]) -> None:
+    """000:181 Seven Tricks Or Higher! Part Deux: "Team that bids and then wins 7 tricks per
+    round is given 10 points the first time, 20 points the second, and each time thereafter
+    the points increase by 10 points." SUITED three times: side 1 bids 3 + 4."""
+    game = _suited_game(Rules(seven_tricks_streak=streak), hands=3)
+    got = []
+    for _ in range(3):
+        play_hand(game, [1, 3, 1, 4])
+        got.append(game.results[-1].teams[1].special_points)
+    assert got == specials
+
+
+@covers("perfect_bids_bonus")
+@pytest.mark.parametrize(
+    ("scheme", "points"),
+    [("eighty", [0, 0, 160, 0]), ("hundred_then_fifty", [0, 0, 200, 100]), ("off", [0] * 4)],
+)
+def test_three_consecutive_perfect_bids(scheme: str, points: list[int]) -> None:
+    """003:165-167 (two players) "Three Consecutive Perfect Bids 80 pts"; 003:285-290 (three
+    players) 100, and "Consecutive Perfects Bids After First Three Perfect Bids 50 pts".
+    SUITED four times: seat 3 bids 13 and takes 13 each time, and its partner's Nil (bid 0,
+    took 0) is as exact, so side 1 scores both runs; side 0 (2 + 2) takes nothing."""
+    rules = _rules(perfect_bids_bonus=scheme, play_to="hands", hands_to_play=4)
+    game = _suited_game(rules, hands=4)
+    got = []
+    for _ in range(4):
+        play_hand(game, [2, 0, 2, 13])
+        got.append(game.results[-1].teams[1].special_points)
+    assert got == points
+
+
+@covers("no_deductions")
+@pytest.mark.parametrize(
+    ("on", "bids", "totals"),
+    [(True, [3, 3, 3, 4], [0, 76]), (False, [3, 3, 3, 4], [-60, 76]),
+     (True, [0, 3, 1, 4], [100, 76]), (False, [0, 3, 1, 4], [90, 76])],
+)  # fmt: skip
+def test_no_point_deductions(on: bool, bids: list[int], totals: list[int]) -> None:
+    """000:184 No Point Deductions (the heading only): nothing is taken off. SUITED: side 0
+    bids 3 + 3 and takes nothing, set (-60 counts 0); or seat 0's Nil holds (+100) and seat
+    2's 1 is set (-10 counts 0)."""
+    game = _suited_game(Rules(no_deductions=on))
+    bid_all(game, bids)
+    play_out(game)
+    assert _team_totals(game) == totals
+
+
+@covers("split_bonuses")
+@pytest.mark.parametrize(
+    ("split", "totals"), [(True, [50, -30, 30, 76]), (False, [100, -30, -20, 76])]
+)
+def test_eight_and_ten_bonuses_split_with_the_player_opposite(
+    split: bool, totals: list[int]
+) -> None:
+    """000:115 Eight & Ten Rule: "bonuses are split into two between 4 players". Four
+    players alone, SUITED: seat 0's Nil holds (+100): 50 stays, 50 goes to seat 2."""
+    game = _suited_game(Rules(players=4, team_size=1, split_bonuses=split))
+    bid_all(game, [0, 3, 2, 7])
+    play_out(game)
+    assert _team_totals(game) == totals
+    if split:
+        assert game.results[-1].teams[2].special == "split bonus"
+
+
+@covers("bag_cancel_card")
+@pytest.mark.parametrize(("cancel", "bags1"), [(True, 5), (False, 6)])
+def test_sandbag_cancellation_by_the_jack_of_diamonds(cancel: bool, bags1: int) -> None:
+    """000:178 Sandbag Cancellation: "a special card which cancels one bag on that hand for
+    the side that takes it in their tricks". SUITED: seat 1's J♦ falls to seat 3's spade,
+    side 1 (3 + 4) takes 13: 6 overtricks, 5 bags with the J♦; its overtrick points stay 6."""
+    game = _suited_game(Rules(bag_cancel_card=cancel))
+    bid_all(game, [3, 3, 3, 4])
+    play(game, (1, "JD"), (2, "2H"), (3, "2S"), (0, "2C"))
+    play_out(game)
+    side1 = game.results[-1].teams[1]
+    assert (side1.bags, game.bags[1], side1.overtrick_points) == (bags1, bags1, 6)
+
+
+def test_sandbag_cancellation_needs_overtricks() -> None:
+    """000:178: "If the side which wins the special card makes no overtricks, or loses their
+    bid, the special card has no effect": side 1 bids 6 + 7 and takes exactly 13."""
+    game = _suited_game(Rules(bag_cancel_card=True))
+    bid_all(game, [3, 6, 3, 7])
+    play(game, (1, "JD"), (2, "2H"), (3, "2S"), (0, "2C"))
+    play_out(game)
+    assert (game.results[-1].teams[1].bags, game.bags[1]) == (0, 0)
+
+
+@covers("allow_renege")
+@pytest.mark.parametrize(("called", "proven"), [(True, True), (True, False), (False, False)])
+def test_renege_take_three_books(called: bool, proven: bool) -> None:
+    """003:191 (and 003:335) Renigging: "the opposing player ... may take up to three books
+    from that player". ROUND_ROBIN: seat 2 reneges on the K♥ (or follows) and seat 1 calls
+    it; a false call gives the accused three of the caller's books."""
+    game = _renege_game(
+        Rules(allow_renege="take_three"),
+        renege=proven,
+        call=CallRenege(1, 2) if called else None,
+    )
+    seats = [outcome.tricks for outcome in game.results[-1].seats]
+    # Played out: 3, 2, 3, 5 after the renege, 3, 2, 0, 8 after following suit.
+    expected = {(True, True): [3, 5, 0, 5], (True, False): [3, 0, 2, 8]}
+    assert seats == expected.get((called, proven), [3, 2, 0, 8])
