@@ -45,6 +45,7 @@ from bot.engine.events import (
     TrickRecord,
     TrickWon,
 )
+from bot.engine.evil import LOW_BALL, BidContext, called_suit, hand_rule
 from bot.engine.hand import HandState
 from bot.engine.interned import BIDS, plays_of
 from bot.engine.options import Options, options_of
@@ -71,6 +72,8 @@ _BID: Final = Phase.BID
 _PASS: Final = Phase.PASS
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
+# Why a card is barred under Evil Spades' low ball (003:43, 003:48): not the lowest.
+_LOW_BALL_WHY: Final = 100
 
 
 class IllegalAction(ValueError):
@@ -142,6 +145,11 @@ class Game:
         # Face-up tables have no blind bids: every card is seen anyway.
         self._face_up = options.show_all_hands
         self._first_bids_itself = options.first_hand_bids_itself
+        # Evil Spades (003:13-63): this hand's play rule may ask for the lowest card, and
+        # rule 41 bids a called suit.
+        self._evil = options.evil_spades
+        self._low_ball = False
+        self._called = Suit.SPADES
         self.history: list[Action] = []
         self.results: list[HandResult] = []
         self.scores = [0] * len(self.teams)
@@ -264,6 +272,8 @@ class Game:
                 for k in range(n):
                     hand.hands[(first + k) % n] = sum(deck[k::n])
         events: list[Event] = [HandDealt(self.hand_number, self.dealer, self.num_tricks)]
+        if self._evil:
+            self._start_evil_hand()
         if n == 2 and not fixed:
             # Every seat sees its cards (HandState's default) while drawing.
             self.phase = _DRAW
@@ -274,6 +284,64 @@ class Game:
             hand.looked = [not blind[t] for t in self._team_of]
         events.extend(self._start_bidding())
         return events
+
+    def _start_evil_hand(self) -> None:
+        """Evil Spades: this hand's rule sets the trick rules, the called suit, and for
+        rule 10 (everyone Blind Nil) leaves every hand face down."""
+        rule = hand_rule(self.hand_number, self._options.evil_start)
+        options = self._options
+        play = rule.play or ""
+        tricks = options.evil_tricks.get(play)
+        if tricks is None:
+            update: dict[str, object] = {}
+            if play == "must_trump":
+                update = {"must_trump": "when_void"}
+            elif play == "spades_last":
+                update = {"spades_last": True}
+            rules = self.rules.model_copy(update=update) if update else self.rules
+            tricks = options.evil_tricks[play] = TrickRules(rules)
+        self._tricks = tricks
+        self._low_ball = play == LOW_BALL
+        self._called = called_suit(self.seed, self.hand_number)
+        if rule.blind:
+            self._hand.looked = [False] * self.players
+
+    def _evil_bids(self, seat: int, out: list[Bid]) -> list[Bid]:
+        """The bids this hand's Evil Spades rule leaves ``seat`` (``out``: the regular
+        ones), from its own cards and its place in the bidding order only."""
+        rule = hand_rule(self.hand_number, self._options.evil_start)
+        plain, blind = BIDS[seat]
+        if not self._hand.looked[seat]:
+            return [blind[0]] if rule.blind else out
+        n = self.players
+        first = (self.dealer + 1) % n
+        position = (seat - first) % n
+        order = [self._hand.bids[(first + i) % n] or 0 for i in range(position)]
+        mate = self._hand.bids[self._mate(seat)]
+        ctx = BidContext(
+            self._cards(self._hand.hands[seat]),
+            position,
+            order,
+            mate,
+            [b.tricks for b in out],
+            self.num_tricks,
+            self._called,
+        )
+        values = rule.bids(ctx)
+        return out if values is None else [plain[v] for v in values]
+
+    def _called_now(self) -> Suit | None:
+        """The suit everyone bids their count of this hand (Evil Spades rule 41), or None."""
+        if self._evil and hand_rule(self.hand_number, self._options.evil_start).number == 41:
+            return self._called
+        return None
+
+    def _lowest(self, legal: tuple[int, int]) -> tuple[int, int]:
+        """003:43 low ball: of the cards the rules allow, only the lowest ranked."""
+        ranks = {c: ALL_CARDS[c % COPY_SHIFT].rank for c in bits(legal[0])}
+        low = min(ranks.values())
+        mask = sum(1 << c for c, rank in ranks.items() if rank == low)
+        return (mask, _LOW_BALL_WHY) if mask != legal[0] else legal
 
     def _fixed_hands(self, deal: Sequence[Sequence[Card]]) -> list[int]:
         if len(deal) != self.players:
@@ -340,6 +408,8 @@ class Game:
                 legal = self._tricks.legal_mask(
                     seat, hand.hands[seat], hand.trick, hand.trick_no, hand.broken, False
                 )
+                if self._low_ball:
+                    legal = self._lowest(legal)
                 self._legal_step = len(self.history)
                 self._legal = legal
                 out = plays_of(seat, self._deck.fold(legal[0]) if self._double else legal[0])
@@ -439,6 +509,8 @@ class Game:
             others = sum(b or 0 for b in bids)
             kept = [b for b in out if others + b.tricks != n_tricks]
             out = kept or out
+        if self._evil:
+            out = self._evil_bids(seat, out)
         return out
 
     def _in_blind_six(self, seat: int) -> bool:
@@ -496,9 +568,10 @@ class Game:
     def _play_mask(self, seat: int, strict: bool = False) -> tuple[int, int]:
         """(physical mask of the cards ``seat`` may play now, why the rest are barred)."""
         hand = self._hand
-        return self._tricks.legal_mask(
+        legal = self._tricks.legal_mask(
             seat, hand.hands[seat], hand.trick, hand.trick_no, hand.broken, strict
         )
+        return self._lowest(legal) if self._low_ball else legal
 
     # -- applying actions -------------------------------------------------------------
 
@@ -629,6 +702,8 @@ class Game:
             return "You can't follow suit, so you must trump (and beat any trump already played)."
         if why == OVERTRUMP:
             return "You must overtrump the opponent's spade."
+        if why == _LOW_BALL_WHY:
+            return f"Low ball: play your lowest card ({', '.join(str(c) for c in cards)})."
         return "You can't play that card now."
 
     def _apply_bid(self, action: Bid) -> list[Event]:
@@ -676,6 +751,9 @@ class Game:
             variant += " Every player bids at least 4, or Nil."
         if rules.no_nine_bids:
             variant += " Your side's bids may not add up to 9."
+        if self._evil:
+            rule = hand_rule(self.hand_number, self._options.evil_start)
+            variant += f" Evil Spades, rule {rule.number} ({rule.name}) this hand."
         blind = "blind " if action.blind else ""
         return f"You can't bid {blind}{said}.{variant} You may bid: {words}."
 
@@ -1146,4 +1224,5 @@ class Game:
             is_over=self.is_over,
             winner=self.winner,
             all_hands=everyone,
+            called_suit=self._called_now(),
         )

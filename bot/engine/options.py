@@ -117,6 +117,11 @@ class Options:
         self.split_bonuses: bool = rules.split_bonuses
         self.perfect_bids_bonus: str = rules.perfect_bids_bonus
         self.renege_take_three: bool = rules.allow_renege == "take_three"
+        # Evil Spades (003:13-63): the trick rules of each hand rule's play rule, made at
+        # its first hand.
+        self.evil_spades: bool = rules.evil_spades
+        self.evil_start: int = rules.evil_start
+        self.evil_tricks: dict[str, TrickRules] = {}
         self.score_extras: bool = (
             self.card_bonuses
             or rules.highlander

@@ -374,6 +374,20 @@ class Rules(BaseModel):
         "three hands running scores 80 for it, and again every third (eighty, 003:165); or "
         "100 at the third and 50 for each one after in the run (hundred_then_fifty, 003:285).",
     )
+    # whole modes
+    evil_spades: bool = Field(
+        False,
+        description="Evil Spades: every hand plays the next of 45 hand rules, from regular "
+        "Spades through forced bids (everyone bids 4, bid your diamonds, the holder of the 9 "
+        "of spades bids Nil...) to play rules (play your lowest card, trump when void), "
+        "then round again; the table says which rule is in force (003:13-63). Four players "
+        "as partners.",
+    )
+    evil_start: Annotated[int, Field(ge=1, le=45)] = Field(
+        1,
+        description="Evil Spades: the hand rule the first hand plays, the others following in "
+        "order (003:19-63 lists them from 1).",
+    )
     # table settings
     time_to_bid: Annotated[int, Field(ge=0, le=600)] = Field(
         60, description="Seconds to bid before the bot bids for you; 0 is off (001)."
@@ -439,6 +453,14 @@ class Rules(BaseModel):
             out.append("highlander already scores seven tricks: not with seven_tricks_streak")
         if self.split_bonuses and (self.players, self.team_size) != (4, 1):
             out.append("split_bonuses needs four players each playing alone (team_size 1)")
+        if self.evil_spades and (self.players, self.team_size) != (4, 2):
+            out.append("evil_spades needs four players as partners (players 4, team_size 2)")
+        if self.evil_start != 1 and not self.evil_spades:
+            out.append("evil_start needs evil_spades yes")
+        if self.evil_spades:
+            for name, value in _EVIL_FIXED.items():
+                if getattr(self, name) != value:
+                    out.append(f"{name} is decided hand by hand in evil_spades (must be {value})")
         if self.exact_partners_bonus and self.team_size == 1:
             out.append("exact_partners_bonus needs partners (team_size 2 or 3)")
         if self.lexington != "off" and self.players not in (2, 4):
@@ -516,6 +538,26 @@ class Rules(BaseModel):
             raise ValueError(
                 f"{name} {value}: {reasons}. Allowed: {allowed_values(name)}."
             ) from None
+
+
+# What Evil Spades decides hand by hand (its bids and its play rules), so the table's own
+# options must leave them alone.
+_EVIL_FIXED: dict[str, object] = {
+    "variant": "regular",
+    "nil_mode": "nil",
+    "nil_allowed": "anytime",
+    "blind_nil": "never",
+    "blind_bids": "never",
+    "min_bid": None,
+    "each_bids_four": False,
+    "no_nine_bids": False,
+    "cant_total_tricks": False,
+    "first_hand_bids_itself": False,
+    "must_trump": "off",
+    "spades_last": False,
+    "claims": False,
+    "allow_renege": "no",
+}
 
 
 def _bounds(metadata: Iterable[object]) -> dict[str, int]:
@@ -616,6 +658,8 @@ PRESETS: dict[str, dict[str, object]] = {
     "six_pairs": {"players": 6, "team_size": 2},
     "six_threes": {"players": 6, "team_size": 3},
     "no_nines": {"no_nine_bids": True, **_NO_BLINDS},
+    # 003:13-63 Evil Spades: a different rule each hand.
+    "evil": {"evil_spades": True, **_NO_BLINDS},
     # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick
     # (and so its tricks are not overtricks too).
     "three_b": {

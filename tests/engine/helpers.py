@@ -322,6 +322,12 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "last_trick_high_spade_bonus": True,
         "deck": "bauers",
     },
+    # Evil Spades (003:13-63) from every third hand rule on: the property tests play three
+    # hands of each, so all 45 rules (the preset "evil" starts at rule 1).
+    **{
+        f"x_v_evil_{start}": {"evil_spades": True, "blind_nil": "never", "evil_start": start}
+        for start in range(4, 46, 3)
+    },
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,

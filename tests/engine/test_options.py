@@ -1853,3 +1853,158 @@ def test_renege_take_three_books(called: bool, proven: bool) -> None:
     # Played out: 3, 2, 3, 5 after the renege, 3, 2, 0, 8 after following suit.
     expected = {(True, True): [3, 5, 0, 5], (True, False): [3, 0, 2, 8]}
     assert seats == expected.get((called, proven), [3, 2, 0, 8])
+
+
+# --- Evil Spades (003:13-63): each hand rule's bids from MIXED, dealer 0 -----------------
+# Bidding order: seat 1, 2, 3, then 0 (partners 0 & 2, 1 & 3). MIXED: seat 1 holds ten
+# spades (2♠-J♠), A♣ K♣ Q♣; seat 2 no spade, three ♦ (Q K A) and seven ♥; seat 3 Q♠ K♠ A♠,
+# four ♣, six ♥ (with J♥); seat 0 three ♣ and ten ♦ (with J♦), no spade.
+
+ALL = list(range(14))
+
+
+def _upto(top: int) -> list[int]:
+    return list(range(top + 1))
+
+
+EVIL_BIDS = [
+    # (rule, [(seat, the bids it may make, the one it makes)...] in bidding order)
+    (1, [(1, ALL, 4), (2, ALL, 3), (3, _upto(9), 2), (0, _upto(10), 2)]),
+    (2, [(1, [10], 10), (2, [0], 0), (3, [3], 3), (0, [0], 0)]),
+    (3, [(1, ALL, 4), (2, ALL, 0), (3, [0], 0), (0, list(range(1, 14)), 3)]),
+    (5, [(1, [0], 0), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (6, [(1, list(range(2, 14)), 4), (2, ALL, 3), (3, list(range(2, 10)), 2), (0, [5], 5)]),
+    (7, [(1, [1], 1), (2, [1], 1), (3, [1], 1), (0, [1], 1)]),
+    (8, [(1, [0, 10], 10), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (9, [(1, [0], 0), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (11, [(1, [4], 4), (2, [4], 4), (3, [4], 4), (0, [4], 4)]),
+    (12, [(1, [3], 3), (2, [2], 2), (3, [6], 6), (0, [1], 1)]),
+    (13, [(1, [0], 0), (2, [3], 3), (3, [0], 0), (0, [10], 10)]),
+    (14, [(1, [2], 2), (2, ALL, 3), (3, _upto(11), 4), (0, _upto(10), 1)]),
+    (15, [(1, [0], 0), (2, [0], 0), (3, [9], 9), (0, [0], 0)]),
+    (16, [(1, ALL, 5), (2, ALL, 2), (3, [5], 5), (0, [2], 2)]),
+    (17, [(1, [1], 1), (2, [2], 2), (3, [3], 3), (0, [4], 4)]),
+    (18, [(1, ALL, 5), (2, [5], 5), (3, [5], 5), (0, [5], 5)]),
+    (19, [(1, ALL, 4), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (20, [(1, [0], 0), (2, ALL, 3), (3, ALL, 4), (0, _upto(10), 2)]),
+    (21, [(1, [2], 2), (2, [2], 2), (3, [0, *range(2, 12)], 5), (0, [5], 5)]),
+    (22, [(1, [3], 3), (2, [3], 3), (3, [4], 4), (0, [3], 3)]),
+    (23, [(1, ALL, 4), (2, ALL, 3), (3, _upto(9), 2), (0, [0], 0)]),
+    (24, [(1, [3], 3), (2, [3], 3), (3, [3], 3), (0, [3], 3)]),
+    (26, [(1, [3], 3), (2, [3], 3), (3, [7], 7), (0, [0], 0)]),
+    (27, [(1, [4], 4), (2, [4], 4), (3, [4], 4), (0, [4], 4)]),
+    (29, [(1, ALL, 3), (2, [4], 4), (3, [5], 5), (0, [6], 6)]),
+    (31, [(1, [8], 8), (2, [3], 3), (3, [3], 3), (0, [3], 3)]),
+    (32, [(1, [3], 3), (2, [0], 0), (3, [10], 10), (0, [0], 0)]),
+    (33, [(1, ALL, 4), (2, ALL, 3), (3, [0], 0), (0, _upto(10), 2)]),
+    (34, [(1, [2], 2), (2, ALL, 3), (3, [2], 2), (0, _upto(10), 4)]),
+    (35, [(1, [9], 9), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (36, [(1, [0], 0), (2, [0], 0), (3, ALL, 4), (0, ALL, 5)]),
+    (37, [(1, [0], 0), (2, [3], 3), (3, [4], 4), (0, [0], 0)]),
+    (38, [(1, [0], 0), (2, [3], 3), (3, [0], 0), (0, [0], 0)]),
+    (39, [(1, [3], 3), (2, [3], 3), (3, [6], 6), (0, [0], 0)]),
+    (40, [(1, [2], 2), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (42, [(1, [0], 0), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (44, [(1, [3], 3), (2, [3], 3), (3, [3], 3), (0, [3], 3)]),
+    (45, [(1, [13], 13), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+]
+
+
+def _evil(start: int, deal: list[list[Card]] | None = None) -> Game:
+    rules = _rules(evil_spades=True, blind_nil="never", evil_start=start)
+    return new_game(rules, deal or MIXED)
+
+
+@covers("evil_spades", "evil_start")
+@pytest.mark.parametrize(("rule", "steps"), EVIL_BIDS, ids=[str(r) for r, _ in EVIL_BIDS])
+def test_evil_spades_hand_rule_bids(rule: int, steps: list[tuple[int, list[int], int]]) -> None:
+    """003:19-63 Evil Spades, the bidding rules: each seat may bid only what this hand's
+    rule leaves it, from its own cards and its place in the bidding order (003:18 + rule:
+    e.g. 003:29 "kiss of death, everyone bids 4", 003:38 "9er, the 9 of spades holder goes
+    nil", 003:53 "49er, person with 9 of spades, must bid 9, the rest nil")."""
+    game = _evil(rule)
+    for seat, allowed, bid in steps:
+        assert bids_of(game, seat) == [(b, False) for b in allowed], f"seat {seat}"
+        game.apply(Bid(seat, bid))
+    assert game.phase is Phase.PLAY
+
+
+def test_evil_spades_refuses_a_bid_the_rule_forbids() -> None:
+    """003:29 kiss of death: "everyone bids 4"; the refusal names the rule in force."""
+    game = _evil(11)
+    refused(game, Bid(1, 3), r"Evil Spades, rule 11 \(kiss of death\) this hand")
+
+
+def test_evil_spades_blind_everyone_bids_blind_nil() -> None:
+    """003:28 "blind, everyone goes DN": every hand face down, and the only bid Blind Nil
+    (a player who looks first bids a plain Nil)."""
+    game = _evil(10)
+    assert bids_of(game, 1) == [(0, True)]
+    assert RevealCards(1) in game.legal_actions(1)
+    game.apply(Bid(1, 0, True))
+    game.apply(RevealCards(2))
+    assert bids_of(game, 2) == [(0, False)]
+
+
+def test_evil_spades_dirty_spades_bids_the_called_suit() -> None:
+    """003:59 "Dirty Spades, lead off bidder calls the suit for mirrors": the suit is cut
+    with the deal, the same for every seat's view, and each bids their count of it."""
+    game = _evil(41)
+    suit = game.view(0).called_suit
+    assert suit is not None and all(game.view(s).called_suit == suit for s in range(4))
+    for seat in (1, 2, 3, 0):
+        count = sum(1 for card in game.hands[seat] if card.suit == suit)
+        assert bids_of(game, seat) == [(count, False)]
+        game.apply(Bid(seat, count))
+
+
+def test_evil_spades_turns_to_the_next_rule_each_hand() -> None:
+    """003:15: "just a different set of rules for each hand": rules 11, 12 and 13."""
+    game = _evil(11)
+    play_hand(game, [4, 4, 4, 4])
+    assert bids_of(game, 2) == [(len([c for c in game.hands[2] if c.rank in (11, 12, 13)]), False)]
+
+
+def test_evil_spades_low_ball_plays_the_lowest_card() -> None:
+    """003:43 "Low ball, have to play low to high, only": of the cards the rules allow,
+    only the lowest (seat 1 leads its 2♠ once spades may be led; it must lead a club
+    first, its lowest the Q♣)."""
+    game = _evil(25)
+    bid_all(game, [3, 3, 3, 3])
+    assert plays(game, 1) == ["QC"]
+    refused(game, PlayCard(1, Card.parse("AC")), r"Low ball: play your lowest card \(Q♣\)")
+    play(game, (1, "QC"))
+    assert plays(game, 2) == ["5C"]
+
+
+@pytest.mark.parametrize(("rule", "spades"), [(28, False), (43, False), (1, True)])
+def test_evil_spades_screamers_hand(rule: int, spades: bool) -> None:
+    """003:46 "Screamers, bid reg, but you can't break spades until you are trumped tight"
+    (and 003:61 Vice). MUST_OPPONENT: seat 1 leads hearts; seat 2 holds no heart, two
+    spades and clubs, so it may not trump."""
+    game = new_game(_rules(evil_spades=True, blind_nil="never", evil_start=rule), MUST_OPPONENT)
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, max(b for b, _ in bids_of(game, seat))))
+    play(game, (1, "AH"))
+    assert ("5S" in plays(game, 2)) is spades
+    assert "2C" in plays(game, 2)
+
+
+@pytest.mark.parametrize(("rule", "trumps"), [(4, True), (44, True), (1, False)])
+def test_evil_spades_pressure_must_trump(rule: int, trumps: bool) -> None:
+    """003:22 "pressure, must trump if out of suit, even if partner's trick" and 003:62
+    "Sirens ... you have to trump if out of suit played". MUST_OPPONENT: seat 1 leads
+    hearts and seat 2 holds none."""
+    game = new_game(_rules(evil_spades=True, blind_nil="never", evil_start=rule), MUST_OPPONENT)
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "AH"))
+    assert all(code.endswith("S") for code in plays(game, 2)) is trumps
+
+
+def test_evil_spades_needs_four_partners_and_decides_bids_itself() -> None:
+    with pytest.raises(ValueError, match="evil_spades needs four players as partners"):
+        Rules(evil_spades=True, blind_nil="never", team_size=1)
+    with pytest.raises(ValueError, match="claims is decided hand by hand in evil_spades"):
+        Rules(evil_spades=True, blind_nil="never", claims=True)
+    with pytest.raises(ValueError, match="evil_start needs evil_spades yes"):
+        Rules(evil_start=3)

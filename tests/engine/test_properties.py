@@ -478,8 +478,11 @@ def test_someone_to_act_always_has_a_legal_action(name: str, seed: int, choices:
 
 # -- hidden cards never change what a seat may do --------------------------------------
 
-# Every preset, and the extra tables where claims are played.
-HIDDEN_TABLES = [name for name, rules in TABLES.items() if name in PRESETS or rules.claims]
+# Every preset, and the extra tables where claims are played or Evil Spades' bids depend on
+# each seat's own cards.
+HIDDEN_TABLES = [
+    name for name, rules in TABLES.items() if name in PRESETS or rules.claims or rules.evil_spades
+]
 HIDDEN_HANDS = 3
 
 
