@@ -122,8 +122,10 @@ class Options:
         self.evil_spades: bool = rules.evil_spades
         self.evil_start: int = rules.evil_start
         self.evil_tricks: dict[str, TrickRules] = {}
+        self.gambling_pot: bool = rules.gambling_pot
         self.score_extras: bool = (
-            self.card_bonuses
+            rules.gambling_pot
+            or self.card_bonuses
             or rules.highlander
             or rules.seven_tricks_streak
             or rules.bag_cancel_card

@@ -388,6 +388,13 @@ class Rules(BaseModel):
         description="Evil Spades: the hand rule the first hand plays, the others following in "
         "order (003:19-63 lists them from 1).",
     )
+    gambling_pot: bool = Field(
+        False,
+        description="Gambling Spades as points: each hand every player stakes 1 chip and 1 "
+        "more for each trick bid; the hand's scores (made: 10 a trick bid and 1 an "
+        "overtrick; set: 1 a trick) only decide who takes the pot of every stake, shared "
+        "on a tie (rounded down), and the game's score counts the chips (003:375-397).",
+    )
     # table settings
     time_to_bid: Annotated[int, Field(ge=0, le=600)] = Field(
         60, description="Seconds to bid before the bot bids for you; 0 is off (001)."
@@ -455,6 +462,8 @@ class Rules(BaseModel):
             out.append("split_bonuses needs four players each playing alone (team_size 1)")
         if self.evil_spades and (self.players, self.team_size) != (4, 2):
             out.append("evil_spades needs four players as partners (players 4, team_size 2)")
+        if self.gambling_pot and (self.team_size != 1 or self.players < 3):
+            out.append("gambling_pot needs 3 to 6 players each playing alone (team_size 1)")
         if self.evil_start != 1 and not self.evil_spades:
             out.append("evil_start needs evil_spades yes")
         if self.evil_spades:
@@ -658,6 +667,18 @@ PRESETS: dict[str, dict[str, object]] = {
     "six_pairs": {"players": 6, "team_size": 2},
     "six_threes": {"players": 6, "team_size": 3},
     "no_nines": {"no_nine_bids": True, **_NO_BLINDS},
+    # 003:375-397 Gambling Spades, the chips as points: four players alone, eight hands,
+    # a zero bid with no Nil bonus, a set scoring 1 a trick.
+    "gambling": {
+        "team_size": 1,
+        "gambling_pot": True,
+        "nil_mode": "zero",
+        "failed_bids": "plus_1_a_trick",
+        "bag_penalty": 0,
+        "play_to": "hands",
+        "hands_to_play": 8,
+        **_NO_BLINDS,
+    },
     # 003:13-63 Evil Spades: a different rule each hand.
     "evil": {"evil_spades": True, **_NO_BLINDS},
     # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick

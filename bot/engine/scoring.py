@@ -287,6 +287,24 @@ def _split_bonuses(results: list[TeamHandResult]) -> None:
             result.score += change
 
 
+def _gambling_pot(results: list[TeamHandResult], scores: list[int]) -> None:
+    """003:375-397 Gambling Spades, chips as points: every player stakes 1 and 1 a trick
+    bid; "The highest scoring player wins all the chips staked - the central pot and the
+    players' bids. If there is a tie for highest the pot is split." The hand's own score is
+    shown in the item's label, and the chips are the score."""
+    stakes = [1 + r.bid for r in results]
+    best = max(r.total for r in results)
+    share = sum(stakes) // sum(1 for r in results if r.total == best)
+    for result, stake in zip(results, stakes, strict=True):
+        won = share if result.total == best else 0
+        result.special = f"hand score {result.total}, stake {stake}, pot {won}"
+        result.contract_points = result.overtrick_points = result.nil_bonus = 0
+        result.blind_bonus = result.renege_points = result.bag_penalty = 0
+        result.special_points = result.total = won - stake
+        result.score = scores[result.team] + result.total
+        result.bags = result.bags_total = 0
+
+
 def _award_sets(results: list[TeamHandResult], shorts: list[int]) -> None:
     """000:172 Broken Contract Gives Points To Opposing Team: every other side scores 10
     for each trick a set side fell short, as a special item of its own hand result."""
@@ -557,6 +575,8 @@ def score_hand(
         _award_sets(team_results, shorts)
     if extras and options.split_bonuses:
         _split_bonuses(team_results)
+    if extras and options.gambling_pot:
+        _gambling_pot(team_results, scores)
     return HandResult(
         hand_number, dealer, bid_itself, tuple(team_results), tuple(seat_outcomes), moon_winner
     )

@@ -2008,3 +2008,18 @@ def test_evil_spades_needs_four_partners_and_decides_bids_itself() -> None:
         Rules(evil_spades=True, blind_nil="never", claims=True)
     with pytest.raises(ValueError, match="evil_start needs evil_spades yes"):
         Rules(evil_start=3)
+
+
+@covers("gambling_pot")
+@pytest.mark.parametrize(("pot", "totals"), [(True, [-2, -2, -2, 6]), (False, [0, 0, 0, 40])])
+def test_gambling_spades_the_hands_best_score_takes_every_stake(
+    pot: bool, totals: list[int]
+) -> None:
+    """003:387 Gambling Spades: "The highest scoring player wins all the chips staked - the
+    central pot and the players' bids." SUITED, four alone: seats 0-2 bid 1 and take nothing
+    (set: 0 points), seat 3 bids 3 and takes 13 (40): it takes 4 antes and 6 bid chips."""
+    rules = Rules.model_validate({**PRESETS["gambling"], "gambling_pot": pot})
+    game = _suited_game(rules)
+    bid_all(game, [1, 1, 1, 3])
+    play_out(game)
+    assert _team_totals(game) == totals

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import HandResult, Rules, TeamHandResult, score_hand
+from bot.engine import PRESETS, HandResult, Rules, TeamHandResult, score_hand
 
 Expect = dict[str, int | bool | str | None]
 
@@ -52,6 +52,7 @@ def _score(example: Example) -> tuple[Rules, HandResult]:
     return rules, result
 
 
+GAMBLING = dict(PRESETS["gambling"])
 QUICKSAND = {"overtricks": "quicksand", "failed_bids": "minus_10x_short"}
 DOUBLE_NIL = {"double_nil_bonus": True, "failed_nil": "no_bags_no_help"}
 CUTTHROAT3 = {"players": 3, "team_size": 1}
@@ -268,6 +269,12 @@ EXAMPLES = [
                  id="000:154 Dix: the 9 of spades wins a spade-led trick -> 10"),
     pytest.param(Example({0: {"nil_bonus": 100, "special": "split bonus", "special_points": -50, "total": 50}, 2: {"special": "split bonus", "special_points": 50, "total": 91}}, [0, 4, 4, 4], [0, 4, 5, 4], rules={"players": 4, "team_size": 1, "split_bonuses": True}),
                  id="000:115 Eight & Ten Rule: a Nil's 100 split in two with the player opposite"),
+    pytest.param(Example({0: {"special": "hand score 41, stake 5, pot 16", "special_points": 11, "contract_points": 0, "total": 11}, 1: {"total": -4}, 2: {"total": -3}, 3: {"total": -4}}, [4, 3, 2, 3], [5, 3, 1, 4], rules=GAMBLING),
+                 id="003:387 Gambling Spades: the highest scoring player wins all the chips staked (4 chips ante, 12 bid)"),
+    pytest.param(Example({0: {"special": "hand score 40, stake 5, pot 8", "total": 3}, 1: {"total": 3}, 2: {"total": -3}, 3: {"total": -4}}, [4, 4, 2, 3], [4, 4, 2, 3], rules=GAMBLING),
+                 id="003:387 Gambling Spades: if there is a tie for highest the pot is split"),
+    pytest.param(Example({2: {"special": "hand score 2, stake 1, pot 0", "total": -1}}, [4, 4, 0, 3], [4, 4, 2, 3], rules=GAMBLING),
+                 id="003:389 Gambling Spades: a zero bid, no nil bonus (took 2: 0 + 2)"),
     # --- 000, Sandbags and bagging out -----------------------------------------------------
     pytest.param(Example({0: {"contract_points": 50, "overtrick_points": 3, "total": 53, "bags_total": 3}}, [2, 3, 3, 2], [4, 3, 4, 2]),
                  id="000 Sandbags and bagging out: bid 5 take 8 -> 53"),
