@@ -288,6 +288,10 @@ def task_seed(seed: int, kind: str, index: int) -> int:
 
 def _run_task(task: _Task) -> _Outcome:
     rules = Rules.preset(task.preset)
+    if rules.evil_spades and task.kind == "deal":
+        # Evil Spades (003:13-63): a deal is one hand, so each starts at the next hand
+        # rule and 45 deals play them all.
+        rules = Rules.model_validate({**rules.changed(), "evil_start": task.index % 45 + 1})
     game_seed = task_seed(task.seed, task.kind, task.index)
     dealer = task.index % rules.players
     policies = (policy_for(task.names[A]), policy_for(task.names[B]))

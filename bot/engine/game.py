@@ -22,6 +22,7 @@ from bot.engine.actions import (
     RequestRedeal,
     RevealCards,
 )
+from bot.engine.card_bonuses import card_bonuses, cards_won
 from bot.engine.cards import ALL_CARDS, Card, Suit, cards_of
 from bot.engine.claims import CLAIM_BUDGET, ClaimJudge, Verdict
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, shuffled
@@ -44,6 +45,7 @@ from bot.engine.events import (
     TrickRecord,
     TrickWon,
 )
+from bot.engine.evil import LOW_BALL, BidContext, called_suit, hand_rule
 from bot.engine.hand import HandState
 from bot.engine.interned import BIDS, plays_of
 from bot.engine.options import Options, options_of
@@ -70,6 +72,8 @@ _BID: Final = Phase.BID
 _PASS: Final = Phase.PASS
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
+# Why a card is barred under Evil Spades' low ball (003:43, 003:48): not the lowest.
+_LOW_BALL_WHY: Final = 100
 
 
 class IllegalAction(ValueError):
@@ -100,6 +104,14 @@ class IllegalAction(ValueError):
 
 # A claim the judge could not decide within its budget: refused, the game unchanged.
 CLAIM_UNDECIDED: Final = "I could not check that claim quickly; play on."
+
+
+# Inputs of the scoring rows that need more than bids and tricks (score_hand's card_bonus,
+# bag_cancels, sevens_before and perfect_runs).
+_Extras = tuple[
+    tuple[tuple[int, str, int], ...], list[int] | None, list[int] | None, list[int] | None
+]
+_NO_EXTRAS: Final[_Extras] = ((), None, None, None)
 
 
 def _seat_name(seat: int) -> str:
@@ -147,6 +159,11 @@ class Game:
         # Face-up tables have no blind bids: every card is seen anyway.
         self._face_up = options.show_all_hands
         self._first_bids_itself = options.first_hand_bids_itself
+        # Evil Spades (003:13-63): this hand's play rule may ask for the lowest card, and
+        # rule 41 bids a called suit.
+        self._evil = options.evil_spades
+        self._low_ball = False
+        self._called = Suit.SPADES
         self.history: list[Action] = []
         self.results: list[HandResult] = []
         self.scores = [0] * len(self.teams)
@@ -269,6 +286,8 @@ class Game:
                 for k in range(n):
                     hand.hands[(first + k) % n] = sum(deck[k::n])
         events: list[Event] = [HandDealt(self.hand_number, self.dealer, self.num_tricks)]
+        if self._evil:
+            self._start_evil_hand()
         if n == 2 and not fixed:
             # Every seat sees its cards (HandState's default) while drawing.
             self.phase = _DRAW
@@ -279,6 +298,64 @@ class Game:
             hand.looked = [not blind[t] for t in self._team_of]
         events.extend(self._start_bidding())
         return events
+
+    def _start_evil_hand(self) -> None:
+        """Evil Spades: this hand's rule sets the trick rules, the called suit, and for
+        rule 10 (everyone Blind Nil) leaves every hand face down."""
+        rule = hand_rule(self.hand_number, self._options.evil_start)
+        options = self._options
+        play = rule.play or ""
+        tricks = options.evil_tricks.get(play)
+        if tricks is None:
+            update: dict[str, object] = {}
+            if play == "must_trump":
+                update = {"must_trump": "when_void"}
+            elif play == "spades_last":
+                update = {"spades_last": True}
+            rules = self.rules.model_copy(update=update) if update else self.rules
+            tricks = options.evil_tricks[play] = TrickRules(rules)
+        self._tricks = tricks
+        self._low_ball = play == LOW_BALL
+        self._called = called_suit(self.seed, self.hand_number)
+        if rule.blind:
+            self._hand.looked = [False] * self.players
+
+    def _evil_bids(self, seat: int, out: list[Bid]) -> list[Bid]:
+        """The bids this hand's Evil Spades rule leaves ``seat`` (``out``: the regular
+        ones), from its own cards and its place in the bidding order only."""
+        rule = hand_rule(self.hand_number, self._options.evil_start)
+        plain, blind = BIDS[seat]
+        if not self._hand.looked[seat]:
+            return [blind[0]] if rule.blind else out
+        n = self.players
+        first = (self.dealer + 1) % n
+        position = (seat - first) % n
+        order = [self._hand.bids[(first + i) % n] or 0 for i in range(position)]
+        mate = self._hand.bids[self._mate(seat)]
+        ctx = BidContext(
+            self._cards(self._hand.hands[seat]),
+            position,
+            order,
+            mate,
+            [b.tricks for b in out],
+            self.num_tricks,
+            self._called,
+        )
+        values = rule.bids(ctx)
+        return out if values is None else [plain[v] for v in values]
+
+    def _called_now(self) -> Suit | None:
+        """The suit everyone bids their count of this hand (Evil Spades rule 41), or None."""
+        if self._evil and hand_rule(self.hand_number, self._options.evil_start).number == 41:
+            return self._called
+        return None
+
+    def _lowest(self, legal: tuple[int, int]) -> tuple[int, int]:
+        """003:43 low ball: of the cards the rules allow, only the lowest ranked."""
+        ranks = {c: ALL_CARDS[c % COPY_SHIFT].rank for c in bits(legal[0])}
+        low = min(ranks.values())
+        mask = sum(1 << c for c, rank in ranks.items() if rank == low)
+        return (mask, _LOW_BALL_WHY) if mask != legal[0] else legal
 
     def _fixed_hands(self, deal: Sequence[Sequence[Card]]) -> list[int]:
         if len(deal) != self.players:
@@ -345,6 +422,8 @@ class Game:
                 legal = self._tricks.legal_mask(
                     seat, hand.hands[seat], hand.trick, hand.trick_no, hand.broken, False
                 )
+                if self._low_ball:
+                    legal = self._lowest(legal)
                 self._legal_step = len(self.history)
                 self._legal = legal
                 out = plays_of(seat, self._deck.fold(legal[0]) if self._double else legal[0])
@@ -444,6 +523,8 @@ class Game:
             others = sum(b or 0 for b in bids)
             kept = [b for b in out if others + b.tricks != n_tricks]
             out = kept or out
+        if self._evil:
+            out = self._evil_bids(seat, out)
         return out
 
     def _in_blind_six(self, seat: int) -> bool:
@@ -501,9 +582,10 @@ class Game:
     def _play_mask(self, seat: int, strict: bool = False) -> tuple[int, int]:
         """(physical mask of the cards ``seat`` may play now, why the rest are barred)."""
         hand = self._hand
-        return self._tricks.legal_mask(
+        legal = self._tricks.legal_mask(
             seat, hand.hands[seat], hand.trick, hand.trick_no, hand.broken, strict
         )
+        return self._lowest(legal) if self._low_ball else legal
 
     # -- applying actions -------------------------------------------------------------
 
@@ -652,6 +734,12 @@ class Game:
             ),
             OVERTRUMP: ("You must overtrump the opponent's spade.", "overtrump"),
         }
+        if why == _LOW_BALL_WHY:
+            return IllegalAction(
+                f"Low ball: play your lowest card ({', '.join(str(c) for c in cards)}).",
+                kind="low_ball",
+                details={"cards": tuple(cards)},
+            )
         message, kind = words.get(why, ("You can't play that card now.", "card"))
         return IllegalAction(message, kind=kind)
 
@@ -700,6 +788,9 @@ class Game:
             variant += " Every player bids at least 4, or Nil."
         if rules.no_nine_bids:
             variant += " Your side's bids may not add up to 9."
+        if self._evil:
+            rule = hand_rule(self.hand_number, self._options.evil_start)
+            variant += f" Evil Spades, rule {rule.number} ({rule.name}) this hand."
         blind = "blind " if action.blind else ""
         return IllegalAction(
             f"You can't bid {blind}{said}.{variant} You may bid: {words}.",
@@ -890,6 +981,8 @@ class Game:
         guilty = self._team_of[accused] if proven else self._team_of[seat]
         if proven and self._options.allow_renege == "set":
             self._hand.renege_set[guilty] = True
+        elif self._options.renege_take_three:
+            pass  # 003:191: tricks change hands when the hand ends (_take_three)
         else:
             self._hand.extra_required[guilty] += 3
         self._hand.renege_calls.append((seat, accused, proven))
@@ -1001,6 +1094,10 @@ class Game:
     # -- end of hand and game -----------------------------------------------------------
 
     def _finish_hand(self) -> list[Event]:
+        options = self._options
+        if options.renege_take_three:
+            self._take_three()
+        extras = self._score_extras() if options.score_extras else _NO_EXTRAS
         result = score_hand(
             self.rules,
             hand_number=self.hand_number,
@@ -1017,6 +1114,10 @@ class Game:
             last_trick=self._last_winner(1) if self._options.last_trick_bonus else None,
             streak=self._last_winner(3) if self._options.end_streak_bonus else None,
             aces_last=self._aces_last() if self._options.ace_on_nil_bonus else (),
+            card_bonus=extras[0],
+            bag_cancels=extras[1],
+            sevens_before=extras[2],
+            perfect_runs=extras[3],
         )
         self.results.append(result)
         for team in result.teams:
@@ -1036,6 +1137,54 @@ class Game:
         self._redeals = 0
         events.extend(self._deal())
         return events
+
+    def _take_three(self) -> None:
+        """003:191 Renigging: "the opposing player ... may take up to three books from that
+        player": at the end of the hand, as many as the reneger took, up to three, unless
+        the taker bid Nil. A false call gives the accused three of the caller's."""
+        taken = self._hand.taken
+        for caller, accused, proven in self._hand.renege_calls:
+            taker, giver = (caller, accused) if proven else (accused, caller)
+            if self._hand.bids[taker] == 0 and self._nil_on:
+                continue
+            moved = min(3, taken[giver])
+            taken[giver] -= moved
+            taken[taker] += moved
+
+    def _score_extras(self) -> _Extras:
+        """The inputs of the scoring rows that need more than bids and tricks (only at a
+        table that plays one): card bonuses, cancelled bags, seven-trick and perfect-bid
+        runs."""
+        options = self._options
+        hand = self._hand
+        bonus: tuple[tuple[int, str, int], ...] = ()
+        cancels = sevens = runs = None
+        if options.card_bonuses:
+            bonus = card_bonuses(
+                options, self._deck, hand.completed, hand.bids, hand.taken, self.num_tricks
+            )
+        if options.bag_cancel_card:
+            # 000:178: the J♦ is this table's special card.
+            won = cards_won(hand.completed, Card.parse("JD").index, self.players)
+            cancels = [sum(won[s] for s in seats) for seats in self.teams]
+        if options.highlander or options.seven_tricks_streak:
+            sevens = [
+                sum(1 for r in self.results if "seven tricks" in (r.teams[t].special or ""))
+                for t in range(len(self.teams))
+            ]
+        if options.perfect_bids_bonus != "off":
+            runs = [self._perfect_run(s) for s in range(self.players)]
+        return bonus, cancels, sevens, runs
+
+    def _perfect_run(self, seat: int) -> int:
+        """Hands just before this one in which ``seat`` took exactly its bid."""
+        run = 0
+        for result in reversed(self.results):
+            outcome = result.seats[seat]
+            if outcome.bid is None or outcome.tricks != outcome.bid:
+                break
+            run += 1
+        return run
 
     def _aces_last(self) -> tuple[int, ...]:
         """Seats that played an Ace to the hand's last trick (none when it was not played)."""
@@ -1138,4 +1287,5 @@ class Game:
             is_over=self.is_over,
             winner=self.winner,
             all_hands=everyone,
+            called_suit=self._called_now(),
         )

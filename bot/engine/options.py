@@ -102,6 +102,37 @@ class Options:
         self.exact_partners_bonus: bool = rules.exact_partners_bonus
         self.lexington: str = rules.lexington
         self.fewest_overtricks_win: bool = rules.tie_break == "fewest_overtricks"
+        # Scoring rows of issue 25 that need more than bids and tricks: the game gathers
+        # their inputs only when one is on.
+        self.card_bonuses: bool = (
+            rules.dix_bonus
+            or rules.last_trick_ace_bonus
+            or rules.last_trick_deuce_bonus
+            or rules.last_trick_high_spade_bonus
+        )
+        self.highlander: bool = rules.highlander
+        self.seven_tricks_streak: bool = rules.seven_tricks_streak
+        self.bag_cancel_card: bool = rules.bag_cancel_card
+        self.no_deductions: bool = rules.no_deductions
+        self.split_bonuses: bool = rules.split_bonuses
+        self.perfect_bids_bonus: str = rules.perfect_bids_bonus
+        self.renege_take_three: bool = rules.allow_renege == "take_three"
+        # Evil Spades (003:13-63): the trick rules of each hand rule's play rule, made at
+        # its first hand.
+        self.evil_spades: bool = rules.evil_spades
+        self.evil_start: int = rules.evil_start
+        self.evil_tricks: dict[str, TrickRules] = {}
+        self.gambling_pot: bool = rules.gambling_pot
+        self.score_extras: bool = (
+            rules.gambling_pot
+            or self.card_bonuses
+            or rules.highlander
+            or rules.seven_tricks_streak
+            or rules.bag_cancel_card
+            or rules.no_deductions
+            or rules.split_bonuses
+            or rules.perfect_bids_bonus != "off"
+        )
 
 
 # Options by the id of their Rules. Each entry holds its Rules, so the id cannot be reused

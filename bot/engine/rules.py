@@ -229,10 +229,13 @@ class Rules(BaseModel):
         description="Void in the led suit: must trump and beat any trump (when_void), or must "
         "beat an opponent's trump (overtrump) (000 Play To Beat).",
     )
-    allow_renege: Literal["no", "set", "bid_plus_3"] = Field(
+    allow_renege: Literal["no", "set", "bid_plus_3", "take_three"] = Field(
         "no",
         description="Reneging allowed and, if called, costs the side its bid or 3 more tricks; "
-        "a false call costs the caller 3 tricks (000 Reneging, 001 Allow renege).",
+        "a false call costs the caller 3 tricks (000 Reneging, 001 Allow renege). take_three: "
+        "at the end of the hand the caller takes up to three of the reneger's tricks, or the "
+        "wrongly accused player three of the caller's; nobody takes a trick that breaks their "
+        "own Nil (003:191, 003:335).",
     )
     claims: bool = Field(
         False, description="A player may claim the rest of the tricks (000 The rest are mine)."
@@ -314,6 +317,84 @@ class Rules(BaseModel):
         description="End Winning Streak: a player who wins the last three tricks of the hand "
         "scores this many points for their side, 3 or 30; 0 is off (000:153).",
     )
+    dix_bonus: bool = Field(
+        False,
+        description="Dix: the 9 of spades winning a trick scores 1 for its side, 5 when "
+        "another spade is in the trick, 10 when spades were led (000:154).",
+    )
+    last_trick_ace_bonus: bool = Field(
+        False,
+        description="Last Trick Ace Victory: winning the last trick with an Ace scores 10 for "
+        "the side, 20 with the Ace of spades (000:155; the seed gives only the 20).",
+    )
+    last_trick_deuce_bonus: bool = Field(
+        False,
+        description="Last Trick Deuce Victory: winning the last trick with a 2 that is not a "
+        "trump scores 20 for the side (000:157; the seed gives no amount).",
+    )
+    last_trick_high_spade_bonus: bool = Field(
+        False,
+        description="Last Trick High Spade Victory: a player who wins the last trick with the "
+        "J of spades or a higher trump, and with it takes exactly their bid, scores 10 "
+        "(000:158).",
+    )
+    seven_tricks_streak: bool = Field(
+        False,
+        description="Seven Tricks Or Higher Part Deux: a side that bids 7 or more and makes it "
+        "scores 10 the first time in the game, 20 the second, 10 more each time after; "
+        "overtricks do not reach the 7 (000:181).",
+    )
+    highlander: bool = Field(
+        False,
+        description="Highlander Scoring: each partner must take their own bid, or the side "
+        "loses its whole bid times 10; overtricks of a partner who made it score 5 each "
+        "and there are no bags; a side that takes 7 or more tricks scores 10 the first time, "
+        "20 the second, 10 more each time after (000:175).",
+    )
+    bag_cancel_card: bool = Field(
+        False,
+        description="Sandbag Cancellation: the J of diamonds cancels one bag for the side that "
+        "takes it in a trick, when that side made its bid with overtricks (000:178; the seed "
+        "leaves the card to the table).",
+    )
+    no_deductions: bool = Field(
+        False,
+        description="No Point Deductions: nothing is ever taken off a score; a set, a lost "
+        "Nil, the bag penalty and every other loss count 0 (000:184 names the rule only).",
+    )
+    split_bonuses: bool = Field(
+        False,
+        description="Eight & Ten Rule: four players each playing alone split every bonus in "
+        "two, half for the winner and half for the player opposite (000:115 says only "
+        '"bonuses are split into two between 4 players").',
+    )
+    perfect_bids_bonus: Literal["off", "eighty", "hundred_then_fifty"] = Field(
+        "off",
+        description="Three Consecutive Perfect Bids: a player who takes exactly their bid in "
+        "three hands running scores 80 for it, and again every third (eighty, 003:165); or "
+        "100 at the third and 50 for each one after in the run (hundred_then_fifty, 003:285).",
+    )
+    # whole modes
+    evil_spades: bool = Field(
+        False,
+        description="Evil Spades: every hand plays the next of 45 hand rules, from regular "
+        "Spades through forced bids (everyone bids 4, bid your diamonds, the holder of the 9 "
+        "of spades bids Nil...) to play rules (play your lowest card, trump when void), "
+        "then round again; the table says which rule is in force (003:13-63). Four players "
+        "as partners.",
+    )
+    evil_start: Annotated[int, Field(ge=1, le=45)] = Field(
+        1,
+        description="Evil Spades: the hand rule the first hand plays, the others following in "
+        "order (003:19-63 lists them from 1).",
+    )
+    gambling_pot: bool = Field(
+        False,
+        description="Gambling Spades as points: each hand every player stakes 1 chip and 1 "
+        "more for each trick bid; the hand's scores (made: 10 a trick bid and 1 an "
+        "overtrick; set: 1 a trick) only decide who takes the pot of every stake, shared "
+        "on a tie (rounded down), and the game's score counts the chips (003:375-397).",
+    )
     # table settings
     time_to_bid: Annotated[int, Field(ge=0, le=600)] = Field(
         60, description="Seconds to bid before the bot bids for you; 0 is off (001)."
@@ -373,6 +454,22 @@ class Rules(BaseModel):
                 "team_nil scores both Nils as one: not with double_nil_bonus or "
                 "double_nil_no_penalty"
             )
+        if self.highlander and self.team_size == 1:
+            out.append("highlander needs partners (team_size 2 or 3)")
+        if self.highlander and self.seven_tricks_streak:
+            out.append("highlander already scores seven tricks: not with seven_tricks_streak")
+        if self.split_bonuses and (self.players, self.team_size) != (4, 1):
+            out.append("split_bonuses needs four players each playing alone (team_size 1)")
+        if self.evil_spades and (self.players, self.team_size) != (4, 2):
+            out.append("evil_spades needs four players as partners (players 4, team_size 2)")
+        if self.gambling_pot and (self.team_size != 1 or self.players < 3):
+            out.append("gambling_pot needs 3 to 6 players each playing alone (team_size 1)")
+        if self.evil_start != 1 and not self.evil_spades:
+            out.append("evil_start needs evil_spades yes")
+        if self.evil_spades:
+            for name, value in _EVIL_FIXED.items():
+                if getattr(self, name) != value:
+                    out.append(f"{name} is decided hand by hand in evil_spades (must be {value})")
         if self.exact_partners_bonus and self.team_size == 1:
             out.append("exact_partners_bonus needs partners (team_size 2 or 3)")
         if self.lexington != "off" and self.players not in (2, 4):
@@ -450,6 +547,26 @@ class Rules(BaseModel):
             raise ValueError(
                 f"{name} {value}: {reasons}. Allowed: {allowed_values(name)}."
             ) from None
+
+
+# What Evil Spades decides hand by hand (its bids and its play rules), so the table's own
+# options must leave them alone.
+_EVIL_FIXED: dict[str, object] = {
+    "variant": "regular",
+    "nil_mode": "nil",
+    "nil_allowed": "anytime",
+    "blind_nil": "never",
+    "blind_bids": "never",
+    "min_bid": None,
+    "each_bids_four": False,
+    "no_nine_bids": False,
+    "cant_total_tricks": False,
+    "first_hand_bids_itself": False,
+    "must_trump": "off",
+    "spades_last": False,
+    "claims": False,
+    "allow_renege": "no",
+}
 
 
 def _bounds(metadata: Iterable[object]) -> dict[str, int]:
@@ -550,6 +667,20 @@ PRESETS: dict[str, dict[str, object]] = {
     "six_pairs": {"players": 6, "team_size": 2},
     "six_threes": {"players": 6, "team_size": 3},
     "no_nines": {"no_nine_bids": True, **_NO_BLINDS},
+    # 003:375-397 Gambling Spades, the chips as points: four players alone, eight hands,
+    # a zero bid with no Nil bonus, a set scoring 1 a trick.
+    "gambling": {
+        "team_size": 1,
+        "gambling_pot": True,
+        "nil_mode": "zero",
+        "failed_bids": "plus_1_a_trick",
+        "bag_penalty": 0,
+        "play_to": "hands",
+        "hands_to_play": 8,
+        **_NO_BLINDS,
+    },
+    # 003:13-63 Evil Spades: a different rule each hand.
+    "evil": {"evil_spades": True, **_NO_BLINDS},
     # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick
     # (and so its tricks are not overtricks too).
     "three_b": {

@@ -194,6 +194,117 @@ def _bonuses(
     return (" + ".join(labels) or None), points
 
 
+def _highlander(contract: _Contract, seat_overs: int) -> None:
+    """000:175 Highlander Scoring: "Harry is awarded five points per overtrick", made or
+    set, and "Sandbagging does not apply"."""
+    contract.over = 5 * seat_overs
+    contract.bags = 0
+
+
+@final
+class _Hand:
+    """What one side bid and took this hand, for the extra bonuses."""
+
+    __slots__ = ("bid", "bids", "made", "seats", "team", "took", "tricks")
+
+    def __init__(
+        self,
+        team: int,
+        seats: tuple[int, ...],
+        bid: int,
+        took: int,
+        made: bool | None,
+        tricks: list[int],
+        bids: list[int | None],
+    ) -> None:
+        self.team = team
+        self.seats = seats
+        self.bid = bid
+        self.took = took
+        self.made = made
+        self.tricks = tricks
+        self.bids = bids
+
+
+def _perfect(scheme: str, run: int) -> int:
+    """003:165 "Three Consecutive Perfect Bids 80 pts"; 003:285-288: 100 at the third and
+    "Consecutive Perfects Bids After First Three Perfect Bids 50 pts"."""
+    if scheme == "eighty":
+        return 80 if run % 3 == 0 else 0
+    return 100 if run == 3 else (50 if run > 3 else 0)
+
+
+def _extras(
+    options: Options,
+    special: str | None,
+    bonus: int,
+    hand: _Hand,
+    card_bonus: tuple[tuple[int, str, int], ...],
+    sevens_before: list[int] | None,
+    perfect_runs: list[int] | None,
+) -> tuple[str | None, int]:
+    """The side's special label and points with the scoring rows that need more than this
+    hand's bids and tricks: card bonuses, seven-trick streaks and perfect-bid runs."""
+    labels = [special] if special else []
+    for seat, label, points in card_bonus:
+        if seat in hand.seats:
+            labels.append(label)
+            bonus += points
+    sevens = (options.highlander and hand.took >= 7) or (
+        options.seven_tricks_streak and hand.bid >= 7 and hand.made
+    )
+    if sevens:
+        # 000:175, 000:181: "10 points the first time, 20 points the second, and each time
+        # thereafter the points increase by 10".
+        labels.append("seven tricks")
+        bonus += 10 * ((sevens_before[hand.team] if sevens_before else 0) + 1)
+    scheme = options.perfect_bids_bonus
+    if scheme != "off":
+        for seat in hand.seats:
+            if hand.bids[seat] is not None and hand.tricks[seat] == hand.bids[seat]:
+                run = (perfect_runs[seat] if perfect_runs else 0) + 1
+                points = _perfect(scheme, run)
+                if points:
+                    labels.append("perfect bids")
+                    bonus += points
+    return (" + ".join(labels) or None), bonus
+
+
+def _split_bonuses(results: list[TeamHandResult]) -> None:
+    """000:115 Eight & Ten Rule, as this table reads it: each player's bonuses (Nil, blind
+    and special items won) are split in two, half kept and half to the player opposite."""
+    halves = [
+        (max(0, r.nil_bonus) + max(0, r.blind_bonus) + max(0, r.special_points)) // 2
+        for r in results
+    ]
+    for result in results:
+        change = halves[(result.team + 2) % 4] - halves[result.team]
+        if change or halves[result.team]:
+            label = "split bonus"
+            result.special = f"{result.special} + {label}" if result.special else label
+            result.special_points += change
+            result.total += change
+            result.score += change
+
+
+def _gambling_pot(results: list[TeamHandResult], scores: list[int]) -> None:
+    """003:375-397 Gambling Spades, chips as points: every player stakes 1 and 1 a trick
+    bid; "The highest scoring player wins all the chips staked - the central pot and the
+    players' bids. If there is a tie for highest the pot is split." The hand's own score is
+    shown in the item's label, and the chips are the score."""
+    stakes = [1 + r.bid for r in results]
+    best = max(r.total for r in results)
+    share = sum(stakes) // sum(1 for r in results if r.total == best)
+    for result, stake in zip(results, stakes, strict=True):
+        won = share if result.total == best else 0
+        result.special = f"hand score {result.total}, stake {stake}, pot {won}"
+        result.contract_points = result.overtrick_points = result.nil_bonus = 0
+        result.blind_bonus = result.renege_points = result.bag_penalty = 0
+        result.special_points = result.total = won - stake
+        result.score = scores[result.team] + result.total
+        result.bags = result.bags_total = 0
+
+
 def _award_sets(results: list[TeamHandResult], shorts: list[int]) -> None:
     """000:172 Broken Contract Gives Points To Opposing Team: every other side scores 10
     for each trick a set side fell short, as a special item of its own hand result."""
@@ -224,6 +335,10 @@ def score_hand(
     last_trick: int | None = None,
     streak: int | None = None,
     aces_last: tuple[int, ...] = (),
+    card_bonus: tuple[tuple[int, str, int], ...] = (),
+    bag_cancels: list[int] | None = None,
+    sevens_before: list[int] | None = None,
+    perfect_runs: list[int] | None = None,
 ) -> HandResult:
     """Score one hand. ``bids`` all ``None`` means the hand bid itself (001).
 
@@ -236,7 +351,12 @@ def score_hand(
     ``last_trick``: the seat that won the last trick, for ``last_trick_bonus`` (``None``:
     nobody won it by play or claim). ``streak``: the seat that won each of the last three
     tricks, for ``end_streak_bonus``. ``aces_last``: the seats that played an Ace to the
-    last trick, for ``ace_on_nil_bonus``.
+    last trick, for ``ace_on_nil_bonus``. ``card_bonus``: (seat, label, points) won by
+    a card (``card_bonuses.py``: Dix and the last-trick victories). ``bag_cancels[t]``: bag
+    cancelling cards side ``t`` took, for ``bag_cancel_card``. ``sevens_before[t]``: earlier
+    hands of the game in which side ``t`` scored seven tricks (``highlander``,
+    ``seven_tricks_streak``). ``perfect_runs[s]``: hands just before this one in which seat
+    ``s`` took exactly its bid, for ``perfect_bids_bonus``.
     """
     options = options_of(rules)
     teams = options.teams
@@ -269,6 +389,8 @@ def score_hand(
         or options.end_streak_bonus
     )
     to_opponents = options.failed_bids == "to_opponents"
+    extras = options.score_extras
+    highlander = options.highlander
     shorts = [0] * n_teams
     for t, seats in enumerate(teams):
         # One pass over the side's seats: its tricks, its nil seats and its bidders.
@@ -276,6 +398,10 @@ def score_hand(
         nils = blind_exact = 0
         # Whether every seat of the side took exactly its own bid (a Nil: none).
         all_exact = True
+        # Highlander (000:175): a partner short of their own bid, and the partners'
+        # overtricks.
+        seat_short = False
+        seat_overs = 0
         for s in seats:
             took = tricks[s]
             team_tricks += took
@@ -295,6 +421,9 @@ def score_hand(
             else:
                 bid = bids[s] or 0
                 all_exact = all_exact and took == bid
+                if highlander:
+                    seat_short = seat_short or took < bid
+                    seat_overs += max(0, took - bid)
                 team_bid += bid
                 if blind[s]:
                     blind_bid += bid
@@ -353,8 +482,10 @@ def score_hand(
         )
         claimed = claim_set[t]
         # 000:170 Oh Hell, strict form: a player off their own bid sets the side.
-        broken = claimed or (each_exact and not all_exact)
+        broken = claimed or (each_exact and not all_exact) or seat_short
         plain = _contract(options, side, required_extra=0, forced_set=broken, forced_made=False)
+        if highlander:
+            _highlander(plain, seat_overs)
         forced_made = any_set and any(renege_set[o] for o in range(n_teams) if o != t)
         plain_sum = _points(plain)
         if extra_required[t] or renege_set[t] or forced_made:
@@ -365,10 +496,16 @@ def score_hand(
                 forced_set=renege_set[t] or broken,
                 forced_made=forced_made,
             )
+            if highlander:
+                _highlander(actual, seat_overs)
             renege_points = _points(actual) - plain_sum
         else:
             actual = plain
             renege_points = 0
+        if bag_cancels and bag_cancels[t] and actual.made and actual.bags:
+            # 000:178 Sandbag Cancellation: "cancels one bag on that hand for the side that
+            # takes it", only when the side made its bid with overtricks.
+            actual.bags -= min(bag_cancels[t], actual.bags)
         new_bags = bags[t] + actual.bags
         bag_penalty = 0
         if options.bag_penalty:
@@ -382,9 +519,29 @@ def score_hand(
             if streak in seats and options.end_streak_bonus:
                 special = f"{special} + last three tricks" if special else "last three tricks"
                 bonus += options.end_streak_bonus
+        if extras:
+            special, bonus = _extras(
+                options,
+                special,
+                bonus,
+                _Hand(t, seats, team_bid, team_tricks, actual.made, tricks, bids),
+                card_bonus,
+                sevens_before,
+                perfect_runs,
+            )
         if to_opponents and actual.made is False:
             shorts[t] = max(0, team_bid + extra_required[t] - counted)
         total = plain_sum + renege_points + nil_bonus + bag_penalty + blind_exact + bonus
+        contract_points, over_points, blind_points = plain.contract, plain.over, plain.blind
+        special_points = plain.special_points + bonus
+        if extras and options.no_deductions:
+            # 000:184 No Point Deductions: every item that would take points off counts 0.
+            contract_points, over_points = max(0, contract_points), max(0, over_points)
+            nil_bonus, blind_exact = max(0, nil_bonus), max(0, blind_exact)
+            blind_points, special_points = max(0, blind_points), max(0, special_points)
+            renege_points, bag_penalty = max(0, renege_points), 0
+            total = contract_points + over_points + nil_bonus + blind_points + blind_exact
+            total += special_points + renege_points
         if (
             actual.special == "shoot the moon"
             and actual.made
@@ -399,14 +556,14 @@ def score_hand(
                 blind_bid,
                 team_tricks,
                 actual.made,
-                plain.contract,
-                plain.over,
+                contract_points,
+                over_points,
                 actual.bags,
                 bag_penalty,
                 nil_bonus,
-                plain.blind + blind_exact,
+                blind_points + blind_exact,
                 special,
-                plain.special_points + bonus,
+                special_points,
                 renege_points,
                 total,
                 scores[t] + total,
@@ -416,6 +573,10 @@ def score_hand(
         )
     if any(shorts):
         _award_sets(team_results, shorts)
+    if extras and options.split_bonuses:
+        _split_bonuses(team_results)
+    if extras and options.gambling_pot:
+        _gambling_pot(team_results, scores)
     return HandResult(
         hand_number, dealer, bid_itself, tuple(team_results), tuple(seat_outcomes), moon_winner
     )

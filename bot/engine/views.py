@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.engine.actions import Action, Bid
-from bot.engine.cards import Card
+from bot.engine.cards import Card, Suit
 from bot.engine.events import TrickRecord
 from bot.engine.rules import Rules
 from bot.engine.scoring import HandResult
@@ -60,6 +60,8 @@ class SeatView:
     is_over: bool
     winner: int | None
     all_hands: tuple[tuple[Card, ...], ...] | None = None
+    # Evil Spades rule 41 (003:59): the suit everyone bids their count of this hand.
+    called_suit: Suit | None = None
 
     @property
     def team(self) -> int:

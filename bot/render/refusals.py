@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from bot.engine import Bid, Card, IllegalAction, Suit
-from bot.i18n import N_, _, format_number, ngettext
+from bot.i18n import N_, _, format_list, format_number, ngettext
 from bot.render.words import card_text
 
 # Refusals without figures, by kind.
@@ -172,6 +172,9 @@ _WORDED: dict[str, Callable[[IllegalAction, Mapping[str, object]], str]] = {
     "turn": _turn,
     "phase": _phase,
     "not_held": lambda _r, d: _("You don't hold the {card}.").format(card=_card(d)),
+    "low_ball": lambda _r, d: _("Low ball: play your lowest card ({cards}).").format(
+        cards=format_list([card_text(c) for c in d["cards"]])  # type: ignore[attr-defined]
+    ),
     "low_club": lambda _r, d: _("First trick: you must play your lowest club, the {card}.").format(
         card=_card(d)
     ),

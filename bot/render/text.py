@@ -4,6 +4,7 @@ force (``bot.i18n.use_locale``): every sentence is a whole message of the catalo
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 
 from bot.engine import (
@@ -37,6 +38,7 @@ from bot.engine import (
 from bot.engine.cards import BIG_JOKER
 from bot.engine.deck import deck_info
 from bot.i18n import N_, _, ngettext
+from bot.render.evil_text import evil_rule_text
 from bot.render.words import card_text
 
 COMPASS = (N_("South"), N_("West"), N_("North"), N_("East"))
@@ -177,6 +179,8 @@ def table_text(
                 number=view.hand_number, name=short[view.dealer]
             )
         ]
+    if rules.evil_spades:
+        lines += textwrap.wrap(evil_rule_text(view), LINE_WIDTH)
     for team in range(len(view.teams)):
         side = side_text(view.teams[team], names)
         score = f"{points_text(view.scores[team])}, {bags_text(view.bags[team])}"

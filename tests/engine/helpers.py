@@ -297,6 +297,37 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "spades_last": True,
         "must_trump": "when_void",
     },
+    "x_v_card_bonuses_take_three": {
+        "dix_bonus": True,
+        "last_trick_ace_bonus": True,
+        "last_trick_deuce_bonus": True,
+        "last_trick_high_spade_bonus": True,
+        "bag_cancel_card": True,
+        "perfect_bids_bonus": "eighty",
+        "allow_renege": "take_three",
+        "claims": True,
+    },
+    "x_v_highlander_no_deductions": {
+        "highlander": True,
+        "no_deductions": True,
+        "bag_cancel_card": True,
+        "deck": "joker_joker_deuce_ace",
+        "dix_bonus": True,
+    },
+    "x_v_split_cutthroat": {
+        "team_size": 1,
+        "split_bonuses": True,
+        "seven_tricks_streak": True,
+        "perfect_bids_bonus": "hundred_then_fifty",
+        "last_trick_high_spade_bonus": True,
+        "deck": "bauers",
+    },
+    # Evil Spades (003:13-63) from every third hand rule on: the property tests play three
+    # hands of each, so all 45 rules (the preset "evil" starts at rule 1).
+    **{
+        f"x_v_evil_{start}": {"evil_spades": True, "blind_nil": "never", "evil_start": start}
+        for start in range(4, 46, 3)
+    },
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,

@@ -28,6 +28,9 @@ from bot.engine import (
     RevealCards,
     Rules,
 )
+from bot.engine.card_bonuses import card_bonuses
+from bot.engine.events import TrickRecord
+from bot.engine.options import options_of
 from tests.engine.helpers import (
     SUITED,
     bid_all,
@@ -1634,3 +1637,389 @@ def test_nil_scoring_minus_ten_a_trick(scoring: str, deal: str, nil_bonus: int) 
     game = _suited_game(rules) if deal == "suited" else new_game(rules, ROUND_ROBIN)
     play_hand(game, [0, 3, 2, 3])
     assert game.results[-1].teams[0].nil_bonus == nil_bonus
+
+
+# --- scoring rows of issue 25 (second part): each test cites the seed line it pins -------
+
+
+def _trick(*plays_: tuple[int, str], winner: int) -> TrickRecord:
+    return TrickRecord(plays_[0][0], tuple((s, Card.parse(c)) for s, c in plays_), winner)
+
+
+@covers("dix_bonus")
+@pytest.mark.parametrize(
+    ("trick", "points"),
+    [
+        pytest.param(_trick((1, "2D"), (2, "2H"), (3, "9S"), (0, "2C"), winner=3), 1, id="trumps"),
+        pytest.param(_trick((1, "2D"), (2, "3S"), (3, "9S"), (0, "2C"), winner=3), 5, id="over"),
+        pytest.param(_trick((3, "9S"), (0, "2C"), (1, "2D"), (2, "8S"), winner=3), 10, id="led"),
+        pytest.param(_trick((3, "8S"), (0, "2C"), (1, "2D"), (2, "9S"), winner=2), 10, id="ws"),
+        pytest.param(_trick((1, "2D"), (2, "9S"), (3, "10S"), (0, "2C"), winner=3), 0, id="beat"),
+    ],
+)
+def test_dix_the_nine_of_spades_winning_a_trick(trick: TrickRecord, points: int) -> None:
+    """000:154 Dix: "If the 9 wins a trick, it is worth 1 point. If the 9 wins a trick with
+    at least one other Spade in play, worth 5 points. If the 9 wins a Spade-led trick, it is
+    worth 10 points." """
+    options = options_of(Rules(dix_bonus=True))
+    got = card_bonuses(options, options.tricks.deck, [trick], [3] * 4, [1, 0, 0, 0], 13)
+    assert got == (((trick.winner, "dix", points),) if points else ())
+
+
+def test_dix_in_a_played_hand() -> None:
+    """000:154 in a real game: SUITED, seat 3 trumps the first (diamond) trick with the 2♠,
+    then leads the 9♠, which wins (10): side 1 bid 7 made, 6 overtricks, 10 for Dix."""
+    game = _suited_game(Rules(dix_bonus=True))
+    bid_all(game, [3, 3, 3, 4])
+    play(game, (1, "2D"), (2, "2H"), (3, "2S"), (0, "2C"))
+    play(game, (3, "9S"), (0, "3C"), (1, "3D"), (2, "3H"))
+    play_out(game)
+    side1 = game.results[-1].teams[1]
+    assert (side1.special, side1.special_points, side1.total) == ("dix", 10, 86)
+
+
+@pytest.mark.parametrize(
+    ("option", "trick", "bids", "taken", "expect"),
+    [
+        pytest.param("last_trick_ace_bonus", _trick((1, "AD"), (2, "2H"), (3, "2C"), (0, "3C"), winner=1), [3] * 4, [3] * 4, (1, "last trick ace", 10), id="ace"),
+        pytest.param("last_trick_ace_bonus", _trick((1, "2D"), (2, "2H"), (3, "AS"), (0, "3C"), winner=3), [3] * 4, [3] * 4, (3, "last trick ace", 20), id="ace of spades"),
+        pytest.param("last_trick_ace_bonus", _trick((1, "KD"), (2, "2H"), (3, "AC"), (0, "3C"), winner=1), [3] * 4, [3] * 4, None, id="king"),
+        pytest.param("last_trick_deuce_bonus", _trick((1, "2D"), (2, "2H"), (3, "AC"), (0, "3C"), winner=1), [3] * 4, [3] * 4, (1, "last trick deuce", 20), id="deuce"),
+        pytest.param("last_trick_deuce_bonus", _trick((1, "2S"), (2, "2H"), (3, "AC"), (0, "3C"), winner=1), [3] * 4, [3] * 4, None, id="trump deuce"),
+        pytest.param("last_trick_high_spade_bonus", _trick((1, "2D"), (2, "2H"), (3, "JS"), (0, "3C"), winner=3), [3] * 4, [3] * 4, (3, "last trick high spade", 10), id="jack exact"),
+        pytest.param("last_trick_high_spade_bonus", _trick((1, "2D"), (2, "2H"), (3, "JS"), (0, "3C"), winner=3), [3] * 4, [3, 3, 3, 4], None, id="jack bagged"),
+        pytest.param("last_trick_high_spade_bonus", _trick((1, "2D"), (2, "2H"), (3, "10S"), (0, "3C"), winner=3), [3] * 4, [3] * 4, None, id="ten"),
+    ],
+)  # fmt: skip
+def test_last_trick_victories(
+    option: str,
+    trick: TrickRecord,
+    bids: list[int | None],
+    taken: list[int],
+    expect: tuple[int, str, int] | None,
+) -> None:
+    """000:155 Last Trick Ace Victory ("winning the last round with any Ace. 20 points for
+    winning with the Ace of Spades"), 000:157 Last Trick Deuce Victory ("a non-trump two")
+    and 000:158 Last Trick High Spade Victory ("with that trick exactly makes their bid ...
+    no bonus if the player bags or is short")."""
+    options = options_of(_rules(**{option: True}))
+    got = card_bonuses(options, options.tricks.deck, [trick], bids, taken, 1)
+    assert got == ((expect,) if expect else ())
+
+
+@covers("last_trick_ace_bonus", "last_trick_high_spade_bonus", "last_trick_deuce_bonus")
+@pytest.mark.parametrize(
+    ("seat3_bid", "options", "special", "points"),
+    [
+        (13, {"last_trick_ace_bonus": True}, "last trick ace", 20),
+        (13, {"last_trick_high_spade_bonus": True}, "last trick high spade", 10),
+        (12, {"last_trick_high_spade_bonus": True}, None, 0),
+        (13, {"last_trick_deuce_bonus": True}, None, 0),
+        (13, {}, None, 0),
+    ],
+)
+def test_last_trick_won_by_the_ace_of_spades(
+    seat3_bid: int, options: dict[str, bool], special: str | None, points: int
+) -> None:
+    """000:155, 000:158 in a played hand: SUITED, seat 3 takes all 13 tricks, the last with
+    the A♠; bidding exactly 13 (its partner Nil) it also makes its bid exactly."""
+    game = _suited_game(_rules(**options))
+    bid_all(game, [1, 0, 1, seat3_bid])
+    play_out(game)
+    side1 = game.results[-1].teams[1]
+    assert game.results[-1].seats[3].tricks == 13
+    assert (side1.special, side1.special_points) == (special, points)
+
+
+@covers("highlander")
+@pytest.mark.parametrize(("highlander", "total1", "bags1"), [(True, -15, 0), (False, 76, 6)])
+def test_highlander_each_partner_must_make_their_own_bid(
+    highlander: bool, total1: int, bags1: int
+) -> None:
+    """000:175 Highlander Scoring: "Each partner must win the total they individually bid;
+    if not, that player's bid value is deducted from the team's score ... Harry is awarded
+    five points per overtrick"; "Team that wins seven or more tricks per round is given 10
+    points the first time". SUITED: seat 1 bids 3 and takes none, seat 3 bids 4 and takes
+    13: -70, +45 for 9 overtricks, +10 for seven tricks, no bags."""
+    game = _suited_game(Rules(highlander=highlander))
+    bid_all(game, [1, 3, 1, 4])
+    play_out(game)
+    side1 = game.results[-1].teams[1]
+    assert (side1.total, game.bags[1]) == (total1, bags1)
+
+
+@covers("seven_tricks_streak")
+@pytest.mark.parametrize(("streak", "specials"), [(True, [10, 20, 30]), (False, [0, 0, 0])])
+def test_seven_tricks_part_deux_grows_each_time(streak: bool, specials: list[int]) -> None:
+    """000:181 Seven Tricks Or Higher! Part Deux: "Team that bids and then wins 7 tricks per
+    round is given 10 points the first time, 20 points the second, and each time thereafter
+    the points increase by 10 points." SUITED three times: side 1 bids 3 + 4."""
+    game = _suited_game(Rules(seven_tricks_streak=streak), hands=3)
+    got = []
+    for _ in range(3):
+        play_hand(game, [1, 3, 1, 4])
+        got.append(game.results[-1].teams[1].special_points)
+    assert got == specials
+
+
+@covers("perfect_bids_bonus")
+@pytest.mark.parametrize(
+    ("scheme", "points"),
+    [("eighty", [0, 0, 160, 0]), ("hundred_then_fifty", [0, 0, 200, 100]), ("off", [0] * 4)],
+)
+def test_three_consecutive_perfect_bids(scheme: str, points: list[int]) -> None:
+    """003:165-167 (two players) "Three Consecutive Perfect Bids 80 pts"; 003:285-290 (three
+    players) 100, and "Consecutive Perfects Bids After First Three Perfect Bids 50 pts".
+    SUITED four times: seat 3 bids 13 and takes 13 each time, and its partner's Nil (bid 0,
+    took 0) is as exact, so side 1 scores both runs; side 0 (2 + 2) takes nothing."""
+    rules = _rules(perfect_bids_bonus=scheme, play_to="hands", hands_to_play=4)
+    game = _suited_game(rules, hands=4)
+    got = []
+    for _ in range(4):
+        play_hand(game, [2, 0, 2, 13])
+        got.append(game.results[-1].teams[1].special_points)
+    assert got == points
+
+
+@covers("no_deductions")
+@pytest.mark.parametrize(
+    ("on", "bids", "totals"),
+    [(True, [3, 3, 3, 4], [0, 76]), (False, [3, 3, 3, 4], [-60, 76]),
+     (True, [0, 3, 1, 4], [100, 76]), (False, [0, 3, 1, 4], [90, 76])],
+)  # fmt: skip
+def test_no_point_deductions(on: bool, bids: list[int], totals: list[int]) -> None:
+    """000:184 No Point Deductions (the heading only): nothing is taken off. SUITED: side 0
+    bids 3 + 3 and takes nothing, set (-60 counts 0); or seat 0's Nil holds (+100) and seat
+    2's 1 is set (-10 counts 0)."""
+    game = _suited_game(Rules(no_deductions=on))
+    bid_all(game, bids)
+    play_out(game)
+    assert _team_totals(game) == totals
+
+
+@covers("split_bonuses")
+@pytest.mark.parametrize(
+    ("split", "totals"), [(True, [50, -30, 30, 76]), (False, [100, -30, -20, 76])]
+)
+def test_eight_and_ten_bonuses_split_with_the_player_opposite(
+    split: bool, totals: list[int]
+) -> None:
+    """000:115 Eight & Ten Rule: "bonuses are split into two between 4 players". Four
+    players alone, SUITED: seat 0's Nil holds (+100): 50 stays, 50 goes to seat 2."""
+    game = _suited_game(Rules(players=4, team_size=1, split_bonuses=split))
+    bid_all(game, [0, 3, 2, 7])
+    play_out(game)
+    assert _team_totals(game) == totals
+    if split:
+        assert game.results[-1].teams[2].special == "split bonus"
+
+
+@covers("bag_cancel_card")
+@pytest.mark.parametrize(("cancel", "bags1"), [(True, 5), (False, 6)])
+def test_sandbag_cancellation_by_the_jack_of_diamonds(cancel: bool, bags1: int) -> None:
+    """000:178 Sandbag Cancellation: "a special card which cancels one bag on that hand for
+    the side that takes it in their tricks". SUITED: seat 1's J♦ falls to seat 3's spade,
+    side 1 (3 + 4) takes 13: 6 overtricks, 5 bags with the J♦; its overtrick points stay 6."""
+    game = _suited_game(Rules(bag_cancel_card=cancel))
+    bid_all(game, [3, 3, 3, 4])
+    play(game, (1, "JD"), (2, "2H"), (3, "2S"), (0, "2C"))
+    play_out(game)
+    side1 = game.results[-1].teams[1]
+    assert (side1.bags, game.bags[1], side1.overtrick_points) == (bags1, bags1, 6)
+
+
+def test_sandbag_cancellation_needs_overtricks() -> None:
+    """000:178: "If the side which wins the special card makes no overtricks, or loses their
+    bid, the special card has no effect": side 1 bids 6 + 7 and takes exactly 13."""
+    game = _suited_game(Rules(bag_cancel_card=True))
+    bid_all(game, [3, 6, 3, 7])
+    play(game, (1, "JD"), (2, "2H"), (3, "2S"), (0, "2C"))
+    play_out(game)
+    assert (game.results[-1].teams[1].bags, game.bags[1]) == (0, 0)
+
+
+@covers("allow_renege")
+@pytest.mark.parametrize(("called", "proven"), [(True, True), (True, False), (False, False)])
+def test_renege_take_three_books(called: bool, proven: bool) -> None:
+    """003:191 (and 003:335) Renigging: "the opposing player ... may take up to three books
+    from that player". ROUND_ROBIN: seat 2 reneges on the K♥ (or follows) and seat 1 calls
+    it; a false call gives the accused three of the caller's books."""
+    game = _renege_game(
+        Rules(allow_renege="take_three"),
+        renege=proven,
+        call=CallRenege(1, 2) if called else None,
+    )
+    seats = [outcome.tricks for outcome in game.results[-1].seats]
+    # Played out: 3, 2, 3, 5 after the renege, 3, 2, 0, 8 after following suit.
+    expected = {(True, True): [3, 5, 0, 5], (True, False): [3, 0, 2, 8]}
+    assert seats == expected.get((called, proven), [3, 2, 0, 8])
+
+
+# --- Evil Spades (003:13-63): each hand rule's bids from MIXED, dealer 0 -----------------
+# Bidding order: seat 1, 2, 3, then 0 (partners 0 & 2, 1 & 3). MIXED: seat 1 holds ten
+# spades (2♠-J♠), A♣ K♣ Q♣; seat 2 no spade, three ♦ (Q K A) and seven ♥; seat 3 Q♠ K♠ A♠,
+# four ♣, six ♥ (with J♥); seat 0 three ♣ and ten ♦ (with J♦), no spade.
+
+ALL = list(range(14))
+
+
+def _upto(top: int) -> list[int]:
+    return list(range(top + 1))
+
+
+EVIL_BIDS = [
+    # (rule, [(seat, the bids it may make, the one it makes)...] in bidding order)
+    (1, [(1, ALL, 4), (2, ALL, 3), (3, _upto(9), 2), (0, _upto(10), 2)]),
+    (2, [(1, [10], 10), (2, [0], 0), (3, [3], 3), (0, [0], 0)]),
+    (3, [(1, ALL, 4), (2, ALL, 0), (3, [0], 0), (0, list(range(1, 14)), 3)]),
+    (5, [(1, [0], 0), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (6, [(1, list(range(2, 14)), 4), (2, ALL, 3), (3, list(range(2, 10)), 2), (0, [5], 5)]),
+    (7, [(1, [1], 1), (2, [1], 1), (3, [1], 1), (0, [1], 1)]),
+    (8, [(1, [0, 10], 10), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (9, [(1, [0], 0), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (11, [(1, [4], 4), (2, [4], 4), (3, [4], 4), (0, [4], 4)]),
+    (12, [(1, [3], 3), (2, [2], 2), (3, [6], 6), (0, [1], 1)]),
+    (13, [(1, [0], 0), (2, [3], 3), (3, [0], 0), (0, [10], 10)]),
+    (14, [(1, [2], 2), (2, ALL, 3), (3, _upto(11), 4), (0, _upto(10), 1)]),
+    (15, [(1, [0], 0), (2, [0], 0), (3, [9], 9), (0, [0], 0)]),
+    (16, [(1, ALL, 5), (2, ALL, 2), (3, [5], 5), (0, [2], 2)]),
+    (17, [(1, [1], 1), (2, [2], 2), (3, [3], 3), (0, [4], 4)]),
+    (18, [(1, ALL, 5), (2, [5], 5), (3, [5], 5), (0, [5], 5)]),
+    (19, [(1, ALL, 4), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (20, [(1, [0], 0), (2, ALL, 3), (3, ALL, 4), (0, _upto(10), 2)]),
+    (21, [(1, [2], 2), (2, [2], 2), (3, [0, *range(2, 12)], 5), (0, [5], 5)]),
+    (22, [(1, [3], 3), (2, [3], 3), (3, [4], 4), (0, [3], 3)]),
+    (23, [(1, ALL, 4), (2, ALL, 3), (3, _upto(9), 2), (0, [0], 0)]),
+    (24, [(1, [3], 3), (2, [3], 3), (3, [3], 3), (0, [3], 3)]),
+    (26, [(1, [3], 3), (2, [3], 3), (3, [7], 7), (0, [0], 0)]),
+    (27, [(1, [4], 4), (2, [4], 4), (3, [4], 4), (0, [4], 4)]),
+    (29, [(1, ALL, 3), (2, [4], 4), (3, [5], 5), (0, [6], 6)]),
+    (31, [(1, [8], 8), (2, [3], 3), (3, [3], 3), (0, [3], 3)]),
+    (32, [(1, [3], 3), (2, [0], 0), (3, [10], 10), (0, [0], 0)]),
+    (33, [(1, ALL, 4), (2, ALL, 3), (3, [0], 0), (0, _upto(10), 2)]),
+    (34, [(1, [2], 2), (2, ALL, 3), (3, [2], 2), (0, _upto(10), 4)]),
+    (35, [(1, [9], 9), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (36, [(1, [0], 0), (2, [0], 0), (3, ALL, 4), (0, ALL, 5)]),
+    (37, [(1, [0], 0), (2, [3], 3), (3, [4], 4), (0, [0], 0)]),
+    (38, [(1, [0], 0), (2, [3], 3), (3, [0], 0), (0, [0], 0)]),
+    (39, [(1, [3], 3), (2, [3], 3), (3, [6], 6), (0, [0], 0)]),
+    (40, [(1, [2], 2), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (42, [(1, [0], 0), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    (44, [(1, [3], 3), (2, [3], 3), (3, [3], 3), (0, [3], 3)]),
+    (45, [(1, [13], 13), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+]
+
+
+def _evil(start: int, deal: list[list[Card]] | None = None) -> Game:
+    rules = _rules(evil_spades=True, blind_nil="never", evil_start=start)
+    return new_game(rules, deal or MIXED)
+
+
+@covers("evil_spades", "evil_start")
+@pytest.mark.parametrize(("rule", "steps"), EVIL_BIDS, ids=[str(r) for r, _ in EVIL_BIDS])
+def test_evil_spades_hand_rule_bids(rule: int, steps: list[tuple[int, list[int], int]]) -> None:
+    """003:19-63 Evil Spades, the bidding rules: each seat may bid only what this hand's
+    rule leaves it, from its own cards and its place in the bidding order (003:18 + rule:
+    e.g. 003:29 "kiss of death, everyone bids 4", 003:38 "9er, the 9 of spades holder goes
+    nil", 003:53 "49er, person with 9 of spades, must bid 9, the rest nil")."""
+    game = _evil(rule)
+    for seat, allowed, bid in steps:
+        assert bids_of(game, seat) == [(b, False) for b in allowed], f"seat {seat}"
+        game.apply(Bid(seat, bid))
+    assert game.phase is Phase.PLAY
+
+
+def test_evil_spades_refuses_a_bid_the_rule_forbids() -> None:
+    """003:29 kiss of death: "everyone bids 4"; the refusal names the rule in force."""
+    game = _evil(11)
+    refused(game, Bid(1, 3), r"Evil Spades, rule 11 \(kiss of death\) this hand")
+
+
+def test_evil_spades_blind_everyone_bids_blind_nil() -> None:
+    """003:28 "blind, everyone goes DN": every hand face down, and the only bid Blind Nil
+    (a player who looks first bids a plain Nil)."""
+    game = _evil(10)
+    assert bids_of(game, 1) == [(0, True)]
+    assert RevealCards(1) in game.legal_actions(1)
+    game.apply(Bid(1, 0, True))
+    game.apply(RevealCards(2))
+    assert bids_of(game, 2) == [(0, False)]
+
+
+def test_evil_spades_dirty_spades_bids_the_called_suit() -> None:
+    """003:59 "Dirty Spades, lead off bidder calls the suit for mirrors": the suit is cut
+    with the deal, the same for every seat's view, and each bids their count of it."""
+    game = _evil(41)
+    suit = game.view(0).called_suit
+    assert suit is not None and all(game.view(s).called_suit == suit for s in range(4))
+    for seat in (1, 2, 3, 0):
+        count = sum(1 for card in game.hands[seat] if card.suit == suit)
+        assert bids_of(game, seat) == [(count, False)]
+        game.apply(Bid(seat, count))
+
+
+def test_evil_spades_turns_to_the_next_rule_each_hand() -> None:
+    """003:15: "just a different set of rules for each hand": rules 11, 12 and 13."""
+    game = _evil(11)
+    play_hand(game, [4, 4, 4, 4])
+    assert bids_of(game, 2) == [(len([c for c in game.hands[2] if c.rank in (11, 12, 13)]), False)]
+
+
+def test_evil_spades_low_ball_plays_the_lowest_card() -> None:
+    """003:43 "Low ball, have to play low to high, only": of the cards the rules allow,
+    only the lowest (seat 1 leads its 2♠ once spades may be led; it must lead a club
+    first, its lowest the Q♣)."""
+    game = _evil(25)
+    bid_all(game, [3, 3, 3, 3])
+    assert plays(game, 1) == ["QC"]
+    refused(game, PlayCard(1, Card.parse("AC")), r"Low ball: play your lowest card \(Q♣\)")
+    play(game, (1, "QC"))
+    assert plays(game, 2) == ["5C"]
+
+
+@pytest.mark.parametrize(("rule", "spades"), [(28, False), (43, False), (1, True)])
+def test_evil_spades_screamers_hand(rule: int, spades: bool) -> None:
+    """003:46 "Screamers, bid reg, but you can't break spades until you are trumped tight"
+    (and 003:61 Vice). MUST_OPPONENT: seat 1 leads hearts; seat 2 holds no heart, two
+    spades and clubs, so it may not trump."""
+    game = new_game(_rules(evil_spades=True, blind_nil="never", evil_start=rule), MUST_OPPONENT)
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, max(b for b, _ in bids_of(game, seat))))
+    play(game, (1, "AH"))
+    assert ("5S" in plays(game, 2)) is spades
+    assert "2C" in plays(game, 2)
+
+
+@pytest.mark.parametrize(("rule", "trumps"), [(4, True), (44, True), (1, False)])
+def test_evil_spades_pressure_must_trump(rule: int, trumps: bool) -> None:
+    """003:22 "pressure, must trump if out of suit, even if partner's trick" and 003:62
+    "Sirens ... you have to trump if out of suit played". MUST_OPPONENT: seat 1 leads
+    hearts and seat 2 holds none."""
+    game = new_game(_rules(evil_spades=True, blind_nil="never", evil_start=rule), MUST_OPPONENT)
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "AH"))
+    assert all(code.endswith("S") for code in plays(game, 2)) is trumps
+
+
+def test_evil_spades_needs_four_partners_and_decides_bids_itself() -> None:
+    with pytest.raises(ValueError, match="evil_spades needs four players as partners"):
+        Rules(evil_spades=True, blind_nil="never", team_size=1)
+    with pytest.raises(ValueError, match="claims is decided hand by hand in evil_spades"):
+        Rules(evil_spades=True, blind_nil="never", claims=True)
+    with pytest.raises(ValueError, match="evil_start needs evil_spades yes"):
+        Rules(evil_start=3)
+
+
+@covers("gambling_pot")
+@pytest.mark.parametrize(("pot", "totals"), [(True, [-2, -2, -2, 6]), (False, [0, 0, 0, 40])])
+def test_gambling_spades_the_hands_best_score_takes_every_stake(
+    pot: bool, totals: list[int]
+) -> None:
+    """003:387 Gambling Spades: "The highest scoring player wins all the chips staked - the
+    central pot and the players' bids." SUITED, four alone: seats 0-2 bid 1 and take nothing
+    (set: 0 points), seat 3 bids 3 and takes 13 (40): it takes 4 antes and 6 bid chips."""
+    rules = Rules.model_validate({**PRESETS["gambling"], "gambling_pot": pot})
+    game = _suited_game(rules)
+    bid_all(game, [1, 1, 1, 3])
+    play_out(game)
+    assert _team_totals(game) == totals

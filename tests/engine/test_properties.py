@@ -478,8 +478,11 @@ def test_someone_to_act_always_has_a_legal_action(name: str, seed: int, choices:
 
 # -- hidden cards never change what a seat may do --------------------------------------
 
-# Every preset, and the extra tables where claims are played.
-HIDDEN_TABLES = [name for name, rules in TABLES.items() if name in PRESETS or rules.claims]
+# Every preset, and the extra tables where claims are played or Evil Spades' bids depend on
+# each seat's own cards.
+HIDDEN_TABLES = [
+    name for name, rules in TABLES.items() if name in PRESETS or rules.claims or rules.evil_spades
+]
 HIDDEN_HANDS = 3
 
 
@@ -576,8 +579,14 @@ def test_deals_a_seat_cannot_tell_apart_give_it_the_same_legal_actions(
         if action is None:
             break
         events = real.apply(action)
-        if other.apply(action) != events:
-            break  # the public record now tells the deals apart (a claim was judged)
+        try:
+            if other.apply(action) != events:
+                break  # the public record now tells the deals apart (a claim was judged)
+        except IllegalAction:
+            # Another seat's move its hidden cards force (Evil Spades: the holder of the 2♠
+            # bids 2) tells the deals apart as soon as it is made.
+            assert action.seat != seat
+            break
 
 
 def follows_the_rules(rules: Rules, game: Game, action: PlayCard, played_before: list[Card]) -> str:

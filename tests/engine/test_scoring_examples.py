@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import HandResult, Rules, TeamHandResult, score_hand
+from bot.engine import PRESETS, HandResult, Rules, TeamHandResult, score_hand
 
 Expect = dict[str, int | bool | str | None]
 
@@ -30,6 +30,8 @@ class Example:
     scores: list[int] | None = None
     bags: list[int] | None = None
     moon_winner: int | None = None
+    # score_hand's inputs from the game's history or its played cards (sevens_before...).
+    extras: dict[str, Any] = field(default_factory=dict)
 
 
 def _score(example: Example) -> tuple[Rules, HandResult]:
@@ -45,10 +47,12 @@ def _score(example: Example) -> tuple[Rules, HandResult]:
         scores=example.scores or [0] * sides,
         bags=example.bags or [0] * sides,
         num_tricks=sum(example.tricks),
+        **example.extras,
     )
     return rules, result
 
 
+GAMBLING = dict(PRESETS["gambling"])
 QUICKSAND = {"overtricks": "quicksand", "failed_bids": "minus_10x_short"}
 DOUBLE_NIL = {"double_nil_bonus": True, "failed_nil": "no_bags_no_help"}
 CUTTHROAT3 = {"players": 3, "team_size": 1}
@@ -239,6 +243,38 @@ EXAMPLES = [
                  id="000:162 Team Blind Nil: a single trick loses 150, immune to bags"),
     pytest.param(Example({0: {"nil_bonus": 100, "total": 100}}, [0, 5, 0, 5], [0, 6, 0, 7], rules={"team_nil": True, "blind_nil": "anytime"}, blind=BLIND_SEAT0),
                  id="000:160 Team Nil: one partner blind, the other not: the plain 100"),
+    pytest.param(Example({0: {"made": False, "contract_points": -80, "overtrick_points": 5, "special": "seven tricks", "special_points": 10, "total": -65, "bags_total": 0}}, [5, 2, 3, 3], [4, 2, 4, 3], rules={"highlander": True}),
+                 id="000:175 Highlander: Tom bids 5 takes 4, Harry 3 takes 4 -> -80 + 5 (and 10 for taking 7 or more)"),
+    pytest.param(Example({0: {"made": True, "contract_points": 40, "overtrick_points": 10, "special": None, "total": 50, "bags_total": 0}}, [2, 4, 2, 3], [3, 4, 3, 3], rules={"highlander": True}),
+                 id="000:175 Highlander: both made, five extra points per overtrick, no bags"),
+    pytest.param(Example({0: {"special": "seven tricks", "special_points": 30, "total": 100}}, [3, 2, 3, 3], [4, 2, 4, 3], rules={"highlander": True}, extras={"sevens_before": [2, 0]}),
+                 id="000:175 Highlander: seven or more tricks a third time -> 30"),
+    pytest.param(Example({0: {"special": "seven tricks", "special_points": 10, "total": 80}}, [4, 2, 3, 2], [4, 3, 3, 3], rules={"seven_tricks_streak": True}),
+                 id="000:181 Seven Tricks Or Higher Part Deux: bid 7 made the first time -> 10"),
+    pytest.param(Example({0: {"special_points": 20, "total": 90}}, [4, 2, 3, 2], [4, 3, 3, 3], rules={"seven_tricks_streak": True}, extras={"sevens_before": [1, 0]}),
+                 id="000:181 Part Deux: the second time -> 20"),
+    pytest.param(Example({0: {"special": None, "total": 54}}, [3, 2, 2, 2], [4, 3, 5, 1], rules={"seven_tricks_streak": True}),
+                 id="000:181 Part Deux: overtricks do not count (bid 5 took 9)"),
+    pytest.param(Example({0: {"contract_points": 0, "nil_bonus": 0, "overtrick_points": 2, "bag_penalty": 0, "total": 2}}, [0, 3, 4, 3], [2, 4, 3, 4], rules={"no_deductions": True}, bags=[9, 0]),
+                 id="000:184 No Point Deductions: a lost Nil, a set and the bag penalty count 0 (the lost Nil's 2 bags still +2)"),
+    pytest.param(Example({0: {"special": "perfect bids", "special_points": 80, "total": 120}}, [4, 6], [4, 9], rules={**TWO_PLAYER, "perfect_bids_bonus": "eighty"}, extras={"perfect_runs": [2, 0]}),
+                 id="003:165 Three Consecutive Perfect Bids (two players): 80"),
+    pytest.param(Example({0: {"special_points": 100, "total": 150}, 1: {"special": None}}, [5, 6, 3], [5, 7, 5], rules={**CUTTHROAT3, "perfect_bids_bonus": "hundred_then_fifty"}, extras={"perfect_runs": [2, 5, 0]}),
+                 id="003:285 Three Consecutive Perfect Bids (three players): 100"),
+    pytest.param(Example({0: {"special_points": 50, "total": 100}}, [5, 6, 3], [5, 7, 5], rules={**CUTTHROAT3, "perfect_bids_bonus": "hundred_then_fifty"}, extras={"perfect_runs": [3, 0, 0]}),
+                 id="003:287 Consecutive perfect bids after the first three: 50"),
+    pytest.param(Example({0: {"overtrick_points": 3, "bags": 2, "bags_total": 2}}, [2, 3, 3, 2], [4, 3, 4, 2], rules={"bag_cancel_card": True}, extras={"bag_cancels": [1, 1]}),
+                 id="000:178 Sandbag Cancellation: the special card cancels one bag"),
+    pytest.param(Example({0: {"special": "dix", "special_points": 10, "total": 60}}, [2, 3, 3, 2], [3, 3, 2, 2], rules={"dix_bonus": True}, extras={"card_bonus": ((0, "dix", 10),)}),
+                 id="000:154 Dix: the 9 of spades wins a spade-led trick -> 10"),
+    pytest.param(Example({0: {"nil_bonus": 100, "special": "split bonus", "special_points": -50, "total": 50}, 2: {"special": "split bonus", "special_points": 50, "total": 91}}, [0, 4, 4, 4], [0, 4, 5, 4], rules={"players": 4, "team_size": 1, "split_bonuses": True}),
+                 id="000:115 Eight & Ten Rule: a Nil's 100 split in two with the player opposite"),
+    pytest.param(Example({0: {"special": "hand score 41, stake 5, pot 16", "special_points": 11, "contract_points": 0, "total": 11}, 1: {"total": -4}, 2: {"total": -3}, 3: {"total": -4}}, [4, 3, 2, 3], [5, 3, 1, 4], rules=GAMBLING),
+                 id="003:387 Gambling Spades: the highest scoring player wins all the chips staked (4 chips ante, 12 bid)"),
+    pytest.param(Example({0: {"special": "hand score 40, stake 5, pot 8", "total": 3}, 1: {"total": 3}, 2: {"total": -3}, 3: {"total": -4}}, [4, 4, 2, 3], [4, 4, 2, 3], rules=GAMBLING),
+                 id="003:387 Gambling Spades: if there is a tie for highest the pot is split"),
+    pytest.param(Example({2: {"special": "hand score 2, stake 1, pot 0", "total": -1}}, [4, 4, 0, 3], [4, 4, 2, 3], rules=GAMBLING),
+                 id="003:389 Gambling Spades: a zero bid, no nil bonus (took 2: 0 + 2)"),
     # --- 000, Sandbags and bagging out -----------------------------------------------------
     pytest.param(Example({0: {"contract_points": 50, "overtrick_points": 3, "total": 53, "bags_total": 3}}, [2, 3, 3, 2], [4, 3, 4, 2]),
                  id="000 Sandbags and bagging out: bid 5 take 8 -> 53"),

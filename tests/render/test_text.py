@@ -182,3 +182,29 @@ def test_a_score_line_keeps_every_item_when_it_wraps() -> None:
     assert short_name("Bartholomew", 8) == "Barthol…"
     assert short_name("carol") == "carol"
     assert len(short_name("x" * 30)) == 14
+
+
+@pytest.mark.parametrize(
+    ("start", "line"),
+    [
+        (11, "Evil Spades, rule 11 of 45 (kiss of death): Everyone bids 4."),
+        (35, "Evil Spades, rule 35 of 45 (49er): The holder of the 9 of spades bids 9;"),
+    ],
+)
+def test_the_table_says_which_evil_spades_rule_is_in_force(start: int, line: str) -> None:
+    """003:13-63 Evil Spades: the table message names this hand's rule, and the next."""
+    rules = Rules(evil_spades=True, blind_nil="never", evil_start=start)
+    game = Game.new(rules, seed=1, dealer=0)
+    text = " ".join(table_text(game.view(1), ["Ann", "Bob", "Cy", "Di"]).split("\n"))
+    assert line in text
+    assert all(len(row) <= LINE_WIDTH for row in table_text(game.view(1), list("ABCD")).split("\n"))
+    assert "Evil" not in table_text(Game.new(Rules(), seed=1).view(0), list("ABCD"))
+
+
+def test_dirty_spades_names_the_suit_cut_for_the_hand() -> None:
+    """003:59 Dirty Spades: the called suit is shown to everyone."""
+    game = Game.new(Rules(evil_spades=True, blind_nil="never", evil_start=41), seed=5, dealer=0)
+    suit = game.view(2).called_suit
+    assert suit is not None
+    text = " ".join(table_text(game.view(2), list("ABCD")).split("\n"))
+    assert f"Everyone bids the number of {suit.symbol} they hold" in text
