@@ -17,6 +17,7 @@ from bot.engine import (
     CallRenege,
     Card,
     Claim,
+    Declare,
     Draw,
     Event,
     HandScored,
@@ -34,6 +35,7 @@ from bot.i18n import N_, _, format_list, ngettext, use_locale
 from bot.render.text import (
     CardFace,
     bid_text,
+    declaration_text,
     event_text,
     hand_order,
     hand_text,
@@ -69,6 +71,7 @@ LOOK, CLAIM, REDEAL, KEEP, DROP = N_("look"), N_("claim"), N_("redeal"), N_("kee
 RENEGE, PASS, BLIND, NIL = N_("renege"), N_("pass"), N_("blind"), N_("nil")
 QUIT, HELP_WORD, TABLE, HINT, AUTO = N_("quit"), N_("help"), N_("table"), N_("hint"), N_("auto")
 YES, WHY = N_("yes"), N_("why")
+LITTLE, BIG = N_("little"), N_("big")
 
 
 def said(word: str) -> set[str]:
@@ -89,6 +92,7 @@ def help_text() -> str:
   {claim}: claim the rest of the tricks
   {renege} N: call a renege on seat N
   {redeal}: throw in a deficient hand
+  {little} / {big}: declare the Little or Big Mo, Moe or Bemo (the rules' mo)
   {hint}: what the bot would do
   {auto}: let the bot make this move
   {table}: show the table
@@ -106,6 +110,8 @@ def help_text() -> str:
         claim=_(CLAIM),
         renege=_(RENEGE),
         redeal=_(REDEAL),
+        little=_(LITTLE),
+        big=_(BIG),
         hint=_(HINT),
         auto=_(AUTO),
         table=_(TABLE),
@@ -157,6 +163,8 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         return RequestRedeal(seat)
     if head in said(KEEP) | said(DROP):
         return Draw(seat, head in said(KEEP))
+    if head in said(LITTLE) | said(BIG):
+        return Declare(seat, head in said(BIG))
     if head in said(RENEGE):
         return CallRenege(seat, _accused(rest, names))
     if head in said(PASS):
@@ -212,6 +220,14 @@ def _prompt(view: SeatView, face: CardFace) -> str:
         options = [bid_text(a, rules) for a in legal if isinstance(a, Bid)]
         if any(isinstance(a, RevealCards) for a in legal):
             options.insert(0, _(LOOK))
+        for action in legal:
+            if isinstance(action, Declare):
+                options.append(
+                    _("{word}: {declaration}").format(
+                        word=_(BIG if action.big else LITTLE),
+                        declaration=declaration_text(action.big, rules),
+                    )
+                )
         return _("Your bid ({options})").format(options=", ".join(options)) + " > "
     if view.phase is Phase.PASS:
         count = len(next(a for a in legal if isinstance(a, PassCards)).cards)
@@ -452,6 +468,10 @@ def _describe(action: Action, view: SeatView) -> str:
         return _("claim the rest of the tricks")
     if isinstance(action, RequestRedeal):
         return _("throw in a deficient hand")
+    if isinstance(action, Declare):
+        return _("declare {declaration}").format(
+            declaration=declaration_text(action.big, view.rules)
+        )
     if isinstance(action, CallRenege):
         return _("call a renege")
     return type(action).__name__.lower()

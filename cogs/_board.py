@@ -15,6 +15,7 @@ from bot.engine import Phase, SeatView
 from bot.render.text import (
     CardFace,
     bid_text,
+    declared_line,
     hand_text,
     plural,
     result_text,
@@ -114,6 +115,9 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace) -
             f"{turn} `{seat.seat + 1}` {_who(seat)} — bid {bid_text(seat.bid, rules)},"
             f" tricks {seat.tricks_taken}"
         )
+    declared = declared_line(snapshot.declared, snapshot.teams, names, rules)
+    if declared is not None:
+        lines.append(declared)
     trick = trick_line(
         snapshot.trick, snapshot.trick_number, snapshot.last_trick, snapshot.phase, names, face
     )

@@ -18,6 +18,7 @@ from bot.engine import (
     Bid,
     Card,
     Claim,
+    Declare,
     Draw,
     PassCards,
     Phase,
@@ -26,6 +27,7 @@ from bot.engine import (
     SeatView,
 )
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
+from bot.engine.rules import mo_terms
 
 # Blind Nil is a last resort: only this far behind does the bot bid it unseen.
 _BLIND_NIL_DEFICIT = 200
@@ -91,6 +93,7 @@ class Rule:
     DUCK_BAGS = "duck_bags"
     DUCK_EXACT = "duck_exact"
     NOTHING = "nothing"
+    DECLARE = "declare"
 
 
 class HeuristicPolicy:
@@ -246,6 +249,9 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
         if reveal:
             return reveal[0], "Look at your cards before you bid.", Rule.REVEAL
         return bids[0], "Only blind bids are left.", Rule.BLIND_ONLY
+    declared = _declare(view, table)
+    if declared is not None:
+        return declared
     if len(bids) == 1:
         return (
             bids[0],
@@ -287,6 +293,47 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
     if choice.tricks != target:
         reason += f", as near {target} as the rules allow"
     return choice, reason + ".", Rule.COVER_NIL if partner_nil else Rule.ESTIMATE
+
+
+def sure_tricks(hand: tuple[Card, ...], table: CardTable) -> int:
+    """Tricks the hand takes on its own, one after another from the lead: its unbroken run
+    of top trumps and, once that run has drawn about half the trumps it does not hold,
+    each side suit's unbroken run from the Ace (at most three rounds, before a void shows)."""
+    trumps = sorted((c for c in hand if table.suit(c) == TRUMP), key=table.power, reverse=True)
+    deck = table.deck
+    logical = [i % COPY_SHIFT for i in deck.cards]
+    powers = sorted((deck.power[i] for i in logical if deck.suit_of[i] == TRUMP), reverse=True)
+    run = 0
+    while run < len(trumps) and table.power(trumps[run]) == powers[run]:
+        run += 1
+    sure = run
+    if 2 * run < len(powers) - len(trumps):
+        return sure
+    for suit in (0, 1, 2):
+        ranks = sorted((c.rank for c in hand if table.suit(c) == suit), reverse=True)
+        top = 0
+        while top < min(len(ranks), 3) and ranks[top] == 14 - top:
+            top += 1
+        sure += top
+    return sure
+
+
+def _declare(view: SeatView, table: CardTable) -> Ruled | None:
+    """A Mo, Moe or Bemo when the hand alone takes the tricks it asks for (002:90: "It's
+    not unusual for a team that could do a Big Mo to declare a Little Mo to play it safe"):
+    Big only with a trick to spare, Little when its own sure tricks reach the goal."""
+    declares = [a for a in view.legal_actions if isinstance(a, Declare)]
+    if not declares or view.hand is None:
+        return None
+    terms = mo_terms(view.rules.mo, view.num_tricks)
+    sure = sure_tricks(view.hand, table)
+    for action in sorted(declares, key=lambda a: not a.big):
+        goal = terms[int(action.big)][0]
+        if sure >= goal + int(action.big):
+            kind = "Big" if action.big else "Little"
+            text = f"{sure} sure tricks in this hand alone: declare the {kind} ({goal} tricks)."
+            return action, text, Rule.DECLARE
+    return None
 
 
 def _bid_word(view: SeatView, bid: Bid) -> str:

@@ -20,7 +20,7 @@ from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
 from bot.ai.reasons import SEARCH, Reason, Tally, shown_voids
-from bot.engine import Action, Bid, Card, Phase, PlayCard, Rules, SeatView, score_hand
+from bot.engine import Action, Bid, Card, Declare, Phase, PlayCard, Rules, SeatView, score_hand
 from bot.engine.deck import COPY_SHIFT, DeckInfo
 from bot.engine.options import PENALTY_OVERTRICKS
 
@@ -186,7 +186,8 @@ class SearchPolicy:
         why = dataclasses.replace(why, level=self.level)
         if self.time_budget is not None and self.time_budget < _MIN_BUDGET:
             return preferred, why
-        if view.seat != view.to_act:
+        if view.seat != view.to_act or isinstance(preferred, Declare):
+            # A Mo, Moe or Bemo is declared on the heuristic's count of sure tricks.
             return preferred, why
         # Two players draw their hands, each keeping the cards it wants, so the unseen
         # hand is no random deal: sampled as if it were, hard's bids were set 42.5% of

@@ -75,7 +75,17 @@ class RequestRedeal:
     seat: int
 
 
-Action = Bid | Draw | PassCards | PlayCard | RevealCards | Claim | CallRenege | RequestRedeal
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Declare the side's Little (``big`` False) or Big Mo, Moe or Bemo, by the rules' ``mo``."""
+
+    seat: int
+    big: bool
+
+
+Action = (
+    Bid | Draw | PassCards | PlayCard | RevealCards | Claim | CallRenege | RequestRedeal | Declare
+)
 
 ACTION_TYPES: tuple[type, ...] = (
     Bid,
@@ -86,6 +96,7 @@ ACTION_TYPES: tuple[type, ...] = (
     Claim,
     CallRenege,
     RequestRedeal,
+    Declare,
 )
 
 

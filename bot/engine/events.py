@@ -54,6 +54,15 @@ class BidMade:
 
 
 @dataclass(slots=True)
+class Declared:
+    """A seat declared its side's Little (``big`` False) or Big Mo, Moe or Bemo."""
+
+    seat: int
+    team: int
+    big: bool
+
+
+@dataclass(slots=True)
 class PassingStarted:
     """Nil passing: each pair exchanges ``count`` cards."""
 
@@ -160,6 +169,7 @@ Event = (
     | CardsRevealed
     | Redealt
     | BidMade
+    | Declared
     | PassingStarted
     | CardsPassed
     | PlayStarted
@@ -178,6 +188,7 @@ EVENT_TYPES: tuple[type, ...] = (
     CardsRevealed,
     Redealt,
     BidMade,
+    Declared,
     PassingStarted,
     CardsPassed,
     PlayStarted,

@@ -16,6 +16,7 @@ from bot.engine.actions import (
     Bid,
     CallRenege,
     Claim,
+    Declare,
     Draw,
     PassCards,
     PlayCard,
@@ -33,6 +34,7 @@ from bot.engine.events import (
     CardsRevealed,
     ClaimAccepted,
     ClaimFailed,
+    Declared,
     Event,
     GameOver,
     HandDealt,
@@ -133,6 +135,7 @@ class Game:
         # Face-up tables have no blind bids: every card is seen anyway.
         self._face_up = options.show_all_hands
         self._first_bids_itself = options.first_hand_bids_itself
+        self._mo_on = options.mo_on
         self.history: list[Action] = []
         self.results: list[HandResult] = []
         self.scores = [0] * len(self.teams)
@@ -351,6 +354,8 @@ class Game:
                 out.append(RevealCards(seat))
             if seat == self.to_act:
                 out.extend(self._cached_bids(seat))
+                if self._mo_on and self._may_declare(seat):
+                    out.extend((Declare(seat, False), Declare(seat, True)))
             if self._may_redeal(seat):
                 out.append(RequestRedeal(seat))
         elif phase is _PASS:
@@ -560,6 +565,8 @@ class Game:
             return self._apply_renege_call(action)
         if isinstance(action, RequestRedeal):
             return self._apply_redeal(action.seat)
+        if isinstance(action, Declare):
+            return self._apply_declare(action)
         self._refuse(f"{action!r} is not a Spades action.")
 
     @staticmethod
@@ -638,12 +645,88 @@ class Game:
         bids[seat] = tricks
         self._hand.blind[seat] = action.blind
         events: list[Event] = [BidMade(seat, tricks, action.blind, tricks == 0 and self._nil_on)]
+        if self._mo_on:
+            return events + self._next_bidder(seat)
         if None in bids:
             self.to_act = (seat + 1) % self.players
             return events
         self._hand.looked = [True] * self.players
         events.extend(self._start_passing())
         return events
+
+    # -- Mo, Moe and Bemo (rules' mo) --------------------------------------------------
+
+    def _may_declare(self, seat: int) -> bool:
+        """Whether ``seat`` may declare now: it has seen its cards, nobody has declared
+        this hand (the first declaration stands, as 000:122 says of blind bids), and it is
+        the first of its side to bid."""
+        hand = self._hand
+        if not hand.looked[seat] or hand.mo_seat >= 0 or hand.bids[seat] is not None:
+            return False
+        return all(hand.bids[s] is None for s in self.teams[self._team_of[seat]])
+
+    def _apply_declare(self, action: Declare) -> list[Event]:
+        seat = action.seat
+        self._check_turn(seat, _BID, "declare")
+        if not self._mo_on:
+            self._refuse("Declarations to take the first tricks aren't played at this table.")
+        if not self._may_declare(seat):
+            self._refuse(
+                "Only the first of a side to bid may declare, after looking at their cards, "
+                "and only once a hand."
+            )
+        hand = self._hand
+        team = self._team_of[seat]
+        hand.declared[team] = 2 if action.big else 1
+        hand.mo_seat = seat
+        events: list[Event] = [Declared(seat, team, action.big)]
+        if not self._options.mo_replaces:
+            # 000:117 Bemo: "It is additional to the normal bid": the seat bids next.
+            self._bids_step = -1
+            return events
+        # Instead of the side's bid (000:145, 002:90): the declarer's bid is the tricks to
+        # take, and its partners do not bid.
+        goal = self._options.mo_terms[hand.declared[team] - 1][0]
+        hand.bids[seat] = goal
+        return events + self._next_bidder(seat)
+
+    def _next_bidder(self, seat: int) -> list[Event]:
+        """After ``seat`` bid or declared: the next seat still to bid, passing over the
+        partners of a Mo or Moe, or the end of the bidding."""
+        hand = self._hand
+        n = self.players
+        skip = -1
+        if hand.mo_seat >= 0 and self._options.mo_replaces:
+            skip = self._team_of[hand.mo_seat]
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if hand.bids[s] is None and self._team_of[s] != skip:
+                self.to_act = s
+                return []
+        hand.looked = [True] * n
+        return self._start_passing()
+
+    def _mo_runs(self) -> list[int]:
+        """Each side's tricks toward its declaration: the first tricks it won in a row
+        (a Mo, a Bemo), or its longest run of tricks anywhere (a Moe, 000:116); a trick
+        forfeited by a failed claim is won by nobody."""
+        winners = [record.winner for record in self._hand.completed]
+        if self._hand.rest_claimed_by is not None:
+            winners += [self._hand.rest_claimed_by] * (self.num_tricks - len(winners))
+        sides = [self._team_of[w] for w in winners]
+        runs = [0] * len(self.teams)
+        if not self._options.mo_run:
+            for t in range(len(self.teams)):
+                while runs[t] < len(sides) and sides[runs[t]] == t:
+                    runs[t] += 1
+            return runs
+        current = -1
+        length = 0
+        for t in sides:
+            length = length + 1 if t == current else 1
+            current = t
+            runs[t] = max(runs[t], length)
+        return runs
 
     def _bid_refusal(self, seat: int, action: Bid, legal: list[Bid]) -> str:
         if not self._hand.looked[seat] and not action.blind:
@@ -808,7 +891,10 @@ class Game:
                     lowest = (low, s)
             if lowest is not None:
                 leader = lowest[1]
-        if rules.high_bidder_leads and not self._hand.bid_itself:
+        if rules.mo_leads and self._hand.mo_seat >= 0:
+            # 002:90: the side that declares a Mo "will lead the first trick".
+            leader = self._hand.mo_seat
+        elif rules.high_bidder_leads and not self._hand.bid_itself:
             order = [(self.dealer + 1 + i) % n for i in range(n)]
             top = max(self._hand.bids[s] or 0 for s in order)
             leader = next(s for s in order if (self._hand.bids[s] or 0) == top)
@@ -958,6 +1044,8 @@ class Game:
             last_trick=self._last_winner(1) if self._options.last_trick_bonus else None,
             streak=self._last_winner(3) if self._options.end_streak_bonus else None,
             aces_last=self._aces_last() if self._options.ace_on_nil_bonus else (),
+            declared=self._hand.declared if self._hand.mo_seat >= 0 else None,
+            runs=self._mo_runs() if self._hand.mo_seat >= 0 else None,
         )
         self.results.append(result)
         for team in result.teams:
@@ -1079,4 +1167,5 @@ class Game:
             is_over=self.is_over,
             winner=self.winner,
             all_hands=everyone,
+            declared=tuple(self._hand.declared) if self._mo_on else (),
         )

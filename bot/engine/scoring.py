@@ -207,6 +207,61 @@ def _award_sets(results: list[TeamHandResult], shorts: list[int]) -> None:
             result.score += award
 
 
+_MO_NAMES = {
+    "mo": ("little mo", "big mo"),
+    "moe": ("little moe", "big moe"),
+    "bemo": ("bemo", "big bemo"),
+    "bemo_three": ("bemo", "big bemo"),
+}
+
+
+def _declaration(options: Options, kind: int, run: int, broken: bool) -> tuple[str, int]:
+    """(label, points) of a side's declaration: made when ``run`` reaches its goal."""
+    goal, won, lost = options.mo_terms[kind - 1]
+    label = _MO_NAMES[options.rules.mo][kind - 1]
+    return label, won if run >= goal and not broken else lost
+
+
+def _declared_result(
+    options: Options,
+    team: int,
+    seats: tuple[int, ...],
+    declaration: tuple[int, int],
+    tricks: int,
+    score: int,
+    bags: int,
+    claimed: bool,
+    reneged: bool,
+) -> TeamHandResult:
+    """A side whose Mo or Moe stood instead of its bid: its declaration alone, made or
+    lost, and no bags (002:90 "immune to bags for that hand"; 000:116 "Bags or overtricks
+    ... are not counted")."""
+    kind, run = declaration
+    label, points = _declaration(options, kind, run, claimed or reneged)
+    goal = options.mo_terms[kind - 1][0]
+    return TeamHandResult(
+        team,
+        seats,
+        goal,
+        0,
+        tricks,
+        points > 0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        label,
+        points,
+        0,
+        points,
+        score + points,
+        bags,
+        claimed,
+    )
+
+
 def score_hand(
     rules: Rules,
     *,
@@ -224,6 +279,8 @@ def score_hand(
     last_trick: int | None = None,
     streak: int | None = None,
     aces_last: tuple[int, ...] = (),
+    declared: list[int] | None = None,
+    runs: list[int] | None = None,
 ) -> HandResult:
     """Score one hand. ``bids`` all ``None`` means the hand bid itself (001).
 
@@ -236,7 +293,8 @@ def score_hand(
     ``last_trick``: the seat that won the last trick, for ``last_trick_bonus`` (``None``:
     nobody won it by play or claim). ``streak``: the seat that won each of the last three
     tricks, for ``end_streak_bonus``. ``aces_last``: the seats that played an Ace to the
-    last trick, for ``ace_on_nil_bonus``.
+    last trick, for ``ace_on_nil_bonus``. ``declared[t]``: side ``t``'s Mo, Moe or Bemo
+    (rules' ``mo``: 0 none, 1 Little, 2 Big) and ``runs[t]`` the tricks it took toward it.
     """
     options = options_of(rules)
     teams = options.teams
@@ -327,6 +385,21 @@ def score_hand(
                 )
             )
             continue
+        if declared is not None and declared[t] and options.mo_replaces and runs is not None:
+            team_results.append(
+                _declared_result(
+                    options,
+                    t,
+                    seats,
+                    (declared[t], runs[t]),
+                    team_tricks,
+                    scores[t],
+                    bags[t],
+                    claim_set[t],
+                    renege_set[t],
+                )
+            )
+            continue
         has_bid = nils < len(seats)
         if nils == len(seats) > 1:
             if options.team_nil:
@@ -382,6 +455,11 @@ def score_hand(
             if streak in seats and options.end_streak_bonus:
                 special = f"{special} + last three tricks" if special else "last three tricks"
                 bonus += options.end_streak_bonus
+        if declared is not None and declared[t] and runs is not None:
+            # 000:117 Bemo: "an extra bonus of 60 if successful and loses 60 if not".
+            label, points = _declaration(options, declared[t], runs[t], claimed or renege_set[t])
+            special = f"{special} + {label}" if special else label
+            bonus += points
         if to_opponents and actual.made is False:
             shorts[t] = max(0, team_bid + extra_required[t] - counted)
         total = plain_sum + renege_points + nil_bonus + bag_penalty + blind_exact + bonus

@@ -60,6 +60,9 @@ class SeatView:
     is_over: bool
     winner: int | None
     all_hands: tuple[tuple[Card, ...], ...] | None = None
+    # Each side's Mo, Moe or Bemo (rules' mo): 0 none, 1 Little, 2 Big; empty when the rules
+    # have none.
+    declared: tuple[int, ...] = ()
 
     @property
     def team(self) -> int:

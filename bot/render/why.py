@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.engine import Action, Bid, Claim, Draw, PassCards, PlayCard, RevealCards, Rules
+from bot.engine import Action, Bid, Claim, Declare, Draw, PassCards, PlayCard, RevealCards, Rules
 from bot.i18n import N_, _, format_percent, ngettext
+from bot.render.text import declaration_text
 
 SUITS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 
@@ -91,6 +92,7 @@ _PLAIN = {
         "Its side had made its bid, and the rules set a side that takes more, so it ducked."
     ),
     "nothing": N_("Nothing to gain in this trick, so it played low."),
+    "declare": N_("Its own hand held enough sure winners to take the tricks it declared to take."),
     FALLBACK: N_("It could not decide, so it made the first move the rules allow."),
 }
 
@@ -130,6 +132,10 @@ def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: boo
         return _("{name} claimed the rest of the tricks.").format(name=name)
     if isinstance(action, RevealCards):
         return _("{name} looked at its cards.").format(name=name)
+    if isinstance(action, Declare):
+        return _("{name} declared {declaration}.").format(
+            name=name, declaration=declaration_text(action.big, rules)
+        )
     return _("{name} moved.").format(name=name)
 
 

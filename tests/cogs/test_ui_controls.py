@@ -70,3 +70,17 @@ def test_card_buttons_come_in_the_order_the_hand_shows() -> None:
     shown = [c for suit in hand_order(view.hand, view.rules) for c in suit if c in cards]
     buttons = [i.click.code for i in items if isinstance(i, ActionButton)]
     assert buttons[: len(shown)] == [action_code(PlayCard(view.seat, c)) for c in shown]
+
+
+def test_a_mo_declaration_has_its_own_buttons_beside_the_bids() -> None:
+    """000:145, 002:90: the first of a side to bid may declare Little or Big Mo instead of a
+    bid: two buttons of their own, after the bids', that send the declaration's code."""
+    game = Game.new(Rules(mo="mo"), seed=3, dealer=0)
+    view = game.view(1)
+    items = controls(view, table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+    as_view(items)
+    buttons = [item for item in items if isinstance(item, ActionButton)]
+    labels = [button.item.label for button in buttons]
+    assert labels[-2:] == ["Declare Little Mo", "Declare Big Mo"]
+    assert [button.click.code for button in buttons[-2:]] == ["m0", "m1"]
+    assert "Nil" in labels

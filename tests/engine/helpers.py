@@ -297,6 +297,10 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "spades_last": True,
         "must_trump": "when_void",
     },
+    "x_v_mo": {"mo": "mo", "claims": True, "blind_nil": "anytime"},
+    "x_v_moe_cutthroat": {"mo": "moe", "team_size": 1, "low_club_leads": True},
+    "x_v_bemo": {"mo": "bemo", "ten_for_two_hundred": True, "nil_pass": 1},
+    "x_v_bemo_three": {"mo": "bemo_three", "players": 3, "team_size": 1, "deck": "joker_joker_ace"},
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,
