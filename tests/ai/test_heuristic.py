@@ -14,10 +14,12 @@ from collections.abc import Sequence
 import pytest
 
 from bot.ai.heuristic import HeuristicPolicy, hint
+from bot.ai.search import SearchPolicy
 from bot.engine import (
     Action,
     Bid,
     Card,
+    Declare,
     Game,
     PassCards,
     Phase,
@@ -409,3 +411,33 @@ def test_with_one_card_left_the_hint_says_it_is_the_only_card() -> None:
     action, reason = hint(view)
     assert isinstance(action, PlayCard)
     assert reason == f"The {action.card} is the only card you can play."
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        # Seven top spades and the A-K of hearts: 9 sure tricks, Little Mo (7) with room,
+        # Big Mo (10) out of reach alone.
+        ("AS KS QS JS 10S 9S 8S AH KH 2D 3D 2C 3C", Declare(1, False)),
+        # Every top spade and the top hearts: Big Mo with a trick to spare.
+        ("AS KS QS JS 10S 9S 8S 7S AH KH QH 2D 2C", Declare(1, True)),
+        # A good hand, but with a hole in its spades: no Mo, a plain bid.
+        ("AS KS JS 10S 9S 8S AH KH QH AD KD 2C 3C", None),
+    ],
+)
+def test_normal_and_hard_declare_a_mo_only_on_sure_tricks(
+    hand: str, expected: Declare | None
+) -> None:
+    """000:145, 002:90: a Mo must take the first 7 (or 10) tricks, so the bots declare it
+    only when the declarer's own hand takes them: its unbroken top spades, then its top
+    cards in the other suits once the spades have been drawn; otherwise they bid."""
+    rules = Rules(mo="mo")
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: hand})])
+    view = game.view(1)
+    for policy in (HeuristicPolicy(), SearchPolicy(deals=20, bid_deals=20, time_budget=None)):
+        action = policy.decide(view, random.Random(0))
+        assert action in view.legal_actions
+        if expected is None:
+            assert isinstance(action, Bid)
+        else:
+            assert action == expected
