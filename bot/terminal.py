@@ -25,6 +25,7 @@ from bot.engine import (
     PassCards,
     Phase,
     PlayCard,
+    Raise,
     RequestRedeal,
     RevealCards,
     Rules,
@@ -71,7 +72,7 @@ LOOK, CLAIM, REDEAL, KEEP, DROP = N_("look"), N_("claim"), N_("redeal"), N_("kee
 RENEGE, PASS, BLIND, NIL = N_("renege"), N_("pass"), N_("blind"), N_("nil")
 QUIT, HELP_WORD, TABLE, HINT, AUTO = N_("quit"), N_("help"), N_("table"), N_("hint"), N_("auto")
 YES, WHY = N_("yes"), N_("why")
-LITTLE, BIG = N_("little"), N_("big")
+LITTLE, BIG, RAISE = N_("little"), N_("big"), N_("raise")
 
 
 def said(word: str) -> set[str]:
@@ -93,6 +94,7 @@ def help_text() -> str:
   {renege} N: call a renege on seat N
   {redeal}: throw in a deficient hand
   {little} / {big}: declare the Little or Big Mo, Moe or Bemo (the rules' mo)
+  {raise_} N / {keep}: raise your bid by N before the first card, or keep it
   {hint}: what the bot would do
   {auto}: let the bot make this move
   {table}: show the table
@@ -112,6 +114,7 @@ def help_text() -> str:
         redeal=_(REDEAL),
         little=_(LITTLE),
         big=_(BIG),
+        raise_=_(RAISE),
         hint=_(HINT),
         auto=_(AUTO),
         table=_(TABLE),
@@ -161,6 +164,8 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         return Claim(seat)
     if head in said(REDEAL):
         return RequestRedeal(seat)
+    if any(isinstance(a, Raise) for a in view.legal_actions):
+        return _raise_command(seat, head, rest)
     if head in said(KEEP) | said(DROP):
         return Draw(seat, head in said(KEEP))
     if head in said(LITTLE) | said(BIG):
@@ -192,6 +197,19 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
     )
 
 
+def _raise_command(seat: int, head: str, rest: list[str]) -> Action:
+    """Before the first card: ``raise N`` (``raise`` alone is by one) or ``keep``."""
+    if head in said(KEEP) and not rest:
+        return Raise(seat, 0)
+    if head in said(RAISE) and len(rest) <= 1 and all(w.isdigit() for w in rest):
+        return Raise(seat, int(rest[0]) if rest else 1)
+    raise ValueError(
+        _("Type '{raise_} 1' to raise your bid by one, or '{keep}' to keep it.").format(
+            raise_=_(RAISE), keep=_(KEEP)
+        )
+    )
+
+
 def _accused(rest: list[str], names: list[str]) -> int:
     """The seat a renege is called on: its number or the start of its name."""
     target = " ".join(rest)
@@ -213,6 +231,15 @@ def _prompt(view: SeatView, face: CardFace) -> str:
         return (
             _("Offered {cards}: {keep} or {drop} the first?").format(
                 cards=offer, keep=_(KEEP), drop=_(DROP)
+            )
+            + " > "
+        )
+    raises = [a.by for a in legal if isinstance(a, Raise)]
+    if raises:
+        bid = bid_text(view.bids[view.seat], rules)
+        return (
+            _("Raise your bid of {bid} ({keep}, {raise_} 1 to {most})").format(
+                bid=bid, keep=_(KEEP), raise_=_(RAISE), most=max(raises)
             )
             + " > "
         )
@@ -468,6 +495,8 @@ def _describe(action: Action, view: SeatView) -> str:
         return _("claim the rest of the tricks")
     if isinstance(action, RequestRedeal):
         return _("throw in a deficient hand")
+    if isinstance(action, Raise):
+        return _("raise your bid by {count}").format(count=action.by) if action.by else _(KEEP)
     if isinstance(action, Declare):
         return _("declare {declaration}").format(
             declaration=declaration_text(action.big, view.rules)

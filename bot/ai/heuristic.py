@@ -23,6 +23,7 @@ from bot.engine import (
     PassCards,
     Phase,
     PlayCard,
+    Raise,
     RevealCards,
     SeatView,
 )
@@ -94,6 +95,8 @@ class Rule:
     DUCK_EXACT = "duck_exact"
     NOTHING = "nothing"
     DECLARE = "declare"
+    RAISE = "raise"
+    KEEP_BID = "keep_bid"
 
 
 class HeuristicPolicy:
@@ -129,6 +132,8 @@ class HeuristicPolicy:
             return _pass_cards(view, table)
         if Draw in kinds:
             return _draw(view, table)
+        if Raise in kinds:
+            return _raise(view, table)
         if Bid in kinds or RevealCards in kinds:
             return _bid(view, table)
         if PlayCard in kinds:
@@ -319,9 +324,10 @@ def sure_tricks(hand: tuple[Card, ...], table: CardTable) -> int:
 
 
 def _declare(view: SeatView, table: CardTable) -> Ruled | None:
-    """A Mo, Moe or Bemo when the hand alone takes the tricks it asks for (002:90: "It's
-    not unusual for a team that could do a Big Mo to declare a Little Mo to play it safe"):
-    Big only with a trick to spare, Little when its own sure tricks reach the goal."""
+    """A Mo, Moe or Bemo when the hand takes the tricks it asks for (002:90: "It's not
+    unusual for a team that could do a Big Mo to declare a Little Mo to play it safe"): a Big
+    when its own sure tricks reach the goal, a Little when they come within the one trick a
+    partner's hand is all but sure to add."""
     declares = [a for a in view.legal_actions if isinstance(a, Declare)]
     if not declares or view.hand is None:
         return None
@@ -329,11 +335,28 @@ def _declare(view: SeatView, table: CardTable) -> Ruled | None:
     sure = sure_tricks(view.hand, table)
     for action in sorted(declares, key=lambda a: not a.big):
         goal = terms[int(action.big)][0]
-        if sure >= goal + int(action.big):
+        if sure + (0 if action.big else 1) >= goal:
             kind = "Big" if action.big else "Little"
             text = f"{sure} sure tricks in this hand alone: declare the {kind} ({goal} tricks)."
             return action, text, Rule.DECLARE
     return None
+
+
+def _raise(view: SeatView, table: CardTable) -> Ruled:
+    """Before the first card (000:103): raise to what the cards look worth when the bid
+    fell short of it (a rule held it down, or a partner's Nil needs covering), else keep."""
+    raises = [a for a in view.legal_actions if isinstance(a, Raise)]
+    bid = view.bids[view.seat]
+    assert view.hand is not None and bid is not None
+    estimate = estimate_tricks(view.hand, table, len(view.partners))
+    partner_nil = any(_bid_nil(view, p) for p in view.partners)
+    want = max(1, round(estimate)) + (1 if partner_nil else 0)
+    by = min(max(0, want - bid.tricks), max(a.by for a in raises))
+    if by:
+        text = f"About {estimate:.1f} tricks here against a bid of {bid.tricks}: raise by {by}."
+        return Raise(view.seat, by), text, Rule.RAISE
+    text = f"About {estimate:.1f} tricks here: keep the bid of {bid.tricks}."
+    return Raise(view.seat, 0), text, Rule.KEEP_BID
 
 
 def _bid_word(view: SeatView, bid: Bid) -> str:

@@ -20,7 +20,18 @@ from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
 from bot.ai.reasons import SEARCH, Reason, Tally, shown_voids
-from bot.engine import Action, Bid, Card, Declare, Phase, PlayCard, Rules, SeatView, score_hand
+from bot.engine import (
+    Action,
+    Bid,
+    Card,
+    Declare,
+    Phase,
+    PlayCard,
+    Raise,
+    Rules,
+    SeatView,
+    score_hand,
+)
 from bot.engine.deck import COPY_SHIFT, DeckInfo
 from bot.engine.options import PENALTY_OVERTRICKS
 
@@ -202,6 +213,9 @@ class SearchPolicy:
             # Both hands are needed to break a Blind Nil: no Nil of our own against one.
             bids = [b for b in bids if b.tricks] or bids
         values: dict[Action, float]
+        raises = [a for a in legal if isinstance(a, Raise)]
+        if len(raises) > 1 and view.hand is not None:
+            return self._raise(view, raises, rng)
         if view.phase is Phase.PLAY and len(plays) > 1:
             values = {a: v for a, v in self.evaluate(view, plays, rng).items()}
         elif view.phase is Phase.BID and view.hand is not None and len(bids) > 1:
@@ -215,6 +229,19 @@ class SearchPolicy:
             return preferred, self._searched(view, preferred, values)
         chosen = max(values, key=lambda a: values[a])
         return chosen, self._searched(view, chosen, values)
+
+    def _raise(
+        self, view: SeatView, raises: list[Raise], rng: random.Random
+    ) -> tuple[Action, Reason]:
+        """A raise before the first card (000:103), valued as the bids it would make: each
+        new bid played out on the sampled deals like a bid, the best one kept."""
+        bid = view.bids[view.seat]
+        assert bid is not None
+        as_bids = {Bid(view.seat, bid.tricks + r.by): r for r in raises}
+        values, _ = self.evaluate_bids(view, list(as_bids), rng)
+        best = max(values, key=lambda b: (values[b], -b.tricks))
+        chosen = as_bids[best]
+        return chosen, self._searched(view, chosen, {as_bids[b]: v for b, v in values.items()})
 
     def _searched(self, view: SeatView, chosen: Action, values: dict[Action, float]) -> Reason:
         """The reason for a searched move, from the figures the search left in ``tally``."""

@@ -12,6 +12,7 @@ from bot.engine.actions import (
     Draw,
     PassCards,
     PlayCard,
+    Raise,
     RequestRedeal,
     RevealCards,
 )
@@ -27,6 +28,8 @@ from bot.engine.codec import (
 )
 from bot.engine.events import (
     BidMade,
+    BidRaised,
+    BooksMade,
     CardDrawn,
     CardPlayed,
     CardsPassed,
@@ -61,6 +64,8 @@ __all__ = [
     "Action",
     "Bid",
     "BidMade",
+    "BidRaised",
+    "BooksMade",
     "CallRenege",
     "Card",
     "CardDrawn",
@@ -86,6 +91,7 @@ __all__ = [
     "Phase",
     "PlayCard",
     "PlayStarted",
+    "Raise",
     "Redealt",
     "RenegeCalled",
     "RequestRedeal",

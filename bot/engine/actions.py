@@ -83,8 +83,25 @@ class Declare:
     big: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """Once everyone has bid, raise your own bid by ``by`` tricks (0: keep it)."""
+
+    seat: int
+    by: int
+
+
 Action = (
-    Bid | Draw | PassCards | PlayCard | RevealCards | Claim | CallRenege | RequestRedeal | Declare
+    Bid
+    | Draw
+    | PassCards
+    | PlayCard
+    | RevealCards
+    | Claim
+    | CallRenege
+    | RequestRedeal
+    | Declare
+    | Raise
 )
 
 ACTION_TYPES: tuple[type, ...] = (
@@ -97,6 +114,7 @@ ACTION_TYPES: tuple[type, ...] = (
     CallRenege,
     RequestRedeal,
     Declare,
+    Raise,
 )
 
 

@@ -63,6 +63,22 @@ class Declared:
 
 
 @dataclass(slots=True)
+class BidRaised:
+    """Before the first card a seat raised its bid by ``by`` to ``tricks`` (``by`` 0: kept)."""
+
+    seat: int
+    tricks: int
+    by: int
+
+
+@dataclass(slots=True)
+class BooksMade:
+    """The sides' bids total 10: the hand is not played, each side scores its bid (000:173)."""
+
+    hand_number: int
+
+
+@dataclass(slots=True)
 class PassingStarted:
     """Nil passing: each pair exchanges ``count`` cards."""
 
@@ -170,6 +186,8 @@ Event = (
     | Redealt
     | BidMade
     | Declared
+    | BidRaised
+    | BooksMade
     | PassingStarted
     | CardsPassed
     | PlayStarted
@@ -189,6 +207,8 @@ EVENT_TYPES: tuple[type, ...] = (
     Redealt,
     BidMade,
     Declared,
+    BidRaised,
+    BooksMade,
     PassingStarted,
     CardsPassed,
     PlayStarted,

@@ -20,6 +20,7 @@ from bot.engine.actions import (
     Draw,
     PassCards,
     PlayCard,
+    Raise,
     RequestRedeal,
     RevealCards,
 )
@@ -28,6 +29,8 @@ from bot.engine.claims import CLAIM_BUDGET, ClaimJudge, Verdict
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, shuffled
 from bot.engine.events import (
     BidMade,
+    BidRaised,
+    BooksMade,
     CardDrawn,
     CardPlayed,
     CardsPassed,
@@ -345,7 +348,10 @@ class Game:
                 out.append(Claim(seat))
             return out
         out = []
-        if phase is _BID:
+        if phase is _BID and self._hand.raising:
+            if seat == self.to_act:
+                out.extend(self._raise_options(seat))
+        elif phase is _BID:
             if (
                 self._hand.bids[seat] is None
                 and not self._hand.looked[seat]
@@ -567,6 +573,8 @@ class Game:
             return self._apply_redeal(action.seat)
         if isinstance(action, Declare):
             return self._apply_declare(action)
+        if isinstance(action, Raise):
+            return self._apply_raise(action)
         self._refuse(f"{action!r} is not a Spades action.")
 
     @staticmethod
@@ -633,6 +641,8 @@ class Game:
         seat = action.seat
         if self.phase is not _BID or seat != self.to_act:
             self._check_turn(seat, _BID, "bid")
+        if self._hand.raising:
+            self._refuse("Everyone has bid: raise your bid or keep it.")
         tricks = action.tricks
         legal = self._cached_bids(seat)
         interned = BIDS[seat][action.blind][tricks] if 0 <= tricks < 19 else None
@@ -651,8 +661,82 @@ class Game:
             self.to_act = (seat + 1) % self.players
             return events
         self._hand.looked = [True] * self.players
-        events.extend(self._start_passing())
+        events.extend(self._end_bidding())
         return events
+
+    def _end_bidding(self) -> list[Event]:
+        """Every bid is in: raises before the first card (rules' raise_bids), else on to
+        passing or play; or, Books Made, no play at all."""
+        hand = self._hand
+        if self._options.books_made and hand.mo_seat < 0 and sum(b or 0 for b in hand.bids) == 10:
+            # 000:173: "The hand is not played out. Both team are awarded their bids."
+            hand.taken = [b or 0 for b in hand.bids]
+            return [BooksMade(self.hand_number), *self._end_early()]
+        if self._options.raise_on:
+            first = self._next_raiser((self.dealer + 1) % self.players)
+            if first is not None:
+                self._hand.raising = True
+                self.to_act = first
+                return []
+        return self._start_passing()
+
+    # -- raising bids before the first card (rules' raise_bids) -------------------------
+
+    def _raise_room(self, seat: int) -> int:
+        """How many tricks ``seat`` may raise its bid by: none for a Nil, a blind bid or a
+        Mo; else up to the tricks its side has not bid (000:103 "increase their bid")."""
+        hand = self._hand
+        bid = hand.bids[seat]
+        if bid is None or hand.blind[seat] or seat == hand.mo_seat:
+            return 0
+        if bid == 0 and self._nil_on:
+            return 0
+        side = sum(hand.bids[s] or 0 for s in self.teams[self._team_of[seat]])
+        room = max(0, self.num_tricks - side)
+        return min(room, 1) if self._options.raise_by_one else room
+
+    def _next_raiser(self, start: int) -> int | None:
+        """The first seat from ``start`` on, up to the end of the round (the dealer), that
+        may raise; ``None``: the round is over."""
+        n = self.players
+        first = (self.dealer + 1) % n
+        for i in range((start - first) % n, n):
+            s = (first + i) % n
+            if self._raise_room(s):
+                return s
+        return None
+
+    def _raise_options(self, seat: int) -> list[Action]:
+        return [Raise(seat, by) for by in range(self._raise_room(seat) + 1)]
+
+    def _apply_raise(self, action: Raise) -> list[Event]:
+        seat = action.seat
+        hand = self._hand
+        if not hand.raising:
+            self._refuse("Bids can only be raised once everyone has bid, before the first card.")
+        self._check_turn(seat, _BID, "raise your bid")
+        room = self._raise_room(seat)
+        if not 0 <= action.by <= room:
+            self._refuse(
+                "A bid is never lowered (000:103)."
+                if action.by < 0
+                else f"You can raise your bid by at most {room}."
+            )
+        bid = hand.bids[seat]
+        assert bid is not None
+        hand.bids[seat] = bid + action.by
+        hand.raised = hand.raised or action.by > 0
+        events: list[Event] = [BidRaised(seat, bid + action.by, action.by)]
+        nxt = self._next_raiser((seat + 1) % self.players) if seat != self.dealer else None
+        if nxt is None and self._options.raise_rounds and hand.raised:
+            # 003:396: "as many rounds necessary": another round while anyone raised.
+            hand.raised = False
+            nxt = self._next_raiser((self.dealer + 1) % self.players)
+        if nxt is not None:
+            self.to_act = nxt
+            return events
+        hand.raising = False
+        return events + self._start_passing()
 
     # -- Mo, Moe and Bemo (rules' mo) --------------------------------------------------
 
@@ -704,7 +788,7 @@ class Game:
                 self.to_act = s
                 return []
         hand.looked = [True] * n
-        return self._start_passing()
+        return self._end_bidding()
 
     def _mo_runs(self) -> list[int]:
         """Each side's tricks toward its declaration: the first tricks it won in a row

@@ -35,6 +35,8 @@ class HandState:
         "pass_count",
         "pass_partner",
         "passed",
+        "raised",
+        "raising",
         "received",
         "renege_calls",
         "renege_set",
@@ -84,6 +86,10 @@ class HandState:
         # the seat that made it (-1: none this hand).
         self.declared: list[int] = [0] * sides
         self.mo_seat = -1
+        # Raising bids before the first card (rules' raise_bids): under way, and whether
+        # anyone raised in the round under way.
+        self.raising = False
+        self.raised = False
         # Two players: the cards still to draw, and each seat's discards (logical mask).
         self.stock: list[int] = []
         self.discarded: list[int] = [0] * n

@@ -71,6 +71,12 @@ class Options:
         # Mo, Moe and Bemo declarations (rules' mo): on at all, instead of the side's bid, a
         # run anywhere (Moe), the declarer leads; each kind's (goal, made, lost), Little
         # then Big.
+        # Raising bids before the first card (rules' raise_bids): by one only, and whether
+        # rounds of raises go on while someone raises.
+        self.raise_on: bool = rules.raise_bids != "off"
+        self.raise_by_one: bool = rules.raise_bids == "by_one"
+        self.raise_rounds: bool = rules.raise_bids == "rounds"
+        self.books_made: bool = rules.books_made
         self.mo_on: bool = rules.mo != "off"
         self.mo_replaces: bool = rules.mo in ("mo", "moe", "bemo_three")
         self.mo_run: bool = rules.mo == "moe"

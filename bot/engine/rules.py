@@ -228,6 +228,21 @@ class Rules(BaseModel):
         "+100 or -50, Big Bemo the first 6 (7) for +300 (+200) or -100 (003:255-263, "
         "003:283-284). One declaration a hand: the first made stands.",
     )
+    raise_bids: Literal["off", "by_one", "any", "rounds"] = Field(
+        "off",
+        description="Raising a bid before the first card: once everyone has bid, each player "
+        "in turn from the dealer's left may raise their own bid, never lower it: by one "
+        "(by_one, 000:103, 002:82), by any number (any, 003:142, 003:265), or by any number "
+        "in rounds that go on until a round passes with no raise (rounds, 003:396). A Nil, a "
+        "blind bid and a Mo are not raised, and a side's bids may not pass the tricks in a "
+        "hand.",
+    )
+    books_made: bool = Field(
+        False,
+        description="Books Made: when the two sides' bids add up to exactly 10, the hand is not "
+        "played: each side scores its bid as made (10 a trick bid, a Nil its bonus) with no "
+        "overtricks, and the deal passes on (000:173; two sides only, and not after a Mo).",
+    )
     deficient_hand_redeal: bool = Field(
         False,
         description="A player with at most one trump or no card above a ten may ask for a "
@@ -421,6 +436,10 @@ class Rules(BaseModel):
             out.append("blind_six and each_bids_four cannot be played together")
         if self.mo != "off" and (self.variant != "regular" or self.cant_total_tricks):
             out.append("mo needs variant regular and cant_total_tricks no")
+        if self.raise_bids != "off" and self.variant != "regular":
+            out.append("raise_bids needs variant regular")
+        if self.books_made and self.players // self.team_size != 2:
+            out.append("books_made needs two sides")
         if self.mo == "bemo_three" and self.players != 3:
             out.append("mo bemo_three is the three-player game's (players 3)")
         if self.blind_scoring != "double" and self.blind_bids == "never":

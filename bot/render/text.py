@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from bot.engine import (
     Bid,
     BidMade,
+    BidRaised,
+    BooksMade,
     Card,
     CardDrawn,
     CardPlayed,
@@ -341,6 +343,23 @@ def event_text(
         bid = bid_text(Bid(event.seat, event.tricks, event.blind), rules)
         return _said(
             names, event.seat, you, N_("You bid {bid}."), N_("{name} bids {bid}."), bid=bid
+        )
+    if isinstance(event, BooksMade):
+        return _(
+            "Books made: the bids add up to 10, so the hand is not played and each side"
+            " scores its bid."
+        )
+    if isinstance(event, BidRaised):
+        if not event.by:
+            return None
+        bid = bid_text(Bid(event.seat, event.tricks), rules)
+        return _said(
+            names,
+            event.seat,
+            you,
+            N_("You raise your bid to {bid}."),
+            N_("{name} raises their bid to {bid}."),
+            bid=bid,
         )
     if isinstance(event, Declared):
         declaration = declaration_text(event.big, rules)

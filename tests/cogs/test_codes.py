@@ -6,7 +6,11 @@ from bot.engine import PRESETS, Game, Rules
 from cogs._codes import action_code, action_label, is_lobby_code, parse_code
 
 # Beside the presets, tables whose bidding has decisions no preset has (a Mo, Moe or Bemo).
-EXTRA = {"moe": Rules(mo="moe"), "bemo": Rules(mo="bemo")}
+EXTRA = {
+    "moe": Rules(mo="moe"),
+    "bemo": Rules(mo="bemo", raise_bids="rounds"),
+    "raise": Rules(raise_bids="any"),
+}
 
 
 @pytest.mark.parametrize("preset", [*PRESETS, *EXTRA])
@@ -25,7 +29,7 @@ def test_every_legal_action_of_a_game_round_trips_through_its_code(preset: str) 
         game.apply(game.legal_actions()[0])
 
 
-@pytest.mark.parametrize("code", ["", "b", "bx", "cZZ", "p", "n", "d2", "q", "m2", "m"])
+@pytest.mark.parametrize("code", ["", "b", "bx", "cZZ", "p", "n", "d2", "q", "m2", "m", "u", "ux"])
 def test_malformed_codes_are_refused(code: str) -> None:
     with pytest.raises(ValueError):
         parse_code(code, 0)

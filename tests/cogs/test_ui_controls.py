@@ -5,7 +5,7 @@ import re
 import discord
 import pytest
 
-from bot.engine import PRESETS, Game, Rules
+from bot.engine import PRESETS, Bid, Game, Rules
 from cogs._codes import action_code
 from cogs._ui import (
     BUTTON_PATTERN,
@@ -84,3 +84,17 @@ def test_a_mo_declaration_has_its_own_buttons_beside_the_bids() -> None:
     assert labels[-2:] == ["Declare Little Mo", "Declare Big Mo"]
     assert [button.click.code for button in buttons[-2:]] == ["m0", "m1"]
     assert "Nil" in labels
+
+
+def test_raising_a_bid_has_its_own_buttons() -> None:
+    """000:103, 002:82: once everyone has bid, each player may raise their bid by one before
+    the first card: "Keep my bid" and "Raise by 1", nothing else."""
+    game = Game.new(Rules(raise_bids="by_one"), seed=3, dealer=0)
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, 3))
+    items = controls(game.view(1), table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+    buttons = [item for item in items if isinstance(item, ActionButton)]
+    assert [(b.item.label, b.click.code) for b in buttons] == [
+        ("Keep my bid", "u0"),
+        ("Raise by 1", "u1"),
+    ]

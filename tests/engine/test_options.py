@@ -11,6 +11,7 @@ import pytest
 from bot.engine import (
     PRESETS,
     Bid,
+    BidRaised,
     CallRenege,
     Card,
     Claim,
@@ -21,9 +22,11 @@ from bot.engine import (
     Draw,
     Event,
     Game,
+    HandResult,
     PassCards,
     Phase,
     PlayCard,
+    Raise,
     Redealt,
     RenegeCalled,
     RequestRedeal,
@@ -1754,3 +1757,74 @@ def test_mo_declarations_are_open_to_the_first_of_a_side_only() -> None:
         _rules(mo="bemo_three")
     with pytest.raises(ValueError, match="mo needs variant regular"):
         _rules(mo="mo", variant="mirror", blind_nil="never")
+
+
+@covers("raise_bids")
+def test_raise_by_one_after_everyone_has_bid() -> None:
+    """000:103 (002:82): "Another game variation allows each player to optionally increase
+    their bid by one point after all players have bid but before game play starts. A
+    reduction in bid, once bids are made, is never allowed." SUITED, bids 3 all round:
+    seat 1 raises to 4 and the others keep; side 1 takes all 13 against its 7."""
+    game = _suited_game(_rules(raise_bids="by_one"))
+    bid_all(game, [0, 3, 3, 3])
+    assert game.phase is Phase.BID and game.to_act == 1
+    assert game.legal_actions(1) == [Raise(1, 0), Raise(1, 1)]
+    assert game.apply(Raise(1, 1)) == [BidRaised(1, 4, 1)]
+    refused(game, Raise(2, 2), "at most 1")
+    refused(game, Raise(2, -1), "never lowered")
+    game.apply(Raise(2, 0))
+    game.apply(Raise(3, 0))
+    # Seat 0 bid Nil: a Nil is not raised, so play starts.
+    assert game.phase is Phase.PLAY and game.bids[1] == Bid(1, 4)
+    play_out(game)
+    side = game.results[-1].teams[1]
+    assert (side.bid, side.contract_points, side.bags) == (7, 70, 6)
+
+
+@covers("raise_bids")
+def test_raise_by_any_amount_and_in_rounds() -> None:
+    """003:142, 003:265: "bids may be increased before the first card of the first trick is
+    played" (by any number, up to the side's share of the tricks); 003:396: "have a second
+    round, or as many rounds necessary, in which players can increase their bids"."""
+    game = _suited_game(_rules(raise_bids="any"))
+    bid_all(game, [3, 3, 3, 3])
+    assert game.legal_actions(1) == [Raise(1, by) for by in range(8)]
+    game.apply(Raise(1, 7))
+    assert game.legal_actions(2) == [Raise(2, by) for by in range(8)]
+    game.apply(Raise(2, 0))
+    # Side 1 has bid all 13: seat 3 has nothing to raise, seat 0 is asked.
+    assert game.to_act == 0
+    game.apply(Raise(0, 0))
+    assert game.phase is Phase.PLAY
+    rounds = _suited_game(_rules(raise_bids="rounds"))
+    bid_all(rounds, [3, 3, 3, 3])
+    for seat in (1, 2, 3, 0):
+        rounds.apply(Raise(seat, 1 if seat == 2 else 0))
+    # Seat 2 raised, so another round: everyone may raise again.
+    assert rounds.phase is Phase.BID and rounds.to_act == 1
+    for seat in (1, 2, 3, 0):
+        rounds.apply(Raise(seat, 0))
+    assert rounds.phase is Phase.PLAY and rounds.bids[2] == Bid(2, 4)
+    off = _suited_game(Rules())
+    bid_all(off, [3, 3, 3, 3])
+    refused(off, Raise(1, 1), "once everyone has bid")
+
+
+@covers("books_made")
+def test_books_made_scores_the_bids_without_play() -> None:
+    """000:173 Books Made: "If the combine bids of both teams equals 10 books then books made
+    is called. The hand is not played out. Both team are awarded their bids. There are no
+    over books. the deal moves to the next player." Bids 3 + 2 and 4 + 1 (10): side 0
+    scores 50 and side 1 scores 50, and hand 2 is dealt by seat 1; 3 + 3 and 3 + 3 (12) is
+    played as usual."""
+    game = _suited_game(_rules(books_made=True))
+    bid_all(game, [3, 4, 2, 1])
+    assert isinstance(game.results[-1], HandResult)
+    assert _team_totals(game) == [50, 50]
+    assert [t.bags for t in game.results[-1].teams] == [0, 0]
+    assert game.hand_number == 2 and game.dealer == 1 and game.phase is Phase.BID
+    played = _suited_game(_rules(books_made=True))
+    bid_all(played, [3, 3, 3, 3])
+    assert played.phase is Phase.PLAY
+    with pytest.raises(ValueError, match="books_made needs two sides"):
+        _rules(books_made=True, players=3, team_size=1)
