@@ -24,6 +24,7 @@ from bot.engine import (
     PassCards,
     Phase,
     PlayCard,
+    Raise,
     RevealCards,
     Rules,
     SeatView,
@@ -441,3 +442,22 @@ def test_normal_and_hard_declare_a_mo_only_on_sure_tricks(
             assert isinstance(action, Bid)
         else:
             assert action == expected
+
+
+def test_a_bid_held_down_is_raised_before_the_first_card() -> None:
+    """000:103: each player may raise their bid before play. Seat 1 bid 1 with a hand worth
+    about 6: normal raises to what the cards look worth, hard raises too (each raise played
+    out like a bid); seat 2 bid 3 on a hand of low cards and keeps it."""
+    rules = Rules(raise_bids="any")
+    strong = "AS KS QS JS 10S AH KH AD 2C 3C 4C 5D 6D"
+    weak = "7C 8C 9C 7D 8D 9D 2H 3H 4H 5H 6H 7H 8H"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: strong, 2: weak})])
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, 1 if seat == 1 else 3))
+    view = game.view(1)
+    action = HeuristicPolicy().decide(view, random.Random(0))
+    assert isinstance(action, Raise) and action.by >= 5
+    hard = SearchPolicy(deals=20, bid_deals=30, time_budget=None).decide(view, random.Random(0))
+    assert isinstance(hard, Raise) and hard.by >= 3 and hard in view.legal_actions
+    game.apply(action)
+    assert HeuristicPolicy().decide(game.view(2), random.Random(0)) == Raise(2, 0)
