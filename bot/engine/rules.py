@@ -438,8 +438,8 @@ class Rules(BaseModel):
             out.append("mo needs variant regular and cant_total_tricks no")
         if self.raise_bids != "off" and self.variant != "regular":
             out.append("raise_bids needs variant regular")
-        if self.books_made and self.players // self.team_size != 2:
-            out.append("books_made needs two sides")
+        if self.books_made and (self.players, self.team_size) != (4, 2):
+            out.append("books_made is for two teams of two (players 4, team_size 2)")
         if self.mo == "bemo_three" and self.players != 3:
             out.append("mo bemo_three is the three-player game's (players 3)")
         if self.blind_scoring != "double" and self.blind_bids == "never":

@@ -1826,5 +1826,5 @@ def test_books_made_scores_the_bids_without_play() -> None:
     played = _suited_game(_rules(books_made=True))
     bid_all(played, [3, 3, 3, 3])
     assert played.phase is Phase.PLAY
-    with pytest.raises(ValueError, match="books_made needs two sides"):
+    with pytest.raises(ValueError, match="books_made is for two teams of two"):
         _rules(books_made=True, players=3, team_size=1)
