@@ -17,6 +17,7 @@ from bot.engine import (
     CallRenege,
     Card,
     Claim,
+    Declare,
     Draw,
     Event,
     HandScored,
@@ -24,6 +25,7 @@ from bot.engine import (
     PassCards,
     Phase,
     PlayCard,
+    Raise,
     RequestRedeal,
     RevealCards,
     Rules,
@@ -35,6 +37,7 @@ from bot.render.refusals import refusal_text
 from bot.render.text import (
     CardFace,
     bid_text,
+    declaration_text,
     event_text,
     hand_order,
     hand_text,
@@ -71,6 +74,7 @@ LOOK, CLAIM, REDEAL, KEEP, DROP = N_("look"), N_("claim"), N_("redeal"), N_("kee
 RENEGE, PASS, BLIND, NIL = N_("renege"), N_("pass"), N_("blind"), N_("nil")
 QUIT, HELP_WORD, TABLE, HINT, AUTO = N_("quit"), N_("help"), N_("table"), N_("hint"), N_("auto")
 YES, WHY = N_("yes"), N_("why")
+LITTLE, BIG, RAISE = N_("little"), N_("big"), N_("raise")
 
 
 def said(word: str) -> set[str]:
@@ -91,6 +95,8 @@ def help_text() -> str:
   {claim}: claim the rest of the tricks
   {renege} N: call a renege on seat N
   {redeal}: throw in a deficient hand
+  {little} / {big}: declare the Little or Big Mo, Moe or Bemo (the rules' mo)
+  {raise_} N / {keep}: raise your bid by N before the first card, or keep it
   {hint}: what the bot would do
   {auto}: let the bot make this move
   {table}: show the table
@@ -108,6 +114,9 @@ def help_text() -> str:
         claim=_(CLAIM),
         renege=_(RENEGE),
         redeal=_(REDEAL),
+        little=_(LITTLE),
+        big=_(BIG),
+        raise_=_(RAISE),
         hint=_(HINT),
         auto=_(AUTO),
         table=_(TABLE),
@@ -157,8 +166,12 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         return Claim(seat)
     if head in said(REDEAL):
         return RequestRedeal(seat)
+    if any(isinstance(a, Raise) for a in view.legal_actions):
+        return _raise_command(seat, head, rest)
     if head in said(KEEP) | said(DROP):
         return Draw(seat, head in said(KEEP))
+    if head in said(LITTLE) | said(BIG):
+        return Declare(seat, head in said(BIG))
     if head in said(RENEGE):
         return CallRenege(seat, _accused(rest, names))
     if head in said(PASS):
@@ -182,6 +195,19 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
     raise ValueError(
         _("Type '{keep}' to keep the first card offered, or '{drop}'.").format(
             keep=_(KEEP), drop=_(DROP)
+        )
+    )
+
+
+def _raise_command(seat: int, head: str, rest: list[str]) -> Action:
+    """Before the first card: ``raise N`` (``raise`` alone is by one) or ``keep``."""
+    if head in said(KEEP) and not rest:
+        return Raise(seat, 0)
+    if head in said(RAISE) and len(rest) <= 1 and all(w.isdigit() for w in rest):
+        return Raise(seat, int(rest[0]) if rest else 1)
+    raise ValueError(
+        _("Type '{raise_} 1' to raise your bid by one, or '{keep}' to keep it.").format(
+            raise_=_(RAISE), keep=_(KEEP)
         )
     )
 
@@ -210,10 +236,27 @@ def _prompt(view: SeatView, face: CardFace) -> str:
             )
             + " > "
         )
+    raises = [a.by for a in legal if isinstance(a, Raise)]
+    if raises:
+        bid = bid_text(view.bids[view.seat], rules)
+        return (
+            _("Raise your bid of {bid} ({keep}, {raise_} 1 to {most})").format(
+                bid=bid, keep=_(KEEP), raise_=_(RAISE), most=max(raises)
+            )
+            + " > "
+        )
     if view.phase is Phase.BID:
         options = [bid_text(a, rules) for a in legal if isinstance(a, Bid)]
         if any(isinstance(a, RevealCards) for a in legal):
             options.insert(0, _(LOOK))
+        for action in legal:
+            if isinstance(action, Declare):
+                options.append(
+                    _("{word}: {declaration}").format(
+                        word=_(BIG if action.big else LITTLE),
+                        declaration=declaration_text(action.big, rules),
+                    )
+                )
         return _("Your bid ({options})").format(options=", ".join(options)) + " > "
     if view.phase is Phase.PASS:
         count = len(next(a for a in legal if isinstance(a, PassCards)).cards)
@@ -456,6 +499,12 @@ def _describe(action: Action, view: SeatView) -> str:
         return _("claim the rest of the tricks")
     if isinstance(action, RequestRedeal):
         return _("throw in a deficient hand")
+    if isinstance(action, Raise):
+        return _("raise your bid by {count}").format(count=action.by) if action.by else _(KEEP)
+    if isinstance(action, Declare):
+        return _("declare {declaration}").format(
+            declaration=declaration_text(action.big, view.rules)
+        )
     if isinstance(action, CallRenege):
         return _("call a renege")
     return type(action).__name__.lower()

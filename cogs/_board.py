@@ -18,6 +18,7 @@ from bot.render.text import (
     CardFace,
     bags_text,
     bid_text,
+    declared_line,
     hand_text,
     lead_text,
     points_text,
@@ -137,6 +138,9 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace) -
             who=_who(seat), bid=bid_text(seat.bid, rules), tricks=seat.tricks_taken
         )
         lines.append(f"{turn} `{seat.seat + 1}` {said}")
+    declared = declared_line(snapshot.declared, snapshot.teams, names, rules)
+    if declared is not None:
+        lines.append(declared)
     trick = trick_line(
         snapshot.trick, snapshot.trick_number, snapshot.last_trick, snapshot.phase, names, face
     )

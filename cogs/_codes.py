@@ -16,15 +16,17 @@ from bot.engine import (
     CallRenege,
     Card,
     Claim,
+    Declare,
     Draw,
     PassCards,
     PlayCard,
+    Raise,
     RequestRedeal,
     RevealCards,
     Rules,
 )
 from bot.i18n import _
-from bot.render.text import bid_text
+from bot.render.text import bid_text, declaration_text
 from bot.render.words import card_text
 
 # The lobby's buttons: whoever clicks sits down, stands up, seats a bot of a level
@@ -45,7 +47,8 @@ def is_lobby_code(code: str) -> bool:
 
 def action_code(action: Action) -> str:
     """``b3`` bid 3, ``B0`` blind nil, ``cAS`` play A♠, ``pAS.KH`` pass, ``r`` look, ``C``
-    claim, ``n2`` renege on seat 3, ``x`` redeal, ``d1`` keep the first drawn card."""
+    claim, ``n2`` renege on seat 3, ``x`` redeal, ``d1`` keep the first drawn card, ``m1``
+    declare the Big Mo (``m0`` the Little), ``u2`` raise the bid by 2 (``u0`` keep it)."""
     match action:
         case Bid(tricks=tricks, blind=blind):
             return f"{'B' if blind else 'b'}{tricks}"
@@ -63,6 +66,10 @@ def action_code(action: Action) -> str:
             return "x"
         case Draw(keep_first=keep):
             return f"d{int(keep)}"
+        case Declare(big=big):
+            return f"m{int(big)}"
+        case Raise(by=by):
+            return f"u{by}"
 
 
 def parse_code(code: str, seat: int) -> Action:
@@ -84,6 +91,10 @@ def parse_code(code: str, seat: int) -> Action:
         return RequestRedeal(seat)
     if code in ("d0", "d1"):
         return Draw(seat, keep_first=code == "d1")
+    if head == "u" and rest.isdigit():
+        return Raise(seat, int(rest))
+    if code in ("m0", "m1"):
+        return Declare(seat, big=code == "m1")
     raise ValueError(f"{code!r} is not an action code")
 
 
@@ -106,6 +117,10 @@ def action_label(action: Action, rules: Rules, names: list[str], offer: Sequence
             return _("Throw in, redeal")
         case Draw(keep_first=keep):
             return draw_label(keep, offer)
+        case Declare(big=big):
+            return _("Declare {declaration}").format(declaration=declaration_text(big, rules))
+        case Raise(by=by):
+            return _("Raise by {count}").format(count=by) if by else _("Keep my bid")
 
 
 def draw_label(keep_first: bool, offer: Sequence[Card]) -> str:

@@ -13,9 +13,17 @@ from typing import IO
 
 import pytest
 
-from bot.engine import PRESETS, Card, Game, Phase, PlayCard, Rules
+from bot.engine import PRESETS, Bid, Card, Game, Phase, PlayCard, Raise, Rules
 from bot.render.text import hand_order, seat_names
-from bot.terminal import EXIT_INTERRUPTED, parse_command, play_terminal, red_suits, wants_colour
+from bot.render.words import card_text
+from bot.terminal import (
+    EXIT_INTERRUPTED,
+    _prompt,
+    parse_command,
+    play_terminal,
+    red_suits,
+    wants_colour,
+)
 
 RED = "\x1b[31m"
 Answer = Callable[[str], str]
@@ -395,3 +403,32 @@ def test_the_terminals_language_comes_from_the_environment(
     from bot.terminal import terminal_locale
 
     assert terminal_locale(environ) == locale
+
+
+def test_a_mo_is_declared_by_typing_big_or_little() -> None:
+    """000:145, 002:90: at the first bid of its side the prompt offers the Little and Big Mo
+    beside the bids; "big" declares it, and the table names the side's Big Mo."""
+    prompts, output, read = _script(["big"])
+    assert play_terminal("mo", seed=5, hands=1, read=read, write=output.append) == 0
+    first_bid = next(p for p in prompts if p.startswith("Your bid"))
+    assert "little: Little Mo, big: Big Mo" in first_bid
+    assert "You declare Big Mo." in output
+    assert any("You & North declared Big Mo." in line for line in output)
+    scored = "\n".join(output)
+    assert "big mo" in scored.split("Hand 1 scored:")[1]
+
+
+def test_raising_a_bid_is_typed_raise_or_keep() -> None:
+    """000:103, 003:142: once everyone has bid the prompt asks to raise or keep the bid;
+    "raise 2" raises it by two, "keep" keeps it, anything else is answered."""
+    game = Game.new(Rules(raise_bids="any"), seed=5, dealer=3)
+    for seat in (0, 1, 2, 3):
+        game.apply(Bid(seat, 3))
+    view = game.view(0)
+    names = seat_names(4)
+    assert _prompt(view, card_text) == "Raise your bid of 3 (keep, raise 1 to 7) > "
+    assert parse_command("raise 2", view, names) == Raise(0, 2)
+    assert parse_command("raise", view, names) == Raise(0, 1)
+    assert parse_command("keep", view, names) == Raise(0, 0)
+    with pytest.raises(ValueError, match="'raise 1' to raise your bid by one"):
+        parse_command("4", view, names)

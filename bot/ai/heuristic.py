@@ -18,14 +18,17 @@ from bot.engine import (
     Bid,
     Card,
     Claim,
+    Declare,
     Draw,
     PassCards,
     Phase,
     PlayCard,
+    Raise,
     RevealCards,
     SeatView,
 )
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
+from bot.engine.rules import mo_terms
 from bot.i18n import N_
 
 # Blind Nil is a last resort: only this far behind does the bot bid it unseen.
@@ -92,6 +95,9 @@ class Rule:
     DUCK_BAGS = "duck_bags"
     DUCK_EXACT = "duck_exact"
     NOTHING = "nothing"
+    DECLARE = "declare"
+    RAISE = "raise"
+    KEEP_BID = "keep_bid"
 
 
 class HeuristicPolicy:
@@ -127,6 +133,8 @@ class HeuristicPolicy:
             return _pass_cards(view, table)
         if Draw in kinds:
             return _draw(view, table)
+        if Raise in kinds:
+            return _raise(view, table)
         if Bid in kinds or RevealCards in kinds:
             return _bid(view, table)
         if PlayCard in kinds:
@@ -247,6 +255,9 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
         if reveal:
             return reveal[0], Said(N_("Look at your cards before you bid.")), Rule.REVEAL
         return bids[0], Said(N_("Only blind bids are left.")), Rule.BLIND_ONLY
+    declared = _declare(view, table)
+    if declared is not None:
+        return declared
     if len(bids) == 1:
         return (
             bids[0],
@@ -337,6 +348,65 @@ def _bid_said(view: SeatView, choice: Bid, estimate: float, target: int, partner
     return Said(
         N_("About {tricks} tricks from honours and spades: bid {bid}."), tricks=worth, bid=bid
     )
+
+
+def sure_tricks(hand: tuple[Card, ...], table: CardTable) -> int:
+    """Tricks the hand takes on its own, one after another from the lead: its unbroken run
+    of top trumps and, once that run has drawn about half the trumps it does not hold,
+    each side suit's unbroken run from the Ace (at most three rounds, before a void shows)."""
+    trumps = sorted((c for c in hand if table.suit(c) == TRUMP), key=table.power, reverse=True)
+    deck = table.deck
+    logical = [i % COPY_SHIFT for i in deck.cards]
+    powers = sorted((deck.power[i] for i in logical if deck.suit_of[i] == TRUMP), reverse=True)
+    run = 0
+    while run < len(trumps) and table.power(trumps[run]) == powers[run]:
+        run += 1
+    sure = run
+    if 2 * run < len(powers) - len(trumps):
+        return sure
+    for suit in (0, 1, 2):
+        ranks = sorted((c.rank for c in hand if table.suit(c) == suit), reverse=True)
+        top = 0
+        while top < min(len(ranks), 3) and ranks[top] == 14 - top:
+            top += 1
+        sure += top
+    return sure
+
+
+def _declare(view: SeatView, table: CardTable) -> Ruled | None:
+    """A Mo, Moe or Bemo when the hand takes the tricks it asks for (002:90: "It's not
+    unusual for a team that could do a Big Mo to declare a Little Mo to play it safe"): a Big
+    when its own sure tricks reach the goal, a Little when they come within the one trick a
+    partner's hand is all but sure to add."""
+    declares = [a for a in view.legal_actions if isinstance(a, Declare)]
+    if not declares or view.hand is None:
+        return None
+    terms = mo_terms(view.rules.mo, view.num_tricks)
+    sure = sure_tricks(view.hand, table)
+    for action in sorted(declares, key=lambda a: not a.big):
+        goal = terms[int(action.big)][0]
+        if sure + (0 if action.big else 1) >= goal:
+            kind = "Big" if action.big else "Little"
+            text = f"{sure} sure tricks in this hand alone: declare the {kind} ({goal} tricks)."
+            return action, text, Rule.DECLARE
+    return None
+
+
+def _raise(view: SeatView, table: CardTable) -> Ruled:
+    """Before the first card (000:103): raise to what the cards look worth when the bid
+    fell short of it (a rule held it down, or a partner's Nil needs covering), else keep."""
+    raises = [a for a in view.legal_actions if isinstance(a, Raise)]
+    bid = view.bids[view.seat]
+    assert view.hand is not None and bid is not None
+    estimate = estimate_tricks(view.hand, table, len(view.partners))
+    partner_nil = any(_bid_nil(view, p) for p in view.partners)
+    want = max(1, round(estimate)) + (1 if partner_nil else 0)
+    by = min(max(0, want - bid.tricks), max(a.by for a in raises))
+    if by:
+        text = f"About {estimate:.1f} tricks here against a bid of {bid.tricks}: raise by {by}."
+        return Raise(view.seat, by), text, Rule.RAISE
+    text = f"About {estimate:.1f} tricks here: keep the bid of {bid.tricks}."
+    return Raise(view.seat, 0), text, Rule.KEEP_BID
 
 
 def _bid_word(view: SeatView, bid: Bid) -> str | int:

@@ -22,7 +22,18 @@ from bot.ai.holdings import fits, sample_fitted_deal, shipped_model
 from bot.ai.knowledge import Knowledge, bid_weight, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
 from bot.ai.reasons import SEARCH, Reason, Tally, shown_voids
-from bot.engine import Action, Bid, Card, Phase, PlayCard, Rules, SeatView, score_hand
+from bot.engine import (
+    Action,
+    Bid,
+    Card,
+    Declare,
+    Phase,
+    PlayCard,
+    Raise,
+    Rules,
+    SeatView,
+    score_hand,
+)
 from bot.engine.deck import COPY_SHIFT, DeckInfo
 from bot.engine.options import PENALTY_OVERTRICKS
 
@@ -193,7 +204,8 @@ class SearchPolicy:
         why = dataclasses.replace(why, level=self.level)
         if self.time_budget is not None and self.time_budget < _MIN_BUDGET:
             return preferred, why
-        if view.seat != view.to_act:
+        if view.seat != view.to_act or isinstance(preferred, Declare):
+            # A Mo, Moe or Bemo is declared on the heuristic's count of sure tricks.
             return preferred, why
         # Two players draw their hands, each keeping the cards it wants, so the unseen
         # hand is no random deal: sampled as if it were, hard's bids were set 42.5% of
@@ -208,6 +220,9 @@ class SearchPolicy:
             # Both hands are needed to break a Blind Nil: no Nil of our own against one.
             bids = [b for b in bids if b.tricks] or bids
         values: dict[Action, float]
+        raises = [a for a in legal if isinstance(a, Raise)]
+        if len(raises) > 1 and view.hand is not None:
+            return self._raise(view, raises, rng)
         if view.phase is Phase.PLAY and len(plays) > 1:
             values = {a: v for a, v in self.evaluate(view, plays, rng).items()}
         elif view.phase is Phase.BID and view.hand is not None and len(bids) > 1:
@@ -221,6 +236,19 @@ class SearchPolicy:
             return preferred, self._searched(view, preferred, values)
         chosen = max(values, key=lambda a: values[a])
         return chosen, self._searched(view, chosen, values)
+
+    def _raise(
+        self, view: SeatView, raises: list[Raise], rng: random.Random
+    ) -> tuple[Action, Reason]:
+        """A raise before the first card (000:103), valued as the bids it would make: each
+        new bid played out on the sampled deals like a bid, the best one kept."""
+        bid = view.bids[view.seat]
+        assert bid is not None
+        as_bids = {Bid(view.seat, bid.tricks + r.by): r for r in raises}
+        values, _ = self.evaluate_bids(view, list(as_bids), rng)
+        best = max(values, key=lambda b: (values[b], -b.tricks))
+        chosen = as_bids[best]
+        return chosen, self._searched(view, chosen, {as_bids[b]: v for b, v in values.items()})
 
     def _searched(self, view: SeatView, chosen: Action, values: dict[Action, float]) -> Reason:
         """The reason for a searched move, from the figures the search left in ``tally``."""

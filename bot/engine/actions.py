@@ -75,7 +75,34 @@ class RequestRedeal:
     seat: int
 
 
-Action = Bid | Draw | PassCards | PlayCard | RevealCards | Claim | CallRenege | RequestRedeal
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Declare the side's Little (``big`` False) or Big Mo, Moe or Bemo, by the rules' ``mo``."""
+
+    seat: int
+    big: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """Once everyone has bid, raise your own bid by ``by`` tricks (0: keep it)."""
+
+    seat: int
+    by: int
+
+
+Action = (
+    Bid
+    | Draw
+    | PassCards
+    | PlayCard
+    | RevealCards
+    | Claim
+    | CallRenege
+    | RequestRedeal
+    | Declare
+    | Raise
+)
 
 ACTION_TYPES: tuple[type, ...] = (
     Bid,
@@ -86,6 +113,8 @@ ACTION_TYPES: tuple[type, ...] = (
     Claim,
     CallRenege,
     RequestRedeal,
+    Declare,
+    Raise,
 )
 
 

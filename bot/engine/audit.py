@@ -19,7 +19,8 @@ from bot.engine.rules import Rules
 class HandRecord:
     """One hand: ``held`` is each seat's cards when the first card was led (after any
     passing or drawing), or when the game stopped if it stopped before that; ``events`` is
-    everything that happened in the hand, its deal first (and a redeal's, if it had one)."""
+    everything that happened in the hand, its deal first (and a redeal's, if it had one). A
+    hand scored without play holds its cards as dealt."""
 
     hand_number: int
     dealer: int
@@ -48,6 +49,11 @@ def hand_records(
                     records.append(HandRecord(hand, hand_dealer, held, tuple(events)))
                 events, held = [], None
                 hand, hand_dealer = event.hand_number, event.dealer
+            if isinstance(event, HandDealt):
+                # The deal, until the first lead says otherwise: a hand scored without play
+                # (Books Made, 000:173) never has one. A new hand is dealt last in its
+                # batch, so the game's hands now are its cards.
+                held = _cards(game)
             events.append(event)
             if isinstance(event, PlayStarted):
                 held = _cards(game)

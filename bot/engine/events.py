@@ -54,6 +54,31 @@ class BidMade:
 
 
 @dataclass(slots=True)
+class Declared:
+    """A seat declared its side's Little (``big`` False) or Big Mo, Moe or Bemo."""
+
+    seat: int
+    team: int
+    big: bool
+
+
+@dataclass(slots=True)
+class BidRaised:
+    """Before the first card a seat raised its bid by ``by`` to ``tricks`` (``by`` 0: kept)."""
+
+    seat: int
+    tricks: int
+    by: int
+
+
+@dataclass(slots=True)
+class BooksMade:
+    """The sides' bids total 10: the hand is not played, each side scores its bid (000:173)."""
+
+    hand_number: int
+
+
+@dataclass(slots=True)
 class PassingStarted:
     """Nil passing: each pair exchanges ``count`` cards."""
 
@@ -160,6 +185,9 @@ Event = (
     | CardsRevealed
     | Redealt
     | BidMade
+    | Declared
+    | BidRaised
+    | BooksMade
     | PassingStarted
     | CardsPassed
     | PlayStarted
@@ -178,6 +206,9 @@ EVENT_TYPES: tuple[type, ...] = (
     CardsRevealed,
     Redealt,
     BidMade,
+    Declared,
+    BidRaised,
+    BooksMade,
     PassingStarted,
     CardsPassed,
     PlayStarted,

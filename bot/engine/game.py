@@ -16,9 +16,11 @@ from bot.engine.actions import (
     Bid,
     CallRenege,
     Claim,
+    Declare,
     Draw,
     PassCards,
     PlayCard,
+    Raise,
     RequestRedeal,
     RevealCards,
 )
@@ -28,12 +30,15 @@ from bot.engine.claims import CLAIM_BUDGET, ClaimJudge, Verdict
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, shuffled
 from bot.engine.events import (
     BidMade,
+    BidRaised,
+    BooksMade,
     CardDrawn,
     CardPlayed,
     CardsPassed,
     CardsRevealed,
     ClaimAccepted,
     ClaimFailed,
+    Declared,
     Event,
     GameOver,
     HandDealt,
@@ -164,6 +169,7 @@ class Game:
         self._evil = options.evil_spades
         self._low_ball = False
         self._called = Suit.SPADES
+        self._mo_on = options.mo_on
         self.history: list[Action] = []
         self.results: list[HandResult] = []
         self.scores = [0] * len(self.teams)
@@ -435,7 +441,10 @@ class Game:
                 out.append(Claim(seat))
             return out
         out = []
-        if phase is _BID:
+        if phase is _BID and self._hand.raising:
+            if seat == self.to_act:
+                out.extend(self._raise_options(seat))
+        elif phase is _BID:
             if (
                 self._hand.bids[seat] is None
                 and not self._hand.looked[seat]
@@ -444,6 +453,8 @@ class Game:
                 out.append(RevealCards(seat))
             if seat == self.to_act:
                 out.extend(self._cached_bids(seat))
+                if self._mo_on and self._may_declare(seat):
+                    out.extend((Declare(seat, False), Declare(seat, True)))
             if self._may_redeal(seat):
                 out.append(RequestRedeal(seat))
         elif phase is _PASS:
@@ -656,6 +667,10 @@ class Game:
             return self._apply_renege_call(action)
         if isinstance(action, RequestRedeal):
             return self._apply_redeal(action.seat)
+        if isinstance(action, Declare):
+            return self._apply_declare(action)
+        if isinstance(action, Raise):
+            return self._apply_raise(action)
         self._refuse(f"{action!r} is not a Spades action.")
 
     @staticmethod
@@ -747,6 +762,8 @@ class Game:
         seat = action.seat
         if self.phase is not _BID or seat != self.to_act:
             self._check_turn(seat, _BID, "bid")
+        if self._hand.raising:
+            self._refuse("Everyone has bid: raise your bid or keep it.")
         tricks = action.tricks
         legal = self._cached_bids(seat)
         interned = BIDS[seat][action.blind][tricks] if 0 <= tricks < 19 else None
@@ -759,12 +776,162 @@ class Game:
         bids[seat] = tricks
         self._hand.blind[seat] = action.blind
         events: list[Event] = [BidMade(seat, tricks, action.blind, tricks == 0 and self._nil_on)]
+        if self._mo_on:
+            return events + self._next_bidder(seat)
         if None in bids:
             self.to_act = (seat + 1) % self.players
             return events
         self._hand.looked = [True] * self.players
-        events.extend(self._start_passing())
+        events.extend(self._end_bidding())
         return events
+
+    def _end_bidding(self) -> list[Event]:
+        """Every bid is in: raises before the first card (rules' raise_bids), else on to
+        passing or play; or, Books Made, no play at all."""
+        hand = self._hand
+        if self._options.books_made and hand.mo_seat < 0 and sum(b or 0 for b in hand.bids) == 10:
+            # 000:173: "The hand is not played out. Both team are awarded their bids."
+            hand.taken = [b or 0 for b in hand.bids]
+            return [BooksMade(self.hand_number), *self._end_early()]
+        if self._options.raise_on:
+            first = self._next_raiser((self.dealer + 1) % self.players)
+            if first is not None:
+                self._hand.raising = True
+                self.to_act = first
+                return []
+        return self._start_passing()
+
+    # -- raising bids before the first card (rules' raise_bids) -------------------------
+
+    def _raise_room(self, seat: int) -> int:
+        """How many tricks ``seat`` may raise its bid by: none for a Nil, a blind bid or a
+        Mo; else up to the tricks its side has not bid (000:103 "increase their bid")."""
+        hand = self._hand
+        bid = hand.bids[seat]
+        if bid is None or hand.blind[seat] or seat == hand.mo_seat:
+            return 0
+        if bid == 0 and self._nil_on:
+            return 0
+        side = sum(hand.bids[s] or 0 for s in self.teams[self._team_of[seat]])
+        room = max(0, self.num_tricks - side)
+        return min(room, 1) if self._options.raise_by_one else room
+
+    def _next_raiser(self, start: int) -> int | None:
+        """The first seat from ``start`` on, up to the end of the round (the dealer), that
+        may raise; ``None``: the round is over."""
+        n = self.players
+        first = (self.dealer + 1) % n
+        for i in range((start - first) % n, n):
+            s = (first + i) % n
+            if self._raise_room(s):
+                return s
+        return None
+
+    def _raise_options(self, seat: int) -> list[Action]:
+        return [Raise(seat, by) for by in range(self._raise_room(seat) + 1)]
+
+    def _apply_raise(self, action: Raise) -> list[Event]:
+        seat = action.seat
+        hand = self._hand
+        if not hand.raising:
+            self._refuse("Bids can only be raised once everyone has bid, before the first card.")
+        self._check_turn(seat, _BID, "raise your bid")
+        room = self._raise_room(seat)
+        if not 0 <= action.by <= room:
+            self._refuse(
+                "A bid is never lowered (000:103)."
+                if action.by < 0
+                else f"You can raise your bid by at most {room}."
+            )
+        bid = hand.bids[seat]
+        assert bid is not None
+        hand.bids[seat] = bid + action.by
+        hand.raised = hand.raised or action.by > 0
+        events: list[Event] = [BidRaised(seat, bid + action.by, action.by)]
+        nxt = self._next_raiser((seat + 1) % self.players) if seat != self.dealer else None
+        if nxt is None and self._options.raise_rounds and hand.raised:
+            # 003:396: "as many rounds necessary": another round while anyone raised.
+            hand.raised = False
+            nxt = self._next_raiser((self.dealer + 1) % self.players)
+        if nxt is not None:
+            self.to_act = nxt
+            return events
+        hand.raising = False
+        return events + self._start_passing()
+
+    # -- Mo, Moe and Bemo (rules' mo) --------------------------------------------------
+
+    def _may_declare(self, seat: int) -> bool:
+        """Whether ``seat`` may declare now: it has seen its cards, nobody has declared
+        this hand (the first declaration stands, as 000:122 says of blind bids), and it is
+        the first of its side to bid."""
+        hand = self._hand
+        if not hand.looked[seat] or hand.mo_seat >= 0 or hand.bids[seat] is not None:
+            return False
+        return all(hand.bids[s] is None for s in self.teams[self._team_of[seat]])
+
+    def _apply_declare(self, action: Declare) -> list[Event]:
+        seat = action.seat
+        self._check_turn(seat, _BID, "declare")
+        if not self._mo_on:
+            self._refuse("Declarations to take the first tricks aren't played at this table.")
+        if not self._may_declare(seat):
+            self._refuse(
+                "Only the first of a side to bid may declare, after looking at their cards, "
+                "and only once a hand."
+            )
+        hand = self._hand
+        team = self._team_of[seat]
+        hand.declared[team] = 2 if action.big else 1
+        hand.mo_seat = seat
+        events: list[Event] = [Declared(seat, team, action.big)]
+        if not self._options.mo_replaces:
+            # 000:117 Bemo: "It is additional to the normal bid": the seat bids next.
+            self._bids_step = -1
+            return events
+        # Instead of the side's bid (000:145, 002:90): the declarer's bid is the tricks to
+        # take, and its partners do not bid.
+        goal = self._options.mo_terms[hand.declared[team] - 1][0]
+        hand.bids[seat] = goal
+        return events + self._next_bidder(seat)
+
+    def _next_bidder(self, seat: int) -> list[Event]:
+        """After ``seat`` bid or declared: the next seat still to bid, passing over the
+        partners of a Mo or Moe, or the end of the bidding."""
+        hand = self._hand
+        n = self.players
+        skip = -1
+        if hand.mo_seat >= 0 and self._options.mo_replaces:
+            skip = self._team_of[hand.mo_seat]
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if hand.bids[s] is None and self._team_of[s] != skip:
+                self.to_act = s
+                return []
+        hand.looked = [True] * n
+        return self._end_bidding()
+
+    def _mo_runs(self) -> list[int]:
+        """Each side's tricks toward its declaration: the first tricks it won in a row
+        (a Mo, a Bemo), or its longest run of tricks anywhere (a Moe, 000:116); a trick
+        forfeited by a failed claim is won by nobody."""
+        winners = [record.winner for record in self._hand.completed]
+        if self._hand.rest_claimed_by is not None:
+            winners += [self._hand.rest_claimed_by] * (self.num_tricks - len(winners))
+        sides = [self._team_of[w] for w in winners]
+        runs = [0] * len(self.teams)
+        if not self._options.mo_run:
+            for t in range(len(self.teams)):
+                while runs[t] < len(sides) and sides[runs[t]] == t:
+                    runs[t] += 1
+            return runs
+        current = -1
+        length = 0
+        for t in sides:
+            length = length + 1 if t == current else 1
+            current = t
+            runs[t] = max(runs[t], length)
+        return runs
 
     def _bid_refusal(self, seat: int, action: Bid, legal: list[Bid]) -> IllegalAction:
         if not self._hand.looked[seat] and not action.blind:
@@ -952,7 +1119,10 @@ class Game:
                     lowest = (low, s)
             if lowest is not None:
                 leader = lowest[1]
-        if rules.high_bidder_leads and not self._hand.bid_itself:
+        if rules.mo_leads and self._hand.mo_seat >= 0:
+            # 002:90: the side that declares a Mo "will lead the first trick".
+            leader = self._hand.mo_seat
+        elif rules.high_bidder_leads and not self._hand.bid_itself:
             order = [(self.dealer + 1 + i) % n for i in range(n)]
             top = max(self._hand.bids[s] or 0 for s in order)
             leader = next(s for s in order if (self._hand.bids[s] or 0) == top)
@@ -1118,6 +1288,8 @@ class Game:
             bag_cancels=extras[1],
             sevens_before=extras[2],
             perfect_runs=extras[3],
+            declared=self._hand.declared if self._hand.mo_seat >= 0 else None,
+            runs=self._mo_runs() if self._hand.mo_seat >= 0 else None,
         )
         self.results.append(result)
         for team in result.teams:
@@ -1288,4 +1460,5 @@ class Game:
             winner=self.winner,
             all_hands=everyone,
             called_suit=self._called_now(),
+            declared=tuple(self._hand.declared) if self._mo_on else (),
         )

@@ -24,15 +24,19 @@ class HandState:
         "claim_failed",
         "claim_set",
         "completed",
+        "declared",
         "discarded",
         "exposed",
         "extra_required",
         "hands",
         "leader",
         "looked",
+        "mo_seat",
         "pass_count",
         "pass_partner",
         "passed",
+        "raised",
+        "raising",
         "received",
         "renege_calls",
         "renege_set",
@@ -78,6 +82,14 @@ class HandState:
         self.pass_count: dict[int, int] = {}
         self.passed: dict[int, list[int]] = {}
         self.received: dict[int, list[int]] = {}
+        # Mo, Moe or Bemo (rules' mo): each side's declaration (0 none, 1 Little, 2 Big) and
+        # the seat that made it (-1: none this hand).
+        self.declared: list[int] = [0] * sides
+        self.mo_seat = -1
+        # Raising bids before the first card (rules' raise_bids): under way, and whether
+        # anyone raised in the round under way.
+        self.raising = False
+        self.raised = False
         # Two players: the cards still to draw, and each seat's discards (logical mask).
         self.stock: list[int] = []
         self.discarded: list[int] = [0] * n

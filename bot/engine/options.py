@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final, final
 
-from bot.engine.rules import DEFICITS, Rules
+from bot.engine.rules import DEFICITS, Rules, mo_terms
 from bot.engine.tricks import TrickRules
 
 # Points per overtrick by the rules' ``overtricks``.
@@ -68,6 +68,22 @@ class Options:
         self.each_bids_four: bool = rules.each_bids_four
         self.no_nine_bids: bool = rules.no_nine_bids
         self.high_bidder_leads: bool = rules.high_bidder_leads
+        # Mo, Moe and Bemo declarations (rules' mo): on at all, instead of the side's bid, a
+        # run anywhere (Moe), the declarer leads; each kind's (goal, made, lost), Little
+        # then Big.
+        # Raising bids before the first card (rules' raise_bids): by one only, and whether
+        # rounds of raises go on while someone raises.
+        self.raise_on: bool = rules.raise_bids != "off"
+        self.raise_by_one: bool = rules.raise_bids == "by_one"
+        self.raise_rounds: bool = rules.raise_bids == "rounds"
+        self.books_made: bool = rules.books_made
+        self.mo_on: bool = rules.mo != "off"
+        self.mo_replaces: bool = rules.mo in ("mo", "moe", "bemo_three")
+        self.mo_run: bool = rules.mo == "moe"
+        self.mo_leads: bool = rules.mo == "mo"
+        self.mo_terms: tuple[tuple[int, int, int], ...] = (
+            mo_terms(rules.mo, self.tricks.deck.num_tricks) if self.mo_on else ()
+        )
         # Game length.
         self.by_hands: bool = rules.play_to == "hands"
         self.hands_to_play: int = rules.hands_to_play

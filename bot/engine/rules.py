@@ -50,6 +50,25 @@ def _teams(players: int, team_size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(range(t, players, sides)) for t in range(sides))
 
 
+# A declaration's terms: (tricks to take, points made, points lost), Little then Big, by
+# the rules' ``mo`` (000:116, 000:117, 000:145, 002:90, 003:255-263, 003:283-284).
+MO_TERMS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "mo": ((7, 150, -150), (10, 250, -250)),
+    "moe": ((6, 150, -150), (8, 300, -300)),
+    "bemo": ((6, 60, -60), (9, 90, -90)),
+    "bemo_three": ((4, 100, -50), (6, 300, -100)),
+}
+# bemo_three with 18 tricks a hand (003's version 2).
+MO_TERMS_18: tuple[tuple[int, int, int], tuple[int, int, int]] = ((5, 100, -50), (7, 200, -100))
+
+
+def mo_terms(kind: str, num_tricks: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """(goal, made, lost) of a Little and a Big declaration under ``mo`` ``kind``."""
+    if kind == "bemo_three" and num_tricks == 18:
+        return MO_TERMS_18
+    return MO_TERMS[kind]
+
+
 class Rules(BaseModel):
     """Every house rule of a Spades table. Defaults are the basic method of ``000``."""
 
@@ -194,6 +213,35 @@ class Rules(BaseModel):
         False,
         description="No Nines: a side may not bid a combined 9, so a strong side bids 8 or 10 "
         "(000:120; with blind_nil and blind_bids never it is No Nines, No Blinds).",
+    )
+    mo: Literal["off", "mo", "moe", "bemo", "bemo_three"] = Field(
+        "off",
+        description="A side's declaration to take the first tricks, made by its first "
+        "bidder instead of a bid. mo: Little Mo, the first 7 tricks for +/-150, or Big Mo, the "
+        "first 10 for +/-250; the declarer leads the first trick, the partner does not bid, "
+        "the side takes no bags, and it fails once an opponent takes a trick first (000:145, "
+        "002:90). moe: Little Moe, 6 tricks in a row anywhere in the hand for +/-150, or Big "
+        "Moe, 8 in a row for +/-300, no overtricks (000:116; a failure loses what success "
+        "would win, as a Mo). bemo: on top of the side's normal bid, Little Bemo wins the "
+        "first 6 tricks for +/-60 and Big Bemo the first 9 for +/-90 (000:117, 003:132-134). "
+        "bemo_three: Bemo instead of a bid, the first 4 tricks (5 when 18 are played) for "
+        "+100 or -50, Big Bemo the first 6 (7) for +300 (+200) or -100 (003:255-263, "
+        "003:283-284). One declaration a hand: the first made stands.",
+    )
+    raise_bids: Literal["off", "by_one", "any", "rounds"] = Field(
+        "off",
+        description="Raising a bid before the first card: once everyone has bid, each player "
+        "in turn from the dealer's left may raise their own bid, never lower it: by one "
+        "(by_one, 000:103, 002:82), by any number (any, 003:142, 003:265), or by any number "
+        "in rounds that go on until a round passes with no raise (rounds, 003:396). A Nil, a "
+        "blind bid and a Mo are not raised, and a side's bids may not pass the tricks in a "
+        "hand.",
+    )
+    books_made: bool = Field(
+        False,
+        description="Books Made: when the two sides' bids add up to exactly 10, the hand is not "
+        "played: each side scores its bid as made (10 a trick bid, a Nil its bonus) with no "
+        "overtricks, and the deal passes on (000:173; two sides only, and not after a Mo).",
     )
     deficient_hand_redeal: bool = Field(
         False,
@@ -483,6 +531,14 @@ class Rules(BaseModel):
             )
         if self.blind_six != "off" and self.each_bids_four:
             out.append("blind_six and each_bids_four cannot be played together")
+        if self.mo != "off" and (self.variant != "regular" or self.cant_total_tricks):
+            out.append("mo needs variant regular and cant_total_tricks no")
+        if self.raise_bids != "off" and self.variant != "regular":
+            out.append("raise_bids needs variant regular")
+        if self.books_made and (self.players, self.team_size) != (4, 2):
+            out.append("books_made is for two teams of two (players 4, team_size 2)")
+        if self.mo == "bemo_three" and self.players != 3:
+            out.append("mo bemo_three is the three-player game's (players 3)")
         if self.blind_scoring != "double" and self.blind_bids == "never":
             out.append("blind_scoring needs blind bids (blind_bids other than never)")
         return out
@@ -681,6 +737,9 @@ PRESETS: dict[str, dict[str, object]] = {
     },
     # 003:13-63 Evil Spades: a different rule each hand.
     "evil": {"evil_spades": True, **_NO_BLINDS},
+    # 000:145, 002:90 Big Mo, Little Mo: a side may declare it takes the first 7 or 10 tricks
+    # instead of bidding.
+    "mo": {"mo": "mo"},
     # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick
     # (and so its tricks are not overtricks too).
     "three_b": {

@@ -318,6 +318,61 @@ def _award_sets(results: list[TeamHandResult], shorts: list[int]) -> None:
             result.score += award
 
 
+_MO_NAMES = {
+    "mo": ("little mo", "big mo"),
+    "moe": ("little moe", "big moe"),
+    "bemo": ("bemo", "big bemo"),
+    "bemo_three": ("bemo", "big bemo"),
+}
+
+
+def _declaration(options: Options, kind: int, run: int, broken: bool) -> tuple[str, int]:
+    """(label, points) of a side's declaration: made when ``run`` reaches its goal."""
+    goal, won, lost = options.mo_terms[kind - 1]
+    label = _MO_NAMES[options.rules.mo][kind - 1]
+    return label, won if run >= goal and not broken else lost
+
+
+def _declared_result(
+    options: Options,
+    team: int,
+    seats: tuple[int, ...],
+    declaration: tuple[int, int],
+    tricks: int,
+    score: int,
+    bags: int,
+    claimed: bool,
+    reneged: bool,
+) -> TeamHandResult:
+    """A side whose Mo or Moe stood instead of its bid: its declaration alone, made or
+    lost, and no bags (002:90 "immune to bags for that hand"; 000:116 "Bags or overtricks
+    ... are not counted")."""
+    kind, run = declaration
+    label, points = _declaration(options, kind, run, claimed or reneged)
+    goal = options.mo_terms[kind - 1][0]
+    return TeamHandResult(
+        team,
+        seats,
+        goal,
+        0,
+        tricks,
+        points > 0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        label,
+        points,
+        0,
+        points,
+        score + points,
+        bags,
+        claimed,
+    )
+
+
 def score_hand(
     rules: Rules,
     *,
@@ -339,6 +394,8 @@ def score_hand(
     bag_cancels: list[int] | None = None,
     sevens_before: list[int] | None = None,
     perfect_runs: list[int] | None = None,
+    declared: list[int] | None = None,
+    runs: list[int] | None = None,
 ) -> HandResult:
     """Score one hand. ``bids`` all ``None`` means the hand bid itself (001).
 
@@ -356,7 +413,9 @@ def score_hand(
     cancelling cards side ``t`` took, for ``bag_cancel_card``. ``sevens_before[t]``: earlier
     hands of the game in which side ``t`` scored seven tricks (``highlander``,
     ``seven_tricks_streak``). ``perfect_runs[s]``: hands just before this one in which seat
-    ``s`` took exactly its bid, for ``perfect_bids_bonus``.
+    ``s`` took exactly its bid, for ``perfect_bids_bonus``. ``declared[t]``: side ``t``'s
+    Mo, Moe or Bemo (rules' ``mo``: 0 none, 1 Little, 2 Big) and ``runs[t]`` the tricks it
+    took toward it.
     """
     options = options_of(rules)
     teams = options.teams
@@ -456,6 +515,21 @@ def score_hand(
                 )
             )
             continue
+        if declared is not None and declared[t] and options.mo_replaces and runs is not None:
+            team_results.append(
+                _declared_result(
+                    options,
+                    t,
+                    seats,
+                    (declared[t], runs[t]),
+                    team_tricks,
+                    scores[t],
+                    bags[t],
+                    claim_set[t],
+                    renege_set[t],
+                )
+            )
+            continue
         has_bid = nils < len(seats)
         if nils == len(seats) > 1:
             if options.team_nil:
@@ -529,6 +603,11 @@ def score_hand(
                 sevens_before,
                 perfect_runs,
             )
+        if declared is not None and declared[t] and runs is not None:
+            # 000:117 Bemo: "an extra bonus of 60 if successful and loses 60 if not".
+            label, points = _declaration(options, declared[t], runs[t], claimed or renege_set[t])
+            special = f"{special} + {label}" if special else label
+            bonus += points
         if to_opponents and actual.made is False:
             shorts[t] = max(0, team_bid + extra_required[t] - counted)
         total = plain_sum + renege_points + nil_bonus + bag_penalty + blind_exact + bonus

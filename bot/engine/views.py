@@ -62,6 +62,9 @@ class SeatView:
     all_hands: tuple[tuple[Card, ...], ...] | None = None
     # Evil Spades rule 41 (003:59): the suit everyone bids their count of this hand.
     called_suit: Suit | None = None
+    # Each side's Mo, Moe or Bemo (rules' mo): 0 none, 1 Little, 2 Big; empty when the rules
+    # have none.
+    declared: tuple[int, ...] = ()
 
     @property
     def team(self) -> int:

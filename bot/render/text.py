@@ -10,6 +10,8 @@ from collections.abc import Callable, Sequence
 from bot.engine import (
     Bid,
     BidMade,
+    BidRaised,
+    BooksMade,
     Card,
     CardDrawn,
     CardPlayed,
@@ -17,6 +19,7 @@ from bot.engine import (
     CardsRevealed,
     ClaimAccepted,
     ClaimFailed,
+    Declared,
     Event,
     GameOver,
     HandDealt,
@@ -119,6 +122,34 @@ def bid_text(bid: Bid | None, rules: Rules) -> str:
     return _("blind {bid}").format(bid=word) if bid.blind else word
 
 
+# The declarations of the rules' ``mo``, Little then Big: names of the game, as tables say
+# them (000:116, 000:117, 000:145, 003:132-134).
+DECLARATIONS = {
+    "mo": (N_("Little Mo"), N_("Big Mo")),
+    "moe": (N_("Little Moe"), N_("Big Moe")),
+    "bemo": (N_("Bemo"), N_("Big Bemo")),
+    "bemo_three": (N_("Bemo"), N_("Big Bemo")),
+}
+
+
+def declaration_text(big: bool, rules: Rules) -> str:
+    """ "Big Mo", "Little Moe", "Bemo": a declaration under the rules' ``mo``."""
+    return _(DECLARATIONS[rules.mo][int(big)])
+
+
+def declared_line(
+    declared: Sequence[int], teams: Sequence[Sequence[int]], names: Sequence[str], rules: Rules
+) -> str | None:
+    """The side that declared this hand and what (a view's or a snapshot's ``declared``),
+    for the table message; ``None``: nobody declared."""
+    for team, kind in enumerate(declared):
+        if kind:
+            return _("{side} declared {declaration}.").format(
+                side=side_text(teams[team], names), declaration=declaration_text(kind == 2, rules)
+            )
+    return None
+
+
 def team_name(team: int, teams: Sequence[Sequence[int]], names: Sequence[str]) -> str:
     return " & ".join(names[s] for s in teams[team])
 
@@ -197,6 +228,9 @@ def table_text(
                 tricks=view.tricks_taken[seat],
             )
         )
+    declared = declared_line(view.declared, view.teams, names, rules)
+    if declared is not None:
+        lines.append(declared)
     plays = view.trick
     head = _("Trick {number}:").format(number=view.trick_number)
     if not plays and view.last_trick is not None and view.phase is Phase.PLAY:
@@ -313,6 +347,33 @@ def event_text(
         bid = bid_text(Bid(event.seat, event.tricks, event.blind), rules)
         return _said(
             names, event.seat, you, N_("You bid {bid}."), N_("{name} bids {bid}."), bid=bid
+        )
+    if isinstance(event, BooksMade):
+        return _(
+            "Books made: the bids add up to 10, so the hand is not played and each side"
+            " scores its bid."
+        )
+    if isinstance(event, BidRaised):
+        if not event.by:
+            return None
+        bid = bid_text(Bid(event.seat, event.tricks), rules)
+        return _said(
+            names,
+            event.seat,
+            you,
+            N_("You raise your bid to {bid}."),
+            N_("{name} raises their bid to {bid}."),
+            bid=bid,
+        )
+    if isinstance(event, Declared):
+        declaration = declaration_text(event.big, rules)
+        return _said(
+            names,
+            event.seat,
+            you,
+            N_("You declare {declaration}."),
+            N_("{name} declares {declaration}."),
+            declaration=declaration,
         )
     if isinstance(event, PassingStarted):
         pairs = "; ".join(

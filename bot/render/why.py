@@ -18,14 +18,17 @@ from bot.engine import (
     Card,
     CardPlayed,
     Claim,
+    Declare,
     Draw,
     PassCards,
     PlayCard,
+    Raise,
     RevealCards,
     Rules,
 )
 from bot.engine.audit import HandRecord
 from bot.i18n import N_, _, format_number, format_percent, ngettext
+from bot.render.text import declaration_text
 from bot.render.words import card_text
 
 SUITS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
@@ -104,6 +107,8 @@ _PLAIN = {
         "Its side had made its bid, and the rules set a side that takes more, so it ducked."
     ),
     "nothing": N_("Nothing to gain in this trick, so it played low."),
+    "keep_bid": N_("Its cards were worth no more than its bid, so it kept it."),
+    "declare": N_("Its own hand held enough sure winners to take the tricks it declared to take."),
     FALLBACK: N_("It could not decide, so it made the first move the rules allow."),
 }
 
@@ -200,6 +205,14 @@ def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: boo
         return _("{name} claimed the rest of the tricks.").format(name=name)
     if isinstance(action, RevealCards):
         return _("{name} looked at its cards.").format(name=name)
+    if isinstance(action, Raise):
+        if not action.by:
+            return _("{name} kept its bid.").format(name=name)
+        return _("{name} raised its bid by {count}.").format(name=name, count=action.by)
+    if isinstance(action, Declare):
+        return _("{name} declared {declaration}.").format(
+            name=name, declaration=declaration_text(action.big, rules)
+        )
     return _("{name} moved.").format(name=name)
 
 
@@ -234,6 +247,10 @@ def _rule_line(reason: Reasoning, rules: Rules) -> str:
         ).format(n=n)
     if rule in ("estimate", "cover_nil"):
         return _estimate_line(reason, rules)
+    if rule == "raise":
+        return (
+            _estimate_line(reason, rules) + " " + _("That is more than its bid, so it raised it.")
+        )
     if rule == "win_need":
         n = int(reason.figure("need"))
         return ngettext(
@@ -291,6 +308,11 @@ def _choice(action: Action, rules: Rules, chosen: bool, public: bool) -> str:
     if isinstance(action, Bid):
         bid = bid_words(action, rules)
         return (_("Its choice, a bid of {bid}") if chosen else _("A bid of {bid}")).format(bid=bid)
+    if isinstance(action, Raise) and action.by:
+        words = _("Its choice, a raise of {count}") if chosen else _("A raise of {count}")
+        return words.format(count=action.by)
+    if isinstance(action, Raise):
+        return _("Its choice, keeping its bid") if chosen else _("Keeping its bid")
     if isinstance(action, PlayCard) and chosen:
         return _("Its choice, the {card}").format(card=card_text(action.card))
     if isinstance(action, PlayCard) and not public:

@@ -56,6 +56,8 @@ class TableSnapshot:
     stop_votes: int
     # Every hand face up, only when the table's rules say so (``show_all_hands``).
     all_hands: tuple[tuple[Card, ...], ...] | None
+    # Each side's Mo, Moe or Bemo this hand (rules' mo): 0 none, 1 Little, 2 Big.
+    declared: tuple[int, ...] = ()
 
 
 def snapshot(
@@ -110,6 +112,7 @@ def snapshot(
         winner=view.winner if view else None,
         stop_votes=len(dealt.stop_votes) if dealt is not None else 0,
         all_hands=view.all_hands if view else None,
+        declared=view.declared if view else (),
     )
 
 

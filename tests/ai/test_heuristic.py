@@ -14,14 +14,17 @@ from collections.abc import Sequence
 import pytest
 
 from bot.ai.heuristic import HeuristicPolicy, hint
+from bot.ai.search import SearchPolicy
 from bot.engine import (
     Action,
     Bid,
     Card,
+    Declare,
     Game,
     PassCards,
     Phase,
     PlayCard,
+    Raise,
     RevealCards,
     Rules,
     SeatView,
@@ -409,3 +412,52 @@ def test_with_one_card_left_the_hint_says_it_is_the_only_card() -> None:
     action, reason = hint(view)
     assert isinstance(action, PlayCard)
     assert reason == f"The {action.card} is the only card you can play."
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        # Seven top spades and the A-K of hearts: 9 sure tricks, Little Mo (7) with room,
+        # Big Mo (10) out of reach alone.
+        ("AS KS QS JS 10S 9S 8S AH KH 2D 3D 2C 3C", Declare(1, False)),
+        # Every top spade and the top hearts: Big Mo with a trick to spare.
+        ("AS KS QS JS 10S 9S 8S 7S AH KH QH 2D 2C", Declare(1, True)),
+        # A good hand, but with a hole in its spades: no Mo, a plain bid.
+        ("AS KS JS 10S 9S 8S AH KH QH AD KD 2C 3C", None),
+    ],
+)
+def test_normal_and_hard_declare_a_mo_only_on_sure_tricks(
+    hand: str, expected: Declare | None
+) -> None:
+    """000:145, 002:90: a Mo must take the first 7 (or 10) tricks, so the bots declare it
+    only when the declarer's own hand takes them: its unbroken top spades, then its top
+    cards in the other suits once the spades have been drawn; otherwise they bid."""
+    rules = Rules(mo="mo")
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: hand})])
+    view = game.view(1)
+    for policy in (HeuristicPolicy(), SearchPolicy(deals=20, bid_deals=20, time_budget=None)):
+        action = policy.decide(view, random.Random(0))
+        assert action in view.legal_actions
+        if expected is None:
+            assert isinstance(action, Bid)
+        else:
+            assert action == expected
+
+
+def test_a_bid_held_down_is_raised_before_the_first_card() -> None:
+    """000:103: each player may raise their bid before play. Seat 1 bid 1 with a hand worth
+    about 6: normal raises to what the cards look worth, hard raises too (each raise played
+    out like a bid); seat 2 bid 3 on a hand of low cards and keeps it."""
+    rules = Rules(raise_bids="any")
+    strong = "AS KS QS JS 10S AH KH AD 2C 3C 4C 5D 6D"
+    weak = "7C 8C 9C 7D 8D 9D 2H 3H 4H 5H 6H 7H 8H"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: strong, 2: weak})])
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, 1 if seat == 1 else 3))
+    view = game.view(1)
+    action = HeuristicPolicy().decide(view, random.Random(0))
+    assert isinstance(action, Raise) and action.by >= 5
+    hard = SearchPolicy(deals=20, bid_deals=30, time_budget=None).decide(view, random.Random(0))
+    assert isinstance(hard, Raise) and hard.by >= 3 and hard in view.legal_actions
+    game.apply(action)
+    assert HeuristicPolicy().decide(game.view(2), random.Random(0)) == Raise(2, 0)

@@ -5,10 +5,18 @@ import pytest
 from bot.engine import PRESETS, Game, Rules
 from cogs._codes import action_code, action_label, is_lobby_code, parse_code
 
+# Beside the presets, tables whose bidding has decisions no preset has (a Mo, Moe or Bemo).
+EXTRA = {
+    "moe": Rules(mo="moe"),
+    "bemo": Rules(mo="bemo", raise_bids="rounds"),
+    "raise": Rules(raise_bids="any"),
+}
 
-@pytest.mark.parametrize("preset", list(PRESETS))
+
+@pytest.mark.parametrize("preset", [*PRESETS, *EXTRA])
 def test_every_legal_action_of_a_game_round_trips_through_its_code(preset: str) -> None:
-    game = Game.new(Rules.preset(preset), seed=7)
+    rules = EXTRA[preset] if preset in EXTRA else Rules.preset(preset)
+    game = Game.new(rules, seed=7)
     names = [f"P{s}" for s in range(game.rules.players)]
     while not game.is_over and len(game.results) < 1:
         for seat in range(game.rules.players):
@@ -21,7 +29,7 @@ def test_every_legal_action_of_a_game_round_trips_through_its_code(preset: str) 
         game.apply(game.legal_actions()[0])
 
 
-@pytest.mark.parametrize("code", ["", "b", "bx", "cZZ", "p", "n", "d2", "q"])
+@pytest.mark.parametrize("code", ["", "b", "bx", "cZZ", "p", "n", "d2", "q", "m2", "m", "u", "ux"])
 def test_malformed_codes_are_refused(code: str) -> None:
     with pytest.raises(ValueError):
         parse_code(code, 0)

@@ -5,7 +5,7 @@ import re
 import discord
 import pytest
 
-from bot.engine import PRESETS, Game, Rules
+from bot.engine import PRESETS, Bid, Game, Rules
 from cogs._codes import action_code
 from cogs._ui import (
     BUTTON_PATTERN,
@@ -70,3 +70,31 @@ def test_card_buttons_come_in_the_order_the_hand_shows() -> None:
     shown = [c for suit in hand_order(view.hand, view.rules) for c in suit if c in cards]
     buttons = [i.click.code for i in items if isinstance(i, ActionButton)]
     assert buttons[: len(shown)] == [action_code(PlayCard(view.seat, c)) for c in shown]
+
+
+def test_a_mo_declaration_has_its_own_buttons_beside_the_bids() -> None:
+    """000:145, 002:90: the first of a side to bid may declare Little or Big Mo instead of a
+    bid: two buttons of their own, after the bids', that send the declaration's code."""
+    game = Game.new(Rules(mo="mo"), seed=3, dealer=0)
+    view = game.view(1)
+    items = controls(view, table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+    as_view(items)
+    buttons = [item for item in items if isinstance(item, ActionButton)]
+    labels = [button.item.label for button in buttons]
+    assert labels[-2:] == ["Declare Little Mo", "Declare Big Mo"]
+    assert [button.click.code for button in buttons[-2:]] == ["m0", "m1"]
+    assert "Nil" in labels
+
+
+def test_raising_a_bid_has_its_own_buttons() -> None:
+    """000:103, 002:82: once everyone has bid, each player may raise their bid by one before
+    the first card: "Keep my bid" and "Raise by 1", nothing else."""
+    game = Game.new(Rules(raise_bids="by_one"), seed=3, dealer=0)
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, 3))
+    items = controls(game.view(1), table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+    buttons = [item for item in items if isinstance(item, ActionButton)]
+    assert [(b.item.label, b.click.code) for b in buttons] == [
+        ("Keep my bid", "u0"),
+        ("Raise by 1", "u1"),
+    ]

@@ -328,6 +328,12 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         f"x_v_evil_{start}": {"evil_spades": True, "blind_nil": "never", "evil_start": start}
         for start in range(4, 46, 3)
     },
+    "x_v_mo": {"mo": "mo", "claims": True, "blind_nil": "anytime", "raise_bids": "rounds"},
+    "x_v_moe_cutthroat": {"mo": "moe", "team_size": 1, "low_club_leads": True},
+    "x_v_bemo": {"mo": "bemo", "ten_for_two_hundred": True, "nil_pass": 1, "raise_bids": "any"},
+    "x_v_raise_cutthroat": {"raise_bids": "by_one", "players": 5, "team_size": 1},
+    "x_v_books_made": {"books_made": True, "raise_bids": "by_one", "last_trick_bonus": True},
+    "x_v_bemo_three": {"mo": "bemo_three", "players": 3, "team_size": 1, "deck": "joker_joker_ace"},
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,

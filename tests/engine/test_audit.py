@@ -8,6 +8,8 @@ import pytest
 
 from bot.engine import (
     PRESETS,
+    Bid,
+    BooksMade,
     Card,
     Game,
     HandDealt,
@@ -74,3 +76,17 @@ def test_actions_from_another_deal_are_refused() -> None:
     assert any(isinstance(a, PlayCard) for a in game.history)
     with pytest.raises(IllegalAction):
         hand_records(rules, seed=3, dealer=game.seed % 4, actions=game.history)
+
+
+def test_a_hand_scored_without_play_holds_its_cards_as_dealt() -> None:
+    """000:173 Books Made: bids totalling 10 are scored without a card played; the hand's
+    record still shows the cards dealt, and the next hand follows it."""
+    rules = Rules(books_made=True)
+    game = Game.new(rules, seed=4, dealer=0)
+    dealt = tuple(tuple(cards) for cards in game.hands)
+    for seat, tricks in ((1, 3), (2, 2), (3, 2), (0, 3)):
+        game.apply(Bid(seat, tricks))
+    assert game.hand_number == 2
+    first, second = hand_records(rules, seed=4, dealer=0, actions=game.history)
+    assert first.held == dealt and any(isinstance(e, BooksMade) for e in first.events)
+    assert second.held == tuple(tuple(cards) for cards in game.hands)

@@ -11,17 +11,22 @@ import pytest
 from bot.engine import (
     PRESETS,
     Bid,
+    BidRaised,
     CallRenege,
     Card,
     Claim,
     ClaimAccepted,
     ClaimFailed,
+    Declare,
+    Declared,
     Draw,
     Event,
     Game,
+    HandResult,
     PassCards,
     Phase,
     PlayCard,
+    Raise,
     Redealt,
     RenegeCalled,
     RequestRedeal,
@@ -2023,3 +2028,191 @@ def test_gambling_spades_the_hands_best_score_takes_every_stake(
     bid_all(game, [1, 1, 1, 3])
     play_out(game)
     assert _team_totals(game) == totals
+
+
+# SUITED with three cards moved round: seat 3's 2♠ to seat 2, seat 2's A♥ to seat 0, seat
+# 0's A♣ to seat 3. Side 1 (seats 1 and 3) takes the first trick, side 0 the second (seat 2
+# ruffs the A♣), side 1 the other eleven.
+SWAPPED = ("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AH", SUITED[1],
+           "2S 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "AC 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS")  # fmt: skip
+SWAPPED_PLAY = [(1, "2D"), (2, "2H"), (3, "3S"), (0, "2C"),
+                (3, "AC"), (0, "3C"), (1, "3D"), (2, "2S"),
+                (2, "3H"), (3, "4S"), (0, "AH"), (1, "4D")]  # fmt: skip
+
+
+def _declare_and_bid(game: Game, declarer: int, big: bool, bids: dict[int, int]) -> None:
+    """Seats bid in turn from the dealer's left; ``declarer`` declares first, then bids
+    if ``bids`` names it too (Bemo is on top of a bid)."""
+    while game.phase is Phase.BID:
+        seat = game.to_act
+        assert seat is not None
+        if seat == declarer and Declare(seat, big) in game.legal_actions(seat):
+            game.apply(Declare(seat, big))
+            continue
+        game.apply(Bid(seat, bids[seat]))
+
+
+@covers("mo")
+@pytest.mark.parametrize(("big", "total"), [(True, 250), (False, 150)])
+def test_mo_declared_instead_of_a_bid_takes_the_first_tricks(big: bool, total: int) -> None:
+    """002:90 Big Mo, Little Mo: "If a team declares Little Mo, they must take the first 7
+    tricks of the hand. Accomplishing the Little Mo earns the team 150 points. If a team
+    declares Big Mo, they must take the first 10 tricks ... 250 points. Taking more
+    consecutive tricks than needed does not earn the team more points ... The team that
+    declares either Mo is immune to bags for that hand and will lead the first trick."
+    SUITED: seat 1 declares, seat 3 does not bid, side 1 takes all 13 (no bags); side 0
+    bids 1 + 1 and is set."""
+    game = _suited_game(_rules(mo="mo"), hands=2)
+    assert Declare(1, True) in game.legal_actions(1)
+    assert game.apply(Declare(1, big)) == [Declared(1, 1, big)]
+    assert game.bids[1] == Bid(1, 10 if big else 7)
+    game.apply(Bid(2, 1))
+    assert game.to_act == 0  # seat 3, the declarer's partner, does not bid
+    game.apply(Bid(0, 1))
+    assert game.phase is Phase.PLAY and game.to_act == 1
+    assert game.view(0).declared == (0, 2 if big else 1)
+    play_out(game)
+    result = game.results[-1].teams[1]
+    assert (result.total, result.bags, result.made) == (total, 0, True)
+    assert result.special == ("big mo" if big else "little mo")
+    assert game.bags == [0, 0] and _team_totals(game)[0] == -20
+
+
+@covers("mo")
+def test_mo_leads_and_fails_once_an_opponent_takes_a_trick() -> None:
+    """002:90: the Mo side "will lead the first trick, regardless of whose turn it was to
+    lead", and "Failure to accomplish the declared Mo (the opposing team took a trick before
+    the goal was met) will cause the team to lose the points ... regardless of how many
+    tricks they took before or after". Seat 2 (dealer 1, so seat 3 would lead) declares
+    Little Mo and leads; side 1 ruffs its heart at once: -150, though side 0 bid nothing
+    else and seat 0 could have taken tricks later."""
+    game = new_game(_rules(mo="mo"), deal_from_codes(*SUITED), dealer=1)
+    assert Declare(2, False) in game.legal_actions(2)
+    game.apply(Declare(2, False))
+    game.apply(Bid(3, 1))
+    assert game.to_act == 1  # seat 0, the declarer's partner, does not bid
+    refused(game, Declare(1, True), "once a hand")
+    game.apply(Bid(1, 1))
+    assert game.phase is Phase.PLAY and game.to_act == 2
+    play_out(game)
+    assert game.results[-1].teams[0].total == -150
+    assert game.results[-1].teams[0].made is False
+
+
+@covers("mo")
+def test_moe_counts_a_run_anywhere_and_bemo_is_on_top_of_the_bid() -> None:
+    """000:116 Big & Little Moe: "Any capture of a trick by opponents 'resets' the count. A
+    partnership bidding Big Moe and capturing eight tricks in a row gains 300 points ...
+    Bags or overtricks, if applicable, are not counted." 000:117 Bemo: "bidding Little
+    Bemo commits the team to win all of the first six tricks. It is additional to the
+    normal bid; the team scores an extra bonus of 60 if successful and loses 60 if not."
+    SWAPPED: side 1 takes trick 1, loses trick 2, then takes 11 in a row."""
+    moe = new_game(_rules(mo="moe"), deal_from_codes(*SWAPPED))
+    _declare_and_bid(moe, 1, True, {0: 1, 2: 1})
+    play(moe, *SWAPPED_PLAY)
+    play_out(moe)
+    assert moe.results[-1].teams[1].total == 300  # the run of 11 after the reset
+    bemo = new_game(_rules(mo="bemo"), deal_from_codes(*SWAPPED))
+    _declare_and_bid(bemo, 1, False, {0: 1, 1: 4, 2: 1, 3: 4})
+    assert bemo.bids[1] == Bid(1, 4) and bemo.bids[3] == Bid(3, 4)
+    play(bemo, *SWAPPED_PLAY)
+    play_out(bemo)
+    side = bemo.results[-1].teams[1]
+    # 8 bid, 12 taken: 80 + 4 overtricks, and the Bemo lost at trick 2: -60.
+    assert (side.total, side.special, side.special_points) == (24, "bemo", -60)
+
+
+@covers("mo")
+def test_mo_declarations_are_open_to_the_first_of_a_side_only() -> None:
+    """002:90: "During bidding, a team may declare either Big Mo or Little Mo": the first
+    of the side to bid, once it has seen its cards; one declaration a hand (the first, as
+    000:122 says of the first side to bid). 003:255-263, 003:283-284: in the three-player
+    game a Bemo is the first 4 tricks (+100, -50) and a Big Bemo the first 6 (+300, -100),
+    or 5 and 7 (+200) when 18 tricks are played."""
+    game = _suited_game(_rules(mo="bemo"))
+    game.apply(Bid(1, 3))
+    assert Declare(2, True) in game.legal_actions(2)
+    game.apply(Bid(2, 3))
+    assert not any(isinstance(a, Declare) for a in game.legal_actions(3))
+    refused(game, Declare(3, True), "first of a side")
+    off = _suited_game(Rules())
+    refused(off, Declare(1, True), "aren't played")
+    three = _rules(mo="bemo_three", players=3, team_size=1)
+    assert options_of(three).mo_terms == ((4, 100, -50), (6, 300, -100))
+    jokers = _rules(mo="bemo_three", players=3, team_size=1, deck="joker_joker_ace")
+    assert options_of(jokers).mo_terms == ((5, 100, -50), (7, 200, -100))
+    with pytest.raises(ValueError, match="bemo_three"):
+        _rules(mo="bemo_three")
+    with pytest.raises(ValueError, match="mo needs variant regular"):
+        _rules(mo="mo", variant="mirror", blind_nil="never")
+
+
+@covers("raise_bids")
+def test_raise_by_one_after_everyone_has_bid() -> None:
+    """000:103 (002:82): "Another game variation allows each player to optionally increase
+    their bid by one point after all players have bid but before game play starts. A
+    reduction in bid, once bids are made, is never allowed." SUITED, bids 3 all round:
+    seat 1 raises to 4 and the others keep; side 1 takes all 13 against its 7."""
+    game = _suited_game(_rules(raise_bids="by_one"))
+    bid_all(game, [0, 3, 3, 3])
+    assert game.phase is Phase.BID and game.to_act == 1
+    assert game.legal_actions(1) == [Raise(1, 0), Raise(1, 1)]
+    assert game.apply(Raise(1, 1)) == [BidRaised(1, 4, 1)]
+    refused(game, Raise(2, 2), "at most 1")
+    refused(game, Raise(2, -1), "never lowered")
+    game.apply(Raise(2, 0))
+    game.apply(Raise(3, 0))
+    # Seat 0 bid Nil: a Nil is not raised, so play starts.
+    assert game.phase is Phase.PLAY and game.bids[1] == Bid(1, 4)
+    play_out(game)
+    side = game.results[-1].teams[1]
+    assert (side.bid, side.contract_points, side.bags) == (7, 70, 6)
+
+
+@covers("raise_bids")
+def test_raise_by_any_amount_and_in_rounds() -> None:
+    """003:142, 003:265: "bids may be increased before the first card of the first trick is
+    played" (by any number, up to the side's share of the tricks); 003:396: "have a second
+    round, or as many rounds necessary, in which players can increase their bids"."""
+    game = _suited_game(_rules(raise_bids="any"))
+    bid_all(game, [3, 3, 3, 3])
+    assert game.legal_actions(1) == [Raise(1, by) for by in range(8)]
+    game.apply(Raise(1, 7))
+    assert game.legal_actions(2) == [Raise(2, by) for by in range(8)]
+    game.apply(Raise(2, 0))
+    # Side 1 has bid all 13: seat 3 has nothing to raise, seat 0 is asked.
+    assert game.to_act == 0
+    game.apply(Raise(0, 0))
+    assert game.phase is Phase.PLAY
+    rounds = _suited_game(_rules(raise_bids="rounds"))
+    bid_all(rounds, [3, 3, 3, 3])
+    for seat in (1, 2, 3, 0):
+        rounds.apply(Raise(seat, 1 if seat == 2 else 0))
+    # Seat 2 raised, so another round: everyone may raise again.
+    assert rounds.phase is Phase.BID and rounds.to_act == 1
+    for seat in (1, 2, 3, 0):
+        rounds.apply(Raise(seat, 0))
+    assert rounds.phase is Phase.PLAY and rounds.bids[2] == Bid(2, 4)
+    off = _suited_game(Rules())
+    bid_all(off, [3, 3, 3, 3])
+    refused(off, Raise(1, 1), "once everyone has bid")
+
+
+@covers("books_made")
+def test_books_made_scores_the_bids_without_play() -> None:
+    """000:173 Books Made: "If the combine bids of both teams equals 10 books then books made
+    is called. The hand is not played out. Both team are awarded their bids. There are no
+    over books. the deal moves to the next player." Bids 3 + 2 and 4 + 1 (10): side 0
+    scores 50 and side 1 scores 50, and hand 2 is dealt by seat 1; 3 + 3 and 3 + 3 (12) is
+    played as usual."""
+    game = _suited_game(_rules(books_made=True))
+    bid_all(game, [3, 4, 2, 1])
+    assert isinstance(game.results[-1], HandResult)
+    assert _team_totals(game) == [50, 50]
+    assert [t.bags for t in game.results[-1].teams] == [0, 0]
+    assert game.hand_number == 2 and game.dealer == 1 and game.phase is Phase.BID
+    played = _suited_game(_rules(books_made=True))
+    bid_all(played, [3, 3, 3, 3])
+    assert played.phase is Phase.PLAY
+    with pytest.raises(ValueError, match="books_made is for two teams of two"):
+        _rules(books_made=True, players=3, team_size=1)

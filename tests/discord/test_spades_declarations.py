@@ -1,0 +1,52 @@
+"""A Mo declared through Discord (000:145, 002:90): its own buttons in the member's DM, the
+table message naming the side that declared, and the game played out after it."""
+
+from __future__ import annotations
+
+from bot.storage.records import MemoryStore
+from devtools.fake_discord import FakeDiscord, RecordedMessage, running
+from tests.discord.spades_helpers import (
+    ONE_HAND,
+    board,
+    click_first,
+    fresh,
+    game_over,
+    make_bot,
+    play_out,
+    seq_of,
+)
+
+
+async def test_a_member_declares_big_mo_by_its_button(fake: FakeDiscord) -> None:
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    # Two hands: the dealer moves on, so in one of them alice bids before her partner (and
+    # no Blind Nil, whose "Look at my cards" button would be open out of turn).
+    rules = ONE_HAND.model_copy(update={"mo": "mo", "hands_to_play": 2, "blind_nil": "never"})
+    async with running(make_bot(fake, store=MemoryStore({fake.guild_id: rules})), fake):
+        await fake.slash(alice, "spades", "new", bots=3)
+        await fake.slash(alice, "spades", "start")
+        last = -1
+        while True:
+            dm: RecordedMessage = (
+                await fake.wait_for(
+                    lambda after=last: next(
+                        (m for m in fake.dms(alice)[-1:] if fresh(m, after)), None
+                    ),
+                    "alice's turn",
+                )
+            ).snapshot()
+            labels = [c.get("label") for c in dm.controls()]
+            if "Declare Big Mo" in labels:
+                break
+            last = seq_of(await click_first(fake, alice, dm))
+        assert "Declare Little Mo" in labels and "Nil" in labels
+        answer = await fake.click(alice, dm, "Declare Big Mo")
+        assert "earlier moment" not in answer.text
+        shown = await fake.wait_for(
+            lambda: (m := board(fake, general)) and "declared Big Mo" in m.content and m,
+            "the table message naming the Big Mo",
+        )
+        assert "alice & Bot 3 (normal) declared Big Mo." in shown.content
+        await play_out(fake, [alice], general, after=seq_of(dm.controls()[0]))
+        assert game_over(fake, general)
