@@ -22,7 +22,7 @@ import discord
 
 from bot.ai.levels import LEVELS
 from bot.engine import Action, CallRenege, Card, Draw, PassCards, PlayCard, SeatView
-from bot.i18n import _
+from bot.i18n import _, ngettext
 from bot.render.text import hand_order
 from cogs._answer import keep_in_time
 from cogs._codes import JOIN_CODE, LEAVE_CODE, START_CODE, action_code, action_label, bot_code
@@ -179,7 +179,10 @@ def controls(
     if passes:
         # Any set of the right size may be passed: pick the cards, not one of the sets.
         cards = sorted({c for p in passes for c in p.cards}, key=lambda c: c.index)
-        items.append(_pass_select(table_id, seq, cards, len(passes[0].cards), emoji))
+        # Hurricane passes to a neighbour (003:363), named; any other passing to a partner.
+        to = view.pass_to
+        name = None if to is None or to in view.partners else names[to]
+        items.append(_pass_select(table_id, seq, cards, len(passes[0].cards), emoji, name))
     if view.hand is not None and PlayCard in groups:
         # Cards in the order the hand above them shows: by suit, each high to low.
         shown = [c for suit in hand_order(view.hand, view.rules) for c in suit]
@@ -231,13 +234,16 @@ def _emoji(action: Action, emoji: CardEmoji, offer: Sequence[Card]) -> discord.P
 
 
 def _pass_select(
-    table_id: int, seq: int, cards: list[Card], count: int, emoji: CardEmoji
+    table_id: int, seq: int, cards: list[Card], count: int, emoji: CardEmoji, to: str | None
 ) -> ActionSelect:
     options = [discord.SelectOption(label=str(c), value=c.code, emoji=emoji(c)) for c in cards]
-    noun = "card" if count == 1 else "cards"
-    return ActionSelect(
-        Click(table_id, seq, PASS_CODE), options, f"Pass {count} {noun} to your partner", count
-    )
+    if to is None:
+        noun = "card" if count == 1 else "cards"
+        label = f"Pass {count} {noun} to your partner"
+    else:
+        label = ngettext("Pass {count} card to {name}", "Pass {count} cards to {name}", count)
+        label = label.format(count=count, name=to)
+    return ActionSelect(Click(table_id, seq, PASS_CODE), options, label, count)
 
 
 def hand_button(table_id: int) -> ActionButton:

@@ -71,6 +71,7 @@ class Rule:
     ESTIMATE = "estimate"
     PASS_NIL = "pass_nil"
     PASS_COVER = "pass_cover"
+    PASS_KEEP = "pass_keep"
     DRAW_STRONGER = "draw_stronger"
     DRAW_ONE = "draw_one"
     ONLY_CARD = "only_card"
@@ -301,6 +302,17 @@ def _bid_nil(view: SeatView, seat: int) -> bool:
 def _pass_cards(view: SeatView, table: CardTable) -> Ruled:
     options = [a for a in view.legal_actions if isinstance(a, PassCards)]
     nil = _bid_nil(view, view.seat)
+    mate_nil = any(_bid_nil(view, s) for s in view.partners)
+    if not (nil or mate_nil):
+        # Passing every hand (000:148) or Hurricane's to an opponent (003:363): nobody on
+        # the side bid Nil, so give the cards worth least and keep spades and winners.
+        keep = min(options, key=lambda o: sum(table.strength(c) for c in o.cards))
+        named = ", ".join(str(c) for c in keep.cards)
+        return (
+            keep,
+            f"Pass the cards worth least to you, {named}, and keep your winners.",
+            (Rule.PASS_KEEP),
+        )
 
     def weight(option: PassCards) -> int:
         total = sum(table.strength(c) for c in option.cards)

@@ -72,12 +72,14 @@ def knowledge_of(view: SeatView) -> Knowledge:
         pool[index] -= 1
     known: list[list[int]] = [[] for _ in range(n)]
     partners = view.partners
-    if view.passed and partners:
+    # Passed cards went to the partner, or under Hurricane to a neighbour (003:363).
+    taker = view.pass_to if view.pass_to is not None else (partners[0] if partners else None)
+    if view.passed and taker is not None:
         still = list(_ids(view.passed))
-        for card in view.played[partners[0]]:
+        for card in view.played[taker]:
             if card.index in still:
                 still.remove(card.index)
-        known[partners[0]] = still
+        known[taker] = still
         for index in still:
             pool[index] -= 1
     unseen = tuple(c for c, count in sorted(pool.items()) for _ in range(count))

@@ -19,7 +19,7 @@ COPY_SHIFT: Final = 54
 LOGICAL_MASK: Final = (1 << COPY_SHIFT) - 1
 TRUMP: Final = int(Suit.SPADES)
 # Deck options without jokers.
-PLAIN_DECKS: Final = ("ace_high", "bauers")
+PLAIN_DECKS: Final = ("ace_high", "bauers", "deuces_high")
 
 
 def _idx(rank: int, suit: Suit) -> int:
@@ -55,7 +55,15 @@ def _trump_order(deck: str) -> list[int]:
         # bauer, a spade) the second, then the A♠ down.
         right = _idx(11, Suit.SPADES)
         return [*(c for c in spades if c != right), _idx(11, Suit.CLUBS), right]
-    if deck == "joker_joker_ace":
+    if deck == "deuces_high":
+        # 000:133 Deuces High: the four 2s over the A♠ (the seed lost their suits: the 2♦
+        # as its Big Joker, the 2♣ as its Little Joker, then the 2♥ and the 2♠).
+        twos = [_idx(2, s) for s in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)]
+        return [*spades[1:], *twos]
+    if deck == "one_joker":
+        # 000:14: one Joker, the top spade.
+        return [*spades, BIG_JOKER]
+    if deck in ("joker_joker_ace", "euchre_jokers"):
         return [*spades, LITTLE_JOKER, BIG_JOKER]
     deuce = spades[0]
     order = [*spades[1:], deuce]
@@ -85,10 +93,16 @@ def deck_info(deck: str, players: int) -> DeckInfo:
     trumps = _trump_order(deck)
     trump_set = set(trumps)
     logical = list(range(52)) + ([] if deck in PLAIN_DECKS else [LITTLE_JOKER, BIG_JOKER])
+    removed: list[int] = []
+    if deck == "one_joker":
+        logical.remove(LITTLE_JOKER)
+    elif deck == "euchre_jokers":
+        # 000:135: the Jokers replace the J♥ and the J♦, as in Euchre.
+        removed = [_idx(11, Suit.HEARTS), _idx(11, Suit.DIAMONDS)]
+        logical = [c for c in logical if c not in removed]
     double = players == 6
     physical = logical + [c + COPY_SHIFT for c in logical] if double else list(logical)
     target = 52 if players == 2 else len(physical) - len(physical) % players
-    removed: list[int] = []
     for card in _removal_order(deck, trump_set):
         if len(physical) <= target:
             break

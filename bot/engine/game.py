@@ -50,6 +50,7 @@ from bot.engine.options import Options, options_of
 from bot.engine.rules import Rules
 from bot.engine.scoring import HandResult, score_hand
 from bot.engine.tricks import (
+    BIG_JOKER_LED,
     FIRST_TRUMP,
     FOLLOW,
     LEAD_TRUMP,
@@ -260,11 +261,40 @@ class Game:
             self.phase = _DRAW
             self.to_act: int | None = (self.dealer + 1) % n
             return events
+        hurricane = self._hurricane_taker()
+        if hurricane is not None:
+            events.extend(self._start_hurricane(hurricane))
+            return events
         if not (bid_itself or self._face_up or not self._blind_on):
             blind = [self._blind_possible(t) for t in range(len(self.teams))]
             hand.looked = [not blind[t] for t in self._team_of]
         events.extend(self._start_bidding())
         return events
+
+    def _hurricane_taker(self) -> int | None:
+        """Hurricane Spades (003:363-373): how many seats on from each player its three
+        cards go this hand (1: left, -1: right), or None for no passing before the bids."""
+        scheme = self._options.hurricane_pass
+        if scheme == "off":
+            return None
+        if scheme == "left":
+            return 1
+        return (1, -1, None)[(self.hand_number - 1) % 3]
+
+    def _start_hurricane(self, step: int) -> list[Event]:
+        """Every seat passes 3 cards face down to the seat ``step`` on, before the bids;
+        none sees what it receives before it has passed (003:365)."""
+        n = self.players
+        hand = self._hand
+        pairs = []
+        for s in range(n):
+            taker = (s + step) % n
+            hand.pass_partner[s] = taker
+            hand.pass_count[s] = 3
+            pairs.append((s, taker))
+        self.phase = _PASS
+        self.to_act = self._next_passer()
+        return [PassingStarted(tuple(pairs), (3,) * n)]
 
     def _fixed_hands(self, deal: Sequence[Sequence[Card]]) -> list[int]:
         if len(deal) != self.players:
@@ -620,6 +650,8 @@ class Game:
             return "You can't follow suit, so you must trump (and beat any trump already played)."
         if why == OVERTRUMP:
             return "You must overtrump the opponent's spade."
+        if why == BIG_JOKER_LED:
+            return f"The Big Joker was led: you must play your highest spade, the {cards[0]}."
         return "You can't play that card now."
 
     def _apply_bid(self, action: Bid) -> list[Event]:
@@ -729,6 +761,19 @@ class Game:
                     counts.append(count)
                     self._hand.pass_partner.update({a: b, b: a})
                     self._hand.pass_count.update({a: count, b: count})
+        every = rules.pass_every_hand
+        if every:
+            # 000:148 Passing Cards: every pair of partners exchanges cards every hand (a
+            # Nil's own passing count, when larger, stands).
+            for a, b in self.teams:
+                if a not in self._hand.pass_count:
+                    pairs.append((a, b))
+                    counts.append(every)
+                    self._hand.pass_partner.update({a: b, b: a})
+                    self._hand.pass_count.update({a: every, b: every})
+                elif self._hand.pass_count[a] < every:
+                    counts[pairs.index((a, b))] = every
+                    self._hand.pass_count.update({a: every, b: every})
         if not pairs:
             return self._start_play()
         self.phase = _PASS
@@ -752,7 +797,11 @@ class Game:
             self._refuse("You have already passed your cards.")
         count = self._hand.pass_count[seat]
         if len(action.cards) != count:
-            self._refuse(f"Pass exactly {count} card{'s' if count > 1 else ''} to your partner.")
+            taker = self._hand.pass_partner[seat]
+            to = (
+                "your partner" if self._team_of[taker] == self._team_of[seat] else _seat_name(taker)
+            )
+            self._refuse(f"Pass exactly {count} card{'s' if count > 1 else ''} to {to}.")
         hand = self._hand.hands[seat]
         chosen = []
         for card in action.cards:
@@ -775,7 +824,9 @@ class Game:
                 self._hand.hands[taker] |= 1 << copy
             self._hand.received[taker] = cards
             events.append(CardsPassed(giver, taker, len(cards)))
-        events.extend(self._start_play())
+        # Hurricane's passing comes before the bids (003:365), a Nil's after them.
+        before_bids = all(b is None for b in self._hand.bids)
+        events.extend(self._start_bidding() if before_bids else self._start_play())
         return events
 
     def _apply_draw(self, action: Draw) -> list[Event]:
@@ -1079,4 +1130,5 @@ class Game:
             is_over=self.is_over,
             winner=self.winner,
             all_hands=everyone,
+            pass_to=self._hand.pass_partner.get(seat),
         )

@@ -68,6 +68,9 @@ class Options:
         self.each_bids_four: bool = rules.each_bids_four
         self.no_nine_bids: bool = rules.no_nine_bids
         self.high_bidder_leads: bool = rules.high_bidder_leads
+        # Passing every hand (000:148) and Hurricane's passing before the bids (003:363).
+        self.pass_every_hand: int = rules.pass_every_hand
+        self.hurricane_pass: str = rules.hurricane_pass
         # Game length.
         self.by_hands: bool = rules.play_to == "hands"
         self.hands_to_play: int = rules.hands_to_play

@@ -60,6 +60,9 @@ class SeatView:
     is_over: bool
     winner: int | None
     all_hands: tuple[tuple[Card, ...], ...] | None = None
+    # The seat this one passes to this hand (a partner, or Hurricane's neighbour, 003:363);
+    # None when it passes nothing.
+    pass_to: int | None = None
 
     @property
     def team(self) -> int:

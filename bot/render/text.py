@@ -311,10 +311,20 @@ def event_text(
             names, event.seat, you, N_("You bid {bid}."), N_("{name} bids {bid}."), bid=bid
         )
     if isinstance(event, PassingStarted):
+        if rules.hurricane_pass != "off":
+            # Hurricane (003:363): every seat passes to its neighbour, before the bids.
+            left = event.pairs[0][1] == (event.pairs[0][0] + 1) % len(names)
+            return (
+                _("Hurricane passing: everyone passes 3 cards to the player on their left.")
+                if left
+                else _("Hurricane passing: everyone passes 3 cards to the player on their right.")
+            )
         pairs = "; ".join(
             _("{first} and {second} pass {count}").format(first=names[a], second=names[b], count=n)
             for (a, b), n in zip(event.pairs, event.count, strict=True)
         )
+        if rules.pass_every_hand:
+            return _("Partners pass cards: {pairs}.").format(pairs=pairs)
         return _("Nil passing: {pairs}.").format(pairs=pairs)
     if isinstance(event, CardsPassed):
         return _said(

@@ -28,6 +28,7 @@ from bot.engine import (
     RevealCards,
     Rules,
 )
+from bot.engine.deck import deck_info
 from tests.engine.helpers import (
     SUITED,
     bid_all,
@@ -1175,7 +1176,9 @@ def test_every_preset_builds_a_playable_game(name: str) -> None:
         assert getattr(rules, option) == value
     assert set(rules.changed()) <= set(PRESETS[name])
     game = Game.new(rules, seed=5, dealer=0)
-    assert game.phase in (Phase.BID, Phase.DRAW)
+    # Hurricane's passing comes before the bids (003:365).
+    first = (Phase.PASS,) if rules.hurricane_pass != "off" else (Phase.BID, Phase.DRAW)
+    assert game.phase in first
     assert game.legal_actions()
 
 
@@ -1187,7 +1190,7 @@ def test_unknown_preset_lists_the_presets() -> None:
 @pytest.mark.parametrize(
     ("option", "text", "message"),
     [
-        ("deck", "tarot", "deck cannot be 'tarot'. Allowed: ace_high, joker_joker_ace, joker_joker_deuce_ace, joker_joker_deuce_deuce, bauers."),
+        ("deck", "tarot", "deck cannot be 'tarot'. Allowed: ace_high, joker_joker_ace, joker_joker_deuce_ace, joker_joker_deuce_deuce, bauers, deuces_high, one_joker, euchre_jokers."),
         ("lead_spades", "sometimes", "Allowed: if_broken, after_first_trick, anytime."),
         ("target_score", "120", "target_score 120: Input should be a multiple of 50. Allowed: 100 to 1000 in steps of 50."),
         ("claims", "perhaps", "claims cannot be 'perhaps'. Allowed: yes, no."),
@@ -1634,3 +1637,210 @@ def test_nil_scoring_minus_ten_a_trick(scoring: str, deal: str, nil_bonus: int) 
     game = _suited_game(rules) if deal == "suited" else new_game(rules, ROUND_ROBIN)
     play_hand(game, [0, 3, 2, 3])
     assert game.results[-1].teams[0].nil_bonus == nil_bonus
+
+
+# --- play rules and deal shapes from the seeds (issue 25, second part) ------------------
+
+
+@covers("deck")
+@pytest.mark.parametrize(
+    ("deck", "seat2", "seat3", "winner"),
+    [
+        pytest.param("deuces_high", "AS", "2S", 3, id="deuces_high: the 2S over the AS"),
+        pytest.param("deuces_high", "2H", "2S", 2, id="deuces_high: the 2H over the 2S"),
+        pytest.param("deuces_high", "2C", "2D", 3, id="deuces_high: the 2D over the 2C"),
+        pytest.param("one_joker", "AS", "BJ", 3, id="one_joker: the Joker over the AS"),
+        pytest.param("euchre_jokers", "LJ", "AS", 2, id="euchre_jokers: the LJ over the AS"),
+        pytest.param("euchre_jokers", "LJ", "BJ", 3, id="euchre_jokers: the BJ over the LJ"),
+    ],
+)
+def test_more_decks_rank_the_trumps(deck: str, seat2: str, seat3: str, winner: int) -> None:
+    """000:133 Deuces High: "All 2s count as the highest spades ... 2, 2, 2, 2, then all
+    the rest of the spades, Ace through 3" (the order of the 2s, lost, read as 2D, 2C, 2H,
+    2S). 000:14: "played with one or two Jokers". 000:135: the Jokers, "similar to their
+    use in Euchre, can replace the J and J". Seat 1 leads the 3C; seats 2 and 3 hold none."""
+    rules = Rules.model_validate({"deck": deck})
+    info = deck_info(deck, 4)
+    deck_cards = [Card.of(c) for c in info.cards]
+    clubs = [c for c in deck_cards if info.suit_of[c.index] == 0]
+    others = [c for c in deck_cards if c not in clubs and c.code not in (seat2, seat3)]
+    # Seat 1 holds every club but the top one, which seat 0 must follow with.
+    seat1 = clubs[:-1] + others[: 14 - len(clubs)]
+    others = others[14 - len(clubs) :]
+    fixed = {1: seat1, 2: [Card.parse(seat2), *others[:12]], 3: [Card.parse(seat3), *others[12:24]]}
+    game = new_game(rules, deal_with(rules, {s: hand_codes(h) for s, h in fixed.items()}))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, clubs[0].code), (2, seat2), (3, seat3), (0, clubs[-1].code))
+    assert game.view(0).tricks[-1].winner == winner
+
+
+@pytest.mark.parametrize(
+    ("deck", "present", "absent"),
+    [
+        ("one_joker", "BJ", "LJ 2H"),
+        ("euchre_jokers", "LJ BJ", "JH JD"),
+        ("deuces_high", "2C", "LJ"),
+    ],
+)
+def test_more_decks_hold_their_cards(deck: str, present: str, absent: str) -> None:
+    """000:14 one Joker (the 2H goes so that 53 cards deal 13 each); 000:135 the Jokers in
+    place of the JH and JD; 000:133 no Jokers. The cards taken out are shown to every seat."""
+    game = Game.new(Rules.model_validate({"deck": deck}), seed=3, dealer=0)
+    dealt = {c.code for hand in game.hands for c in hand}
+    assert len(dealt) == 52
+    assert set(present.split()) <= dealt
+    assert not set(absent.split()) & dealt
+    shown = {c.code for c in game.view(0).removed}
+    assert shown == set(absent.split()) - {"LJ"}
+
+
+# Seat 1 (dealer 0's left) leads; seats 0 and 2 are its opponents, seat 3 its partner.
+JOKER_LEAD_DEAL = {
+    1: "BJ 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    2: "LJ 5S 9S 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+    3: "AS KS 3S 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+}
+
+
+@covers("big_joker_lead")
+@pytest.mark.parametrize("on", [True, False])
+def test_big_joker_lead_draws_the_opponents_highest_spades(on: bool) -> None:
+    """000:136 Jokers High Alternate: "if the Big Joker is led, opponents must play their
+    highest spade in that trick. If the Big Joker is played during a hand, opponents are not
+    forced". Seat 1 leads the Big Joker: opponent seat 2 must give the Little Joker, partner
+    seat 3 follows with any spade, opponent seat 0 its highest spade (the QS)."""
+    rules = Rules.model_validate(
+        {"deck": "joker_joker_ace", "lead_spades": "anytime", "big_joker_lead": on}
+    )
+    game = new_game(rules, deal_with(rules, JOKER_LEAD_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "BJ"))
+    assert plays(game, 2) == (["LJ"] if on else ["5S", "9S", "LJ"])
+    if on:
+        refused(game, PlayCard(2, Card.parse("5S")), "Big Joker was led: .* Little Joker")
+    play(game, (2, "LJ"))
+    assert plays(game, 3) == ["3S", "KS", "AS"]
+    play(game, (3, "3S"))
+    assert plays(game, 0)[-1] == "QS"
+    assert (plays(game, 0) == ["QS"]) is on
+    play(game, (0, "QS"))
+    # Led again later, a spade (not the Big Joker) forces nothing.
+    play(game, (1, "AC"), (2, "3D"), (3, "3H"))
+    assert len(plays(game, 0)) > 1
+
+
+@covers("jokers_first_wins")
+@pytest.mark.parametrize(("on", "winner"), [(True, 1), (False, 2)])
+def test_jokers_first_played_wins(on: bool, winner: int) -> None:
+    """000:137 Jokers High First Played Wins: "If both jokers are played in one trick, the
+    one played first takes the trick." Seat 1 leads the Little Joker, seat 2 plays the Big."""
+    rules = Rules.model_validate(
+        {"deck": "joker_joker_ace", "lead_spades": "anytime", "jokers_first_wins": on}
+    )
+    swapped = {
+        1: JOKER_LEAD_DEAL[1].replace("BJ", "LJ"),
+        2: JOKER_LEAD_DEAL[2].replace("LJ", "BJ"),
+        3: JOKER_LEAD_DEAL[3],
+    }
+    game = new_game(rules, deal_with(rules, swapped))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "LJ"), (2, "BJ"), (3, "AS"), (0, "QS"))
+    assert game.view(0).tricks[-1].winner == winner
+
+
+RANKED_DEAL = (
+    "2C 4C 5C 6C 7C 8C 9C TC JC QC KC AC AS",
+    "3C 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+    "AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+    "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+)
+
+
+@covers("ranked_suits")
+@pytest.mark.parametrize(
+    ("on", "seat2", "seat3", "winner"),
+    [(True, "AD", "AH", 3), (False, "AD", "AH", 0), (True, "AD", "2S", 3), (True, "2H", "AH", 3)],
+)
+def test_ranked_suits_beat_the_led_suit(on: bool, seat2: str, seat3: str, winner: int) -> None:
+    """000:139 Differentiated Trump Values: "if more valuable it trumps any card played in
+    that suit" (spades, hearts, diamonds, clubs). Seat 1 leads the 3C; seat 2 (no club)
+    plays a diamond, seat 3 (no club) a heart or a spade, seat 0 the AC."""
+    rules = Rules(ranked_suits=on)
+    game = new_game(rules, deal_from_codes(*RANKED_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "3C"), (2, seat2), (3, seat3), (0, "AC"))
+    assert game.view(0).tricks[-1].winner == winner
+
+
+@covers("ace_of_spades_lead")
+@pytest.mark.parametrize("on", [True, False])
+def test_the_ace_of_spades_may_be_led_before_spades_are_broken(on: bool) -> None:
+    """000:183 Leading with the Ace of spades: "Depending on the region ... this is
+    permitted." Seat 3 leads after trick 1 with spades unbroken: the AS, not the KS."""
+    rules = Rules(ace_of_spades_lead=on)
+    game = new_game(rules, deal_from_codes(*RANKED_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "3C"), (2, "AD"), (3, "AH"), (0, "AC"))
+    assert game.to_act == 0
+    assert ("AS" in plays(game, 0)) is on
+    if on:
+        play(game, (0, "AS"))
+        assert game.spades_broken
+        play(game, (1, "2D"), (2, "2H"), (3, "2S"))
+        assert game.view(0).tricks[-1].winner == 0
+        assert "KS" in plays(game, 3) or game.to_act == 0
+
+
+@covers("pass_every_hand")
+@pytest.mark.parametrize("count", [1, 2])
+def test_partners_pass_cards_every_hand(count: int) -> None:
+    """000:148 Passing Cards: "Each team passes one card with their partner each hand."
+    No Nil is bid, and still both pairs of partners exchange cards after the bidding."""
+    game = _suited_game(Rules(pass_every_hand=count))
+    bid_all(game, [3, 3, 3, 4])
+    assert game.phase is Phase.PASS
+    assert {game.view(s).pass_to for s in range(4)} == {0, 1, 2, 3}
+    assert game.view(0).pass_to == 2
+    refused(game, PassCards(1, ()), f"Pass exactly {count} card")
+    passes = {0: "AC KC", 1: "AD KD", 2: "AH KH", 3: "AS KS"}
+    for seat, codes in passes.items():
+        game.apply(PassCards(seat, tuple(cards(codes)[:count])))
+    assert game.phase is Phase.PLAY
+    assert hand_codes(game.view(2).received) == hand_codes(cards("AC KC")[:count])
+    assert Card.parse("AS") in game.hands[1]
+
+
+@covers("hurricane_pass")
+@pytest.mark.parametrize("scheme", ["left", "left_right_hold"])
+def test_hurricane_passes_three_to_the_left_before_the_bids(scheme: str) -> None:
+    """003:365 Hurricane Spades: "after the deal and before the bidding each player passes
+    three cards to the opponent to the left ... before looking at the cards received";
+    003:373 "left, right, hold, repeat"."""
+    rules = Rules(hurricane_pass=scheme)  # type: ignore[arg-type]
+    game = _suited_game(rules)
+    assert game.phase is Phase.PASS
+    assert [game.view(s).pass_to for s in range(4)] == [1, 2, 3, 0]
+    refused(game, Bid(1, 3), "You can't bid now")
+    refused(game, PassCards(1, tuple(cards("AD"))), "Pass exactly 3 cards to seat 3.")
+    game.apply(PassCards(1, tuple(cards("AD KD QD"))))
+    # Nothing arrives before everyone has passed.
+    assert Card.parse("AD") not in game.hands[2]
+    for seat, suit in ((2, "H"), (3, "S"), (0, "C")):
+        game.apply(PassCards(seat, tuple(cards(f"A{suit} K{suit} Q{suit}"))))
+    assert game.phase is Phase.BID
+    assert game.to_act == 1
+    assert hand_codes(game.view(2).received) == hand_codes(cards("AD KD QD"))
+    assert Card.parse("AS") in game.hands[0]
+    play_hand(game, [3, 3, 3, 3])
+    second = game.view(0)
+    if scheme == "left":
+        assert second.phase is Phase.PASS and second.pass_to == 1
+        return
+    assert second.phase is Phase.PASS and second.pass_to == 3
+    for seat in (2, 3, 0, 1):
+        options = [a for a in game.legal_actions(seat) if isinstance(a, PassCards)]
+        game.apply(options[0])
+    play_hand(game, [3, 3, 3, 3])
+    # The third hand is a hold: straight to the bids.
+    assert game.phase is Phase.BID
+    assert game.view(0).pass_to is None

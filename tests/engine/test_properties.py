@@ -116,8 +116,12 @@ def trump_order(deck: str) -> list[str]:
         return spades
     if deck == "bauers":
         return [*spades[:9], *spades[10:], "JC", "JS"]
-    if deck == "joker_joker_ace":
+    if deck in ("joker_joker_ace", "euchre_jokers"):
         return [*spades, "LJ", "BJ"]
+    if deck == "deuces_high":
+        return [*spades[1:], "2S", "2H", "2C", "2D"]
+    if deck == "one_joker":
+        return [*spades, "BJ"]
     if deck == "joker_joker_deuce_ace":
         return [*spades[1:], "2S", "LJ", "BJ"]
     assert deck == "joker_joker_deuce_deuce"
@@ -132,15 +136,26 @@ def effective_suit(rules: Rules, card: Card) -> str:
 def reference_winner(rules: Rules, plays: Iterable[tuple[int, Card]]) -> int:
     plays = list(plays)
     trumps = trump_order(rules.deck)
+    if rules.jokers_first_wins:
+        # 000:137: the Jokers alike, so the first played of the two wins.
+        trumps = [c for c in trumps if c != "BJ"]
     led = effective_suit(rules, plays[0][1])
     trumped = [p for p in plays if effective_suit(rules, p[1]) == "T"]
     contenders = trumped or [p for p in plays if effective_suit(rules, p[1]) == led]
+    if rules.ranked_suits and not trumped:
+        # 000:139: the highest-ranked suit played (C < D < H < S) at or above the led one.
+        top_suit = max("CDH".index(effective_suit(rules, card)) for _, card in plays)
+        contenders = [p for p in plays if "CDH".index(effective_suit(rules, p[1])) == top_suit]
 
     def strength(card: Card) -> int:
+        if card.code == "BJ" and rules.jokers_first_wins:
+            return trumps.index("LJ")
         return trumps.index(card.code) if card.code in trumps else card.rank
 
     best = max(strength(card) for _, card in contenders)
     top = [seat for seat, card in contenders if strength(card) == best]
+    if len(top) > 1 and rules.jokers_first_wins:
+        return top[0]
     if len(top) > 1:
         assert rules.players == 6, f"identical cards {plays} outside a double deck"
         return top[-1] if rules.identical_cards == "later_wins" else top[0]
@@ -595,6 +610,18 @@ def follows_the_rules(rules: Rules, game: Game, action: PlayCard, played_before:
         led = effective_suit(rules, trick[0][1])
         if suit != led and led in held:
             return f"played {action.card} on a {led} lead while holding {led}"
+        leader_side = game.team_of(trick[0][0])
+        if (
+            rules.big_joker_lead
+            and trick[0][1].code == "BJ"
+            and game.team_of(action.seat) != leader_side
+            and "T" in held
+        ):
+            # 000:136: an opponent of a Big Joker lead plays their highest spade.
+            order = trump_order(rules.deck)
+            top = max((c for c in hand if c.code in order), key=lambda c: order.index(c.code))
+            if action.card != top:
+                return f"played {action.card} on the Big Joker's lead, not its top spade {top}"
         no_trump_yet = first and rules.no_spades_first_trick
         if no_trump_yet and suit == "T" and held != {"T"}:
             return f"trumped the first trick with {action.card} while holding another suit"
@@ -607,11 +634,12 @@ def follows_the_rules(rules: Rules, game: Game, action: PlayCard, played_before:
             and suit != "T"
         ):
             return f"void in {led} and holding a trump, played {action.card}"
+    ace_lead = rules.ace_of_spades_lead and action.card.code == "AS"
     if not trick and suit == "T" and held != {"T"}:
         broken = any(effective_suit(rules, c) == "T" for c in played_before)
-        if rules.lead_spades == "if_broken" and not broken:
+        if rules.lead_spades == "if_broken" and not broken and not ace_lead:
             return f"led {action.card} before trumps were broken"
-        if rules.lead_spades == "after_first_trick" and first:
+        if rules.lead_spades == "after_first_trick" and first and not ace_lead:
             return f"led {action.card} to the first trick"
         if rules.no_spades_first_trick and first:
             return f"led {action.card} to the first trick"
