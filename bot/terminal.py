@@ -216,6 +216,12 @@ def _prompt(view: SeatView, face: CardFace) -> str:
     if view.phase is Phase.PASS:
         count = len(next(a for a in legal if isinstance(a, PassCards)).cards)
         to = view.pass_to
+        if to == view.seat:
+            # The kitty's discard (000:99).
+            return (
+                ngettext("Discard {count} card", "Discard {count} cards", count).format(count=count)
+                + " > "
+            )
         if to is not None and to not in view.partners:
             # Hurricane's passing, to a neighbour (003:363).
             left = to == (view.seat + 1) % rules.players

@@ -182,6 +182,9 @@ def controls(
         # Hurricane passes to a neighbour (003:363), named; any other passing to a partner.
         to = view.pass_to
         name = None if to is None or to in view.partners else names[to]
+        if to == view.seat:
+            # The kitty's discard (000:99).
+            name = ""
         items.append(_pass_select(table_id, seq, cards, len(passes[0].cards), emoji, name))
     if view.hand is not None and PlayCard in groups:
         # Cards in the order the hand above them shows: by suit, each high to low.
@@ -237,7 +240,9 @@ def _pass_select(
     table_id: int, seq: int, cards: list[Card], count: int, emoji: CardEmoji, to: str | None
 ) -> ActionSelect:
     options = [discord.SelectOption(label=str(c), value=c.code, emoji=emoji(c)) for c in cards]
-    if to is None:
+    if to == "":
+        label = ngettext("Discard {count} card", "Discard {count} cards", count).format(count=count)
+    elif to is None:
         noun = "card" if count == 1 else "cards"
         label = f"Pass {count} {noun} to your partner"
     else:

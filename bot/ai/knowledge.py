@@ -61,7 +61,7 @@ def _ids(cards: tuple[Card, ...] | None) -> list[int]:
 
 def knowledge_of(view: SeatView) -> Knowledge:
     rules = view.rules
-    deck = deck_info(rules.deck, rules.players)
+    deck = deck_info(rules.deck, rules.players, rules.deal_shape)
     n = rules.players
     pool: dict[int, int] = {}
     for physical in deck.cards:
@@ -74,6 +74,9 @@ def knowledge_of(view: SeatView) -> Knowledge:
     partners = view.partners
     # Passed cards went to the partner, or under Hurricane to a neighbour (003:363).
     taker = view.pass_to if view.pass_to is not None else (partners[0] if partners else None)
+    if taker == view.seat:
+        # The kitty's discards: in ``discarded``, out of play.
+        taker = None
     if view.passed and taker is not None:
         still = list(_ids(view.passed))
         for card in view.played[taker]:
@@ -287,7 +290,7 @@ def bid_weight(view: SeatView, deal: list[list[int]]) -> float:
     rules = view.rules
     if rules.variant != "regular":
         return 1.0
-    table = CardTable(deck_info(rules.deck, rules.players))
+    table = CardTable(deck_info(rules.deck, rules.players, rules.deal_shape))
     spread = _BID_SPREAD if rules.players <= 4 else _WIDE_BID_SPREAD
     log = 0.0
     for seat, bid in enumerate(view.bids):

@@ -133,6 +133,8 @@ class Game:
         self._blind_on = options.blind_on
         # Face-up tables have no blind bids: every card is seen anyway.
         self._face_up = options.show_all_hands
+        # Cards dealt to nobody: a kitty, a dead hand, Royal's unseen cards.
+        self._leftover = options.deal_shape != "even"
         self._first_bids_itself = options.first_hand_bids_itself
         self.history: list[Action] = []
         self.results: list[HandResult] = []
@@ -241,22 +243,33 @@ class Game:
         bid_itself = self._first_bids_itself and self.hand_number == 1
         self._hand = hand = HandState(n, len(self.teams), (self.dealer + 1) % n, bid_itself)
         fixed = self._redeals == 0 and self.hand_number <= len(self._deals)
+        leftover = self._leftover
         if fixed:
             hand.hands = self._fixed_hands(self._deals[self.hand_number - 1])
+            if leftover:
+                dealt = sum(hand.hands)
+                hand.stock = [c for c in self._deck.cards if not dealt >> c & 1]
         else:
             rng = self._rng
             rng.seed(f"{self.seed}:{self.hand_number}:{self._redeals}")
-            if n == 2:
+            if n == 2 and not leftover:
                 hand.stock = shuffled(self._deck.cards, rng)
             else:
                 # Shuffling the cards' mask bits deals each seat its hand mask in one sum.
                 deck = shuffled(self._deck.card_bits, rng)
                 # The first card goes to the dealer's left, then round the table.
                 first = (self.dealer + 1) % n
-                for k in range(n):
-                    hand.hands[(first + k) % n] = sum(deck[k::n])
+                if leftover:
+                    # A kitty, a dead hand or Royal's unseen cards (000:99, 003:207, 003:345).
+                    end = n * self.num_tricks
+                    for k in range(n):
+                        hand.hands[(first + k) % n] = sum(deck[k:end:n])
+                    hand.stock = [b.bit_length() - 1 for b in deck[end:]]
+                else:
+                    for k in range(n):
+                        hand.hands[(first + k) % n] = sum(deck[k::n])
         events: list[Event] = [HandDealt(self.hand_number, self.dealer, self.num_tricks)]
-        if n == 2 and not fixed:
+        if n == 2 and not fixed and not leftover:
             # Every seat sees its cards (HandState's default) while drawing.
             self.phase = _DRAW
             self.to_act: int | None = (self.dealer + 1) % n
@@ -268,8 +281,28 @@ class Game:
         if not (bid_itself or self._face_up or not self._blind_on):
             blind = [self._blind_possible(t) for t in range(len(self.teams))]
             hand.looked = [not blind[t] for t in self._team_of]
+        if self._options.kitty == "two_of_clubs":
+            # 000:99: the holder of the named card takes the kitty before the bidding.
+            holder = next((s for s in range(n) if hand.hands[s] & 1), (self.dealer + 1) % n)
+            events.extend(self._start_kitty(holder))
+            return events
         events.extend(self._start_bidding())
         return events
+
+    def _start_kitty(self, taker: int) -> list[Event]:
+        """``taker`` adds the kitty to its hand and must discard as many cards (000:99);
+        nobody else sees them."""
+        hand = self._hand
+        count = len(hand.stock)
+        for card in hand.stock:
+            hand.hands[taker] |= 1 << card
+        hand.stock = []
+        hand.looked[taker] = True
+        hand.pass_partner[taker] = taker
+        hand.pass_count[taker] = count
+        self.phase = _PASS
+        self.to_act = taker
+        return [PassingStarted(((taker, taker),), (count,))]
 
     def _hurricane_taker(self) -> int | None:
         """Hurricane Spades (003:363-373): how many seats on from each player its three
@@ -761,6 +794,12 @@ class Game:
                     counts.append(count)
                     self._hand.pass_partner.update({a: b, b: a})
                     self._hand.pass_count.update({a: count, b: count})
+        if rules.kitty == "high_bidder" and not self._hand.bid_itself:
+            # 000:99 "alternatively, the player with the highest bid" takes the kitty.
+            n = self.players
+            order = [(self.dealer + 1 + i) % n for i in range(n)]
+            top = max(self._hand.bids[s] or 0 for s in order)
+            return self._start_kitty(next(s for s in order if (self._hand.bids[s] or 0) == top))
         every = rules.pass_every_hand
         if every:
             # 000:148 Passing Cards: every pair of partners exchanges cards every hand (a
@@ -798,6 +837,8 @@ class Game:
         count = self._hand.pass_count[seat]
         if len(action.cards) != count:
             taker = self._hand.pass_partner[seat]
+            if taker == seat:
+                self._refuse(f"Discard exactly {count} cards: as many as the kitty held.")
             to = (
                 "your partner" if self._team_of[taker] == self._team_of[seat] else _seat_name(taker)
             )
@@ -820,6 +861,13 @@ class Game:
         events: list[Event] = []
         for giver, cards in self._hand.passed.items():
             taker = self._hand.pass_partner[giver]
+            if taker == giver:
+                # The kitty's discards: out of play, seen by the discarder alone (000:99).
+                for copy in cards:
+                    self._hand.discarded[giver] |= 1 << (copy % COPY_SHIFT)
+                self._hand.stock.extend(cards)
+                events.append(CardsPassed(giver, taker, len(cards)))
+                continue
             for copy in cards:
                 self._hand.hands[taker] |= 1 << copy
             self._hand.received[taker] = cards

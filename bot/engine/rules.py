@@ -15,6 +15,8 @@ from typing import Annotated, Any, Literal, Self, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from bot.engine.deck import deck_info
+
 Deficit = Literal["never", "losing_by_250", "losing_by_200", "losing_by_100", "anytime"]
 
 # How far behind the leader a side must be for a "losing_by_N" option to open up.
@@ -89,6 +91,26 @@ class Rules(BaseModel):
             description="Two players draw from the stock (000): see two and keep one; or keep "
             "or refuse the first card; or the same without seeing the refused second card.",
         )
+    )
+    kitty: Literal["off", "two_of_clubs", "high_bidder"] = Field(
+        "off",
+        description="Kitty: when the cards do not deal evenly none are taken out; the cards "
+        "over stay face down in a kitty. The holder of the 2 of clubs (or, when it is in the "
+        "kitty, the player on the dealer's left) takes it before the bidding (two_of_clubs; "
+        "the seed lost the card's name), or the highest bidder after it (high_bidder), and "
+        "discards as many cards, seen by nobody else (000:99, 000:136).",
+    )
+    dead_hand: bool = Field(
+        False,
+        description="Three players with a dead hand: 13 cards each from the four-player "
+        "deck, and a fourth hand dealt face down that nobody sees or plays, so 13 tricks are "
+        "played and the unseen cards cannot be counted (003:207-225).",
+    )
+    royal: bool = Field(
+        False,
+        description="Royal Spades: two players, the 2 to 9 of hearts, diamonds and clubs "
+        "taken out (28 cards, 30 with Jokers); 13 cards each are dealt and the 2 or 4 left "
+        "over stay unseen (003:343-361).",
     )
     variant: Literal["regular", "mirror", "whiz", "suicide"] = Field(
         "regular", description="Bidding variant (000, 001)."
@@ -433,6 +455,23 @@ class Rules(BaseModel):
             out.append("blind_six and each_bids_four cannot be played together")
         if self.blind_scoring != "double" and self.blind_bids == "never":
             out.append("blind_scoring needs blind bids (blind_bids other than never)")
+        if self.kitty != "off":
+            if (
+                self.players == 2
+                or not len(deck_info(self.deck, self.players, "kitty").cards) % self.players
+            ):
+                out.append("kitty needs cards that do not deal evenly (not two players)")
+            if (
+                self.hurricane_pass != "off"
+                or self.nil_pass
+                or self.blind_nil_pass
+                or (self.pass_every_hand)
+            ):
+                out.append("kitty is not played with card passing")
+        if self.dead_hand and (self.players != 3 or self.kitty != "off"):
+            out.append("dead_hand needs three players and no kitty")
+        if self.royal and (self.players != 2 or self.deck == "euchre_jokers"):
+            out.append("royal needs two players and a deck without Euchre's Jokers")
         if self.big_joker_lead and not self.jokers:
             out.append("big_joker_lead needs a deck with jokers")
         if self.jokers_first_wins and (
@@ -460,6 +499,16 @@ class Rules(BaseModel):
     @property
     def double_deck(self) -> bool:
         return self.players == 6
+
+    @property
+    def deal_shape(self) -> str:
+        """How the deal leaves cards out (``deck_info``'s shape): even, kitty, dead_hand
+        or royal."""
+        if self.kitty != "off":
+            return "kitty"
+        if self.dead_hand:
+            return "dead_hand"
+        return "royal" if self.royal else "even"
 
     @property
     def jokers(self) -> bool:
@@ -624,6 +673,16 @@ PRESETS: dict[str, dict[str, object]] = {
         "hands_to_play": 3,
     },
     "passing": {"pass_every_hand": 1},
+    # 000:136: Jokers High Alternate "commonly played with all 54 cards, using the Kitty".
+    "jokers_kitty": {"deck": "joker_joker_ace", "big_joker_lead": True, "kitty": "two_of_clubs"},
+    "royal": {"players": 2, "team_size": 1, "royal": True},
+    # 003:207-225: three players, two Jokers over the 2 of spades, a dead fourth hand.
+    "dead_hand": {
+        "players": 3,
+        "team_size": 1,
+        "deck": "joker_joker_deuce_ace",
+        "dead_hand": True,
+    },
     # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick
     # (and so its tricks are not overtricks too).
     "three_b": {

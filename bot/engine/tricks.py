@@ -41,7 +41,7 @@ class TrickRules:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.deck: DeckInfo = deck_info(rules.deck, rules.players)
+        self.deck: DeckInfo = deck_info(rules.deck, rules.players, rules.deal_shape)
         self.team_of = [0] * rules.players
         for team, seats in enumerate(rules.teams):
             for seat in seats:
@@ -65,7 +65,7 @@ class TrickRules:
         # (led or played): the first trick under no_spades_first_trick, every trick under
         # Screamers (spades_last).
         self.trump_barred = (
-            deck_info(rules.deck, rules.players).num_tricks
+            deck_info(rules.deck, rules.players, rules.deal_shape).num_tricks
             if rules.spades_last
             else (1 if rules.no_spades_first_trick else 0)
         )

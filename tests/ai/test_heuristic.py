@@ -336,6 +336,20 @@ def test_passing_without_a_nil_gives_the_cards_worth_least(rules: Rules, moves: 
     assert HeuristicPolicy().ruled(seat_view(game))[2] == "pass_keep"
 
 
+def test_the_kitty_taker_discards_the_cards_worth_least() -> None:
+    """000:99 Kitty: the holder of the 2C takes the two cards over and discards two; the
+    bot keeps its spades and its Jokers and lets its lowest cards go."""
+    rules = Rules.preset("jokers_kitty")
+    game = Game.new(rules, seed=1, dealer=0, deals=[[cards(h) for h in HURRICANE_DEAL]])
+    assert game.phase is Phase.PASS and game.to_act == 0
+    taker = game.hands[0]
+    action = decide(game)
+    assert isinstance(action, PassCards)
+    lowest = sorted(taker, key=lambda c: (c.suit is not None and c.code.endswith("S"), c.rank))
+    assert sorted(action.cards) == sorted(lowest[:2])
+    assert HeuristicPolicy().ruled(seat_view(game))[2] == "discard"
+
+
 # --- bidding variants --------------------------------------------------------------------
 
 # Seat 1 is strong with five spades, seat 2 a textbook Nil with one low spade, seat 3 has

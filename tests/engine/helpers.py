@@ -51,7 +51,7 @@ def deal_from_codes(*hands: str) -> Deal:
 def deal_with(rules: Rules, fixed: dict[int, str]) -> Deal:
     """A full deal for ``rules``: the ``fixed`` seats get exactly those cards (as many as a
     hand holds), the others share the rest of the deck round robin in card order."""
-    info = deck_info(rules.deck, rules.players)
+    info = deck_info(rules.deck, rules.players, rules.deal_shape)
     size = info.num_tricks
     stock = [Card.of(c % COPY_SHIFT) for c in info.cards]
     deal: Deal = [[] for _ in range(rules.players)]
@@ -61,7 +61,11 @@ def deal_with(rules: Rules, fixed: dict[int, str]) -> Deal:
             stock.remove(card)
     open_seats = [s for s in range(rules.players) if s not in fixed]
     for i, card in enumerate(stock):
-        deal[open_seats[i % len(open_seats)]].append(card)
+        # Cards over (a kitty, a dead hand, Royal's unseen cards) stay undealt.
+        room = [s for s in open_seats if len(deal[s]) < size]
+        if not room:
+            break
+        deal[room[i % len(room)]].append(card)
     assert all(len(hand) == size for hand in deal), [len(h) for h in deal]
     return deal
 
@@ -326,6 +330,22 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "ace_of_spades_lead": True,
     },
     "x_v_hurricane_five": {"players": 5, "team_size": 1, "hurricane_pass": "left"},
+    "x_v_kitty_high_bidder_five": {"players": 5, "team_size": 1, "kitty": "high_bidder"},
+    "x_v_kitty_three_jokers": {
+        "players": 3,
+        "team_size": 1,
+        "deck": "euchre_jokers",
+        "kitty": "two_of_clubs",
+        "blind_nil": "anytime",
+    },
+    "x_v_royal_jokers": {
+        "players": 2,
+        "team_size": 1,
+        "royal": True,
+        "deck": "joker_joker_ace",
+        "big_joker_lead": True,
+    },
+    "x_v_dead_hand_ranked": {"players": 3, "team_size": 1, "dead_hand": True, "ranked_suits": True},
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,

@@ -1176,8 +1176,9 @@ def test_every_preset_builds_a_playable_game(name: str) -> None:
         assert getattr(rules, option) == value
     assert set(rules.changed()) <= set(PRESETS[name])
     game = Game.new(rules, seed=5, dealer=0)
-    # Hurricane's passing comes before the bids (003:365).
-    first = (Phase.PASS,) if rules.hurricane_pass != "off" else (Phase.BID, Phase.DRAW)
+    # Hurricane's passing (003:365) and the kitty's discard (000:99) come before the bids.
+    early = rules.hurricane_pass != "off" or rules.kitty == "two_of_clubs"
+    first = (Phase.PASS,) if early else (Phase.BID, Phase.DRAW)
     assert game.phase in first
     assert game.legal_actions()
 
@@ -1844,3 +1845,75 @@ def test_hurricane_passes_three_to_the_left_before_the_bids(scheme: str) -> None
     # The third hand is a hold: straight to the bids.
     assert game.phase is Phase.BID
     assert game.view(0).pass_to is None
+
+
+@covers("kitty")
+def test_the_two_of_clubs_takes_the_kitty_and_discards_before_the_bids() -> None:
+    """000:99 Kitty: "no cards are removed from the deck, but instead a kitty composed of the
+    leftover cards ... Whoever is dealt the [2 of clubs] picks up the kitty before bidding
+    begins, integrates it into his hand and then discards the same number of cards."
+    000:136: Jokers High Alternate "with all 54 cards": 13 each and a kitty of 2."""
+    rules = Rules.preset("jokers_kitty")
+    deal = deal_with(rules, {2: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"})
+    every = {Card.of(c).code for c in deck_info(rules.deck, 4, "kitty").cards}
+    kitty = every - {c.code for hand in deal for c in hand}
+    assert len(kitty) == 2
+    game = new_game(rules, deal)
+    assert game.phase is Phase.PASS and game.to_act == 2
+    assert len(game.hands[2]) == 15
+    assert {c.code for c in game.hands[2]} >= kitty
+    assert [game.view(s).cards_left for s in (0, 1)] == [(13, 13, 15, 13)] * 2
+    assert game.view(0).hand is not None and not set(game.view(0).hand) & set(cards("2C"))
+    refused(game, PassCards(2, tuple(cards("2C"))), "Discard exactly 2 cards")
+    refused(game, PassCards(1, tuple(game.hands[1][:2])), "no card passing for you")
+    game.apply(PassCards(2, tuple(cards("3C 4C"))))
+    assert game.phase is Phase.BID
+    assert len(game.hands[2]) == 13
+    assert hand_codes(game.view(2).discarded) == "3C 4C"
+    assert all(game.view(s).discarded == () for s in (0, 1, 3))
+
+
+@covers("kitty")
+def test_the_highest_bidder_takes_the_kitty_after_the_bids() -> None:
+    """000:99: "or alternatively, the player with the highest bid, picks up the kitty".
+    Five players share 52 cards, 10 each: the kitty holds the 2 left over."""
+    rules = Rules(players=5, team_size=1, kitty="high_bidder")
+    game = new_game(rules, deal_with(rules, {}))
+    assert game.phase is Phase.BID
+    bid_all(game, [2, 4, 1, 4, 2])
+    # Seats 1 and 3 bid 4: seat 1 bid first (the dealer's left), so it takes the kitty.
+    assert game.phase is Phase.PASS and game.to_act == 1
+    assert len(game.hands[1]) == 12
+    game.apply(PassCards(1, tuple(game.hands[1][:2])))
+    assert game.phase is Phase.PLAY and len(game.hands[1]) == 10
+
+
+@covers("royal")
+def test_royal_spades_deals_13_each_from_the_short_deck() -> None:
+    """003:345 Royal Spades: "the 2-9 of hearts, diamonds and clubs are removed ... Each
+    player is dealt 13 cards", and the 2 (4 with Jokers) left over stay unseen; no drawing."""
+    for deck, unseen in (("ace_high", 2), ("joker_joker_ace", 4)):
+        rules = Rules.model_validate({"players": 2, "team_size": 1, "royal": True, "deck": deck})
+        game = Game.new(rules, seed=7, dealer=0)
+        assert game.phase is Phase.BID
+        held = [c for hand in game.hands for c in hand]
+        assert len(held) == 26 and game.num_tricks == 13
+        assert all(c.rank >= 10 or c.suit is None or c.code.endswith("S") for c in held)
+        assert len(game.view(0).removed) == 24
+        assert len(set(deck_info(deck, 2, "royal").cards)) - len(held) == unseen
+        assert game.view(0).draw_offer == ()
+
+
+@covers("dead_hand")
+def test_three_players_and_a_dead_hand_play_13_tricks() -> None:
+    """003:207-225: "dealt to 3 players and a face-down dead hand, 13 each, so 13 tricks are
+    played and the unseen cards cannot be counted"."""
+    rules = Rules.preset("dead_hand")
+    game = Game.new(rules, seed=7, dealer=0)
+    assert game.num_tricks == 13
+    assert [len(h) for h in game.hands] == [13, 13, 13]
+    seen = {c for hand in game.hands for c in hand}
+    assert len(seen) == 39
+    play_hand(game, [3, 3, 3])
+    assert game.hand_number == 2
+    assert sum(game.results[-1].teams[t].tricks for t in range(3)) == 13

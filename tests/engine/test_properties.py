@@ -197,6 +197,9 @@ class Tracker:
                 self.played[event.card.index] += 1
             elif isinstance(event, CardsPassed):
                 self.delivered = True
+                if event.seat == event.to_seat:
+                    # The kitty's discards (000:99), seen by the discarder only.
+                    self.seen_drops[event.seat].update(c.index for c in self.passed[event.seat])
             elif isinstance(event, ClaimFailed):
                 self.exposed.update(event.exposed)
 
@@ -209,7 +212,7 @@ def ends_early(event: Event) -> bool:
 
 
 def deck_counter(rules: Rules) -> Counter[int]:
-    return Counter(c % 54 for c in deck_info(rules.deck, rules.players).cards)
+    return Counter(c % 54 for c in deck_info(rules.deck, rules.players, rules.deal_shape).cards)
 
 
 def accounted_cards(game: Game, tracker: Tracker) -> Counter[int]:
@@ -223,8 +226,9 @@ def accounted_cards(game: Game, tracker: Tracker) -> Counter[int]:
     if game.phase is Phase.PASS:
         for view in seat_views:
             counts.update(card.index for card in view.passed)
-    if game.players == 2:
-        counts.update(c % 54 for c in game._hand.stock)  # the stock has no public accessor
+    if game.players == 2 or game.rules.deal_shape != "even":
+        # The stock, the kitty and undealt cards have no public accessor.
+        counts.update(c % 54 for c in game._hand.stock)
         counts.update(tracker.dropped)
     return counts
 
@@ -235,11 +239,11 @@ def accounted_cards(game: Game, tracker: Tracker) -> Counter[int]:
 def test_cards_are_conserved(name: str, seed: int, choices: list[int]) -> None:
     rules = TABLES[name]
     deck = deck_counter(rules)
-    dealt = (
-        52
-        if rules.players == 2
-        else rules.players * deck_info(rules.deck, rules.players).num_tricks
-    )
+    info = deck_info(rules.deck, rules.players, rules.deal_shape)
+    dealt = 52 if rules.players == 2 else rules.players * info.num_tricks
+    if rules.deal_shape != "even":
+        # A kitty, a dead hand, Royal's unseen cards: the whole deck, some of it undealt.
+        dealt = len(info.cards)
     assert sum(deck.values()) == dealt
     holder: dict[str, Tracker] = {}
 
@@ -413,7 +417,7 @@ def view_cards(view: SeatView) -> set[Card]:
 @SETTINGS
 def test_a_view_never_shows_another_seats_cards(name: str, seed: int, choices: list[int]) -> None:
     rules = TABLES[name]
-    removed = {Card.of(c) for c in deck_info(rules.deck, rules.players).removed}
+    removed = {Card.of(c) for c in deck_info(rules.deck, rules.players, rules.deal_shape).removed}
     holder: dict[str, Tracker] = {}
 
     def check(game: Game) -> None:
@@ -500,7 +504,7 @@ HIDDEN_HANDS = 3
 
 def dealt(rules: Rules, rng: random.Random) -> list[list[Card]]:
     """One deal for ``rules`` (two players: 13 cards each, the rest of the deck undealt)."""
-    info = deck_info(rules.deck, rules.players)
+    info = deck_info(rules.deck, rules.players, rules.deal_shape)
     cards = [Card.of(c % 54) for c in info.cards]
     rng.shuffle(cards)
     size = info.num_tricks
@@ -514,12 +518,12 @@ def unseen_swapped(
     with two players, the undealt cards): only cards still held, not face up and never
     passed, and only for a card of the same suit, so every void shown stays true."""
     rules = game.rules
-    suit_of = deck_info(rules.deck, rules.players).suit_of
+    suit_of = deck_info(rules.deck, rules.players, rules.deal_shape).suit_of
     view = game.view(seat)
     passed = {c for a in game.history[since:] if isinstance(a, PassCards) for c in a.cards}
     holders = [list(cards) for cards in deal]
     if rules.players == 2:
-        undealt = Counter(Card.of(c % 54) for c in deck_info(rules.deck, 2).cards)
+        undealt = Counter(Card.of(c % 54) for c in deck_info(rules.deck, 2, rules.deal_shape).cards)
         undealt.subtract(Counter(card for cards in deal for card in cards))
         holders.append(list(undealt.elements()))
     held = [*game.hands, holders[-1] if rules.players == 2 else []]
@@ -678,7 +682,7 @@ def illegal_candidates(game: Game) -> list[Action]:
     n = game.players
     to_act = game.to_act
     hands = game.hands
-    deck = sorted({Card.of(c % 54) for c in deck_info(rules.deck, n).cards})
+    deck = sorted({Card.of(c % 54) for c in deck_info(rules.deck, n, rules.deal_shape).cards})
     any_card = deck[0]
     out: list[Action] = []
     for bad in (-1, n, 6):
