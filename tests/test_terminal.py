@@ -395,3 +395,13 @@ def test_the_terminals_language_comes_from_the_environment(
     from bot.terminal import terminal_locale
 
     assert terminal_locale(environ) == locale
+
+
+def test_hurricane_asks_to_pass_three_to_the_left() -> None:
+    """003:363: the terminal player (seat 0) passes three cards to the player on the left
+    before the bids, and the table says everyone does."""
+    prompts, output, read = _script([])
+    play_terminal("hurricane", seed=5, hands=1, read=read, write=output.append)
+    assert prompts[0] == "Pass 3 cards to the player on your left > "
+    assert any("Hurricane passing: everyone passes 3 cards" in line for line in output)
+    assert not any("to your partner" in p for p in prompts)
