@@ -85,6 +85,13 @@ def knowledge_of(view: SeatView) -> Knowledge:
         known[taker] = still
         for index in still:
             pool[index] -= 1
+    for seat, shown in enumerate(view.exposed):
+        # Cards face up (a face-up deal, 000:98, or a failed claim): where they are is known.
+        if seat != view.seat:
+            for card in shown:
+                if card.index not in known[seat]:
+                    known[seat].append(card.index)
+                    pool[card.index] -= 1
     unseen = tuple(c for c, count in sorted(pool.items()) for _ in range(count))
     needs = [0 if s == view.seat else view.cards_left[s] - len(known[s]) for s in range(n)]
     voids: list[set[int]] = [set() for _ in range(n)]

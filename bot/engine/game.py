@@ -268,6 +268,16 @@ class Game:
                 else:
                     for k in range(n):
                         hand.hands[(first + k) % n] = sum(deck[k::n])
+        face_up = self._options.face_up_cards
+        if face_up:
+            # 000:98 Face-up deal: each seat's first cards dealt lie face up all hand.
+            if fixed:
+                for s, cards in enumerate(self._deals[self.hand_number - 1]):
+                    hand.exposed[s] = sum(1 << c.index for c in cards[:face_up])
+            else:
+                first = (self.dealer + 1) % n
+                for k in range(n):
+                    hand.exposed[(first + k) % n] = sum(deck[k : n * face_up : n])
         events: list[Event] = [HandDealt(self.hand_number, self.dealer, self.num_tricks)]
         if n == 2 and not fixed and not leftover:
             # Every seat sees its cards (HandState's default) while drawing.

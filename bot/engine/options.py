@@ -72,6 +72,7 @@ class Options:
         self.pass_every_hand: int = rules.pass_every_hand
         self.hurricane_pass: str = rules.hurricane_pass
         self.kitty: str = rules.kitty
+        self.face_up_cards: int = rules.face_up_cards
         self.deal_shape: str = rules.deal_shape
         # Game length.
         self.by_hands: bool = rules.play_to == "hands"

@@ -112,6 +112,12 @@ class Rules(BaseModel):
         "taken out (28 cards, 30 with Jokers); 13 cards each are dealt and the 2 or 4 left "
         "over stay unseen (003:343-361).",
     )
+    face_up_cards: Annotated[int, Field(ge=0, le=4)] = Field(
+        0,
+        description="Face-up deal: the first cards dealt to each player, this many, are dealt "
+        "face up for everyone to see for the whole hand; Blind Nil may still be bid by a "
+        "player who has not looked at the others (000:98: up to four).",
+    )
     variant: Literal["regular", "mirror", "whiz", "suicide"] = Field(
         "regular", description="Bidding variant (000, 001)."
     )
@@ -468,6 +474,11 @@ class Rules(BaseModel):
                 or (self.pass_every_hand)
             ):
                 out.append("kitty is not played with card passing")
+        if self.face_up_cards and (self.players == 6 or (self.players == 2 and not self.royal)):
+            out.append(
+                "face_up_cards needs a single deck dealt out (not six players, not the "
+                "two-player draw)"
+            )
         if self.dead_hand and (self.players != 3 or self.kitty != "off"):
             out.append("dead_hand needs three players and no kitty")
         if self.royal and (self.players != 2 or self.deck == "euchre_jokers"):
@@ -674,6 +685,7 @@ PRESETS: dict[str, dict[str, object]] = {
     },
     "passing": {"pass_every_hand": 1},
     # 000:136: Jokers High Alternate "commonly played with all 54 cards, using the Kitty".
+    "face_up": {"face_up_cards": 4},
     "jokers_kitty": {"deck": "joker_joker_ace", "big_joker_lead": True, "kitty": "two_of_clubs"},
     "royal": {"players": 2, "team_size": 1, "royal": True},
     # 003:207-225: three players, two Jokers over the 2 of spades, a dead fourth hand.

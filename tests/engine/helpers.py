@@ -346,6 +346,8 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "big_joker_lead": True,
     },
     "x_v_dead_hand_ranked": {"players": 3, "team_size": 1, "dead_hand": True, "ranked_suits": True},
+    "x_v_face_up_five": {"players": 5, "team_size": 1, "face_up_cards": 3, "claims": True},
+    "x_v_face_up_blind": {"face_up_cards": 2, "blind_nil": "anytime", "kitty": "off"},
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,

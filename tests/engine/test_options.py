@@ -1917,3 +1917,22 @@ def test_three_players_and_a_dead_hand_play_13_tricks() -> None:
     play_hand(game, [3, 3, 3])
     assert game.hand_number == 2
     assert sum(game.results[-1].teams[t].tricks for t in range(3)) == 13
+
+
+@covers("face_up_cards")
+@pytest.mark.parametrize("count", [0, 4])
+def test_a_face_up_deal_shows_each_players_first_cards_to_everyone(count: int) -> None:
+    """000:98 Face-up deal: "the dealer can lay out up to four cards per player face up as
+    long as the same number is revealed for each player"; "Blind Nil can still be bid if
+    the player has not viewed any face-down cards"."""
+    rules = Rules(face_up_cards=count, blind_nil="anytime")
+    game = _suited_game(rules)
+    view = game.view(0)
+    assert view.exposed == tuple(tuple(cards(hand)[:count]) for hand in SUITED)
+    # Seat 1, first to bid, has seen only its face-up cards and may bid Blind Nil.
+    assert view.hand is None and not game.has_looked(1)
+    assert (0, True) in bids_of(game, 1)
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "2D"))
+    # A card played from the face-up ones leaves them; the rest stay shown.
+    assert len(game.view(2).exposed[1]) == (count - 1 if count else 0)

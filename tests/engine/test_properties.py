@@ -424,6 +424,10 @@ def test_a_view_never_shows_another_seats_cards(name: str, seed: int, choices: l
         tracker = holder["t"]
         hands = game.hands
         public = {Card.of(i) for i in tracker.played} | removed | tracker.exposed
+        if rules.face_up_cards:
+            # 000:98: each seat's first cards dealt face up (no public accessor).
+            shown = [m >> s & 1 for m in game._hand.exposed for s in range(108)]
+            public |= {Card.of(i % 108 % 54) for i, up in enumerate(shown) if up}
         for seat in range(game.players):
             view = game.view(seat)
             looked = game.has_looked(seat)
