@@ -260,6 +260,22 @@ def _prompt(view: SeatView, face: CardFace) -> str:
         return _("Your bid ({options})").format(options=", ".join(options)) + " > "
     if view.phase is Phase.PASS:
         count = len(next(a for a in legal if isinstance(a, PassCards)).cards)
+        to = view.pass_to
+        if to == view.seat:
+            # The kitty's discard (000:99).
+            return (
+                ngettext("Discard {count} card", "Discard {count} cards", count).format(count=count)
+                + " > "
+            )
+        if to is not None and to not in view.partners:
+            # Hurricane's passing, to a neighbour (003:363).
+            left = to == (view.seat + 1) % rules.players
+            side = (
+                _("Pass 3 cards to the player on your left")
+                if left
+                else _("Pass 3 cards to the player on your right")
+            )
+            return side + " > "
         return (
             ngettext(
                 "Pass {count} card to your partner", "Pass {count} cards to your partner", count

@@ -178,9 +178,7 @@ def controls(
     # Labels read no Markdown: a name there without its escapes.
     names = [plain_name(name) for name in names]
     if passes:
-        # Any set of the right size may be passed: pick the cards, not one of the sets.
-        cards = sorted({c for p in passes for c in p.cards}, key=lambda c: c.index)
-        items.append(_pass_select(table_id, seq, cards, len(passes[0].cards), emoji))
+        items.append(_passing(view, passes, table_id, seq, names, emoji))
     if view.hand is not None and PlayCard in groups:
         # Cards in the order the hand above them shows: by suit, each high to low.
         shown = [c for suit in hand_order(view.hand, view.rules) for c in suit]
@@ -216,6 +214,24 @@ def controls(
     return items
 
 
+def _passing(
+    view: SeatView,
+    passes: list[PassCards],
+    table_id: int,
+    seq: int,
+    names: Sequence[str],
+    emoji: CardEmoji,
+) -> discord.ui.Item[Any]:
+    """The select of cards to pass (any set of the right size: the cards, not the sets):
+    to a partner; Hurricane's to a neighbour, named (003:363); the kitty's discard (000:99)."""
+    cards = sorted({c for p in passes for c in p.cards}, key=lambda c: c.index)
+    to = view.pass_to
+    name = None if to is None or to in view.partners else names[to]
+    if to == view.seat:
+        name = ""
+    return _pass_select(table_id, seq, cards, len(passes[0].cards), emoji, name)
+
+
 def _rows(actions: list[Action], buttons: bool) -> int:
     return math.ceil(len(actions) / ROW_WIDTH) if buttons else 1
 
@@ -232,15 +248,21 @@ def _emoji(action: Action, emoji: CardEmoji, offer: Sequence[Card]) -> discord.P
 
 
 def _pass_select(
-    table_id: int, seq: int, cards: list[Card], count: int, emoji: CardEmoji
+    table_id: int, seq: int, cards: list[Card], count: int, emoji: CardEmoji, to: str | None
 ) -> ActionSelect:
     options = [
         discord.SelectOption(label=card_text(c), value=c.code, emoji=emoji(c)) for c in cards
     ]
-    placeholder = ngettext(
-        "Pass {count} card to your partner", "Pass {count} cards to your partner", count
-    ).format(count=count)
-    return ActionSelect(Click(table_id, seq, PASS_CODE), options, placeholder, count)
+    if to == "":
+        label = ngettext("Discard {count} card", "Discard {count} cards", count)
+    elif to is None:
+        label = ngettext(
+            "Pass {count} card to your partner", "Pass {count} cards to your partner", count
+        )
+    else:
+        label = ngettext("Pass {count} card to {name}", "Pass {count} cards to {name}", count)
+    label = label.format(count=count, name=to)
+    return ActionSelect(Click(table_id, seq, PASS_CODE), options, label, count)
 
 
 # The lobby's button that seats a bot of each level.

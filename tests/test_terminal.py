@@ -432,3 +432,13 @@ def test_raising_a_bid_is_typed_raise_or_keep() -> None:
     assert parse_command("keep", view, names) == Raise(0, 0)
     with pytest.raises(ValueError, match="'raise 1' to raise your bid by one"):
         parse_command("4", view, names)
+
+
+def test_hurricane_asks_to_pass_three_to_the_left() -> None:
+    """003:363: the terminal player (seat 0) passes three cards to the player on the left
+    before the bids, and the table says everyone does."""
+    prompts, output, read = _script([])
+    play_terminal("hurricane", seed=5, hands=1, read=read, write=output.append)
+    assert prompts[0] == "Pass 3 cards to the player on your left > "
+    assert any("Hurricane passing: everyone passes 3 cards" in line for line in output)
+    assert not any("to your partner" in p for p in prompts)

@@ -26,7 +26,7 @@ def claim_is_certain(view: SeatView) -> bool:
         return False
     rules = view.rules
     unseen = [0] * COPY_SHIFT
-    for physical in deck_info(rules.deck, rules.players).cards:
+    for physical in deck_info(rules.deck, rules.players, rules.deal_shape).cards:
         unseen[physical % COPY_SHIFT] += 1
     own = [0] * COPY_SHIFT
     for card in view.hand:

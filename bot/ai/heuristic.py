@@ -75,6 +75,8 @@ class Rule:
     ESTIMATE = "estimate"
     PASS_NIL = "pass_nil"
     PASS_COVER = "pass_cover"
+    PASS_KEEP = "pass_keep"
+    DISCARD = "discard"
     DRAW_STRONGER = "draw_stronger"
     DRAW_ONE = "draw_one"
     ONLY_CARD = "only_card"
@@ -127,7 +129,7 @@ class HeuristicPolicy:
                 Rule.CLAIM,
             )
         legal = other_than_claims(view.legal_actions) or list(view.legal_actions)
-        table = CardTable(deck_info(view.rules.deck, view.rules.players))
+        table = CardTable(deck_info(view.rules.deck, view.rules.players, view.rules.deal_shape))
         kinds = {type(a) for a in legal}
         if PassCards in kinds:
             return _pass_cards(view, table)
@@ -148,7 +150,7 @@ def reason_for(view: SeatView, action: Action, text: str, rule: str, level: str)
     bags, how far behind it is, the risky cards of a Nil)."""
     figures: dict[str, float] = {}
     if view.hand is not None and view.phase is Phase.BID:
-        table = CardTable(deck_info(view.rules.deck, view.rules.players))
+        table = CardTable(deck_info(view.rules.deck, view.rules.players, view.rules.deal_shape))
         estimate = estimate_tricks(view.hand, table, len(view.partners))
         figures["tricks"] = estimate
         figures["target"] = max(1, round(estimate))
@@ -422,6 +424,21 @@ def _bid_nil(view: SeatView, seat: int) -> bool:
 def _pass_cards(view: SeatView, table: CardTable) -> Ruled:
     options = [a for a in view.legal_actions if isinstance(a, PassCards)]
     nil = _bid_nil(view, view.seat)
+    mate_nil = any(_bid_nil(view, s) for s in view.partners)
+    if view.pass_to == view.seat:
+        # 000:99 the kitty: keep the spades and winners, discard what is worth least.
+        drop = min(options, key=lambda o: sum(table.strength(c) for c in o.cards))
+        said = Said(N_("Discard the cards worth least to you, {cards}."), cards=drop.cards)
+        return drop, said, Rule.DISCARD
+    if not (nil or mate_nil):
+        # Passing every hand (000:148) or Hurricane's to an opponent (003:363): nobody on
+        # the side bid Nil, so give the cards worth least and keep spades and winners.
+        keep = min(options, key=lambda o: sum(table.strength(c) for c in o.cards))
+        said = Said(
+            N_("Pass the cards worth least to you, {cards}, and keep your winners."),
+            cards=keep.cards,
+        )
+        return keep, said, Rule.PASS_KEEP
 
     def weight(option: PassCards) -> int:
         total = sum(table.strength(c) for c in option.cards)

@@ -61,7 +61,7 @@ def _ids(cards: tuple[Card, ...] | None) -> list[int]:
 
 def knowledge_of(view: SeatView) -> Knowledge:
     rules = view.rules
-    deck = deck_info(rules.deck, rules.players)
+    deck = deck_info(rules.deck, rules.players, rules.deal_shape)
     n = rules.players
     pool: dict[int, int] = {}
     for physical in deck.cards:
@@ -72,14 +72,26 @@ def knowledge_of(view: SeatView) -> Knowledge:
         pool[index] -= 1
     known: list[list[int]] = [[] for _ in range(n)]
     partners = view.partners
-    if view.passed and partners:
+    # Passed cards went to the partner, or under Hurricane to a neighbour (003:363).
+    taker = view.pass_to if view.pass_to is not None else (partners[0] if partners else None)
+    if taker == view.seat:
+        # The kitty's discards: in ``discarded``, out of play.
+        taker = None
+    if view.passed and taker is not None:
         still = list(_ids(view.passed))
-        for card in view.played[partners[0]]:
+        for card in view.played[taker]:
             if card.index in still:
                 still.remove(card.index)
-        known[partners[0]] = still
+        known[taker] = still
         for index in still:
             pool[index] -= 1
+    for seat, shown in enumerate(view.exposed):
+        # Cards face up (a face-up deal, 000:98, or a failed claim): where they are is known.
+        if seat != view.seat:
+            for card in shown:
+                if card.index not in known[seat]:
+                    known[seat].append(card.index)
+                    pool[card.index] -= 1
     unseen = tuple(c for c, count in sorted(pool.items()) for _ in range(count))
     needs = [0 if s == view.seat else view.cards_left[s] - len(known[s]) for s in range(n)]
     voids: list[set[int]] = [set() for _ in range(n)]
@@ -285,7 +297,7 @@ def bid_weight(view: SeatView, deal: list[list[int]]) -> float:
     rules = view.rules
     if rules.variant != "regular":
         return 1.0
-    table = CardTable(deck_info(rules.deck, rules.players))
+    table = CardTable(deck_info(rules.deck, rules.players, rules.deal_shape))
     spread = _BID_SPREAD if rules.players <= 4 else _WIDE_BID_SPREAD
     log = 0.0
     for seat, bid in enumerate(view.bids):

@@ -153,7 +153,7 @@ def shown_voids(view: SeatView) -> tuple[tuple[int, int], ...]:
     following it (when the rules allow no renege): public, as every seat saw it."""
     if view.rules.allow_renege != "no":
         return ()
-    suit_of = deck_info(view.rules.deck, view.rules.players).suit_of
+    suit_of = deck_info(view.rules.deck, view.rules.players, view.rules.deal_shape).suit_of
     voids: set[tuple[int, int]] = set()
     for trick in [*(record.plays for record in view.tricks), view.trick]:
         if not trick:

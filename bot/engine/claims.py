@@ -422,6 +422,13 @@ def sure_run(
         suit = suit_of[card]
         # Once the top trumps have drawn every other trump, a trump lead cannot be beaten.
         best = top_out[TRUMP] if step < draw else (-1 if suit == TRUMP else top_out[suit])
+        if (
+            tricks.ranked_suits
+            and suit != TRUMP
+            and max(top_out[suit + 1 : TRUMP], default=-1) >= 0
+        ):
+            # 000:139 ranked suits: a card of a higher suit out there could take the lead.
+            return False
         if power[card] < best or (power[card] == best and tricks.later_wins):
             return False
         legal = tricks.legal_mask(seat, hand, [], trick_no + step, broken, True)[0]

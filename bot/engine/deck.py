@@ -19,7 +19,7 @@ COPY_SHIFT: Final = 54
 LOGICAL_MASK: Final = (1 << COPY_SHIFT) - 1
 TRUMP: Final = int(Suit.SPADES)
 # Deck options without jokers.
-PLAIN_DECKS: Final = ("ace_high", "bauers")
+PLAIN_DECKS: Final = ("ace_high", "bauers", "deuces_high")
 
 
 def _idx(rank: int, suit: Suit) -> int:
@@ -55,7 +55,15 @@ def _trump_order(deck: str) -> list[int]:
         # bauer, a spade) the second, then the A♠ down.
         right = _idx(11, Suit.SPADES)
         return [*(c for c in spades if c != right), _idx(11, Suit.CLUBS), right]
-    if deck == "joker_joker_ace":
+    if deck == "deuces_high":
+        # 000:133 Deuces High: the four 2s over the A♠ (the seed lost their suits: the 2♦
+        # as its Big Joker, the 2♣ as its Little Joker, then the 2♥ and the 2♠).
+        twos = [_idx(2, s) for s in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)]
+        return [*spades[1:], *twos]
+    if deck == "one_joker":
+        # 000:14: one Joker, the top spade.
+        return [*spades, BIG_JOKER]
+    if deck in ("joker_joker_ace", "euchre_jokers"):
         return [*spades, LITTLE_JOKER, BIG_JOKER]
     deuce = spades[0]
     order = [*spades[1:], deuce]
@@ -78,17 +86,45 @@ def _removal_order(deck: str, trumps: set[int]) -> list[int]:
     return [c for c in order if c not in trumps]
 
 
+# Royal Spades (003:345): the 2 to 9 of hearts, diamonds and clubs are taken out.
+_ROYAL_OUT: Final = tuple(
+    _idx(r, s) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS) for r in range(2, 10)
+)
+
+
 @cache
-def deck_info(deck: str, players: int) -> DeckInfo:
+def deck_info(deck: str, players: int, shape: str = "even") -> DeckInfo:
     """Deck for ``players`` seats: 13 tricks for 2 (drawing deal) and 4; 17 or 18 for 3
-    (000, 004); 10 for 5; a double deck of 17 or 18 each for 6 (000, Six Players)."""
+    (000, 004); 10 for 5; a double deck of 17 or 18 each for 6 (000, Six Players).
+
+    ``shape`` (``Rules.deal_shape``) leaves cards out of the deal instead: ``kitty`` takes
+    none out, and the cards over go to the kitty (000:99); ``dead_hand`` deals three players
+    13 each from the four-player deck, and a fourth hand nobody plays (003:207);
+    ``royal`` is the two-player short deck, 13 each and the rest unseen (003:345)."""
+    if shape == "dead_hand":
+        four = deck_info(deck, 4)
+        return DeckInfo(
+            four.cards, four.suit_of, four.power, four.suit_phys, four.trump_phys, False, 13,
+            four.removed, four.card_bits,
+        )  # fmt: skip
     trumps = _trump_order(deck)
     trump_set = set(trumps)
     logical = list(range(52)) + ([] if deck in PLAIN_DECKS else [LITTLE_JOKER, BIG_JOKER])
+    removed: list[int] = []
+    if deck == "one_joker":
+        logical.remove(LITTLE_JOKER)
+    elif deck == "euchre_jokers":
+        # 000:135: the Jokers replace the J♥ and the J♦, as in Euchre.
+        removed = [_idx(11, Suit.HEARTS), _idx(11, Suit.DIAMONDS)]
+        logical = [c for c in logical if c not in removed]
+    if shape == "royal":
+        removed += [c for c in _ROYAL_OUT if c not in trump_set]
+        logical = [c for c in logical if c not in removed]
     double = players == 6
     physical = logical + [c + COPY_SHIFT for c in logical] if double else list(logical)
     target = 52 if players == 2 else len(physical) - len(physical) % players
-    removed: list[int] = []
+    if shape != "even":
+        target = len(physical)
     for card in _removal_order(deck, trump_set):
         if len(physical) <= target:
             break

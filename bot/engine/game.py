@@ -57,6 +57,7 @@ from bot.engine.options import Options, options_of
 from bot.engine.rules import Rules
 from bot.engine.scoring import HandResult, score_hand
 from bot.engine.tricks import (
+    BIG_JOKER_LED,
     FIRST_TRUMP,
     FOLLOW,
     LEAD_TRUMP,
@@ -163,6 +164,8 @@ class Game:
         self._blind_on = options.blind_on
         # Face-up tables have no blind bids: every card is seen anyway.
         self._face_up = options.show_all_hands
+        # Cards dealt to nobody: a kitty, a dead hand, Royal's unseen cards.
+        self._leftover = options.deal_shape != "even"
         self._first_bids_itself = options.first_hand_bids_itself
         # Evil Spades (003:13-63): this hand's play rule may ask for the lowest card, and
         # rule 41 bids a called suit.
@@ -277,31 +280,61 @@ class Game:
         bid_itself = self._first_bids_itself and self.hand_number == 1
         self._hand = hand = HandState(n, len(self.teams), (self.dealer + 1) % n, bid_itself)
         fixed = self._redeals == 0 and self.hand_number <= len(self._deals)
+        leftover = self._leftover
         if fixed:
             hand.hands = self._fixed_hands(self._deals[self.hand_number - 1])
+            if leftover:
+                dealt = sum(hand.hands)
+                hand.stock = [c for c in self._deck.cards if not dealt >> c & 1]
         else:
             rng = self._rng
             rng.seed(f"{self.seed}:{self.hand_number}:{self._redeals}")
-            if n == 2:
+            if n == 2 and not leftover:
                 hand.stock = shuffled(self._deck.cards, rng)
             else:
                 # Shuffling the cards' mask bits deals each seat its hand mask in one sum.
                 deck = shuffled(self._deck.card_bits, rng)
                 # The first card goes to the dealer's left, then round the table.
                 first = (self.dealer + 1) % n
+                if leftover:
+                    # A kitty, a dead hand or Royal's unseen cards (000:99, 003:207, 003:345).
+                    end = n * self.num_tricks
+                    for k in range(n):
+                        hand.hands[(first + k) % n] = sum(deck[k:end:n])
+                    hand.stock = [b.bit_length() - 1 for b in deck[end:]]
+                else:
+                    for k in range(n):
+                        hand.hands[(first + k) % n] = sum(deck[k::n])
+        face_up = self._options.face_up_cards
+        if face_up:
+            # 000:98 Face-up deal: each seat's first cards dealt lie face up all hand.
+            if fixed:
+                for s, cards in enumerate(self._deals[self.hand_number - 1]):
+                    hand.exposed[s] = sum(1 << c.index for c in cards[:face_up])
+            else:
+                first = (self.dealer + 1) % n
                 for k in range(n):
-                    hand.hands[(first + k) % n] = sum(deck[k::n])
+                    hand.exposed[(first + k) % n] = sum(deck[k : n * face_up : n])
         events: list[Event] = [HandDealt(self.hand_number, self.dealer, self.num_tricks)]
         if self._evil:
             self._start_evil_hand()
-        if n == 2 and not fixed:
+        if n == 2 and not fixed and not leftover:
             # Every seat sees its cards (HandState's default) while drawing.
             self.phase = _DRAW
             self.to_act: int | None = (self.dealer + 1) % n
             return events
+        hurricane = self._hurricane_taker()
+        if hurricane is not None:
+            events.extend(self._start_hurricane(hurricane))
+            return events
         if not (bid_itself or self._face_up or not self._blind_on):
             blind = [self._blind_possible(t) for t in range(len(self.teams))]
             hand.looked = [not blind[t] for t in self._team_of]
+        if self._options.kitty == "two_of_clubs":
+            # 000:99: the holder of the named card takes the kitty before the bidding.
+            holder = next((s for s in range(n) if hand.hands[s] & 1), (self.dealer + 1) % n)
+            events.extend(self._start_kitty(holder))
+            return events
         events.extend(self._start_bidding())
         return events
 
@@ -362,6 +395,46 @@ class Game:
         low = min(ranks.values())
         mask = sum(1 << c for c, rank in ranks.items() if rank == low)
         return (mask, _LOW_BALL_WHY) if mask != legal[0] else legal
+
+    def _start_kitty(self, taker: int) -> list[Event]:
+        """``taker`` adds the kitty to its hand and must discard as many cards (000:99);
+        nobody else sees them."""
+        hand = self._hand
+        count = len(hand.stock)
+        for card in hand.stock:
+            hand.hands[taker] |= 1 << card
+        hand.stock = []
+        hand.looked[taker] = True
+        hand.pass_partner[taker] = taker
+        hand.pass_count[taker] = count
+        self.phase = _PASS
+        self.to_act = taker
+        return [PassingStarted(((taker, taker),), (count,))]
+
+    def _hurricane_taker(self) -> int | None:
+        """Hurricane Spades (003:363-373): how many seats on from each player its three
+        cards go this hand (1: left, -1: right), or None for no passing before the bids."""
+        scheme = self._options.hurricane_pass
+        if scheme == "off":
+            return None
+        if scheme == "left":
+            return 1
+        return (1, -1, None)[(self.hand_number - 1) % 3]
+
+    def _start_hurricane(self, step: int) -> list[Event]:
+        """Every seat passes 3 cards face down to the seat ``step`` on, before the bids;
+        none sees what it receives before it has passed (003:365)."""
+        n = self.players
+        hand = self._hand
+        pairs = []
+        for s in range(n):
+            taker = (s + step) % n
+            hand.pass_partner[s] = taker
+            hand.pass_count[s] = 3
+            pairs.append((s, taker))
+        self.phase = _PASS
+        self.to_act = self._next_passer()
+        return [PassingStarted(tuple(pairs), (3,) * n)]
 
     def _fixed_hands(self, deal: Sequence[Sequence[Card]]) -> list[int]:
         if len(deal) != self.players:
@@ -755,6 +828,12 @@ class Game:
                 kind="low_ball",
                 details={"cards": tuple(cards)},
             )
+        if why == BIG_JOKER_LED:
+            return IllegalAction(
+                f"The Big Joker was led: you must play your highest spade, the {cards[0]}.",
+                kind="big_joker",
+                details={"card": cards[0]},
+            )
         message, kind = words.get(why, ("You can't play that card now.", "card"))
         return IllegalAction(message, kind=kind)
 
@@ -1036,6 +1115,25 @@ class Game:
                     counts.append(count)
                     self._hand.pass_partner.update({a: b, b: a})
                     self._hand.pass_count.update({a: count, b: count})
+        if rules.kitty == "high_bidder" and not self._hand.bid_itself:
+            # 000:99 "alternatively, the player with the highest bid" takes the kitty.
+            n = self.players
+            order = [(self.dealer + 1 + i) % n for i in range(n)]
+            top = max(self._hand.bids[s] or 0 for s in order)
+            return self._start_kitty(next(s for s in order if (self._hand.bids[s] or 0) == top))
+        every = rules.pass_every_hand
+        if every:
+            # 000:148 Passing Cards: every pair of partners exchanges cards every hand (a
+            # Nil's own passing count, when larger, stands).
+            for a, b in self.teams:
+                if a not in self._hand.pass_count:
+                    pairs.append((a, b))
+                    counts.append(every)
+                    self._hand.pass_partner.update({a: b, b: a})
+                    self._hand.pass_count.update({a: every, b: every})
+                elif self._hand.pass_count[a] < every:
+                    counts[pairs.index((a, b))] = every
+                    self._hand.pass_count.update({a: every, b: every})
         if not pairs:
             return self._start_play()
         self.phase = _PASS
@@ -1059,6 +1157,20 @@ class Game:
             self._refuse("You have already passed your cards.", "passed")
         count = self._hand.pass_count[seat]
         if len(action.cards) != count:
+            taker = self._hand.pass_partner[seat]
+            if taker == seat:
+                self._refuse(
+                    f"Discard exactly {count} cards: as many as the kitty held.",
+                    "discard_count",
+                    count=count,
+                )
+            if self._team_of[taker] != self._team_of[seat]:
+                self._refuse(
+                    f"Pass exactly {count} card{'s' if count > 1 else ''} to {_seat_name(taker)}.",
+                    "pass_count_to",
+                    count=count,
+                    seat=taker,
+                )
             self._refuse(
                 f"Pass exactly {count} card{'s' if count > 1 else ''} to your partner.",
                 "pass_count",
@@ -1082,11 +1194,20 @@ class Game:
         events: list[Event] = []
         for giver, cards in self._hand.passed.items():
             taker = self._hand.pass_partner[giver]
+            if taker == giver:
+                # The kitty's discards: out of play, seen by the discarder alone (000:99).
+                for copy in cards:
+                    self._hand.discarded[giver] |= 1 << (copy % COPY_SHIFT)
+                self._hand.stock.extend(cards)
+                events.append(CardsPassed(giver, taker, len(cards)))
+                continue
             for copy in cards:
                 self._hand.hands[taker] |= 1 << copy
             self._hand.received[taker] = cards
             events.append(CardsPassed(giver, taker, len(cards)))
-        events.extend(self._start_play())
+        # Hurricane's passing comes before the bids (003:365), a Nil's after them.
+        before_bids = all(b is None for b in self._hand.bids)
+        events.extend(self._start_bidding() if before_bids else self._start_play())
         return events
 
     def _apply_draw(self, action: Draw) -> list[Event]:
@@ -1461,4 +1582,5 @@ class Game:
             all_hands=everyone,
             called_suit=self._called_now(),
             declared=tuple(self._hand.declared) if self._mo_on else (),
+            pass_to=self._hand.pass_partner.get(seat),
         )

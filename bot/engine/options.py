@@ -84,6 +84,12 @@ class Options:
         self.mo_terms: tuple[tuple[int, int, int], ...] = (
             mo_terms(rules.mo, self.tricks.deck.num_tricks) if self.mo_on else ()
         )
+        # Passing every hand (000:148) and Hurricane's passing before the bids (003:363).
+        self.pass_every_hand: int = rules.pass_every_hand
+        self.hurricane_pass: str = rules.hurricane_pass
+        self.kitty: str = rules.kitty
+        self.face_up_cards: int = rules.face_up_cards
+        self.deal_shape: str = rules.deal_shape
         # Game length.
         self.by_hands: bool = rules.play_to == "hands"
         self.hands_to_play: int = rules.hands_to_play

@@ -15,6 +15,8 @@ from typing import Annotated, Any, Literal, Self, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from bot.engine.deck import deck_info
+
 Deficit = Literal["never", "losing_by_250", "losing_by_200", "losing_by_100", "anytime"]
 
 # How far behind the leader a side must be for a "losing_by_N" option to open up.
@@ -80,12 +82,24 @@ class Rules(BaseModel):
         2, description="Players per side: 1 is cutthroat, 2 partners, 3 (six players) two teams."
     )
     deck: Literal[
-        "ace_high", "joker_joker_ace", "joker_joker_deuce_ace", "joker_joker_deuce_deuce", "bauers"
+        "ace_high",
+        "joker_joker_ace",
+        "joker_joker_deuce_ace",
+        "joker_joker_deuce_deuce",
+        "bauers",
+        "deuces_high",
+        "one_joker",
+        "euchre_jokers",
     ] = Field(
         "ace_high",
         description="Deck and trump ranking (001, Variations); bauers: no jokers, the J of "
         "spades is the top trump and the J of clubs, played as a spade, the second (000:138 "
-        "Bauer Trumps; its other form, two jokers on top, is joker_joker_ace).",
+        "Bauer Trumps; its other form, two jokers on top, is joker_joker_ace). deuces_high: no "
+        "jokers, the four 2s are spades above the A of spades, the 2 of diamonds highest, then "
+        "the 2 of clubs, the 2 of hearts and the 2 of spades (000:133; the seed lost the 2s' "
+        "suits: this reads the 2 of diamonds as its Big Joker and the 2 of clubs as its Little "
+        "Joker). one_joker: a single Joker, the top spade (000:14). euchre_jokers: the two "
+        "Jokers, on top of the spades, replace the J of hearts and the J of diamonds (000:135).",
     )
     identical_cards: Literal["later_wins", "earlier_wins"] = Field(
         "later_wins", description="Double deck (six players): which of two identical cards wins."
@@ -96,6 +110,32 @@ class Rules(BaseModel):
             description="Two players draw from the stock (000): see two and keep one; or keep "
             "or refuse the first card; or the same without seeing the refused second card.",
         )
+    )
+    kitty: Literal["off", "two_of_clubs", "high_bidder"] = Field(
+        "off",
+        description="Kitty: when the cards do not deal evenly none are taken out; the cards "
+        "over stay face down in a kitty. The holder of the 2 of clubs (or, when it is in the "
+        "kitty, the player on the dealer's left) takes it before the bidding (two_of_clubs; "
+        "the seed lost the card's name), or the highest bidder after it (high_bidder), and "
+        "discards as many cards, seen by nobody else (000:99, 000:136).",
+    )
+    dead_hand: bool = Field(
+        False,
+        description="Three players with a dead hand: 13 cards each from the four-player "
+        "deck, and a fourth hand dealt face down that nobody sees or plays, so 13 tricks are "
+        "played and the unseen cards cannot be counted (003:207-225).",
+    )
+    royal: bool = Field(
+        False,
+        description="Royal Spades: two players, the 2 to 9 of hearts, diamonds and clubs "
+        "taken out (28 cards, 30 with Jokers); 13 cards each are dealt and the 2 or 4 left "
+        "over stay unseen (003:343-361).",
+    )
+    face_up_cards: Annotated[int, Field(ge=0, le=4)] = Field(
+        0,
+        description="Face-up deal: the first cards dealt to each player, this many, are dealt "
+        "face up for everyone to see for the whole hand; Blind Nil may still be bid by a "
+        "player who has not looked at the others (000:98: up to four).",
     )
     variant: Literal["regular", "mirror", "whiz", "suicide"] = Field(
         "regular", description="Bidding variant (000, 001)."
@@ -263,6 +303,39 @@ class Rules(BaseModel):
         description="Deuce Starts: whoever dealt, the holder of the lowest club (the 2 of "
         "clubs) leads it to the first trick, and the others play as usual (000:97, 003:369, "
         "004:10). With no_spades_first_trick it is First Trick Clubs (000:149).",
+    )
+    ace_of_spades_lead: bool = Field(
+        False,
+        description="The A of spades may be led before spades may be led, and breaks them "
+        '(000:183 Leading with the Ace of spades, "depending on the region").',
+    )
+    big_joker_lead: bool = Field(
+        False,
+        description="Jokers High Alternate: when the Big Joker is led, each opponent of the "
+        "leader must play their highest spade; played later, it forces nothing (000:136).",
+    )
+    jokers_first_wins: bool = Field(
+        False,
+        description="Jokers High First Played Wins: when both Jokers fall in one trick, the one "
+        "played first takes it (000:137).",
+    )
+    ranked_suits: bool = Field(
+        False,
+        description="Differentiated Trump Values: the suits rank spades, hearts, diamonds, "
+        "clubs (the seed lost its order; this is the usual bridge order), and a card of a suit "
+        "above the led suit beats every card of the led suit; suit is followed as usual "
+        "(000:139).",
+    )
+    pass_every_hand: Annotated[int, Field(ge=0, le=4)] = Field(
+        0,
+        description="Passing Cards: after the bidding, partners exchange this many cards every "
+        "hand, not only after a Nil (000:148: one card).",
+    )
+    hurricane_pass: Literal["off", "left", "left_right_hold"] = Field(
+        "off",
+        description="Hurricane Spades: after the deal and before the bidding each player passes "
+        "3 cards face down to the player on their left (left); or to the left, then the right, "
+        "then nobody, in turn, hand after hand (left_right_hold) (003:363-373).",
     )
     high_bidder_leads: bool = Field(
         False, description="The highest bidder leads the first trick (001)."
@@ -541,6 +614,43 @@ class Rules(BaseModel):
             out.append("mo bemo_three is the three-player game's (players 3)")
         if self.blind_scoring != "double" and self.blind_bids == "never":
             out.append("blind_scoring needs blind bids (blind_bids other than never)")
+        if self.kitty != "off":
+            if (
+                self.players == 2
+                or not len(deck_info(self.deck, self.players, "kitty").cards) % self.players
+            ):
+                out.append("kitty needs cards that do not deal evenly (not two players)")
+            if (
+                self.hurricane_pass != "off"
+                or self.nil_pass
+                or self.blind_nil_pass
+                or (self.pass_every_hand)
+            ):
+                out.append("kitty is not played with card passing")
+        if self.face_up_cards and (self.players == 6 or (self.players == 2 and not self.royal)):
+            out.append(
+                "face_up_cards needs a single deck dealt out (not six players, not the "
+                "two-player draw)"
+            )
+        if self.dead_hand and (self.players != 3 or self.kitty != "off"):
+            out.append("dead_hand needs three players and no kitty")
+        if self.royal and (self.players != 2 or self.deck == "euchre_jokers"):
+            out.append("royal needs two players and a deck without Euchre's Jokers")
+        if self.big_joker_lead and not self.jokers:
+            out.append("big_joker_lead needs a deck with jokers")
+        if self.jokers_first_wins and (
+            not self.jokers or self.deck == "one_joker" or self.players == 6
+        ):
+            out.append("jokers_first_wins needs a single deck with two jokers (not six players)")
+        if self.pass_every_hand and self.team_size != 2:
+            out.append("pass_every_hand needs partnerships of two (team_size 2)")
+        if self.hurricane_pass != "off" and (
+            self.nil_pass or self.blind_nil_pass or self.pass_every_hand or self.players == 2
+        ):
+            out.append(
+                "hurricane_pass is the only passing of its hands: not with nil_pass, "
+                "blind_nil_pass or pass_every_hand, and not with two players"
+            )
         return out
 
     # -- derived facts the engine reads -------------------------------------------------
@@ -555,8 +665,18 @@ class Rules(BaseModel):
         return self.players == 6
 
     @property
+    def deal_shape(self) -> str:
+        """How the deal leaves cards out (``deck_info``'s shape): even, kitty, dead_hand
+        or royal."""
+        if self.kitty != "off":
+            return "kitty"
+        if self.dead_hand:
+            return "dead_hand"
+        return "royal" if self.royal else "even"
+
+    @property
     def jokers(self) -> bool:
-        return self.deck not in ("ace_high", "bauers")
+        return self.deck not in ("ace_high", "bauers", "deuces_high")
 
     # -- presets and text input -----------------------------------------------------------
 
@@ -740,6 +860,31 @@ PRESETS: dict[str, dict[str, object]] = {
     # 000:145, 002:90 Big Mo, Little Mo: a side may declare it takes the first 7 or 10 tricks
     # instead of bidding.
     "mo": {"mo": "mo"},
+    # 000:136 Jokers High Alternate, commonly played with all 54 cards.
+    "jokers_high_alternate": {"deck": "joker_joker_ace", "big_joker_lead": True},
+    "jokers_first_wins": {"deck": "joker_joker_ace", "jokers_first_wins": True},
+    "deuces_high": {"deck": "deuces_high"},
+    # 000:149 First Trick Clubs: the lowest club leads, no spade on the first trick.
+    "first_trick_clubs": {"low_club_leads": True, "no_spades_first_trick": True},
+    # 003:363-373 Hurricane Spades: pass 3 to the left, the 2 of clubs leads, three hands.
+    "hurricane": {
+        "hurricane_pass": "left",
+        "low_club_leads": True,
+        "play_to": "hands",
+        "hands_to_play": 3,
+    },
+    "passing": {"pass_every_hand": 1},
+    # 000:136: Jokers High Alternate "commonly played with all 54 cards, using the Kitty".
+    "face_up": {"face_up_cards": 4},
+    "jokers_kitty": {"deck": "joker_joker_ace", "big_joker_lead": True, "kitty": "two_of_clubs"},
+    "royal": {"players": 2, "team_size": 1, "royal": True},
+    # 003:207-225: three players, two Jokers over the 2 of spades, a dead fourth hand.
+    "dead_hand": {
+        "players": 3,
+        "team_size": 1,
+        "deck": "joker_joker_deuce_ace",
+        "dead_hand": True,
+    },
     # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick
     # (and so its tricks are not overtricks too).
     "three_b": {

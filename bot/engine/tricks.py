@@ -7,8 +7,10 @@ simulated trick can never follow different rules from a real one.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Final, final
 
+from bot.engine.cards import BIG_JOKER, LITTLE_JOKER, Suit
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
 from bot.engine.rules import Rules
 
@@ -21,6 +23,8 @@ MUST_TRUMP: Final = 4
 OVERTRUMP: Final = 5
 FREE: Final = 6
 SPADES_LAST: Final = 7
+BIG_JOKER_LED: Final = 8
+_ACE_OF_SPADES: Final = int(Suit.SPADES) * 13 + 12
 
 
 def bits(mask: int) -> Iterable[int]:
@@ -37,12 +41,19 @@ class TrickRules:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.deck: DeckInfo = deck_info(rules.deck, rules.players)
+        self.deck: DeckInfo = deck_info(rules.deck, rules.players, rules.deal_shape)
         self.team_of = [0] * rules.players
         for team, seats in enumerate(rules.teams):
             for seat in seats:
                 self.team_of[seat] = team
         self.later_wins = rules.identical_cards == "later_wins"
+        if rules.jokers_first_wins:
+            # 000:137: the two Jokers rank alike, and of two alike the first played wins (a
+            # single deck: no other two cards rank alike).
+            power = list(self.deck.power)
+            power[BIG_JOKER] = power[LITTLE_JOKER]
+            self.deck = replace(self.deck, power=tuple(power))
+            self.later_wins = False
         self.renege_on = rules.allow_renege != "no"
         # Options read on every play, copied out of the pydantic model: its attributes take
         # several times longer to read than a plain object's.
@@ -54,13 +65,21 @@ class TrickRules:
         # (led or played): the first trick under no_spades_first_trick, every trick under
         # Screamers (spades_last).
         self.trump_barred = (
-            deck_info(rules.deck, rules.players).num_tricks
+            deck_info(rules.deck, rules.players, rules.deal_shape).num_tricks
             if rules.spades_last
             else (1 if rules.no_spades_first_trick else 0)
         )
         self.trump_barred_why = SPADES_LAST if rules.spades_last else FIRST_TRUMP
         self.lead_spades = rules.lead_spades
         self.must_trump = rules.must_trump
+        # 000:183: the A♠ (both copies) may be led while spades may not; 0 when not played.
+        self.ace_lead = (
+            (1 << _ACE_OF_SPADES) | (1 << (_ACE_OF_SPADES + COPY_SHIFT))
+            if rules.ace_of_spades_lead
+            else 0
+        )
+        self.big_joker_lead = rules.big_joker_lead
+        self.ranked_suits = rules.ranked_suits
 
     def legal_mask(
         self,
@@ -89,7 +108,7 @@ class TrickRules:
                 if (lead == "if_broken" and not broken) or (
                     lead == "after_first_trick" and trick_no == 0
                 ):
-                    return hand ^ trumps, LEAD_TRUMP
+                    return (hand ^ trumps) | (hand & self.ace_lead), LEAD_TRUMP
             return hand, FREE
         if self.renege_on and not strict:
             return hand, FREE
@@ -98,6 +117,8 @@ class TrickRules:
         if follow:
             if trick_no == 0 and led == 0 and self.low_club:
                 return self.lowest(follow), LOW_CLUB
+            if self.big_joker_lead and trick[0][1] == BIG_JOKER:
+                return self.big_joker_answer(seat, follow, trick[0][0])
             return follow, FOLLOW
         trumps = hand & deck.trump_phys
         if trick_no < self.trump_barred and trumps != hand:
@@ -116,6 +137,19 @@ class TrickRules:
                 if higher:
                     return higher, OVERTRUMP
         return hand, FREE
+
+    def big_joker_answer(self, seat: int, spades: int, leader: int) -> tuple[int, int]:
+        """000:136: the Big Joker led, each opponent of the leader plays their highest
+        spade; the leader's partners follow suit as usual."""
+        if self.team_of[seat] == self.team_of[leader]:
+            return spades, FOLLOW
+        power = self.deck.power
+        top = max(power[c % COPY_SHIFT] for c in bits(spades))
+        out = 0
+        for c in bits(spades):
+            if power[c % COPY_SHIFT] == top:
+                out |= 1 << c
+        return out, BIG_JOKER_LED
 
     def lowest(self, mask: int) -> int:
         low_logical = self.deck.fold(mask)
@@ -142,6 +176,8 @@ class TrickRules:
 
     def winner(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
         """(winning seat, winning card) of a trick by the rules."""
+        if self.ranked_suits:
+            return self.ranked_winner(trick)
         suit_of = self.deck.suit_of
         power = self.deck.power
         led = suit_of[trick[0][1]]
@@ -154,4 +190,19 @@ class TrickRules:
                 p = power[card]
                 if p > best or (later and p == best):
                     win_seat, win_card, best = seat, card, p
+        return win_seat, win_card
+
+    def ranked_winner(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
+        """000:139 Differentiated Trump Values: the highest card of the highest-ranked suit
+        played that ranks at least as high as the led suit (spades, hearts, diamonds, clubs:
+        the order of ``Suit``); identical cards as in ``winner``."""
+        suit_of = self.deck.suit_of
+        power = self.deck.power
+        later = self.later_wins
+        win_seat, win_card = trick[0]
+        best = (suit_of[win_card], power[win_card])
+        for seat, card in trick[1:]:
+            key = (suit_of[card], power[card])
+            if key > best or (later and key == best):
+                win_seat, win_card, best = seat, card, key
         return win_seat, win_card

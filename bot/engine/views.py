@@ -65,6 +65,9 @@ class SeatView:
     # Each side's Mo, Moe or Bemo (rules' mo): 0 none, 1 Little, 2 Big; empty when the rules
     # have none.
     declared: tuple[int, ...] = ()
+    # The seat this one passes to this hand (a partner, or Hurricane's neighbour, 003:363);
+    # None when it passes nothing.
+    pass_to: int | None = None
 
     @property
     def team(self) -> int:

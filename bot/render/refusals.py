@@ -185,5 +185,18 @@ _WORDED: dict[str, Callable[[IllegalAction, Mapping[str, object]], str]] = {
     "blind_behind": _blind_behind(nil=False),
     "blind_nil_behind": _blind_behind(nil=True),
     "pass_count": _pass_count,
+    "pass_count_to": lambda _r, d: ngettext(
+        "Pass exactly {count} card to seat {seat}.",
+        "Pass exactly {count} cards to seat {seat}.",
+        int(d["count"]),  # type: ignore[call-overload]
+    ).format(count=d["count"], seat=int(d["seat"]) + 1),  # type: ignore[call-overload]
+    "discard_count": lambda _r, d: ngettext(
+        "Discard exactly {count} card: as many as the kitty held.",
+        "Discard exactly {count} cards: as many as the kitty held.",
+        int(d["count"]),  # type: ignore[call-overload]
+    ).format(count=d["count"]),
+    "big_joker": lambda _r, d: _(
+        "The Big Joker was led: you must play your highest spade, the {card}."
+    ).format(card=_card(d)),
     "follow": _follow,
 }

@@ -99,7 +99,7 @@ def does(names: Sequence[str], seat: int, verb: str, you: int | None) -> str:
 def hand_order(cards: Sequence[Card], rules: Rules) -> list[list[Card]]:
     """A hand grouped by suit, trumps last, each suit high to low: the one order in which a
     hand, and the cards a player may choose from, are shown."""
-    deck = deck_info(rules.deck, rules.players)
+    deck = deck_info(rules.deck, rules.players, rules.deal_shape)
     groups: dict[int, list[Card]] = {}
     for card in cards:
         groups.setdefault(deck.suit_of[card.index], []).append(card)
@@ -376,12 +376,41 @@ def event_text(
             declaration=declaration,
         )
     if isinstance(event, PassingStarted):
+        if event.pairs[0][0] == event.pairs[0][1]:
+            # 000:99 the kitty: taken, and as many cards discarded face down.
+            return _said(
+                names,
+                event.pairs[0][0],
+                you,
+                N_("You take the kitty: discard as many cards as it held ({count})."),
+                N_("{name} takes the kitty and discards as many cards as it held ({count})."),
+                count=event.count[0],
+            )
+        if rules.hurricane_pass != "off":
+            # Hurricane (003:363): every seat passes to its neighbour, before the bids.
+            left = event.pairs[0][1] == (event.pairs[0][0] + 1) % len(names)
+            return (
+                _("Hurricane passing: everyone passes 3 cards to the player on their left.")
+                if left
+                else _("Hurricane passing: everyone passes 3 cards to the player on their right.")
+            )
         pairs = "; ".join(
             _("{first} and {second} pass {count}").format(first=names[a], second=names[b], count=n)
             for (a, b), n in zip(event.pairs, event.count, strict=True)
         )
+        if rules.pass_every_hand:
+            return _("Partners pass cards: {pairs}.").format(pairs=pairs)
         return _("Nil passing: {pairs}.").format(pairs=pairs)
     if isinstance(event, CardsPassed):
+        if event.seat == event.to_seat:
+            return _said(
+                names,
+                event.seat,
+                you,
+                N_("You discard {count} face down."),
+                N_("{name} discards {count} face down."),
+                count=event.count,
+            )
         return _said(
             names,
             event.seat,

@@ -82,6 +82,8 @@ _PLAIN = {
     "nil_safe": N_("It counted no card that should take a trick, so it bid Nil."),
     "pass_nil": N_("It bid Nil, so it passed its most dangerous cards to its partner."),
     "pass_cover": N_("Its partner bid Nil, so it passed low cards and kept its winners."),
+    "discard": N_("It took the kitty and discarded the cards worth least to it."),
+    "pass_keep": N_("Nobody on its side bid Nil, so it passed the cards worth least to it."),
     "draw_stronger": N_("It kept the stronger of the two cards."),
     "draw_one": N_("It kept the card if it was a spade or an honour, and tried the next if not."),
     "only_card": N_("The rules left it one card to play."),

@@ -314,6 +314,45 @@ def test_nil_passing_sends_the_dangerous_cards_away_and_low_cards_back(
     assert sorted(action.cards) == sorted(cards(expected))
 
 
+# Seat 1 holds four spades, the AH and low cards; no Nil is bid.
+HURRICANE_DEAL = (
+    "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+    "AS KS 7S 3S AH 2H 4H 2D 3D 9D 10D JD 5H",
+    "2S 4S 5S 6S 8S 9S 10S JS QS 3H 6H 7H 8H",
+    "9H 10H JH QH KH 4D 5D 6D 7D 8D QD KD AD",
+)
+
+
+@pytest.mark.parametrize(
+    ("rules", "moves"),
+    [(Rules(hurricane_pass="left"), []), (Rules(pass_every_hand=3), [3, 3, 3, 3])],
+    ids=["hurricane-to-an-opponent", "every-hand-to-a-partner"],
+)
+def test_passing_without_a_nil_gives_the_cards_worth_least(rules: Rules, moves: list[Move]) -> None:
+    """003:363 Hurricane ("it is unwise to pass spades") and 000:148 passing every hand: with
+    no Nil on its side, the bot keeps its spades and its ace and gives its lowest cards."""
+    game = game_at(rules, HURRICANE_DEAL, moves, dealer=0)
+    assert game.phase is Phase.PASS and game.to_act == 1
+    action = decide(game)
+    assert isinstance(action, PassCards)
+    assert sorted(action.cards) == sorted(cards("2D 2H 3D"))
+    assert HeuristicPolicy().ruled(seat_view(game))[2] == "pass_keep"
+
+
+def test_the_kitty_taker_discards_the_cards_worth_least() -> None:
+    """000:99 Kitty: the holder of the 2C takes the two cards over and discards two; the
+    bot keeps its spades and its Jokers and lets its lowest cards go."""
+    rules = Rules.preset("jokers_kitty")
+    game = Game.new(rules, seed=1, dealer=0, deals=[[cards(h) for h in HURRICANE_DEAL]])
+    assert game.phase is Phase.PASS and game.to_act == 0
+    taker = game.hands[0]
+    action = decide(game)
+    assert isinstance(action, PassCards)
+    lowest = sorted(taker, key=lambda c: (c.suit is not None and c.code.endswith("S"), c.rank))
+    assert sorted(action.cards) == sorted(lowest[:2])
+    assert HeuristicPolicy().ruled(seat_view(game))[2] == "discard"
+
+
 # --- bidding variants --------------------------------------------------------------------
 
 # Seat 1 is strong with five spades, seat 2 a textbook Nil with one low spade, seat 3 has

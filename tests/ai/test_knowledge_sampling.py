@@ -17,7 +17,7 @@ from bot.ai.knowledge import (
     knowledge_of,
     sample_deal,
 )
-from bot.engine import Game, Phase, Rules
+from bot.engine import Game, PassCards, Phase, Rules
 
 
 def plain_sample_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int]]:
@@ -83,3 +83,19 @@ def test_deals_are_those_of_the_plain_version(preset: str) -> None:
                     checked += 1
             game.apply(rng.choice(game.legal_actions()))
     assert checked > 50
+
+
+def test_hurricane_passed_cards_are_known_in_the_left_hand_not_the_partners() -> None:
+    """003:365 Hurricane: the three cards go to the opponent on the left, so that is the
+    hand the passer knows holds them (not its partner's, as after a Nil's passing)."""
+    game = Game.new(Rules(hurricane_pass="left"), seed=4, dealer=0)
+    for seat in (1, 2, 3, 0):
+        options = [a for a in game.legal_actions(seat) if isinstance(a, PassCards)]
+        game.apply(options[0])
+    assert game.phase is Phase.BID
+    view = game.view(1)
+    knowledge = knowledge_of(view)
+    passed = sorted(c.index for c in view.passed)
+    assert sorted(knowledge.known[2]) == passed
+    assert not knowledge.known[3]
+    assert not set(passed) & set(knowledge.unseen)

@@ -96,7 +96,7 @@ def test_sampled_deals_match_counts_voids_and_hide_nothing_known(preset: str) ->
         assert seat is not None
         view = game.view(seat)
         knowledge = knowledge_of(view)
-        deck = deck_info(game.rules.deck, game.rules.players)
+        deck = deck_info(game.rules.deck, game.rules.players, game.rules.deal_shape)
         mine = {c.index for c in view.hand or ()}
         played = {c.index for cards in view.played for c in cards}
         for sample in range(20):
@@ -251,7 +251,7 @@ def test_bids_are_read_sharply_at_four_players_and_loosely_at_six(
     four players, 1.5 at five and six (a sharper reading cost six_pairs its Nils)."""
     heuristic = HeuristicPolicy()
     rules = Rules.preset(preset)
-    table = CardTable(deck_info(rules.deck, rules.players))
+    table = CardTable(deck_info(rules.deck, rules.players, rules.deal_shape))
     game = Game.new(rules, seed=3)
     while game.phase is Phase.BID:
         seat = game.to_act
@@ -333,7 +333,7 @@ def test_bid_playouts_start_from_the_seat_that_leads(leads: bool, leader: int) -
     """Deuce Starts (000:97): the 2♣'s holder leads the first trick, so hard's bid
     playouts start there, not at the dealer's left."""
     rules = Rules(low_club_leads=leads)
-    deck = deck_info(rules.deck, rules.players)
+    deck = deck_info(rules.deck, rules.players, rules.deal_shape)
     hands = [
         [Card.parse(c).index for c in codes.split()] for codes in ("AS 3C", "KD", "2C 9H", "5C")
     ]

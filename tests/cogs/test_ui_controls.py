@@ -98,3 +98,22 @@ def test_raising_a_bid_has_its_own_buttons() -> None:
         ("Keep my bid", "u0"),
         ("Raise by 1", "u1"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("preset", "seat", "label"),
+    [("hurricane", 1, "Pass 3 cards to P2"), ("jokers_kitty", 2, "Discard 2 cards")],
+)
+def test_passing_to_a_neighbour_and_the_kittys_discard_say_so(
+    preset: str, seat: int, label: str
+) -> None:
+    """003:363 Hurricane passes to the player on the left, named; 000:99 the kitty's taker
+    discards: neither select says "to your partner"."""
+    from tests.engine.helpers import deal_with
+
+    rules = Rules.preset(preset)
+    deal = deal_with(rules, {2: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"})
+    game = Game.new(rules, seed=3, dealer=0, deals=[deal])
+    items = controls(game.view(seat), table_id=1, seq=0, names=["P0", "P1", "P2", "P3"])
+    selects = [i for i in items if isinstance(i, ActionSelect) and i.click.code == PASS_CODE]
+    assert [s.item.placeholder for s in selects] == [label]

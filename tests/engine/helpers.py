@@ -51,7 +51,7 @@ def deal_from_codes(*hands: str) -> Deal:
 def deal_with(rules: Rules, fixed: dict[int, str]) -> Deal:
     """A full deal for ``rules``: the ``fixed`` seats get exactly those cards (as many as a
     hand holds), the others share the rest of the deck round robin in card order."""
-    info = deck_info(rules.deck, rules.players)
+    info = deck_info(rules.deck, rules.players, rules.deal_shape)
     size = info.num_tricks
     stock = [Card.of(c % COPY_SHIFT) for c in info.cards]
     deal: Deal = [[] for _ in range(rules.players)]
@@ -61,7 +61,11 @@ def deal_with(rules: Rules, fixed: dict[int, str]) -> Deal:
             stock.remove(card)
     open_seats = [s for s in range(rules.players) if s not in fixed]
     for i, card in enumerate(stock):
-        deal[open_seats[i % len(open_seats)]].append(card)
+        # Cards over (a kitty, a dead hand, Royal's unseen cards) stay undealt.
+        room = [s for s in open_seats if len(deal[s]) < size]
+        if not room:
+            break
+        deal[room[i % len(room)]].append(card)
     assert all(len(hand) == size for hand in deal), [len(h) for h in deal]
     return deal
 
@@ -334,6 +338,53 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
     "x_v_raise_cutthroat": {"raise_bids": "by_one", "players": 5, "team_size": 1},
     "x_v_books_made": {"books_made": True, "raise_bids": "by_one", "last_trick_bonus": True},
     "x_v_bemo_three": {"mo": "bemo_three", "players": 3, "team_size": 1, "deck": "joker_joker_ace"},
+    "x_v_one_joker_lead": {"deck": "one_joker", "big_joker_lead": True, "ace_of_spades_lead": True},
+    "x_v_euchre_first_wins": {
+        "deck": "euchre_jokers",
+        "jokers_first_wins": True,
+        "pass_every_hand": 2,
+        "nil_pass": 1,
+    },
+    "x_v_deuces_ranked_three": {
+        "players": 3,
+        "team_size": 1,
+        "deck": "deuces_high",
+        "ranked_suits": True,
+    },
+    "x_v_hurricane_cycle": {
+        "hurricane_pass": "left_right_hold",
+        "deck": "joker_joker_ace",
+        "big_joker_lead": True,
+        "blind_nil": "anytime",
+    },
+    "x_v_big_joker_six": {
+        "players": 6,
+        "team_size": 3,
+        "deck": "joker_joker_ace",
+        "big_joker_lead": True,
+        "ranked_suits": True,
+        "lead_spades": "after_first_trick",
+        "ace_of_spades_lead": True,
+    },
+    "x_v_hurricane_five": {"players": 5, "team_size": 1, "hurricane_pass": "left"},
+    "x_v_kitty_high_bidder_five": {"players": 5, "team_size": 1, "kitty": "high_bidder"},
+    "x_v_kitty_three_jokers": {
+        "players": 3,
+        "team_size": 1,
+        "deck": "euchre_jokers",
+        "kitty": "two_of_clubs",
+        "blind_nil": "anytime",
+    },
+    "x_v_royal_jokers": {
+        "players": 2,
+        "team_size": 1,
+        "royal": True,
+        "deck": "joker_joker_ace",
+        "big_joker_lead": True,
+    },
+    "x_v_dead_hand_ranked": {"players": 3, "team_size": 1, "dead_hand": True, "ranked_suits": True},
+    "x_v_face_up_five": {"players": 5, "team_size": 1, "face_up_cards": 3, "claims": True},
+    "x_v_face_up_blind": {"face_up_cards": 2, "blind_nil": "anytime", "kitty": "off"},
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,

@@ -23,7 +23,10 @@ def assert_fresh(game: Game) -> None:
         assert not view.spades_broken
         assert view.renege_calls == ()
         assert view.passed == () and view.received == () and view.discarded == ()
-        assert view.exposed == ((),) * game.players
+        # A face-up deal (000:98) shows each seat's first cards of the new hand only.
+        face_up = game.rules.face_up_cards
+        assert [len(cards) for cards in view.exposed] == [face_up] * game.players
+        assert all(set(cards) <= set(game.hands[s]) for s, cards in enumerate(view.exposed))
         assert view.bids == (None,) * game.players
 
 

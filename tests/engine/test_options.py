@@ -34,6 +34,7 @@ from bot.engine import (
     Rules,
 )
 from bot.engine.card_bonuses import card_bonuses
+from bot.engine.deck import deck_info
 from bot.engine.events import TrickRecord
 from bot.engine.options import options_of
 from tests.engine.helpers import (
@@ -1183,7 +1184,10 @@ def test_every_preset_builds_a_playable_game(name: str) -> None:
         assert getattr(rules, option) == value
     assert set(rules.changed()) <= set(PRESETS[name])
     game = Game.new(rules, seed=5, dealer=0)
-    assert game.phase in (Phase.BID, Phase.DRAW)
+    # Hurricane's passing (003:365) and the kitty's discard (000:99) come before the bids.
+    early = rules.hurricane_pass != "off" or rules.kitty == "two_of_clubs"
+    first = (Phase.PASS,) if early else (Phase.BID, Phase.DRAW)
+    assert game.phase in first
     assert game.legal_actions()
 
 
@@ -1195,7 +1199,7 @@ def test_unknown_preset_lists_the_presets() -> None:
 @pytest.mark.parametrize(
     ("option", "text", "message"),
     [
-        ("deck", "tarot", "deck cannot be 'tarot'. Allowed: ace_high, joker_joker_ace, joker_joker_deuce_ace, joker_joker_deuce_deuce, bauers."),
+        ("deck", "tarot", "deck cannot be 'tarot'. Allowed: ace_high, joker_joker_ace, joker_joker_deuce_ace, joker_joker_deuce_deuce, bauers, deuces_high, one_joker, euchre_jokers."),
         ("lead_spades", "sometimes", "Allowed: if_broken, after_first_trick, anytime."),
         ("target_score", "120", "target_score 120: Input should be a multiple of 50. Allowed: 100 to 1000 in steps of 50."),
         ("claims", "perhaps", "claims cannot be 'perhaps'. Allowed: yes, no."),
@@ -2216,3 +2220,301 @@ def test_books_made_scores_the_bids_without_play() -> None:
     assert played.phase is Phase.PLAY
     with pytest.raises(ValueError, match="books_made is for two teams of two"):
         _rules(books_made=True, players=3, team_size=1)
+
+
+# --- play rules and deal shapes from the seeds (issue 25, second part) ------------------
+
+
+@covers("deck")
+@pytest.mark.parametrize(
+    ("deck", "seat2", "seat3", "winner"),
+    [
+        pytest.param("deuces_high", "AS", "2S", 3, id="deuces_high: the 2S over the AS"),
+        pytest.param("deuces_high", "2H", "2S", 2, id="deuces_high: the 2H over the 2S"),
+        pytest.param("deuces_high", "2C", "2D", 3, id="deuces_high: the 2D over the 2C"),
+        pytest.param("one_joker", "AS", "BJ", 3, id="one_joker: the Joker over the AS"),
+        pytest.param("euchre_jokers", "LJ", "AS", 2, id="euchre_jokers: the LJ over the AS"),
+        pytest.param("euchre_jokers", "LJ", "BJ", 3, id="euchre_jokers: the BJ over the LJ"),
+    ],
+)
+def test_more_decks_rank_the_trumps(deck: str, seat2: str, seat3: str, winner: int) -> None:
+    """000:133 Deuces High: "All 2s count as the highest spades ... 2, 2, 2, 2, then all
+    the rest of the spades, Ace through 3" (the order of the 2s, lost, read as 2D, 2C, 2H,
+    2S). 000:14: "played with one or two Jokers". 000:135: the Jokers, "similar to their
+    use in Euchre, can replace the J and J". Seat 1 leads the 3C; seats 2 and 3 hold none."""
+    rules = Rules.model_validate({"deck": deck})
+    info = deck_info(deck, 4)
+    deck_cards = [Card.of(c) for c in info.cards]
+    clubs = [c for c in deck_cards if info.suit_of[c.index] == 0]
+    others = [c for c in deck_cards if c not in clubs and c.code not in (seat2, seat3)]
+    # Seat 1 holds every club but the top one, which seat 0 must follow with.
+    seat1 = clubs[:-1] + others[: 14 - len(clubs)]
+    others = others[14 - len(clubs) :]
+    fixed = {1: seat1, 2: [Card.parse(seat2), *others[:12]], 3: [Card.parse(seat3), *others[12:24]]}
+    game = new_game(rules, deal_with(rules, {s: hand_codes(h) for s, h in fixed.items()}))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, clubs[0].code), (2, seat2), (3, seat3), (0, clubs[-1].code))
+    assert game.view(0).tricks[-1].winner == winner
+
+
+@pytest.mark.parametrize(
+    ("deck", "present", "absent"),
+    [
+        ("one_joker", "BJ", "LJ 2H"),
+        ("euchre_jokers", "LJ BJ", "JH JD"),
+        ("deuces_high", "2C", "LJ"),
+    ],
+)
+def test_more_decks_hold_their_cards(deck: str, present: str, absent: str) -> None:
+    """000:14 one Joker (the 2H goes so that 53 cards deal 13 each); 000:135 the Jokers in
+    place of the JH and JD; 000:133 no Jokers. The cards taken out are shown to every seat."""
+    game = Game.new(Rules.model_validate({"deck": deck}), seed=3, dealer=0)
+    dealt = {c.code for hand in game.hands for c in hand}
+    assert len(dealt) == 52
+    assert set(present.split()) <= dealt
+    assert not set(absent.split()) & dealt
+    shown = {c.code for c in game.view(0).removed}
+    assert shown == set(absent.split()) - {"LJ"}
+
+
+# Seat 1 (dealer 0's left) leads; seats 0 and 2 are its opponents, seat 3 its partner.
+JOKER_LEAD_DEAL = {
+    1: "BJ 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    2: "LJ 5S 9S 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+    3: "AS KS 3S 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+}
+
+
+@covers("big_joker_lead")
+@pytest.mark.parametrize("on", [True, False])
+def test_big_joker_lead_draws_the_opponents_highest_spades(on: bool) -> None:
+    """000:136 Jokers High Alternate: "if the Big Joker is led, opponents must play their
+    highest spade in that trick. If the Big Joker is played during a hand, opponents are not
+    forced". Seat 1 leads the Big Joker: opponent seat 2 must give the Little Joker, partner
+    seat 3 follows with any spade, opponent seat 0 its highest spade (the QS)."""
+    rules = Rules.model_validate(
+        {"deck": "joker_joker_ace", "lead_spades": "anytime", "big_joker_lead": on}
+    )
+    game = new_game(rules, deal_with(rules, JOKER_LEAD_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "BJ"))
+    assert plays(game, 2) == (["LJ"] if on else ["5S", "9S", "LJ"])
+    if on:
+        refused(game, PlayCard(2, Card.parse("5S")), "Big Joker was led: .* Little Joker")
+    play(game, (2, "LJ"))
+    assert plays(game, 3) == ["3S", "KS", "AS"]
+    play(game, (3, "3S"))
+    assert plays(game, 0)[-1] == "QS"
+    assert (plays(game, 0) == ["QS"]) is on
+    play(game, (0, "QS"))
+    # Led again later, a spade (not the Big Joker) forces nothing.
+    play(game, (1, "AC"), (2, "3D"), (3, "3H"))
+    assert len(plays(game, 0)) > 1
+
+
+@covers("jokers_first_wins")
+@pytest.mark.parametrize(("on", "winner"), [(True, 1), (False, 2)])
+def test_jokers_first_played_wins(on: bool, winner: int) -> None:
+    """000:137 Jokers High First Played Wins: "If both jokers are played in one trick, the
+    one played first takes the trick." Seat 1 leads the Little Joker, seat 2 plays the Big."""
+    rules = Rules.model_validate(
+        {"deck": "joker_joker_ace", "lead_spades": "anytime", "jokers_first_wins": on}
+    )
+    swapped = {
+        1: JOKER_LEAD_DEAL[1].replace("BJ", "LJ"),
+        2: JOKER_LEAD_DEAL[2].replace("LJ", "BJ"),
+        3: JOKER_LEAD_DEAL[3],
+    }
+    game = new_game(rules, deal_with(rules, swapped))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "LJ"), (2, "BJ"), (3, "AS"), (0, "QS"))
+    assert game.view(0).tricks[-1].winner == winner
+
+
+RANKED_DEAL = (
+    "2C 4C 5C 6C 7C 8C 9C TC JC QC KC AC AS",
+    "3C 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+    "AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+    "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+)
+
+
+@covers("ranked_suits")
+@pytest.mark.parametrize(
+    ("on", "seat2", "seat3", "winner"),
+    [(True, "AD", "AH", 3), (False, "AD", "AH", 0), (True, "AD", "2S", 3), (True, "2H", "AH", 3)],
+)
+def test_ranked_suits_beat_the_led_suit(on: bool, seat2: str, seat3: str, winner: int) -> None:
+    """000:139 Differentiated Trump Values: "if more valuable it trumps any card played in
+    that suit" (spades, hearts, diamonds, clubs). Seat 1 leads the 3C; seat 2 (no club)
+    plays a diamond, seat 3 (no club) a heart or a spade, seat 0 the AC."""
+    rules = Rules(ranked_suits=on)
+    game = new_game(rules, deal_from_codes(*RANKED_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "3C"), (2, seat2), (3, seat3), (0, "AC"))
+    assert game.view(0).tricks[-1].winner == winner
+
+
+@covers("ace_of_spades_lead")
+@pytest.mark.parametrize("on", [True, False])
+def test_the_ace_of_spades_may_be_led_before_spades_are_broken(on: bool) -> None:
+    """000:183 Leading with the Ace of spades: "Depending on the region ... this is
+    permitted." Seat 3 leads after trick 1 with spades unbroken: the AS, not the KS."""
+    rules = Rules(ace_of_spades_lead=on)
+    game = new_game(rules, deal_from_codes(*RANKED_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "3C"), (2, "AD"), (3, "AH"), (0, "AC"))
+    assert game.to_act == 0
+    assert ("AS" in plays(game, 0)) is on
+    if on:
+        play(game, (0, "AS"))
+        assert game.spades_broken
+        play(game, (1, "2D"), (2, "2H"), (3, "2S"))
+        assert game.view(0).tricks[-1].winner == 0
+        assert "KS" in plays(game, 3) or game.to_act == 0
+
+
+@covers("pass_every_hand")
+@pytest.mark.parametrize("count", [1, 2])
+def test_partners_pass_cards_every_hand(count: int) -> None:
+    """000:148 Passing Cards: "Each team passes one card with their partner each hand."
+    No Nil is bid, and still both pairs of partners exchange cards after the bidding."""
+    game = _suited_game(Rules(pass_every_hand=count))
+    bid_all(game, [3, 3, 3, 4])
+    assert game.phase is Phase.PASS
+    assert {game.view(s).pass_to for s in range(4)} == {0, 1, 2, 3}
+    assert game.view(0).pass_to == 2
+    refused(game, PassCards(1, ()), f"Pass exactly {count} card")
+    passes = {0: "AC KC", 1: "AD KD", 2: "AH KH", 3: "AS KS"}
+    for seat, codes in passes.items():
+        game.apply(PassCards(seat, tuple(cards(codes)[:count])))
+    assert game.phase is Phase.PLAY
+    assert hand_codes(game.view(2).received) == hand_codes(cards("AC KC")[:count])
+    assert Card.parse("AS") in game.hands[1]
+
+
+@covers("hurricane_pass")
+@pytest.mark.parametrize("scheme", ["left", "left_right_hold"])
+def test_hurricane_passes_three_to_the_left_before_the_bids(scheme: str) -> None:
+    """003:365 Hurricane Spades: "after the deal and before the bidding each player passes
+    three cards to the opponent to the left ... before looking at the cards received";
+    003:373 "left, right, hold, repeat"."""
+    rules = Rules(hurricane_pass=scheme)  # type: ignore[arg-type]
+    game = _suited_game(rules)
+    assert game.phase is Phase.PASS
+    assert [game.view(s).pass_to for s in range(4)] == [1, 2, 3, 0]
+    refused(game, Bid(1, 3), "You can't bid now")
+    refused(game, PassCards(1, tuple(cards("AD"))), "Pass exactly 3 cards to seat 3.")
+    game.apply(PassCards(1, tuple(cards("AD KD QD"))))
+    # Nothing arrives before everyone has passed.
+    assert Card.parse("AD") not in game.hands[2]
+    for seat, suit in ((2, "H"), (3, "S"), (0, "C")):
+        game.apply(PassCards(seat, tuple(cards(f"A{suit} K{suit} Q{suit}"))))
+    assert game.phase is Phase.BID
+    assert game.to_act == 1
+    assert hand_codes(game.view(2).received) == hand_codes(cards("AD KD QD"))
+    assert Card.parse("AS") in game.hands[0]
+    play_hand(game, [3, 3, 3, 3])
+    second = game.view(0)
+    if scheme == "left":
+        assert second.phase is Phase.PASS and second.pass_to == 1
+        return
+    assert second.phase is Phase.PASS and second.pass_to == 3
+    for seat in (2, 3, 0, 1):
+        options = [a for a in game.legal_actions(seat) if isinstance(a, PassCards)]
+        game.apply(options[0])
+    play_hand(game, [3, 3, 3, 3])
+    # The third hand is a hold: straight to the bids.
+    assert game.phase is Phase.BID
+    assert game.view(0).pass_to is None
+
+
+@covers("kitty")
+def test_the_two_of_clubs_takes_the_kitty_and_discards_before_the_bids() -> None:
+    """000:99 Kitty: "no cards are removed from the deck, but instead a kitty composed of the
+    leftover cards ... Whoever is dealt the [2 of clubs] picks up the kitty before bidding
+    begins, integrates it into his hand and then discards the same number of cards."
+    000:136: Jokers High Alternate "with all 54 cards": 13 each and a kitty of 2."""
+    rules = Rules.preset("jokers_kitty")
+    deal = deal_with(rules, {2: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"})
+    every = {Card.of(c).code for c in deck_info(rules.deck, 4, "kitty").cards}
+    kitty = every - {c.code for hand in deal for c in hand}
+    assert len(kitty) == 2
+    game = new_game(rules, deal)
+    assert game.phase is Phase.PASS and game.to_act == 2
+    assert len(game.hands[2]) == 15
+    assert {c.code for c in game.hands[2]} >= kitty
+    assert [game.view(s).cards_left for s in (0, 1)] == [(13, 13, 15, 13)] * 2
+    assert game.view(0).hand is not None and not set(game.view(0).hand) & set(cards("2C"))
+    refused(game, PassCards(2, tuple(cards("2C"))), "Discard exactly 2 cards")
+    refused(game, PassCards(1, tuple(game.hands[1][:2])), "no card passing for you")
+    game.apply(PassCards(2, tuple(cards("3C 4C"))))
+    assert game.phase is Phase.BID
+    assert len(game.hands[2]) == 13
+    assert hand_codes(game.view(2).discarded) == "3C 4C"
+    assert all(game.view(s).discarded == () for s in (0, 1, 3))
+
+
+@covers("kitty")
+def test_the_highest_bidder_takes_the_kitty_after_the_bids() -> None:
+    """000:99: "or alternatively, the player with the highest bid, picks up the kitty".
+    Five players share 52 cards, 10 each: the kitty holds the 2 left over."""
+    rules = Rules(players=5, team_size=1, kitty="high_bidder")
+    game = new_game(rules, deal_with(rules, {}))
+    assert game.phase is Phase.BID
+    bid_all(game, [2, 4, 1, 4, 2])
+    # Seats 1 and 3 bid 4: seat 1 bid first (the dealer's left), so it takes the kitty.
+    assert game.phase is Phase.PASS and game.to_act == 1
+    assert len(game.hands[1]) == 12
+    game.apply(PassCards(1, tuple(game.hands[1][:2])))
+    assert game.phase is Phase.PLAY and len(game.hands[1]) == 10
+
+
+@covers("royal")
+def test_royal_spades_deals_13_each_from_the_short_deck() -> None:
+    """003:345 Royal Spades: "the 2-9 of hearts, diamonds and clubs are removed ... Each
+    player is dealt 13 cards", and the 2 (4 with Jokers) left over stay unseen; no drawing."""
+    for deck, unseen in (("ace_high", 2), ("joker_joker_ace", 4)):
+        rules = Rules.model_validate({"players": 2, "team_size": 1, "royal": True, "deck": deck})
+        game = Game.new(rules, seed=7, dealer=0)
+        assert game.phase is Phase.BID
+        held = [c for hand in game.hands for c in hand]
+        assert len(held) == 26 and game.num_tricks == 13
+        assert all(c.rank >= 10 or c.suit is None or c.code.endswith("S") for c in held)
+        assert len(game.view(0).removed) == 24
+        assert len(set(deck_info(deck, 2, "royal").cards)) - len(held) == unseen
+        assert game.view(0).draw_offer == ()
+
+
+@covers("dead_hand")
+def test_three_players_and_a_dead_hand_play_13_tricks() -> None:
+    """003:207-225: "dealt to 3 players and a face-down dead hand, 13 each, so 13 tricks are
+    played and the unseen cards cannot be counted"."""
+    rules = Rules.preset("dead_hand")
+    game = Game.new(rules, seed=7, dealer=0)
+    assert game.num_tricks == 13
+    assert [len(h) for h in game.hands] == [13, 13, 13]
+    seen = {c for hand in game.hands for c in hand}
+    assert len(seen) == 39
+    play_hand(game, [3, 3, 3])
+    assert game.hand_number == 2
+    assert sum(game.results[-1].teams[t].tricks for t in range(3)) == 13
+
+
+@covers("face_up_cards")
+@pytest.mark.parametrize("count", [0, 4])
+def test_a_face_up_deal_shows_each_players_first_cards_to_everyone(count: int) -> None:
+    """000:98 Face-up deal: "the dealer can lay out up to four cards per player face up as
+    long as the same number is revealed for each player"; "Blind Nil can still be bid if
+    the player has not viewed any face-down cards"."""
+    rules = Rules(face_up_cards=count, blind_nil="anytime")
+    game = _suited_game(rules)
+    view = game.view(0)
+    assert view.exposed == tuple(tuple(cards(hand)[:count]) for hand in SUITED)
+    # Seat 1, first to bid, has seen only its face-up cards and may bid Blind Nil.
+    assert view.hand is None and not game.has_looked(1)
+    assert (0, True) in bids_of(game, 1)
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "2D"))
+    # A card played from the face-up ones leaves them; the rest stay shown.
+    assert len(game.view(2).exposed[1]) == (count - 1 if count else 0)

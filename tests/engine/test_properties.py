@@ -116,8 +116,12 @@ def trump_order(deck: str) -> list[str]:
         return spades
     if deck == "bauers":
         return [*spades[:9], *spades[10:], "JC", "JS"]
-    if deck == "joker_joker_ace":
+    if deck in ("joker_joker_ace", "euchre_jokers"):
         return [*spades, "LJ", "BJ"]
+    if deck == "deuces_high":
+        return [*spades[1:], "2S", "2H", "2C", "2D"]
+    if deck == "one_joker":
+        return [*spades, "BJ"]
     if deck == "joker_joker_deuce_ace":
         return [*spades[1:], "2S", "LJ", "BJ"]
     assert deck == "joker_joker_deuce_deuce"
@@ -132,15 +136,26 @@ def effective_suit(rules: Rules, card: Card) -> str:
 def reference_winner(rules: Rules, plays: Iterable[tuple[int, Card]]) -> int:
     plays = list(plays)
     trumps = trump_order(rules.deck)
+    if rules.jokers_first_wins:
+        # 000:137: the Jokers alike, so the first played of the two wins.
+        trumps = [c for c in trumps if c != "BJ"]
     led = effective_suit(rules, plays[0][1])
     trumped = [p for p in plays if effective_suit(rules, p[1]) == "T"]
     contenders = trumped or [p for p in plays if effective_suit(rules, p[1]) == led]
+    if rules.ranked_suits and not trumped:
+        # 000:139: the highest-ranked suit played (C < D < H < S) at or above the led one.
+        top_suit = max("CDH".index(effective_suit(rules, card)) for _, card in plays)
+        contenders = [p for p in plays if "CDH".index(effective_suit(rules, p[1])) == top_suit]
 
     def strength(card: Card) -> int:
+        if card.code == "BJ" and rules.jokers_first_wins:
+            return trumps.index("LJ")
         return trumps.index(card.code) if card.code in trumps else card.rank
 
     best = max(strength(card) for _, card in contenders)
     top = [seat for seat, card in contenders if strength(card) == best]
+    if len(top) > 1 and rules.jokers_first_wins:
+        return top[0]
     if len(top) > 1:
         assert rules.players == 6, f"identical cards {plays} outside a double deck"
         return top[-1] if rules.identical_cards == "later_wins" else top[0]
@@ -182,6 +197,9 @@ class Tracker:
                 self.played[event.card.index] += 1
             elif isinstance(event, CardsPassed):
                 self.delivered = True
+                if event.seat == event.to_seat:
+                    # The kitty's discards (000:99), seen by the discarder only.
+                    self.seen_drops[event.seat].update(c.index for c in self.passed[event.seat])
             elif isinstance(event, ClaimFailed):
                 self.exposed.update(event.exposed)
 
@@ -194,7 +212,7 @@ def ends_early(event: Event) -> bool:
 
 
 def deck_counter(rules: Rules) -> Counter[int]:
-    return Counter(c % 54 for c in deck_info(rules.deck, rules.players).cards)
+    return Counter(c % 54 for c in deck_info(rules.deck, rules.players, rules.deal_shape).cards)
 
 
 def accounted_cards(game: Game, tracker: Tracker) -> Counter[int]:
@@ -208,8 +226,9 @@ def accounted_cards(game: Game, tracker: Tracker) -> Counter[int]:
     if game.phase is Phase.PASS:
         for view in seat_views:
             counts.update(card.index for card in view.passed)
-    if game.players == 2:
-        counts.update(c % 54 for c in game._hand.stock)  # the stock has no public accessor
+    if game.players == 2 or game.rules.deal_shape != "even":
+        # The stock, the kitty and undealt cards have no public accessor.
+        counts.update(c % 54 for c in game._hand.stock)
         counts.update(tracker.dropped)
     return counts
 
@@ -220,11 +239,11 @@ def accounted_cards(game: Game, tracker: Tracker) -> Counter[int]:
 def test_cards_are_conserved(name: str, seed: int, choices: list[int]) -> None:
     rules = TABLES[name]
     deck = deck_counter(rules)
-    dealt = (
-        52
-        if rules.players == 2
-        else rules.players * deck_info(rules.deck, rules.players).num_tricks
-    )
+    info = deck_info(rules.deck, rules.players, rules.deal_shape)
+    dealt = 52 if rules.players == 2 else rules.players * info.num_tricks
+    if rules.deal_shape != "even":
+        # A kitty, a dead hand, Royal's unseen cards: the whole deck, some of it undealt.
+        dealt = len(info.cards)
     assert sum(deck.values()) == dealt
     holder: dict[str, Tracker] = {}
 
@@ -398,13 +417,17 @@ def view_cards(view: SeatView) -> set[Card]:
 @SETTINGS
 def test_a_view_never_shows_another_seats_cards(name: str, seed: int, choices: list[int]) -> None:
     rules = TABLES[name]
-    removed = {Card.of(c) for c in deck_info(rules.deck, rules.players).removed}
+    removed = {Card.of(c) for c in deck_info(rules.deck, rules.players, rules.deal_shape).removed}
     holder: dict[str, Tracker] = {}
 
     def check(game: Game) -> None:
         tracker = holder["t"]
         hands = game.hands
         public = {Card.of(i) for i in tracker.played} | removed | tracker.exposed
+        if rules.face_up_cards:
+            # 000:98: each seat's first cards dealt face up (no public accessor).
+            shown = [m >> s & 1 for m in game._hand.exposed for s in range(108)]
+            public |= {Card.of(i % 108 % 54) for i, up in enumerate(shown) if up}
         for seat in range(game.players):
             view = game.view(seat)
             looked = game.has_looked(seat)
@@ -488,7 +511,7 @@ HIDDEN_HANDS = 3
 
 def dealt(rules: Rules, rng: random.Random) -> list[list[Card]]:
     """One deal for ``rules`` (two players: 13 cards each, the rest of the deck undealt)."""
-    info = deck_info(rules.deck, rules.players)
+    info = deck_info(rules.deck, rules.players, rules.deal_shape)
     cards = [Card.of(c % 54) for c in info.cards]
     rng.shuffle(cards)
     size = info.num_tricks
@@ -502,12 +525,12 @@ def unseen_swapped(
     with two players, the undealt cards): only cards still held, not face up and never
     passed, and only for a card of the same suit, so every void shown stays true."""
     rules = game.rules
-    suit_of = deck_info(rules.deck, rules.players).suit_of
+    suit_of = deck_info(rules.deck, rules.players, rules.deal_shape).suit_of
     view = game.view(seat)
     passed = {c for a in game.history[since:] if isinstance(a, PassCards) for c in a.cards}
     holders = [list(cards) for cards in deal]
     if rules.players == 2:
-        undealt = Counter(Card.of(c % 54) for c in deck_info(rules.deck, 2).cards)
+        undealt = Counter(Card.of(c % 54) for c in deck_info(rules.deck, 2, rules.deal_shape).cards)
         undealt.subtract(Counter(card for cards in deal for card in cards))
         holders.append(list(undealt.elements()))
     held = [*game.hands, holders[-1] if rules.players == 2 else []]
@@ -604,6 +627,18 @@ def follows_the_rules(rules: Rules, game: Game, action: PlayCard, played_before:
         led = effective_suit(rules, trick[0][1])
         if suit != led and led in held:
             return f"played {action.card} on a {led} lead while holding {led}"
+        leader_side = game.team_of(trick[0][0])
+        if (
+            rules.big_joker_lead
+            and trick[0][1].code == "BJ"
+            and game.team_of(action.seat) != leader_side
+            and "T" in held
+        ):
+            # 000:136: an opponent of a Big Joker lead plays their highest spade.
+            order = trump_order(rules.deck)
+            top = max((c for c in hand if c.code in order), key=lambda c: order.index(c.code))
+            if action.card != top:
+                return f"played {action.card} on the Big Joker's lead, not its top spade {top}"
         no_trump_yet = first and rules.no_spades_first_trick
         if no_trump_yet and suit == "T" and held != {"T"}:
             return f"trumped the first trick with {action.card} while holding another suit"
@@ -616,11 +651,12 @@ def follows_the_rules(rules: Rules, game: Game, action: PlayCard, played_before:
             and suit != "T"
         ):
             return f"void in {led} and holding a trump, played {action.card}"
+    ace_lead = rules.ace_of_spades_lead and action.card.code == "AS"
     if not trick and suit == "T" and held != {"T"}:
         broken = any(effective_suit(rules, c) == "T" for c in played_before)
-        if rules.lead_spades == "if_broken" and not broken:
+        if rules.lead_spades == "if_broken" and not broken and not ace_lead:
             return f"led {action.card} before trumps were broken"
-        if rules.lead_spades == "after_first_trick" and first:
+        if rules.lead_spades == "after_first_trick" and first and not ace_lead:
             return f"led {action.card} to the first trick"
         if rules.no_spades_first_trick and first:
             return f"led {action.card} to the first trick"
@@ -659,7 +695,7 @@ def illegal_candidates(game: Game) -> list[Action]:
     n = game.players
     to_act = game.to_act
     hands = game.hands
-    deck = sorted({Card.of(c % 54) for c in deck_info(rules.deck, n).cards})
+    deck = sorted({Card.of(c % 54) for c in deck_info(rules.deck, n, rules.deal_shape).cards})
     any_card = deck[0]
     out: list[Action] = []
     for bad in (-1, n, 6):

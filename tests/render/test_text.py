@@ -17,6 +17,7 @@ from bot.engine import (
     GameOver,
     HandDealt,
     HandScored,
+    PassingStarted,
     Phase,
     Rules,
     TrickWon,
@@ -208,3 +209,35 @@ def test_dirty_spades_names_the_suit_cut_for_the_hand() -> None:
     assert suit is not None
     text = " ".join(table_text(game.view(2), list("ABCD")).split("\n"))
     assert f"Everyone bids the number of {suit.symbol} they hold" in text
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand_number", "text"),
+    [
+        (Rules(hurricane_pass="left"), 1, "everyone passes 3 cards to the player on their left."),
+        (
+            Rules(hurricane_pass="left_right_hold", mercy="none"),
+            2,
+            "everyone passes 3 cards to the player on their right.",
+        ),
+        (
+            Rules(pass_every_hand=1),
+            1,
+            "Partners pass cards: You and North pass 1; West and East pass 1.",
+        ),
+    ],
+)
+def test_passing_before_the_bids_and_every_hand_is_announced(
+    rules: Rules, hand_number: int, text: str
+) -> None:
+    """003:363-373 Hurricane's passing, to the left or the right; 000:148 partners every
+    hand: the table says which, not "Nil passing"."""
+    game = Game.new(rules, seed=2, dealer=3)
+    events = list(game.initial_events)
+    for _ in range(200):
+        if game.hand_number == hand_number and any(isinstance(e, PassingStarted) for e in events):
+            break
+        events = game.apply(game.legal_actions()[0])
+    line = next(event_text(e, NAMES, rules) for e in events if isinstance(e, PassingStarted))
+    assert text in line
+    assert "Nil" not in line
