@@ -842,7 +842,7 @@ class Game:
         if self.phase is not _BID or seat != self.to_act:
             self._check_turn(seat, _BID, "bid")
         if self._hand.raising:
-            self._refuse("Everyone has bid: raise your bid or keep it.")
+            self._refuse("Everyone has bid: raise your bid or keep it.", "raising")
         tricks = action.tricks
         legal = self._cached_bids(seat)
         interned = BIDS[seat][action.blind][tricks] if 0 <= tricks < 19 else None
@@ -913,15 +913,16 @@ class Game:
         seat = action.seat
         hand = self._hand
         if not hand.raising:
-            self._refuse("Bids can only be raised once everyone has bid, before the first card.")
+            self._refuse(
+                "Bids can only be raised once everyone has bid, before the first card.",
+                "raise_phase",
+            )
         self._check_turn(seat, _BID, "raise your bid")
         room = self._raise_room(seat)
         if not 0 <= action.by <= room:
-            self._refuse(
-                "A bid is never lowered (000:103)."
-                if action.by < 0
-                else f"You can raise your bid by at most {room}."
-            )
+            if action.by < 0:
+                self._refuse("A bid is never lowered (000:103).", "raise_lower")
+            self._refuse(f"You can raise your bid by at most {room}.", "raise_most", room=room)
         bid = hand.bids[seat]
         assert bid is not None
         hand.bids[seat] = bid + action.by
@@ -953,11 +954,14 @@ class Game:
         seat = action.seat
         self._check_turn(seat, _BID, "declare")
         if not self._mo_on:
-            self._refuse("Declarations to take the first tricks aren't played at this table.")
+            self._refuse(
+                "Declarations to take the first tricks aren't played at this table.", "mo_off"
+            )
         if not self._may_declare(seat):
             self._refuse(
                 "Only the first of a side to bid may declare, after looking at their cards, "
-                "and only once a hand."
+                "and only once a hand.",
+                "declare_first",
             )
         hand = self._hand
         team = self._team_of[seat]

@@ -45,12 +45,22 @@ PLAIN: dict[str, str] = {
     "claim_phase": N_("You can only claim while the cards are being played."),
     "claim_nil": N_("You bid nil: you can't claim the rest of the tricks."),
     "claim_failed": N_("Your side's claim already failed this hand: play the rest out."),
+    "raising": N_("Everyone has bid: raise your bid or keep it."),
+    "raise_phase": N_("Bids can only be raised once everyone has bid, before the first card."),
+    "raise_lower": N_("A bid is never lowered."),
+    "mo_off": N_("Declarations to take the first tricks aren't played at this table."),
+    "declare_first": N_(
+        "Only the first of a side to bid may declare, after looking at their cards, and only"
+        " once a hand."
+    ),
 }
 # What a member tried, and what the game is doing instead (the engine's phases).
 DOING: dict[str, str] = {
     "draw": N_("You can't draw now"),
     "bid": N_("You can't bid now"),
     "play": N_("You can't play a card now"),
+    "raise your bid": N_("You can't raise your bid now"),
+    "declare": N_("You can't declare now"),
 }
 PHASES: dict[str, str] = {
     "draw": N_("the cards are being drawn"),
@@ -185,6 +195,9 @@ _WORDED: dict[str, Callable[[IllegalAction, Mapping[str, object]], str]] = {
     "blind_behind": _blind_behind(nil=False),
     "blind_nil_behind": _blind_behind(nil=True),
     "pass_count": _pass_count,
+    "raise_most": lambda _r, d: _("You can raise your bid by at most {room}.").format(
+        room=d["room"]
+    ),
     "pass_count_to": lambda _r, d: ngettext(
         "Pass exactly {count} card to seat {seat}.",
         "Pass exactly {count} cards to seat {seat}.",
