@@ -1,12 +1,14 @@
 """Fixtures: the fake Discord server, with discord.py pointed at it."""
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import discord.gateway
 import discord.http
 import pytest
 import yarl
 
+from bot.storage.store import Storage
 from devtools.fake_discord import FakeDiscord
 
 
@@ -34,3 +36,11 @@ async def started(
     )
     yield server
     await server.close()
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    """Everything the bot keeps, in SQLite in a temporary file."""
+    opened = await Storage.open(tmp_path / "spades.sqlite3")
+    yield opened
+    await opened.close()

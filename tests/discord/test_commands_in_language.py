@@ -7,8 +7,7 @@ answered is outside brackets. A Spanish member hears the engine's refusals in Sp
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -29,13 +28,6 @@ def pseudo_locale() -> Iterator[str]:
     install_pseudo()
     yield PSEUDO_LOCALE
     uninstall_pseudo()
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(tmp_path / "spades.sqlite3")
-    yield opened
-    await opened.close()
 
 
 def shown(record: InteractionRecord) -> list[dict[str, Any]]:

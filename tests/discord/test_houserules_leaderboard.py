@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -23,13 +22,6 @@ from tests.storage.helpers import store_game
 
 MANAGE_GUILD = 1 << 5
 SHORT = Rules(play_to="hands", hands_to_play=2)
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(tmp_path / "spades.sqlite3")
-    yield opened
-    await opened.close()
 
 
 @pytest.fixture
@@ -140,7 +132,7 @@ async def test_where_an_admin_shows_them_to_everyone_the_bot_still_checks(
 async def test_option_names_and_values_autocomplete(fake: FakeDiscord, bot: SpadesBot) -> None:
     ada = manager(fake)
     names = await fake.autocomplete(ada, "changerules", "set", focus="option", option="bag")
-    assert [c["value"] for c in names] == ["bag_limit", "bag_penalty"]
+    assert [c["value"] for c in names] == ["bag_limit", "bag_penalty", "bag_cancel_card"]
     values = await fake.autocomplete(
         ada, "changerules", "set", focus="value", option="must_trump", value=""
     )

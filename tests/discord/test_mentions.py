@@ -7,8 +7,7 @@ for, and shows the names escaped: none reads as a mention anywhere."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,13 +26,6 @@ ESCAPED = (
     "<" + ZWSP + "@" + ZWSP + "&123>",
     "<" + ZWSP + "@" + ZWSP + "456>",
 )
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(tmp_path / "spades.sqlite3")
-    yield opened
-    await opened.close()
 
 
 def message_of(body: dict[str, Any]) -> dict[str, Any] | None:

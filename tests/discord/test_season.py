@@ -5,8 +5,6 @@ real SQLite file; a season that ends by its timer after a restart."""
 from __future__ import annotations
 
 import sys
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -24,13 +22,6 @@ from tests.storage.helpers import store_game
 EXTENSIONS = ("cogs.spades", "cogs.leaderboard", "cogs.season")
 START = 1_800_000_000.0
 DAY = 86400
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(tmp_path / "spades.sqlite3")
-    yield opened
-    await opened.close()
 
 
 def seasons_bot(fake: FakeDiscord, storage: Storage, clock: ManualClock) -> SpadesBot:

@@ -5,7 +5,6 @@ abrupt restart, house rules reach new tables only, and finished games reach /sta
 from __future__ import annotations
 
 import gc
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -96,13 +95,6 @@ async def test_a_game_goes_on_from_where_it_was_after_an_abrupt_restart(
             assert message.content.startswith("**Game over")
     finally:
         gc.unfreeze()
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(tmp_path / "spades.sqlite3")
-    yield opened
-    await opened.close()
 
 
 async def test_house_rules_reach_new_tables_only(fake: FakeDiscord, storage: Storage) -> None:

@@ -6,11 +6,6 @@ ends with the champions, with nobody touching anything after the arrivals."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from bot.competition import tournament as t
 from bot.competition.records import from_stored
 from bot.storage.store import Storage
@@ -22,13 +17,6 @@ from tests.storage.helpers import traces
 
 MANAGE_GUILD = 1 << 5
 EXTENSIONS = ("cogs.spades", "cogs.tournament")
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(tmp_path / "spades.sqlite3")
-    yield opened
-    await opened.close()
 
 
 def organiser(fake: FakeDiscord) -> FakeUser:

@@ -8,11 +8,8 @@ result on it."""
 from __future__ import annotations
 
 import io
-from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 
-import pytest
 from PIL import Image
 
 from bot.competition import tournament as t
@@ -26,13 +23,6 @@ from tests.doubles import ManualClock
 
 MANAGE_GUILD = 1 << 5
 EXTENSIONS = ("cogs.spades", "cogs.tournament", "cogs.leaderboard")
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(tmp_path / "spades.sqlite3")
-    yield opened
-    await opened.close()
 
 
 def organiser(fake: FakeDiscord) -> FakeUser:
