@@ -63,7 +63,8 @@ from devtools.fake_discord import (
     running,
 )
 
-_CONTROL = re.compile(r"spades:\d+:(\d+):(?!hand$|rematch$)")
+_CONTROL = re.compile(r"spades:(\d+):(\d+):(?!hand$|rematch$)")
+_REMATCH = re.compile(r"spades:(\d+):\d+:rematch$")
 _SELECT = 3  # component type
 T = TypeVar("T")
 # A member notices a change of their DM at once (the fake wakes them), and otherwise looks
@@ -426,7 +427,7 @@ async def _members(
             await fake.slash(member, "spades", "new", channel=channel, bots=3)
             await fake.slash(member, "spades", "start", channel=channel)
             thinking = random.Random(f"{seed}:{n}")
-            played = _play(fake, member, moves, pace, thinking, seen)
+            played = _play(fake, member, channel.id, moves, pace, thinking, seen)
             playing.append(asyncio.create_task(played))
         await asyncio.gather(*playing)
         ended = time.perf_counter()
@@ -460,6 +461,7 @@ async def _members(
 async def _play(
     fake: FakeDiscord,
     member: FakeUser,
+    channel: int,
     moves: int,
     pace: Pace,
     thinking: random.Random,
@@ -467,8 +469,11 @@ async def _play(
 ) -> None:
     """Think, then click the first control of each fresh turn in the member's DM, ``moves``
     times; note in ``seen`` when each turn reached the fake (the message's creation, when
-    it came with the controls, else when the member noticed them)."""
-    played = [-1]  # the seq of the last control clicked
+    it came with the controls, else when the member noticed them). When their game ends
+    first (a side fell to the mercy score), the member, its host, clicks Rematch on the
+    table message in ``channel`` and plays on in the new game."""
+    played = [-1, -1]  # the table and the seq of the last control clicked
+    rematched: set[int] = set()  # the table messages whose Rematch was clicked
 
     def dm_of_member() -> int | None:
         dm = fake.dm_channels.get(member.id)
@@ -483,22 +488,47 @@ async def _play(
         latest = sent[-1]
         for control in latest.controls():
             match = _CONTROL.match(control["custom_id"])
-            if match is not None and int(match[1]) > played[0]:
+            if match is None:
+                continue
+            table, seq = int(match[1]), int(match[2])
+            if table != played[0] or seq > played[1]:
                 created = any(
                     c.get("custom_id") == control["custom_id"]
                     for row in latest.created_components
                     for c in row.get("components", [])
                 )
                 at = latest.created_at if created else time.perf_counter()
-                seen.append((member.id, int(match[1]), at))
+                seen.append((member.id, seq, at))
                 return latest.snapshot()
         return None
 
-    for _ in range(moves):
+    def rematch() -> RecordedMessage | None:
+        # The game over: the table message of the game last played offers a rematch.
+        for message in reversed(fake.sent.get(channel, [])[-3:]):
+            if message.id in rematched:
+                continue
+            for control in message.controls():
+                match = _REMATCH.match(control["custom_id"])
+                if match is not None and int(match[1]) == played[0]:
+                    return message.snapshot()
+        return None
+
+    def next_click() -> RecordedMessage | None:
+        return turn() or (None if played[0] < 0 else rematch())
+
+    clicked = 0
+    while clicked < moves:
         message = await fake.wait_for(
-            turn, "a turn", timeout=_TURN_WAIT, poll=_LOOK_EVERY, wake=dm_of_member
+            next_click, "a turn", timeout=_TURN_WAIT, poll=_LOOK_EVERY, wake=dm_of_member
         )
         await asyncio.sleep(thinking.uniform(pace.think_min, pace.think_max))
+        again = next((c for c in message.controls() if _REMATCH.match(c["custom_id"])), None)
+        if again is not None:
+            await fake.click(member, message, again["custom_id"])
+            rematched.add(message.id)
+            played[1] = -1
+            played[0] = -1
+            continue
         control = next(c for c in message.controls() if _CONTROL.match(c["custom_id"]))
         values = None
         if control["type"] == _SELECT:
@@ -506,7 +536,8 @@ async def _play(
         await fake.click(member, message, control["custom_id"], values=values)
         match = _CONTROL.match(control["custom_id"])
         assert match is not None
-        played[0] = int(match[1])
+        played[0], played[1] = int(match[1]), int(match[2])
+        clicked += 1
 
 
 async def _readable(connection: Connection) -> None:
