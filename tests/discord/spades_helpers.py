@@ -18,7 +18,14 @@ from bot.engine import Rules
 from bot.storage.records import MemoryStore, TableStore
 from bot.storage.store import Storage
 from bot.tables import Clock, TableSettings
-from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage
+from devtools.fake_discord import (
+    MANAGE_GUILD,
+    MEMBER_PERMISSIONS,
+    FakeChannel,
+    FakeDiscord,
+    FakeUser,
+    RecordedMessage,
+)
 
 # One hand decides the game: whole games in a test stay short.
 ONE_HAND = Rules(play_to="hands", hands_to_play=1)
@@ -31,6 +38,12 @@ def expire_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
     the bot sends goes by its own routes, through the channels, as after a quiet while."""
     later = discord.utils.utcnow() + datetime.timedelta(minutes=14, seconds=30)
     monkeypatch.setattr(discord.utils, "utcnow", lambda: later)
+
+
+def manager(fake: FakeDiscord, name: str = "Ada") -> FakeUser:
+    """A member who also holds Manage Server: sets house rules and the server's language,
+    opens tournaments."""
+    return fake.add_user(name, permissions=MEMBER_PERMISSIONS | MANAGE_GUILD)
 
 
 def make_bot(

@@ -17,10 +17,10 @@ from bot.render.hand_picture import hand_picture
 from bot.render.text import hand_text
 from bot.storage.records import SeatRecord
 from bot.storage.store import Storage
-from devtools.fake_discord import FakeDiscord, FakeUser, running
+from devtools.fake_discord import MANAGE_GUILD, FakeDiscord, running
+from tests.discord.spades_helpers import manager
 from tests.storage.helpers import store_game
 
-MANAGE_GUILD = 1 << 5
 SHORT = Rules(play_to="hands", hands_to_play=2)
 
 
@@ -36,10 +36,6 @@ async def bot(fake: FakeDiscord, storage: Storage) -> AsyncIterator[SpadesBot]:
     client.storage = storage
     async with running(client, fake):
         yield client
-
-
-def manager(fake: FakeDiscord) -> FakeUser:
-    return fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
 
 
 async def test_a_manager_sets_a_rule_and_everyone_sees_it(

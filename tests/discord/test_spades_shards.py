@@ -31,6 +31,7 @@ from tests.discord.spades_helpers import (
     fresh,
     game_over,
     hands,
+    manager,
     seq_of,
 )
 from tests.storage.helpers import traces
@@ -404,7 +405,6 @@ async def test_dm_clicks_go_through_after_a_lost_relay_connection_and_a_server_r
 
 
 TOURNAMENTS = "cogs.spades,cogs.tournament"
-MANAGE_GUILD = 1 << 5
 
 
 async def signed_up_in_a_tournament_on_shard_one(
@@ -415,7 +415,7 @@ async def signed_up_in_a_tournament_on_shard_one(
     processes.extensions = TOURNAMENTS
     [zero] = fake.add_guild(("zero",), shard=0)
     [one] = fake.add_guild(("one",), shard=1)
-    ada = fake.add_user("ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
+    ada = manager(fake, "ada")
     gone = fake.add_user("zebedee")
     await processes.start(0)
     await processes.start(1)

@@ -12,17 +12,17 @@ import pytest
 from bot.config import Settings
 from bot.engine import Card, PlayCard
 from bot.storage.store import Storage
-from devtools.fake_discord import DEFERRED_UPDATE, UPDATE, FakeDiscord, FakeUser, running
+from devtools.fake_discord import DEFERRED_UPDATE, UPDATE, FakeDiscord, running
 from tests.discord.spades_helpers import (
     action_controls,
     fresh,
     game_over,
     make_bot,
+    manager,
     play_out,
     seq_of,
 )
 
-MANAGE_GUILD = 1 << 5
 WITH_STATS = ("cogs.spades", "cogs.houserules", "cogs.leaderboard")
 
 
@@ -33,10 +33,6 @@ async def one_hand_rules(path: Path, guild_id: int) -> None:
         await storage.house_rules.set_option(guild_id, "hands_to_play", "1")
     finally:
         await storage.close()
-
-
-def manager(fake: FakeDiscord) -> FakeUser:
-    return fake.add_user("ada", permissions=fake.owner.permissions | MANAGE_GUILD | (1 << 31))
 
 
 @pytest.mark.parametrize("freeze_startup", [False, True], ids=["as_built", "frozen_startup"])
@@ -98,7 +94,7 @@ async def test_a_game_goes_on_from_where_it_was_after_an_abrupt_restart(
 
 
 async def test_house_rules_reach_new_tables_only(fake: FakeDiscord, storage: Storage) -> None:
-    ada, bob = manager(fake), fake.add_user("bob")
+    ada, bob = manager(fake, "ada"), fake.add_user("bob")
     cards = fake.channel("cards")
     async with running(make_bot(fake, storage=storage, extensions=WITH_STATS), fake):
         await fake.slash(bob, "spades", "new", channel=cards)
@@ -124,7 +120,7 @@ async def test_a_finished_game_shows_in_stats_history_and_the_leaderboard(
 ) -> None:
     await storage.house_rules.set_option(fake.guild_id, "play_to", "hands")
     await storage.house_rules.set_option(fake.guild_id, "hands_to_play", "1")
-    ada = manager(fake)
+    ada = manager(fake, "ada")
     general = fake.channel("general")
     async with running(make_bot(fake, storage=storage, extensions=WITH_STATS), fake):
         await fake.slash(ada, "spades", "new", bots=3, level="easy")

@@ -10,17 +10,24 @@ from bot.competition import tournament as t
 from bot.competition.records import from_stored
 from bot.storage.store import Storage
 from bot.tournaments import TournamentRunner
-from devtools.fake_discord import FakeDiscord, FakeUser, RecordedMessage, running
-from tests.discord.spades_helpers import make_bot
+from devtools.fake_discord import (
+    MANAGE_GUILD,
+    MANAGE_MESSAGES,
+    MEMBER_PERMISSIONS,
+    FakeDiscord,
+    FakeUser,
+    RecordedMessage,
+    running,
+)
+from tests.discord.spades_helpers import make_bot, manager
 from tests.doubles import ManualClock
 from tests.storage.helpers import traces
 
-MANAGE_GUILD = 1 << 5
 EXTENSIONS = ("cogs.spades", "cogs.tournament")
 
 
 def organiser(fake: FakeDiscord) -> FakeUser:
-    return fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
+    return manager(fake)
 
 
 async def board(fake: FakeDiscord, words: str) -> RecordedMessage:
@@ -220,7 +227,7 @@ async def test_a_tournament_goes_on_when_its_organiser_asks_to_be_forgotten(
     fake: FakeDiscord, storage: Storage
 ) -> None:
     ada = organiser(fake)
-    bea = fake.add_user("Bea", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048 | 8192)
+    bea = fake.add_user("Bea", permissions=MEMBER_PERMISSIONS | MANAGE_GUILD | MANAGE_MESSAGES)
     bob, cy, dee, eve = (fake.add_user(name) for name in ("Bob", "Cy", "Dee", "Eve"))
     clock = ManualClock()
     bot = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)

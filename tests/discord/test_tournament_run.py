@@ -24,9 +24,9 @@ from bot.competition.swiss import swiss_standings
 from bot.storage.store import Storage
 from bot.storage.tournaments import FinishedGame
 from devtools.fake_discord import FakeDiscord, RecordedMessage
+from tests.discord.spades_helpers import manager
 
 ROOT = Path(__file__).resolve().parents[2]
-MANAGE_GUILD = 1 << 5
 START = 1_700_000_000.0
 MENTION = re.compile(r"<@(\d+)>")
 
@@ -118,7 +118,7 @@ def champions_named(fake: FakeDiscord) -> bool:
 async def test_sixteen_pairs_play_four_swiss_rounds_through_discord_across_a_kill(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    ada = fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
+    ada = manager(fake)
     members = [fake.add_user(f"P{n:02}") for n in range(32)]
     database = tmp_path / "spades.sqlite3"
     child = Child(fake, database, START, "round-2-half")

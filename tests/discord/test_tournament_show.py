@@ -18,15 +18,14 @@ from bot.render import standings_picture as sp
 from bot.storage.store import Storage
 from bot.tournaments import TournamentRunner
 from devtools.fake_discord import FakeDiscord, FakeUser, RecordedMessage, running
-from tests.discord.spades_helpers import make_bot
+from tests.discord.spades_helpers import make_bot, manager
 from tests.doubles import ManualClock
 
-MANAGE_GUILD = 1 << 5
 EXTENSIONS = ("cogs.spades", "cogs.tournament", "cogs.leaderboard")
 
 
 def organiser(fake: FakeDiscord) -> FakeUser:
-    return fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
+    return manager(fake)
 
 
 def png_size(data: bytes) -> tuple[int, int]:
