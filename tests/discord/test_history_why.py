@@ -11,14 +11,21 @@ from bot.engine import Bid, CardPlayed
 from bot.render.why import bid_words
 from bot.storage.store import Storage
 from devtools.fake_discord import FakeDiscord, running
-from tests.discord.spades_helpers import action_controls, fresh, make_bot, play_out, seq_of
-from tests.discord.test_spades_storage import WITH_STATS, manager, one_hand_rules
+from tests.discord.spades_helpers import (
+    action_controls,
+    fresh,
+    make_bot,
+    manager,
+    play_out,
+    seq_of,
+)
+from tests.discord.test_spades_storage import WITH_STATS, one_hand_rules
 
 
 async def test_history_tells_why_the_bots_moved_once_the_game_is_over_across_a_restart(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    ada = manager(fake)
+    ada = manager(fake, "ada")
     general = fake.channel("general")
     path = tmp_path / "data" / "spades.sqlite3"
     path.parent.mkdir()
