@@ -46,6 +46,18 @@ def manager(fake: FakeDiscord, name: str = "Ada") -> FakeUser:
     return fake.add_user(name, permissions=MEMBER_PERMISSIONS | MANAGE_GUILD)
 
 
+async def one_hand_rules(database: str | Path, *guilds: int) -> None:
+    """House rules of one hand a game for ``guilds``, stored in ``database`` (an SQLite
+    file or a PostgreSQL URL) for the bots that open it next."""
+    storage = await Storage.open(database)
+    try:
+        for guild in guilds:
+            await storage.house_rules.set_option(guild, "play_to", "hands")
+            await storage.house_rules.set_option(guild, "hands_to_play", "1")
+    finally:
+        await storage.close()
+
+
 def make_bot(
     fake: FakeDiscord,
     *,

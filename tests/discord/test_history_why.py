@@ -16,10 +16,11 @@ from tests.discord.spades_helpers import (
     fresh,
     make_bot,
     manager,
+    one_hand_rules,
     play_out,
     seq_of,
 )
-from tests.discord.test_spades_storage import WITH_STATS, one_hand_rules
+from tests.discord.test_spades_storage import WITH_STATS
 
 
 async def test_history_tells_why_the_bots_moved_once_the_game_is_over_across_a_restart(

@@ -32,6 +32,7 @@ from tests.discord.spades_helpers import (
     game_over,
     hands,
     manager,
+    one_hand_rules,
     seq_of,
 )
 from tests.storage.helpers import traces
@@ -122,16 +123,6 @@ def processes(sharded_fake: FakeDiscord, database: str, tmp_path: Path) -> Itera
         yield running
     finally:
         running.stop_all()
-
-
-async def one_hand_rules(url: str, *guilds: int) -> None:
-    storage = await Storage.open(url)
-    try:
-        for guild in guilds:
-            await storage.house_rules.set_option(guild, "play_to", "hands")
-            await storage.house_rules.set_option(guild, "hands_to_play", "1")
-    finally:
-        await storage.close()
 
 
 def dm_turn(fake: FakeDiscord, user: FakeUser, after: int) -> RecordedMessage | None:

@@ -19,20 +19,12 @@ from tests.discord.spades_helpers import (
     game_over,
     make_bot,
     manager,
+    one_hand_rules,
     play_out,
     seq_of,
 )
 
 WITH_STATS = ("cogs.spades", "cogs.houserules", "cogs.leaderboard")
-
-
-async def one_hand_rules(path: Path, guild_id: int) -> None:
-    storage = await Storage.open(path)
-    try:
-        await storage.house_rules.set_option(guild_id, "play_to", "hands")
-        await storage.house_rules.set_option(guild_id, "hands_to_play", "1")
-    finally:
-        await storage.close()
 
 
 @pytest.mark.parametrize("freeze_startup", [False, True], ids=["as_built", "frozen_startup"])

@@ -13,8 +13,7 @@ from pathlib import Path
 from bot.config import Settings
 from bot.tables import Table
 from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage, running
-from tests.discord.spades_helpers import make_bot
-from tests.discord.test_spades_storage import one_hand_rules
+from tests.discord.spades_helpers import make_bot, one_hand_rules
 from tests.doubles import ManualClock
 
 
