@@ -116,6 +116,25 @@ def fresh(message: RecordedMessage, after: int) -> bool:
     return bool(found) and seq_of(found[0]) > after
 
 
+async def first_dm_turn(
+    fake: FakeDiscord, user: FakeUser, after: int, what: str
+) -> RecordedMessage:
+    """The first of ``user``'s DMs that offers actions drawn after table seq ``after``, as it
+    is then, once there is one (``what`` names it if none comes)."""
+    return await fake.wait_for(
+        lambda: next((m.snapshot() for m in fake.dms(user) if fresh(m, after)), None), what
+    )
+
+
+async def bid_three_by_dm(fake: FakeDiscord, user: FakeUser) -> tuple[int, RecordedMessage]:
+    """``user`` bids 3 from the DM offering their bid; returns the bid's table seq and the
+    DM that then offers their first card."""
+    bidding = await first_dm_turn(fake, user, -1, "a bid")
+    await fake.click(user, bidding, ":b3")
+    after_bid = seq_of(action_controls(bidding)[0])
+    return after_bid, await first_dm_turn(fake, user, after_bid, "a card to play")
+
+
 def ephemerals(fake: FakeDiscord, user: FakeUser) -> list[RecordedMessage]:
     """Every ephemeral message the bot showed ``user``, oldest first."""
     shown = {

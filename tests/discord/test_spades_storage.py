@@ -15,7 +15,7 @@ from bot.storage.store import Storage
 from devtools.fake_discord import DEFERRED_UPDATE, UPDATE, FakeDiscord, running
 from tests.discord.spades_helpers import (
     action_controls,
-    fresh,
+    bid_three_by_dm,
     game_over,
     make_bot,
     manager,
@@ -42,15 +42,7 @@ async def test_a_game_goes_on_from_where_it_was_after_an_abrupt_restart(
     async with running(first, fake):
         await fake.slash(alice, "spades", "new", bots=3)
         await fake.slash(alice, "spades", "start")
-        bidding = await fake.wait_for(
-            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, -1)), None), "a bid"
-        )
-        await fake.click(alice, bidding, ":b3")
-        after_bid = seq_of(action_controls(bidding)[0])
-        playing = await fake.wait_for(
-            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, after_bid)), None),
-            "a card to play",
-        )
+        _bid, playing = await bid_three_by_dm(fake, alice)
         table = first.tables.table_in(general.id)
         assert table.game is not None and table.message_id is not None
         history, table_id, message_id = list(table.game.history), table.table_id, table.message_id
