@@ -1,10 +1,13 @@
 """Helpers for the bots' tests: a game in play as the playouts and the endgame solver hold
-it."""
+it, and a whole game the heuristic bot plays."""
 
 from __future__ import annotations
 
+import random
+
+from bot.ai.levels import policy_for
 from bot.ai.playout import Position
-from bot.engine import Game
+from bot.engine import Game, Rules
 from bot.engine.deck import COPY_SHIFT
 
 
@@ -34,3 +37,13 @@ def position_of(game: Game) -> Position:
         game.tricks_taken,
         gone,
     )
+
+
+def play_heuristic(rules: Rules, seed: int) -> Game:
+    """A game the heuristic bot plays in every seat, to the end."""
+    game = Game.new(rules, seed=seed, dealer=0)
+    policy, rng = policy_for("normal"), random.Random(seed)
+    while not game.is_over:
+        assert game.to_act is not None
+        game.apply(policy.decide(game.view(game.to_act), rng))
+    return game
