@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.client import SpadesBot
@@ -139,45 +140,7 @@ def _partly(left: Left, text: str) -> str:
 
 def done_text(left: Left, forgotten: Forgotten) -> str:
     """The confirmation: what was removed, and what was not."""
-    parts = []
-    if left.places:
-        parts.append(
-            ngettext(
-                "You left {count} table (a bot plays your seat in a game under way; where"
-                " you hosted, the first member seated hosts now).",
-                "You left {count} tables (a bot plays your seat in a game under way; where"
-                " you hosted, the first member seated hosts now).",
-                left.places,
-            ).format(count=left.places)
-        )
-    if forgotten.games:
-        parts.append(
-            ngettext(
-                "Your name and id are gone from {count} finished game; it stays counted,"
-                " for nobody.",
-                "Your name and id are gone from {count} finished games; those games stay"
-                " counted, for nobody.",
-                forgotten.games,
-            ).format(count=forgotten.games)
-        )
-    if left.tournaments:
-        parts.append(
-            ngettext(
-                "You left {count} tournament, as /tournament drop does.",
-                "You left {count} tournaments, as /tournament drop does.",
-                left.tournaments,
-            ).format(count=left.tournaments)
-        )
-    if forgotten.tournaments:
-        parts.append(
-            ngettext(
-                "Your name and id are gone from {count} tournament; its results stay, under"
-                " a former member.",
-                "Your name and id are gone from {count} tournaments; their results stay,"
-                " under a former member.",
-                forgotten.tournaments,
-            ).format(count=forgotten.tournaments)
-        )
+    parts = _counted(left, forgotten)
     if forgotten.pings:
         parts.append(_("Your choice of where you hear of your turns is deleted."))
     parts.extend(_unanswered_texts(left))
@@ -190,25 +153,74 @@ def done_text(left: Left, forgotten: Forgotten) -> str:
     return _("Done. {what}").format(what=" ".join(parts))
 
 
+def _counted(left: Left, forgotten: Forgotten) -> list[str]:
+    """A sentence for each kind of thing the member left or is gone from, with its count,
+    in this order; none for a count of 0."""
+    sentences: tuple[tuple[int, Callable[[int], str]], ...] = (
+        (
+            left.places,
+            lambda n: ngettext(
+                "You left {count} table (a bot plays your seat in a game under way; where"
+                " you hosted, the first member seated hosts now).",
+                "You left {count} tables (a bot plays your seat in a game under way; where"
+                " you hosted, the first member seated hosts now).",
+                n,
+            ),
+        ),
+        (
+            forgotten.games,
+            lambda n: ngettext(
+                "Your name and id are gone from {count} finished game; it stays counted,"
+                " for nobody.",
+                "Your name and id are gone from {count} finished games; those games stay"
+                " counted, for nobody.",
+                n,
+            ),
+        ),
+        (
+            left.tournaments,
+            lambda n: ngettext(
+                "You left {count} tournament, as /tournament drop does.",
+                "You left {count} tournaments, as /tournament drop does.",
+                n,
+            ),
+        ),
+        (
+            forgotten.tournaments,
+            lambda n: ngettext(
+                "Your name and id are gone from {count} tournament; its results stay, under"
+                " a former member.",
+                "Your name and id are gone from {count} tournaments; their results stay,"
+                " under a former member.",
+                n,
+            ),
+        ),
+    )
+    return [sentence(count).format(count=count) for count, sentence in sentences if count]
+
+
 def _unanswered_texts(left: Left) -> list[str]:
     """What another process did not answer, and what that leaves of the member."""
-    parts: list[str] = []
-    if left.unanswered:
-        channels = ", ".join(f"<#{channel}>" for channel in left.unanswered)
-        parts.append(
-            _(
+    sentences = (
+        (
+            left.unanswered,
+            N_(
                 "A table the bot runs elsewhere did not answer ({channels}): its saved seat"
                 " is a bot's now, but while that game is still played it may show you. Use"
                 " /spades forgetme again once it ends."
-            ).format(channels=channels)
-        )
-    if left.unanswered_tournaments:
-        channels = ", ".join(f"<#{channel}>" for channel in left.unanswered_tournaments)
-        parts.append(
-            _(
+            ),
+        ),
+        (
+            left.unanswered_tournaments,
+            N_(
                 "A tournament the bot runs elsewhere did not answer ({channels}): its stored"
                 " rows no longer hold you, but while it runs it may show you. Use /spades"
                 " forgetme again once it ends."
-            ).format(channels=channels)
-        )
-    return parts
+            ),
+        ),
+    )
+    return [
+        _(sentence).format(channels=", ".join(f"<#{channel}>" for channel in channels))
+        for channels, sentence in sentences
+        if channels
+    ]

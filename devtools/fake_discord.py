@@ -46,6 +46,7 @@ MEMBER_PERMISSIONS = 1024 | 2048 | 65536 | (1 << 31)
 ALL_PERMISSIONS = (1 << 50) - 1
 ADMINISTRATOR = 1 << 3
 SEND_MESSAGES = 1 << 11
+MANAGE_GUILD = 1 << 5
 MANAGE_MESSAGES = 1 << 13
 # How long a helper waits for the bot before failing the test (not a timing assertion).
 WAIT_SECONDS = 10.0

@@ -29,8 +29,9 @@ def run_module(
     cwd: Path, *args: str, prefix: Sequence[str] = (), **env: str
 ) -> subprocess.CompletedProcess[str]:
     """Run ``python -m bot *args`` in ``cwd`` (so no project .env is read), DISCORD_TOKEN,
-    DATABASE_PATH and HEARTBEAT_PATH unset unless given; ``prefix`` comes before the command."""
-    unset = {"DISCORD_TOKEN", "DATABASE_PATH", "HEARTBEAT_PATH"}
+    DATABASE_PATH, DATABASE_URL and HEARTBEAT_PATH unset unless given; ``prefix`` comes before
+    the command."""
+    unset = {"DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "HEARTBEAT_PATH"}
     clean = {key: value for key, value in os.environ.items() if key not in unset}
     clean["PYTHONPATH"] = os.pathsep.join(
         filter(None, [str(PROJECT_ROOT), clean.get("PYTHONPATH")])

@@ -5,17 +5,15 @@ same for the development tools' ``--database-url``."""
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from bot.storage.urls import masked, scrubbed, url_problem
+from tests.test_cli import run_module
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
 # A password with pieces long enough to find: a URL that splits it in the wrong place (a
 # "/" or "#" unencoded) would show one piece as a port or a database name.
 PASSWORD = "Cor4lSnake"
@@ -90,24 +88,8 @@ DRIVER_REFUSES = [
 
 def run_bot(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     """``python -m bot *args`` in ``cwd`` with a token, logging everything, and ``env``."""
-    clean = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"DATABASE_URL", "DATABASE_PATH", "DISCORD_TOKEN", "HEARTBEAT_PATH"}
-    }
-    clean["PYTHONPATH"] = os.pathsep.join(
-        filter(None, [str(PROJECT_ROOT), clean.get("PYTHONPATH")])
-    )
-    clean |= {"DISCORD_TOKEN": "not-a-token", "LOG_LEVEL": "DEBUG", "SEARCH_WORKERS": "0"}
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        cwd=cwd,
-        env=clean | env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    bot_env = {"DISCORD_TOKEN": "not-a-token", "LOG_LEVEL": "DEBUG", "SEARCH_WORKERS": "0"}
+    return run_module(cwd, *args, **(bot_env | env))
 
 
 def assert_no_secret(result: subprocess.CompletedProcess[str], says: str) -> None:

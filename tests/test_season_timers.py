@@ -39,17 +39,23 @@ async def start(storage: Storage, guild: int, ends_at: int) -> Season:
     )
 
 
-async def test_only_the_guilds_shard_owner_ends_its_season(storage: Storage) -> None:
-    mine = await start(storage, MINE, START + 100)
-    others = await start(storage, OTHERS, START + 100)
-    clock, tasks = ManualClock(START), Tasks()
-    timers = SeasonTimers(storage.seasons, clock, tasks, owns=lambda guild: guild == MINE)
+def told_of_ends(timers: SeasonTimers) -> list[Season]:
+    """The seasons ``timers`` tells its listeners have ended, as it tells them."""
     told: list[Season] = []
 
     async def listener(season: Season) -> None:
         told.append(season)
 
     timers.on_end(listener)
+    return told
+
+
+async def test_only_the_guilds_shard_owner_ends_its_season(storage: Storage) -> None:
+    mine = await start(storage, MINE, START + 100)
+    others = await start(storage, OTHERS, START + 100)
+    clock, tasks = ManualClock(START), Tasks()
+    timers = SeasonTimers(storage.seasons, clock, tasks, owns=lambda guild: guild == MINE)
+    told = told_of_ends(timers)
     await timers.restore()
     assert timers.armed(mine.season_id) and not timers.armed(others.season_id)
     await clock.advance(100, tasks.settle)
@@ -67,12 +73,7 @@ async def test_a_season_ended_by_hand_disarms_its_timer(storage: Storage) -> Non
     season = await start(storage, MINE, START + 100)
     clock, tasks = ManualClock(START), Tasks()
     timers = SeasonTimers(storage.seasons, clock, tasks, owns=lambda guild: True)
-    told: list[Season] = []
-
-    async def listener(ended: Season) -> None:
-        told.append(ended)
-
-    timers.on_end(listener)
+    told = told_of_ends(timers)
     timers.arm(season)
     await clock.advance(10, tasks.settle)
     ended = await timers.end(season)
@@ -92,12 +93,7 @@ async def test_an_end_the_database_refuses_is_tried_again(tmp_path: Path) -> Non
         season = await start(storage, MINE, START + 100)
         clock, tasks = ManualClock(START), Tasks()
         timers = SeasonTimers(storage.seasons, clock, tasks, owns=lambda guild: True)
-        told: list[Season] = []
-
-        async def listener(ended: Season) -> None:
-            told.append(ended)
-
-        timers.on_end(listener)
+        told = told_of_ends(timers)
         timers.arm(season)
         other = sqlite3.connect(path, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")

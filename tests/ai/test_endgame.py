@@ -14,10 +14,10 @@ import random
 import pytest
 
 from bot.ai.endgame import Endgame, Leaf
-from bot.ai.playout import Playout, Position
+from bot.ai.playout import Playout
 from bot.ai.search import SearchPolicy, hand_value
 from bot.engine import PRESETS, Game, Phase, PlayCard, Rules
-from bot.engine.deck import COPY_SHIFT
+from tests.ai.helpers import position_of
 
 
 def position_with(preset: str, seed: int, cards: int) -> Game:
@@ -30,13 +30,6 @@ def position_with(preset: str, seed: int, cards: int) -> Game:
         seat = game.to_act
         assert seat is not None
         game.apply(rng.choice(game.legal_actions(seat)))
-
-
-def physical(cards: list[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= (1 << card << COPY_SHIFT) if mask >> card & 1 else 1 << card
-    return mask
 
 
 def leaf_for(game: Game, team: int) -> tuple[Playout, Leaf]:
@@ -70,23 +63,6 @@ def brute_force(game: Game, team: int, leaf: Leaf) -> float:
             value = brute_force(after, team, leaf)
         best = max(best, value) if mine else min(best, value)
     return best
-
-
-def position_of(game: Game) -> Position:
-    view = game.view(0)
-    gone = 0
-    for cards in view.played:
-        for card in cards:
-            gone |= 1 << card.index
-    return Position(
-        [physical([c.index for c in hand]) for hand in game.hands],
-        [(s, c.index) for s, c in game.trick],
-        game.trick[0][0] if game.trick else game.to_act or 0,
-        view.trick_number - 1,
-        game.spades_broken,
-        game.tricks_taken,
-        gone,
-    )
 
 
 # Renege-permitting tables are left out: the engine lets a seat renege there, and the

@@ -15,6 +15,7 @@ from bot.ai.playout import Playout, Position
 from bot.ai.search import SearchPolicy, _first_leader, hand_value
 from bot.engine import PRESETS, Bid, Card, Game, Phase, PlayCard, Rules, SeatView
 from bot.engine.deck import COPY_SHIFT, deck_info
+from tests.ai.helpers import physical, position_of
 
 
 def _random_play_position(preset: str, seed: int) -> Game:
@@ -35,36 +36,16 @@ def _random_play_position(preset: str, seed: int) -> Game:
     raise AssertionError("the game ended before the chosen point")
 
 
-def _physical(cards: list[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= (1 << card << COPY_SHIFT) if mask >> card & 1 else 1 << card
-    return mask
-
-
 @pytest.mark.parametrize("preset", list(PRESETS))
 @pytest.mark.parametrize("seed", range(4))
 def test_playout_agrees_with_the_engine(preset: str, seed: int) -> None:
     game = _random_play_position(preset, seed)
-    view = game.view(0)
     playout = Playout(
         game.rules,
         [None if b is None else b.tricks for b in game.bids],
         [bool(b and b.blind) for b in game.bids],
     )
-    gone = 0
-    for cards in view.played:
-        for card in cards:
-            gone |= 1 << card.index
-    pos = Position(
-        [_physical([c.index for c in hand]) for hand in game.hands],
-        [(s, c.index) for s, c in game.trick],
-        game.trick[0][0] if game.trick else game.to_act or 0,
-        view.trick_number - 1,
-        game.spades_broken,
-        game.tricks_taken,
-        gone,
-    )
+    pos = position_of(game)
     hand = game.hand_number
     while game.hand_number == hand and not game.is_over:
         seat = (pos.leader + len(pos.trick)) % game.players
@@ -231,12 +212,12 @@ def test_the_playout_fights_to_set_a_side_unless_near_its_bag_limit(bags: int, t
     playout = Playout(rules, [4, 2, 4, 1], [False] * 4, [0, bags])
     card = {code: Card.parse(code).index for code in ("10H", "KH", "2H", "3D", "4D", "5D")}
     hands = [
-        _physical([card["3D"]]),
-        _physical([card["KH"], card["2H"]]),
-        _physical([card["4D"], card["5D"]]),
+        physical([card["3D"]]),
+        physical([card["KH"], card["2H"]]),
+        physical([card["4D"], card["5D"]]),
         0,
     ]
-    hands[3] = _physical([Card.parse("6C").index, Card.parse("7C").index])
+    hands[3] = physical([Card.parse("6C").index, Card.parse("7C").index])
     pos = Position(hands, [(0, card["10H"])], 0, 11, False, [3, 3, 3, 2], 0)
     mask, _ = playout.tricks.legal_mask(1, pos.hands[1], pos.trick, pos.trick_no, False, True)
     chosen = playout.choose(pos, 1, mask)

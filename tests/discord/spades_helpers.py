@@ -18,7 +18,14 @@ from bot.engine import Rules
 from bot.storage.records import MemoryStore, TableStore
 from bot.storage.store import Storage
 from bot.tables import Clock, TableSettings
-from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage
+from devtools.fake_discord import (
+    MANAGE_GUILD,
+    MEMBER_PERMISSIONS,
+    FakeChannel,
+    FakeDiscord,
+    FakeUser,
+    RecordedMessage,
+)
 
 # One hand decides the game: whole games in a test stay short.
 ONE_HAND = Rules(play_to="hands", hands_to_play=1)
@@ -31,6 +38,24 @@ def expire_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
     the bot sends goes by its own routes, through the channels, as after a quiet while."""
     later = discord.utils.utcnow() + datetime.timedelta(minutes=14, seconds=30)
     monkeypatch.setattr(discord.utils, "utcnow", lambda: later)
+
+
+def manager(fake: FakeDiscord, name: str = "Ada") -> FakeUser:
+    """A member who also holds Manage Server: sets house rules and the server's language,
+    opens tournaments."""
+    return fake.add_user(name, permissions=MEMBER_PERMISSIONS | MANAGE_GUILD)
+
+
+async def one_hand_rules(database: str | Path, *guilds: int) -> None:
+    """House rules of one hand a game for ``guilds``, stored in ``database`` (an SQLite
+    file or a PostgreSQL URL) for the bots that open it next."""
+    storage = await Storage.open(database)
+    try:
+        for guild in guilds:
+            await storage.house_rules.set_option(guild, "play_to", "hands")
+            await storage.house_rules.set_option(guild, "hands_to_play", "1")
+    finally:
+        await storage.close()
 
 
 def make_bot(
@@ -89,6 +114,25 @@ def fresh(message: RecordedMessage, after: int) -> bool:
     """The message offers actions drawn after table seq ``after``."""
     found = action_controls(message)
     return bool(found) and seq_of(found[0]) > after
+
+
+async def first_dm_turn(
+    fake: FakeDiscord, user: FakeUser, after: int, what: str
+) -> RecordedMessage:
+    """The first of ``user``'s DMs that offers actions drawn after table seq ``after``, as it
+    is then, once there is one (``what`` names it if none comes)."""
+    return await fake.wait_for(
+        lambda: next((m.snapshot() for m in fake.dms(user) if fresh(m, after)), None), what
+    )
+
+
+async def bid_three_by_dm(fake: FakeDiscord, user: FakeUser) -> tuple[int, RecordedMessage]:
+    """``user`` bids 3 from the DM offering their bid; returns the bid's table seq and the
+    DM that then offers their first card."""
+    bidding = await first_dm_turn(fake, user, -1, "a bid")
+    await fake.click(user, bidding, ":b3")
+    after_bid = seq_of(action_controls(bidding)[0])
+    return after_bid, await first_dm_turn(fake, user, after_bid, "a card to play")
 
 
 def ephemerals(fake: FakeDiscord, user: FakeUser) -> list[RecordedMessage]:

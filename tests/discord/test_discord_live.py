@@ -7,7 +7,7 @@ import pytest
 from discord.ext import commands
 
 from cogs._live import LiveMessage, Picture
-from devtools.fake_discord import FakeDiscord, running
+from devtools.fake_discord import FakeChannel, FakeDiscord, running
 
 
 def plain_bot() -> commands.Bot:
@@ -19,6 +19,21 @@ def plain_bot() -> commands.Bot:
     )
 
 
+def text_channel(bot: commands.Bot, channel: FakeChannel) -> discord.TextChannel:
+    """discord.py's channel for the fake's text channel ``channel``."""
+    found = bot.get_channel(channel.id)
+    assert isinstance(found, discord.TextChannel)
+    return found
+
+
+async def first_posted(bot: commands.Bot, channel: FakeChannel) -> LiveMessage:
+    """A live message in ``channel`` that edits without waiting, "first" posted there."""
+    live = LiveMessage(text_channel(bot, channel), interval=0)
+    live.show(Picture("first"))
+    await live.settle()
+    return live
+
+
 async def test_a_burst_of_updates_becomes_one_post_and_one_edit(fake: FakeDiscord) -> None:
     general = fake.channel("general")
     posted: list[int] = []
@@ -27,9 +42,7 @@ async def test_a_burst_of_updates_becomes_one_post_and_one_edit(fake: FakeDiscor
         posted.append(message_id)
 
     async with running(plain_bot(), fake) as bot:
-        channel = bot.get_channel(general.id)
-        assert isinstance(channel, discord.TextChannel)
-        live = LiveMessage(channel, interval=0.05, on_posted=remember)
+        live = LiveMessage(text_channel(bot, general), interval=0.05, on_posted=remember)
         live.show(Picture("state 0"))
         await live.settle()
         for n in range(1, 50):
@@ -56,9 +69,7 @@ async def test_a_drawn_picture_is_drawn_once_an_edit_with_the_newest_state(
         return Picture(f"state {state[0]}")
 
     async with running(plain_bot(), fake) as bot:
-        channel = bot.get_channel(general.id)
-        assert isinstance(channel, discord.TextChannel)
-        live = LiveMessage(channel, interval=0.05, delay=0.05)
+        live = LiveMessage(text_channel(bot, general), interval=0.05, delay=0.05)
         live.show(draw)
         await live.settle()
         for n in range(1, 50):
@@ -80,11 +91,7 @@ async def test_a_connection_lost_on_the_way_is_retried_with_the_newest_picture(
     # lost with it but goes out, newest picture first, after a short wait.
     general = fake.channel("general")
     async with running(plain_bot(), fake) as bot:
-        channel = bot.get_channel(general.id)
-        assert isinstance(channel, discord.TextChannel)
-        live = LiveMessage(channel, interval=0)
-        live.show(Picture("first"))
-        await live.settle()
+        live = await first_posted(bot, general)
         fake.disconnect("PATCH", "/channels/{channel}/messages/{message}", times=2)
         live.show(Picture("second"))
         await live.settle()
@@ -95,11 +102,7 @@ async def test_a_connection_lost_on_the_way_is_retried_with_the_newest_picture(
 async def test_a_deleted_message_is_posted_again(fake: FakeDiscord) -> None:
     general = fake.channel("general")
     async with running(plain_bot(), fake) as bot:
-        channel = bot.get_channel(general.id)
-        assert isinstance(channel, discord.TextChannel)
-        live = LiveMessage(channel, interval=0)
-        live.show(Picture("first"))
-        await live.settle()
+        live = await first_posted(bot, general)
         fake.messages(general)[0].deleted = True
         live.show(Picture("second"))
         await live.settle()
@@ -129,11 +132,7 @@ async def test_a_closed_dm_is_reported_once_and_nothing_more_is_sent(fake: FakeD
 async def test_an_edit_that_changes_nothing_is_not_sent(fake: FakeDiscord) -> None:
     general = fake.channel("general")
     async with running(plain_bot(), fake) as bot:
-        channel = bot.get_channel(general.id)
-        assert isinstance(channel, discord.TextChannel)
-        live = LiveMessage(channel, interval=0)
-        live.show(Picture("first"))
-        await live.settle()
+        live = await first_posted(bot, general)
         requests = len(fake.requests)
         live.show(Picture("first"))
         await live.settle()

@@ -11,14 +11,20 @@ from bot.engine import Bid, CardPlayed
 from bot.render.why import bid_words
 from bot.storage.store import Storage
 from devtools.fake_discord import FakeDiscord, running
-from tests.discord.spades_helpers import action_controls, fresh, make_bot, play_out, seq_of
-from tests.discord.test_spades_storage import WITH_STATS, manager, one_hand_rules
+from tests.discord.spades_helpers import (
+    bid_three_by_dm,
+    make_bot,
+    manager,
+    one_hand_rules,
+    play_out,
+)
+from tests.discord.test_spades_storage import WITH_STATS
 
 
 async def test_history_tells_why_the_bots_moved_once_the_game_is_over_across_a_restart(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    ada = manager(fake)
+    ada = manager(fake, "ada")
     general = fake.channel("general")
     path = tmp_path / "data" / "spades.sqlite3"
     path.parent.mkdir()
@@ -28,15 +34,7 @@ async def test_history_tells_why_the_bots_moved_once_the_game_is_over_across_a_r
     async with running(make_bot(fake, settings=settings, extensions=WITH_STATS), fake):
         await fake.slash(ada, "spades", "new", bots=3)
         await fake.slash(ada, "spades", "start")
-        bidding = await fake.wait_for(
-            lambda: next((m.snapshot() for m in fake.dms(ada) if fresh(m, -1)), None), "a bid"
-        )
-        await fake.click(ada, bidding, ":b3")
-        after_bid = seq_of(action_controls(bidding)[0])
-        await fake.wait_for(
-            lambda: next((m.snapshot() for m in fake.dms(ada) if fresh(m, after_bid)), None),
-            "a card to play",
-        )
+        after_bid, _playing = await bid_three_by_dm(fake, ada)
         # The bots have bid and played; the hand is still in play, so no game to tell.
         refused = await fake.slash(ada, "history", game=1, hand=1, why=True)
         assert refused.text == "There is no game #1 in this server's history."

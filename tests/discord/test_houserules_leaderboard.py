@@ -3,13 +3,11 @@ server, on SQLite."""
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.ai.levels import policy_for
 from bot.client import SpadesBot
 from bot.config import Settings
 from bot.engine import Game, Rules
@@ -17,10 +15,11 @@ from bot.render.hand_picture import hand_picture
 from bot.render.text import hand_text
 from bot.storage.records import SeatRecord
 from bot.storage.store import Storage
-from devtools.fake_discord import FakeDiscord, FakeUser, running
+from devtools.fake_discord import MANAGE_GUILD, FakeDiscord, running
+from tests.ai.helpers import play_heuristic
+from tests.discord.spades_helpers import manager
 from tests.storage.helpers import store_game
 
-MANAGE_GUILD = 1 << 5
 SHORT = Rules(play_to="hands", hands_to_play=2)
 
 
@@ -36,10 +35,6 @@ async def bot(fake: FakeDiscord, storage: Storage) -> AsyncIterator[SpadesBot]:
     client.storage = storage
     async with running(client, fake):
         yield client
-
-
-def manager(fake: FakeDiscord) -> FakeUser:
-    return fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
 
 
 async def test_a_manager_sets_a_rule_and_everyone_sees_it(
@@ -140,12 +135,7 @@ async def test_option_names_and_values_autocomplete(fake: FakeDiscord, bot: Spad
 
 
 def finished_game(seed: int) -> Game:
-    game = Game.new(SHORT, seed=seed, dealer=0)
-    policy, rng = policy_for("normal"), random.Random(seed)
-    while not game.is_over:
-        assert game.to_act is not None
-        game.apply(policy.decide(game.view(game.to_act), rng))
-    return game
+    return play_heuristic(SHORT, seed)
 
 
 async def test_finished_games_show_in_stats_history_and_the_leaderboard(
@@ -234,11 +224,7 @@ async def test_a_game_of_one_hand_is_one_hand_in_history(
         SeatRecord(2, "Bot 2", bot="normal"),
         SeatRecord(3, "Bot 3", bot="normal"),
     )
-    game = Game.new(Rules(play_to="hands", hands_to_play=1), seed=3, dealer=0)
-    policy, rng = policy_for("normal"), random.Random(3)
-    while not game.is_over:
-        assert game.to_act is not None
-        game.apply(policy.decide(game.view(game.to_act), rng))
+    game = play_heuristic(Rules(play_to="hands", hands_to_play=1), 3)
     table_id = await store_game(storage, game, seats, guild=fake.guild_id)
     await storage.tables.finish_table(table_id, game, stopped=False)
     history = await fake.slash(ada, "history")

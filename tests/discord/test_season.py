@@ -14,8 +14,8 @@ from bot.render.standings_picture import standings_picture
 from bot.storage.records import SeatRecord
 from bot.storage.store import Storage
 from devtools.fake_discord import FakeDiscord, FakeUser, RecordedMessage, running
-from tests.discord.spades_helpers import make_bot
-from tests.discord.test_houserules_leaderboard import finished_game, manager
+from tests.discord.spades_helpers import make_bot, manager
+from tests.discord.test_houserules_leaderboard import finished_game
 from tests.doubles import ManualClock
 from tests.storage.helpers import store_game
 

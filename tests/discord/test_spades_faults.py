@@ -31,6 +31,7 @@ from tests.discord.spades_helpers import (
     click_first,
     ephemerals,
     expire_tokens,
+    first_dm_turn,
     fresh,
     make_bot,
 )
@@ -98,9 +99,7 @@ async def test_a_two_player_draw_shows_the_card_offered(fake: FakeDiscord) -> No
     async with running(make_bot(fake, store=store), fake):
         await fake.slash(alice, "spades", "new", bots=1)
         await fake.slash(alice, "spades", "start")
-        dm = await fake.wait_for(
-            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, -1)), None), "a draw"
-        )
+        dm = await first_dm_turn(fake, alice, -1, "a draw")
         labels = [control["label"] for control in action_controls(dm)]
         offered = dm.content.split("You draw: ", 1)[1].split("\n", 1)[0].split(" and ")
         assert labels == [f"Keep {offered[0]}", f"Keep {offered[1]}"]
@@ -247,10 +246,7 @@ async def test_a_bot_move_waits_on_storage_and_the_game_goes_on_by_itself(
     ):
         settle = bot.tables.settle
         await clock.advance(10, settle)
-        turn = await fake.wait_for(
-            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, -1)), None),
-            "Alice's turn",
-        )
+        turn = await first_dm_turn(fake, alice, -1, "Alice's turn")
         await click_first(fake, alice, turn)
         seq = table.seq
         with write_lock(database):
@@ -273,9 +269,7 @@ async def test_a_claim_is_offered_without_regard_to_hidden_cards_and_a_false_one
         await fake.slash(alice, "spades", "new", bots=3)
         await fake.slash(alice, "spades", "start")
         table = bot.tables.table_in(fake.channel("general").id)
-        bid = await fake.wait_for(
-            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, -1)), None), "a bid"
-        )
+        bid = await first_dm_turn(fake, alice, -1, "a bid")
         assert "Claim the rest" not in [c.get("label") for c in action_controls(bid)]
         three = next(c for c in action_controls(bid) if c.get("label") == "3")
         await fake.click(alice, bid, three["custom_id"])  # a Nil bidder may not claim

@@ -16,7 +16,7 @@ from bot.storage.store import Storage
 from bot.tables import TableStatus
 from bot.tables.table import STORAGE_BACK, STORAGE_BUSY, STORAGE_WAIT
 from devtools.fake_discord import FakeDiscord, running
-from tests.discord.spades_helpers import click_first, fresh, make_bot
+from tests.discord.spades_helpers import click_first, first_dm_turn, fresh, make_bot
 from tests.doubles import ManualClock
 from tests.storage.helpers import fresh_location
 from tests.storage.postgres_server import PostgresServer
@@ -99,10 +99,7 @@ async def test_a_bot_move_while_the_server_hangs_waits_and_goes_on_when_it_resum
         await fake.slash(alice, "spades", "start")
         table = bot.tables.table_in(general.id)
         await clock.advance(10, settle)
-        turn = await fake.wait_for(
-            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, -1)), None),
-            "alice's turn",
-        )
+        turn = await first_dm_turn(fake, alice, -1, "alice's turn")
         await click_first(fake, alice, turn)
         seq = table.seq
         frozen = postgres.pause()

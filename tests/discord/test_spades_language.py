@@ -17,12 +17,11 @@ from bot.storage.store import Storage
 from cogs._languages import Languages
 from devtools.fake_discord import FakeDiscord, running
 from devtools.pseudo import PSEUDO_LOCALE, escaped_in_bodies, install_pseudo, uninstall_pseudo
-from tests.discord.spades_helpers import ONE_HAND, make_bot
+from tests.discord.spades_helpers import ONE_HAND, make_bot, manager
 
 DM_ES = "Hecho: cuando te toque, tu mano te llega en un mensaje directo nuevo."
 DM_DE = "Erledigt: Wenn du dran bist, kommt dein Blatt als neue Direktnachricht."
 DM_EN = "Done: when it's your turn, your hand comes as a new DM."
-MANAGE_GUILD = 1 << 5
 # Discord's locale codes for the shipped languages.
 DISCORD_LOCALES = {"es": ("es-ES", "es-419"), "pt_BR": ("pt-BR",), "fr": ("fr",), "de": ("de",)}
 
@@ -137,7 +136,7 @@ async def test_a_manager_sets_the_servers_language_for_its_tables(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     storage = await Storage.open(tmp_path / "spades.sqlite3")
-    ada = fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
+    ada = manager(fake)
     fake.guild_locale = "pt-BR"
     bot = make_bot(fake, store=storage.tables, extensions=("cogs.spades", "cogs.houserules"))
     bot.storage = storage

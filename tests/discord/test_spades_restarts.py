@@ -23,9 +23,9 @@ from tests.discord.spades_helpers import (
     fresh,
     hands,
     make_bot,
+    one_hand_rules,
     seq_of,
 )
-from tests.discord.test_spades_storage import one_hand_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 WITH_STATS = ("cogs.spades", "cogs.leaderboard")

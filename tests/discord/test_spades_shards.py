@@ -31,6 +31,8 @@ from tests.discord.spades_helpers import (
     fresh,
     game_over,
     hands,
+    manager,
+    one_hand_rules,
     seq_of,
 )
 from tests.storage.helpers import traces
@@ -123,16 +125,6 @@ def processes(sharded_fake: FakeDiscord, database: str, tmp_path: Path) -> Itera
         running.stop_all()
 
 
-async def one_hand_rules(url: str, *guilds: int) -> None:
-    storage = await Storage.open(url)
-    try:
-        for guild in guilds:
-            await storage.house_rules.set_option(guild, "play_to", "hands")
-            await storage.house_rules.set_option(guild, "hands_to_play", "1")
-    finally:
-        await storage.close()
-
-
 def dm_turn(fake: FakeDiscord, user: FakeUser, after: int) -> RecordedMessage | None:
     """``user``'s DM hand offering actions drawn after table seq ``after``."""
     return next((m.snapshot() for m in reversed(fake.dms(user)) if fresh(m, after)), None)
@@ -163,6 +155,53 @@ async def play_in_dms(
         user, message = found
         last[user.id] = seq_of(await click_first(fake, user, message))
         done += 1
+
+
+async def bea_against_bots_on_shard_one(
+    processes: Processes,
+) -> tuple[FakeChannel, FakeUser, RecordedMessage]:
+    """Both processes running; in a guild on shard 1, ``bea`` plays a hand against three
+    bots. Returns the channel, her, and her first hand in her DMs."""
+    fake = processes.fake
+    [one] = fake.add_guild(("one",), shard=1)
+    bea = fake.add_user("bea")
+    await one_hand_rules(processes.url, one.guild or 0)
+    await processes.start(0)
+    await processes.start(1)
+    await fake.slash(bea, "spades", "new", bots=3, channel=one)
+    await fake.slash(bea, "spades", "start", channel=one)
+    turn = await fake.wait_for(lambda: dm_turn(fake, bea, -1), "Bea's hand by DM")
+    return one, bea, turn
+
+
+async def at_a_table_on_shard_one(
+    processes: Processes,
+) -> tuple[FakeChannel, FakeChannel, FakeUser, FakeUser]:
+    """Both processes running, guilds on shards 0 and 1; in the one on shard 1 ``zebedee``
+    hosts a table where ``bea`` and two bots sit, and its first turn is dealt. Returns the
+    channels on shards 0 and 1, zebedee and bea."""
+    fake = processes.fake
+    [zero] = fake.add_guild(("zero",), shard=0)
+    [one] = fake.add_guild(("one",), shard=1)
+    gone, bea = fake.add_user("zebedee"), fake.add_user("bea")
+    await one_hand_rules(processes.url, zero.guild or 0, one.guild or 0)
+    await processes.start(0)
+    await processes.start(1)
+    await fake.slash(gone, "spades", "new", channel=one)
+    await fake.slash(bea, "spades", "join", channel=one)
+    await fake.slash(gone, "spades", "start", bots=True, channel=one)
+    await fake.wait_for(lambda: dm_turn(fake, bea, -1) or dm_turn(fake, gone, -1), "a turn")
+    return zero, one, gone, bea
+
+
+async def forget_me(fake: FakeDiscord, user: FakeUser, channel: FakeChannel) -> str:
+    """``user``'s /spades forgetme in ``channel``, confirmed; the answer (when another
+    process takes a moment, it comes as an edit then)."""
+    asked = await fake.slash(user, "spades", "forgetme", channel=channel)
+    clicked = await fake.click(user, asked.responses[0], "Forget me")
+    return await fake.wait_for(
+        lambda: clicked.text.startswith("Done") and clicked.text, "the answer to forgetme"
+    )
 
 
 async def test_two_processes_share_the_shards_and_forward_dm_clicks(
@@ -219,20 +258,12 @@ async def test_two_processes_share_the_shards_and_forward_dm_clicks(
 
 
 async def test_a_forwarded_dm_click_opens_its_members_free_route_in_the_owning_process(
-    sharded_fake: FakeDiscord, database: str, processes: Processes
+    sharded_fake: FakeDiscord, processes: Processes
 ) -> None:
     fake = sharded_fake
-    [one] = fake.add_guild(("one",), shard=1)
-    bea = fake.add_user("bea")
-    await one_hand_rules(database, one.guild or 0)
-    await processes.start(0)
-    await processes.start(1)
-    await fake.slash(bea, "spades", "new", bots=3, channel=one)
-    await fake.slash(bea, "spades", "start", channel=one)
-
+    _one, bea, turn = await bea_against_bots_on_shard_one(processes)
     # Bea's click in her DMs reaches shard 0, which answers it and forwards it to the
     # process holding shard 1: that process learns the click's token as her free route.
-    turn = await fake.wait_for(lambda: dm_turn(fake, bea, -1), "Bea's hand by DM")
     control = action_controls(turn)[0]
     clicked = await fake.click(bea, turn, control["custom_id"])
     since = len(fake.requests)
@@ -254,23 +285,8 @@ async def test_forgetme_reaches_a_table_another_process_runs(
     on shard 1 through the relay (the process running it stores the bot in their seat),
     and once that game has ended no column of any table holds their id or name."""
     fake = sharded_fake
-    [zero] = fake.add_guild(("zero",), shard=0)
-    [one] = fake.add_guild(("one",), shard=1)
-    gone, bea = fake.add_user("zebedee"), fake.add_user("bea")
-    await one_hand_rules(database, zero.guild or 0, one.guild or 0)
-    await processes.start(0)
-    await processes.start(1)
-    await fake.slash(gone, "spades", "new", channel=one)
-    await fake.slash(bea, "spades", "join", channel=one)
-    await fake.slash(gone, "spades", "start", bots=True, channel=one)
-    await fake.wait_for(lambda: dm_turn(fake, bea, -1) or dm_turn(fake, gone, -1), "a turn")
-
-    asked = await fake.slash(gone, "spades", "forgetme", channel=zero)
-    clicked = await fake.click(gone, asked.responses[0], "Forget me")
-    # The other process may take a moment: the answer comes as an edit then.
-    done = await fake.wait_for(
-        lambda: clicked.text.startswith("Done") and clicked.text, "the answer to forgetme"
-    )
+    zero, one, gone, bea = await at_a_table_on_shard_one(processes)
+    done = await forget_me(fake, gone, zero)
     assert done.startswith("Done. You left 1 table (a bot plays your seat"), done
     assert "Nothing the bot keeps holds your name or id now." in done
     shown = await fake.wait_for(
@@ -310,23 +326,9 @@ async def test_forgetme_while_the_process_running_their_table_is_down(
     """Nobody answers for the table on shard 1: the member is told so, the stored seat is
     a bot's, and the table restored there later never shows or stores them again."""
     fake = sharded_fake
-    [zero] = fake.add_guild(("zero",), shard=0)
-    [one] = fake.add_guild(("one",), shard=1)
-    gone, bea = fake.add_user("zebedee"), fake.add_user("bea")
-    await one_hand_rules(database, zero.guild or 0, one.guild or 0)
-    await processes.start(0)
-    await processes.start(1)
-    await fake.slash(gone, "spades", "new", channel=one)
-    await fake.slash(bea, "spades", "join", channel=one)
-    await fake.slash(gone, "spades", "start", bots=True, channel=one)
-    await fake.wait_for(lambda: dm_turn(fake, bea, -1) or dm_turn(fake, gone, -1), "a turn")
+    zero, one, gone, bea = await at_a_table_on_shard_one(processes)
     processes.kill(1)
-
-    asked = await fake.slash(gone, "spades", "forgetme", channel=zero)
-    clicked = await fake.click(gone, asked.responses[0], "Forget me")
-    done = await fake.wait_for(
-        lambda: clicked.text.startswith("Done") and clicked.text, "the answer to forgetme"
-    )
+    done = await forget_me(fake, gone, zero)
     assert f"did not answer (<#{one.id}>): its saved seat is a bot's now" in done
     assert "Nothing the bot keeps" not in done
 
@@ -351,17 +353,10 @@ async def end_relay_connection(postgres: PostgresServer, child: subprocess.Popen
 
 
 async def test_dm_clicks_go_through_after_a_lost_relay_connection_and_a_server_restart(
-    sharded_fake: FakeDiscord, database: str, processes: Processes, postgres: PostgresServer
+    sharded_fake: FakeDiscord, processes: Processes, postgres: PostgresServer
 ) -> None:
     fake = sharded_fake
-    [one] = fake.add_guild(("one",), shard=1)
-    bea = fake.add_user("bea")
-    await one_hand_rules(database, one.guild or 0)
-    await processes.start(0)
-    await processes.start(1)
-    await fake.slash(bea, "spades", "new", bots=3, channel=one)
-    await fake.slash(bea, "spades", "start", channel=one)
-    turn = await fake.wait_for(lambda: dm_turn(fake, bea, -1), "Bea's hand by DM")
+    one, bea, turn = await bea_against_bots_on_shard_one(processes)
 
     async def click_and_move_on(turn: RecordedMessage) -> RecordedMessage:
         seq = seq_of(await click_first(fake, bea, turn))
@@ -404,7 +399,6 @@ async def test_dm_clicks_go_through_after_a_lost_relay_connection_and_a_server_r
 
 
 TOURNAMENTS = "cogs.spades,cogs.tournament"
-MANAGE_GUILD = 1 << 5
 
 
 async def signed_up_in_a_tournament_on_shard_one(
@@ -415,7 +409,7 @@ async def signed_up_in_a_tournament_on_shard_one(
     processes.extensions = TOURNAMENTS
     [zero] = fake.add_guild(("zero",), shard=0)
     [one] = fake.add_guild(("one",), shard=1)
-    ada = fake.add_user("ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
+    ada = manager(fake, "ada")
     gone = fake.add_user("zebedee")
     await processes.start(0)
     await processes.start(1)
@@ -425,14 +419,6 @@ async def signed_up_in_a_tournament_on_shard_one(
     joined = await fake.click(gone, signup, "Join")
     assert joined.text == "You are signed up."
     return zero, one, gone, signup
-
-
-async def forget_me(fake: FakeDiscord, user: FakeUser, channel: FakeChannel) -> str:
-    asked = await fake.slash(user, "spades", "forgetme", channel=channel)
-    clicked = await fake.click(user, asked.responses[0], "Forget me")
-    return await fake.wait_for(
-        lambda: clicked.text.startswith("Done") and clicked.text, "the answer to forgetme"
-    )
 
 
 async def test_forgetme_reaches_a_tournament_another_process_runs(

@@ -12,31 +12,19 @@ import pytest
 from bot.config import Settings
 from bot.engine import Card, PlayCard
 from bot.storage.store import Storage
-from devtools.fake_discord import DEFERRED_UPDATE, UPDATE, FakeDiscord, FakeUser, running
+from devtools.fake_discord import DEFERRED_UPDATE, UPDATE, FakeDiscord, running
 from tests.discord.spades_helpers import (
     action_controls,
-    fresh,
+    bid_three_by_dm,
     game_over,
     make_bot,
+    manager,
+    one_hand_rules,
     play_out,
     seq_of,
 )
 
-MANAGE_GUILD = 1 << 5
 WITH_STATS = ("cogs.spades", "cogs.houserules", "cogs.leaderboard")
-
-
-async def one_hand_rules(path: Path, guild_id: int) -> None:
-    storage = await Storage.open(path)
-    try:
-        await storage.house_rules.set_option(guild_id, "play_to", "hands")
-        await storage.house_rules.set_option(guild_id, "hands_to_play", "1")
-    finally:
-        await storage.close()
-
-
-def manager(fake: FakeDiscord) -> FakeUser:
-    return fake.add_user("ada", permissions=fake.owner.permissions | MANAGE_GUILD | (1 << 31))
 
 
 @pytest.mark.parametrize("freeze_startup", [False, True], ids=["as_built", "frozen_startup"])
@@ -54,15 +42,7 @@ async def test_a_game_goes_on_from_where_it_was_after_an_abrupt_restart(
     async with running(first, fake):
         await fake.slash(alice, "spades", "new", bots=3)
         await fake.slash(alice, "spades", "start")
-        bidding = await fake.wait_for(
-            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, -1)), None), "a bid"
-        )
-        await fake.click(alice, bidding, ":b3")
-        after_bid = seq_of(action_controls(bidding)[0])
-        playing = await fake.wait_for(
-            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, after_bid)), None),
-            "a card to play",
-        )
+        _bid, playing = await bid_three_by_dm(fake, alice)
         table = first.tables.table_in(general.id)
         assert table.game is not None and table.message_id is not None
         history, table_id, message_id = list(table.game.history), table.table_id, table.message_id
@@ -98,7 +78,7 @@ async def test_a_game_goes_on_from_where_it_was_after_an_abrupt_restart(
 
 
 async def test_house_rules_reach_new_tables_only(fake: FakeDiscord, storage: Storage) -> None:
-    ada, bob = manager(fake), fake.add_user("bob")
+    ada, bob = manager(fake, "ada"), fake.add_user("bob")
     cards = fake.channel("cards")
     async with running(make_bot(fake, storage=storage, extensions=WITH_STATS), fake):
         await fake.slash(bob, "spades", "new", channel=cards)
@@ -124,7 +104,7 @@ async def test_a_finished_game_shows_in_stats_history_and_the_leaderboard(
 ) -> None:
     await storage.house_rules.set_option(fake.guild_id, "play_to", "hands")
     await storage.house_rules.set_option(fake.guild_id, "hands_to_play", "1")
-    ada = manager(fake)
+    ada = manager(fake, "ada")
     general = fake.channel("general")
     async with running(make_bot(fake, storage=storage, extensions=WITH_STATS), fake):
         await fake.slash(ada, "spades", "new", bots=3, level="easy")

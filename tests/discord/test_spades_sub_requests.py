@@ -13,9 +13,13 @@ from pathlib import Path
 from bot.config import Settings
 from bot.tables import Table
 from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage, running
-from tests.discord.spades_helpers import make_bot
-from tests.discord.test_spades_storage import one_hand_rules
+from tests.discord.spades_helpers import make_bot, one_hand_rules
 from tests.doubles import ManualClock
+
+
+def alice_bob_carol(fake: FakeDiscord) -> tuple[FakeUser, FakeUser, FakeUser]:
+    """Alice hosts, Bob sits at her table, Carol is asked to take his seat."""
+    return fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
 
 
 async def bob_at_seat_two(fake: FakeDiscord, alice: FakeUser, bob: FakeUser) -> None:
@@ -23,6 +27,13 @@ async def bob_at_seat_two(fake: FakeDiscord, alice: FakeUser, bob: FakeUser) -> 
     await fake.slash(alice, "spades", "new")
     assert (await fake.slash(bob, "spades", "join")).text == "You sit in seat 2."
     await fake.slash(alice, "spades", "start", bots=True)
+
+
+async def carol_asked(fake: FakeDiscord, alice: FakeUser, carol: FakeUser) -> RecordedMessage:
+    """Alice asks Carol to take over seat 2; the one request Carol got, in #general."""
+    await fake.slash(alice, "spades", "sub", seat=2, member=carol)
+    [request] = requests_to(fake, fake.channel("general"), carol)
+    return request
 
 
 def requests_to(fake: FakeDiscord, channel: FakeChannel, user: FakeUser) -> list[RecordedMessage]:
@@ -42,7 +53,7 @@ def requests_to(fake: FakeDiscord, channel: FakeChannel, user: FakeUser) -> list
 async def test_the_member_asked_gets_one_request_and_asking_again_sends_nothing(
     fake: FakeDiscord,
 ) -> None:
-    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    alice, bob, carol = alice_bob_carol(fake)
     general = fake.channel("general")
     async with running(make_bot(fake), fake) as bot:
         await bob_at_seat_two(fake, alice, bob)
@@ -72,14 +83,13 @@ async def test_the_member_asked_gets_one_request_and_asking_again_sends_nothing(
 async def test_a_declined_request_changes_nothing_and_is_not_sent_again(
     fake: FakeDiscord,
 ) -> None:
-    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    alice, bob, carol = alice_bob_carol(fake)
     general = fake.channel("general")
     async with running(make_bot(fake), fake) as bot:
         await bob_at_seat_two(fake, alice, bob)
         table = bot.tables.table_in(general.id)
         seats = list(table.seats)
-        await fake.slash(alice, "spades", "sub", seat=2, member=carol)
-        [request] = requests_to(fake, general, carol)
+        request = await carol_asked(fake, alice, carol)
 
         await fake.click(carol, request.snapshot(), "Decline")
         assert request.content == "carol declined, so nothing changed." and not request.controls()
@@ -96,13 +106,12 @@ async def test_a_declined_request_changes_nothing_and_is_not_sent_again(
 async def test_accepting_seats_the_member_and_only_then_brings_their_hand(
     fake: FakeDiscord,
 ) -> None:
-    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    alice, bob, carol = alice_bob_carol(fake)
     general = fake.channel("general")
     async with running(make_bot(fake), fake) as bot:
         await bob_at_seat_two(fake, alice, bob)
         table = bot.tables.table_in(general.id)
-        await fake.slash(alice, "spades", "sub", seat=2, member=carol)
-        [request] = requests_to(fake, general, carol)
+        request = await carol_asked(fake, alice, carol)
         assert fake.created_dms(carol) == [] and table.seat_of(carol.id) is None
 
         accepted = await fake.click(carol, request.snapshot(), "Accept")
@@ -131,14 +140,13 @@ async def test_a_bot_account_is_refused_and_sent_nothing(fake: FakeDiscord) -> N
 
 
 async def test_only_the_member_asked_may_answer(fake: FakeDiscord) -> None:
-    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    alice, bob, carol = alice_bob_carol(fake)
     general = fake.channel("general")
     async with running(make_bot(fake), fake) as bot:
         await bob_at_seat_two(fake, alice, bob)
         table = bot.tables.table_in(general.id)
         seats = list(table.seats)
-        await fake.slash(alice, "spades", "sub", seat=2, member=carol)
-        [request] = requests_to(fake, general, carol)
+        request = await carol_asked(fake, alice, carol)
         before = request.snapshot()
 
         for clicker, button in ((bob, "Accept"), (alice, "Accept"), (alice, "Decline")):
@@ -157,15 +165,14 @@ async def test_only_the_member_asked_may_answer(fake: FakeDiscord) -> None:
 async def test_an_expired_request_changes_nothing_and_is_not_sent_again(
     fake: FakeDiscord,
 ) -> None:
-    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    alice, bob, carol = alice_bob_carol(fake)
     general = fake.channel("general")
     clock = ManualClock()
     async with running(make_bot(fake, clock=clock), fake) as bot:
         await bob_at_seat_two(fake, alice, bob)
         table = bot.tables.table_in(general.id)
         seats = list(table.seats)
-        await fake.slash(alice, "spades", "sub", seat=2, member=carol)
-        [request] = requests_to(fake, general, carol)
+        request = await carol_asked(fake, alice, carol)
         await clock.advance(5 * 60, bot.tables.settle)
 
         late = await fake.click(carol, request.snapshot(), "Accept")
@@ -183,15 +190,14 @@ async def test_an_expired_request_changes_nothing_and_is_not_sent_again(
 
 
 async def test_a_request_is_answered_after_a_restart(fake: FakeDiscord, tmp_path: Path) -> None:
-    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    alice, bob, carol = alice_bob_carol(fake)
     general = fake.channel("general")
     path = tmp_path / "spades.sqlite3"
     await one_hand_rules(path, fake.guild_id)
     settings = Settings(_env_file=None, database_path=path)  # type: ignore[call-arg]
     async with running(make_bot(fake, settings=settings), fake):
         await bob_at_seat_two(fake, alice, bob)
-        await fake.slash(alice, "spades", "sub", seat=2, member=carol)
-        [request] = requests_to(fake, general, carol)
+        request = await carol_asked(fake, alice, carol)
 
     async with running(make_bot(fake, settings=settings), fake) as bot:
         table: Table = bot.tables.table_in(general.id)
@@ -202,12 +208,10 @@ async def test_a_request_is_answered_after_a_restart(fake: FakeDiscord, tmp_path
 
 
 async def test_a_request_to_a_game_that_has_ended_changes_nothing(fake: FakeDiscord) -> None:
-    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
-    general = fake.channel("general")
+    alice, bob, carol = alice_bob_carol(fake)
     async with running(make_bot(fake), fake):
         await bob_at_seat_two(fake, alice, bob)
-        await fake.slash(alice, "spades", "sub", seat=2, member=carol)
-        [request] = requests_to(fake, general, carol)
+        request = await carol_asked(fake, alice, carol)
         assert (await fake.slash(alice, "spades", "stop")).text == "The table is stopped."
 
         late = await fake.click(carol, request.snapshot(), "Accept")

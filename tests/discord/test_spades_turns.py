@@ -33,10 +33,10 @@ from tests.discord.spades_helpers import (
     game_over,
     hands,
     make_bot,
+    one_hand_rules,
     play_out,
     seq_of,
 )
-from tests.discord.test_spades_storage import one_hand_rules
 
 CLOSED_NOTICE = "I can't send you DMs"
 

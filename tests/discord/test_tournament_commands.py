@@ -7,25 +7,29 @@ ends with the champions, with nobody touching anything after the arrivals."""
 from __future__ import annotations
 
 from bot.competition import tournament as t
-from bot.competition.records import from_stored
 from bot.storage.store import Storage
-from bot.tournaments import TournamentRunner
-from devtools.fake_discord import FakeDiscord, FakeUser, RecordedMessage, running
+from devtools.fake_discord import (
+    MANAGE_GUILD,
+    MANAGE_MESSAGES,
+    MEMBER_PERMISSIONS,
+    FakeDiscord,
+    running,
+)
 from tests.discord.spades_helpers import make_bot
+from tests.discord.tournament_helpers import (
+    ONE_ROUND_OF_PAIRS,
+    board,
+    finished,
+    match_call,
+    opened,
+    organiser,
+    pairs_sign_up,
+    runner,
+)
 from tests.doubles import ManualClock
 from tests.storage.helpers import traces
 
-MANAGE_GUILD = 1 << 5
 EXTENSIONS = ("cogs.spades", "cogs.tournament")
-
-
-def organiser(fake: FakeDiscord) -> FakeUser:
-    return fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
-
-
-async def board(fake: FakeDiscord, words: str) -> RecordedMessage:
-    general = fake.channel("general")
-    return await fake.wait_message(general, lambda m: words in m.content, f"a board with {words}")
 
 
 async def test_a_tournament_from_sign_ups_to_champions_in_discord(
@@ -36,19 +40,10 @@ async def test_a_tournament_from_sign_ups_to_champions_in_discord(
     clock = ManualClock()
     bot = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
     async with running(bot, fake):
-        opened = await fake.slash(
-            ada,
-            "tournament",
-            "new",
-            name="Friday Cup",
-            format="swiss",
-            entry="pairs",
-            starts_in=30,
-            rounds=1,
-            hands=1,
-            check_in=0,
+        answered = await fake.slash(
+            ada, "tournament", "new", name="Friday Cup", **ONE_ROUND_OF_PAIRS
         )
-        assert opened.responses[0].ephemeral and "open for sign-ups" in opened.text
+        assert answered.responses[0].ephemeral and "open for sign-ups" in answered.text
         [event] = fake.scheduled_events.values()
         assert event["name"] == "Friday Cup" and event["entity_type"] == 3
         signup = await board(fake, "Nobody has signed up yet.")
@@ -67,13 +62,9 @@ async def test_a_tournament_from_sign_ups_to_champions_in_discord(
         signed = await board(fake, "Dee & Eve")
         assert "waiting" not in signed.content
 
-        # The cog's own runner (the extension's module is loaded apart from this one's).
-        run: TournamentRunner = getattr(bot.get_cog("TournamentCog"), "runner")  # noqa: B009
+        run = runner(bot)
         await clock.advance(30 * 60, run.settle)
-        [thread] = await fake.wait_for(
-            lambda: fake.threads(fake.channel("general")) or None, "a thread for the match"
-        )
-        call = await fake.wait_message(thread, lambda m: "I'm here" in str(m.controls()), "a ping")
+        thread, call = await match_call(fake)
         assert all(user.mention in call.content for user in (bob, cy, dee, eve))
         for user in (bob, cy, dee, eve):
             here = await fake.click(user, call, "I'm here")
@@ -84,12 +75,7 @@ async def test_a_tournament_from_sign_ups_to_champions_in_discord(
         assert wrong.text == "There is no such match in this tournament."
 
         # Nobody plays: each turn runs out and a bot plays it, and the one hand ends it.
-        for _ in range(40):
-            await clock.advance(120, run.settle)
-            [stored] = await storage.tournaments.in_guild(fake.guild_id, live_only=False)
-            if stored.phase == "finished":
-                break
-        final = from_stored(stored)
+        final = await finished(fake, storage, clock, run)
         assert final.phase is t.Phase.FINISHED
         champions = await board(fake, "1. ")
         assert "2 points" in champions.content and champions.controls() == []
@@ -115,8 +101,7 @@ async def test_bad_input_is_refused_with_a_reason_and_the_organiser_cancels(
         assert await storage.tournaments.in_guild(fake.guild_id, live_only=False) == []
         assert all(r.responses[0].ephemeral for r in (nobody, member, duplicate))
 
-        await fake.slash(ada, "tournament", "new", **options)
-        signup = await board(fake, "Nobody has signed up yet.")
+        signup = await opened(fake, ada, **options)
         stale = signup.snapshot()
         joined = await fake.click(bob, signup, "Join")
         assert joined.text == "You are signed up."
@@ -148,10 +133,9 @@ async def test_a_tournament_goes_on_after_the_bot_restarts_mid_round(
     clock = ManualClock()
     first = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
     async with running(first, fake):
-        await fake.slash(
+        signup = await opened(
+            fake,
             ada,
-            "tournament",
-            "new",
             name="Cup",
             format="round_robin",
             entry="singles",
@@ -160,30 +144,21 @@ async def test_a_tournament_goes_on_after_the_bot_restarts_mid_round(
             check_in=0,
             forfeit=5,
         )
-        signup = await board(fake, "Nobody has signed up yet.")
         for user in (bob, cy, dee, eve):
             await fake.click(user, signup, "Join")
-        run: TournamentRunner = getattr(first.get_cog("TournamentCog"), "runner")  # noqa: B009
+        run = runner(first)
         await clock.advance(20 * 60, run.settle)
-        [thread] = await fake.wait_for(
-            lambda: fake.threads(fake.channel("general")) or None, "a thread for the match"
-        )
-        call = await fake.wait_message(thread, lambda m: "I'm here" in str(m.controls()), "a ping")
+        _thread, call = await match_call(fake)
         await fake.click(bob, call, "I'm here")
     # The bot is gone with one player there; another process takes over.
     second = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
     async with running(second, fake):
-        run = getattr(second.get_cog("TournamentCog"), "runner")  # noqa: B009
+        run = runner(second)
         [state] = run.in_guild(fake.guild_id)
         assert state.current is not None and state.current.matches[0].arrived == (bob.id,)
         for user in (cy, dee, eve):
             await fake.click(user, call, "I'm here")
-        for _ in range(40):
-            await clock.advance(120, run.settle)
-            [stored] = await storage.tournaments.in_guild(fake.guild_id, live_only=False)
-            if stored.phase == "finished":
-                break
-        final = from_stored(stored)
+        final = await finished(fake, storage, clock, run)
         # Four players make two pairs: one round, one match.
         assert final.phase is t.Phase.FINISHED and len(final.rounds) == 1
         assert all(m.result and not m.result.forfeit for r in final.rounds for m in r.matches)
@@ -198,8 +173,7 @@ async def test_forgetme_takes_a_member_out_of_a_tournament_and_leaves_no_trace(
     ada, gone = organiser(fake), fake.add_user("Zebedee Gone")
     async with running(make_bot(fake, storage=storage, extensions=EXTENSIONS), fake):
         options = {"name": "Cup", "format": "swiss", "entry": "singles", "starts_in": 60}
-        await fake.slash(ada, "tournament", "new", **options)
-        signup = await board(fake, "Nobody has signed up yet.")
+        signup = await opened(fake, ada, **options)
         joined = await fake.click(gone, signup, "Join")
         assert joined.text == "You are signed up."
         held = await traces(storage, gone.id, "Zebedee Gone")
@@ -220,34 +194,16 @@ async def test_a_tournament_goes_on_when_its_organiser_asks_to_be_forgotten(
     fake: FakeDiscord, storage: Storage
 ) -> None:
     ada = organiser(fake)
-    bea = fake.add_user("Bea", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048 | 8192)
+    bea = fake.add_user("Bea", permissions=MEMBER_PERMISSIONS | MANAGE_GUILD | MANAGE_MESSAGES)
     bob, cy, dee, eve = (fake.add_user(name) for name in ("Bob", "Cy", "Dee", "Eve"))
     clock = ManualClock()
     bot = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
     async with running(bot, fake):
-        await fake.slash(
-            ada,
-            "tournament",
-            "new",
-            name="Cup",
-            format="swiss",
-            entry="pairs",
-            starts_in=30,
-            rounds=1,
-            hands=1,
-            check_in=0,
-        )
-        signup = await board(fake, "Nobody has signed up yet.")
-        await fake.slash(bob, "tournament", "join", partner=cy)
-        await fake.slash(dee, "tournament", "join", partner=eve)
-        for partner in (cy, eve):
-            await fake.click(partner, signup, "Join")
-        run: TournamentRunner = getattr(bot.get_cog("TournamentCog"), "runner")  # noqa: B009
+        signup = await opened(fake, ada, name="Cup", **ONE_ROUND_OF_PAIRS)
+        await pairs_sign_up(fake, signup, [bob, cy, dee, eve])
+        run = runner(bot)
         await clock.advance(30 * 60, run.settle)
-        [thread] = await fake.wait_for(
-            lambda: fake.threads(fake.channel("general")) or None, "a thread for the match"
-        )
-        call = await fake.wait_message(thread, lambda m: "I'm here" in str(m.controls()), "a ping")
+        thread, call = await match_call(fake)
         for user in (bob, cy):
             await fake.click(user, call, "I'm here")
 

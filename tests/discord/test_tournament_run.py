@@ -24,9 +24,9 @@ from bot.competition.swiss import swiss_standings
 from bot.storage.store import Storage
 from bot.storage.tournaments import FinishedGame
 from devtools.fake_discord import FakeDiscord, RecordedMessage
+from tests.discord.tournament_helpers import ONE_ROUND_OF_PAIRS, opened, organiser, pairs_sign_up
 
 ROOT = Path(__file__).resolve().parents[2]
-MANAGE_GUILD = 1 << 5
 START = 1_700_000_000.0
 MENTION = re.compile(r"<@(\d+)>")
 
@@ -118,31 +118,16 @@ def champions_named(fake: FakeDiscord) -> bool:
 async def test_sixteen_pairs_play_four_swiss_rounds_through_discord_across_a_kill(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    ada = fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
+    ada = organiser(fake)
     members = [fake.add_user(f"P{n:02}") for n in range(32)]
     database = tmp_path / "spades.sqlite3"
     child = Child(fake, database, START, "round-2-half")
     try:
         await child.ready()
-        await fake.slash(
-            ada,
-            "tournament",
-            "new",
-            name="Sixteen",
-            format="swiss",
-            entry="pairs",
-            starts_in=30,
-            rounds=4,
-            hands=1,
-            check_in=0,
-        )
+        options = ONE_ROUND_OF_PAIRS | {"name": "Sixteen", "rounds": 4}
+        signup = await opened(fake, ada, **options)
+        await pairs_sign_up(fake, signup, members)
         general = fake.channel("general")
-        signup = await fake.wait_message(general, lambda m: "Sixteen" in m.content, "sign-ups")
-        for first, second in zip(members[::2], members[1::2], strict=True):
-            joined = await fake.slash(first, "tournament", "join", partner=second)
-            assert joined.text == "You are signed up."
-            accepted = await fake.click(second, signup, "Join")
-            assert accepted.text == "You are signed up with your partner."
         await fake.wait_message(
             general, lambda m: "P30 & P31" in m.content and "waiting" not in m.content, "16 pairs"
         )

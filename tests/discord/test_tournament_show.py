@@ -13,20 +13,23 @@ from dataclasses import replace
 from PIL import Image
 
 from bot.competition import tournament as t
-from bot.competition.records import from_stored, to_stored
+from bot.competition.records import to_stored
 from bot.render import standings_picture as sp
 from bot.storage.store import Storage
 from bot.tournaments import TournamentRunner
 from devtools.fake_discord import FakeDiscord, FakeUser, RecordedMessage, running
 from tests.discord.spades_helpers import make_bot
+from tests.discord.tournament_helpers import (
+    ONE_ROUND_OF_PAIRS,
+    finished,
+    opened,
+    organiser,
+    pairs_sign_up,
+    runner,
+)
 from tests.doubles import ManualClock
 
-MANAGE_GUILD = 1 << 5
 EXTENSIONS = ("cogs.spades", "cogs.tournament", "cogs.leaderboard")
-
-
-def organiser(fake: FakeDiscord) -> FakeUser:
-    return fake.add_user("Ada", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048)
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -40,13 +43,8 @@ async def signed_up_pairs(
     fake: FakeDiscord, users: list[FakeUser], **options: object
 ) -> RecordedMessage:
     """``/tournament new`` by Ada, then each two of ``users`` sign up as a pair."""
-    await fake.slash(organiser(fake), "tournament", "new", **options)
-    general = fake.channel("general")
-    signup = await fake.wait_message(general, lambda m: "Nobody has signed up" in m.content)
-    for first, second in zip(users[::2], users[1::2], strict=True):
-        await fake.slash(first, "tournament", "join", partner=second)
-        clicked = await fake.click(second, signup, "Join")
-        assert clicked.text == "You are signed up with your partner."
+    signup = await opened(fake, organiser(fake), **options)
+    await pairs_sign_up(fake, signup, users)
     return signup
 
 
@@ -65,12 +63,7 @@ async def play_to_the_end(
         for user in list(fake.users.values()):
             if user.mention in call.content:
                 await fake.click(user, call, "I'm here")
-    for _ in range(60):
-        await clock.advance(120, run.settle)
-        [stored] = await storage.tournaments.in_guild(fake.guild_id, live_only=False)
-        if stored.phase == "finished":
-            break
-    return from_stored(stored)
+    return await finished(fake, storage, clock, run)
 
 
 async def test_the_board_carries_the_standings_picture_after_a_round(
@@ -80,20 +73,9 @@ async def test_the_board_carries_the_standings_picture_after_a_round(
     clock = ManualClock()
     bot = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
     async with running(bot, fake):
-        signup = await signed_up_pairs(
-            fake,
-            users,
-            name="Friday Cup",
-            format="swiss",
-            entry="pairs",
-            starts_in=30,
-            rounds=1,
-            hands=1,
-            check_in=0,
-        )
+        signup = await signed_up_pairs(fake, users, name="Friday Cup", **ONE_ROUND_OF_PAIRS)
         assert signup.attachments == []  # nothing to draw before the start
-        run: TournamentRunner = getattr(bot.get_cog("TournamentCog"), "runner")  # noqa: B009
-        final = await play_to_the_end(fake, storage, clock, run, tables=1)
+        final = await play_to_the_end(fake, storage, clock, runner(bot), tables=1)
         assert final.phase is t.Phase.FINISHED
         general = fake.channel("general")
         board = await fake.wait_message(general, lambda m: m.id == signup.id and "1. " in m.content)
@@ -121,20 +103,9 @@ async def test_a_duplicate_round_deals_the_same_cards_and_shows_them_deal_by_dea
     clock = ManualClock()
     bot = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
     async with running(bot, fake):
-        signup = await signed_up_pairs(
-            fake,
-            users,
-            name="Duplicate Night",
-            format="swiss",
-            entry="pairs",
-            starts_in=30,
-            rounds=1,
-            hands=2,
-            check_in=0,
-            duplicate=True,
-        )
-        run: TournamentRunner = getattr(bot.get_cog("TournamentCog"), "runner")  # noqa: B009
-        final = await play_to_the_end(fake, storage, clock, run, tables=2)
+        options = ONE_ROUND_OF_PAIRS | {"name": "Duplicate Night", "hands": 2, "duplicate": True}
+        signup = await signed_up_pairs(fake, users, **options)
+        final = await play_to_the_end(fake, storage, clock, runner(bot), tables=2)
         assert final.phase is t.Phase.FINISHED
         [played] = final.rounds
         assert played.seed is not None and len(played.matches) == 2

@@ -8,9 +8,10 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.engine import Game
-from bot.storage.records import SeatRecord
+from bot.engine import Game, Rules
+from bot.storage.records import SeatRecord, TableStore
 from bot.storage.store import Storage
+from devtools.bench.storage import seats_for
 from tests.storage.postgres_server import PostgresServer
 
 GUILD = 10
@@ -44,6 +45,30 @@ async def _admin(server: PostgresServer, sql: str) -> None:
         await conn.execute(sql)
     finally:
         await conn.close()
+
+
+async def new_table(
+    store: TableStore,
+    channel: int = 70,
+    *,
+    rules: Rules | None = None,
+    seed: int = 5,
+    **options: int | None,
+) -> int:
+    """A table started in ``channel`` of ``GUILD``, hosted by member 1, its seats filled as
+    the storage benchmark fills them; ``options`` (``message_id``, ``closes``,
+    ``hands_limit``) go to ``create_table`` as they are. Returns its id."""
+    rules = rules or Rules()
+    return await store.create_table(
+        guild_id=GUILD,
+        channel_id=channel,
+        host_id=1,
+        rules=rules,
+        seed=seed,
+        dealer=0,
+        seats=seats_for(rules),
+        **options,
+    )
 
 
 async def store_game(

@@ -5,24 +5,9 @@ closed, all kept across reopening the store."""
 
 from pathlib import Path
 
-from bot.engine import Rules
 from bot.storage.records import HandMessage, TableStore
 from bot.storage.store import Storage
-from devtools.bench.storage import seats_for
-from tests.storage.helpers import GUILD
-
-
-async def new_table(store: TableStore, channel: int = 70) -> int:
-    rules = Rules()
-    return await store.create_table(
-        guild_id=GUILD,
-        channel_id=channel,
-        host_id=1,
-        rules=rules,
-        seed=5,
-        dealer=0,
-        seats=seats_for(rules),
-    )
+from tests.storage.helpers import new_table
 
 
 async def test_a_members_ping_choice_is_kept_and_changed(table_store: TableStore) -> None:

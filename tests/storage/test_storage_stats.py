@@ -1,19 +1,18 @@
 """Finished games: stats checked against the engine's own hand results, ratings, leaderboards,
 history, forgetting a member and resetting a server's leaderboard."""
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pytest
 
-from bot.ai.levels import policy_for
 from bot.engine import Game, Rules
 from bot.storage.ratings import MIN_RATED_GAMES, NEWCOMER
 from bot.storage.records import SeatRecord
 from bot.storage.stats import FORMER_MEMBER, MemberStats
 from bot.storage.store import Storage
 from devtools.bench.storage import play_random
+from tests.ai.helpers import play_heuristic
 from tests.storage.helpers import GUILD, everything_stored, store_game
 
 OTHER_GUILD = 20
@@ -43,16 +42,6 @@ async def finish(
     table_id = await store_game(storage, game, seats(holders), guild=guild)
     await storage.tables.finish_table(table_id, game, stopped=stopped)
     return table_id
-
-
-def play_heuristic(rules: Rules, seed: int) -> Game:
-    """A game the heuristic bot plays in every seat, to the end."""
-    game = Game.new(rules, seed=seed, dealer=0)
-    policy, rng = policy_for("normal"), random.Random(seed)
-    while not game.is_over:
-        assert game.to_act is not None
-        game.apply(policy.decide(game.view(game.to_act), rng))
-    return game
 
 
 def decided_games(rules: Rules, count: int, first_seed: int = 0) -> list[Game]:

@@ -5,19 +5,7 @@ transaction), dropped, and gone with their table once it closes."""
 from bot.engine import Rules
 from bot.storage.records import SeatRecord, StoredTable, SubRequest, TableStore
 from devtools.bench.storage import seats_for
-from tests.storage.helpers import GUILD
-
-
-async def new_table(store: TableStore, channel: int) -> int:
-    return await store.create_table(
-        guild_id=GUILD,
-        channel_id=channel,
-        host_id=1,
-        rules=Rules(),
-        seed=5,
-        dealer=0,
-        seats=seats_for(Rules()),
-    )
+from tests.storage.helpers import new_table
 
 
 async def stored(store: TableStore, table_id: int) -> StoredTable:

@@ -18,7 +18,7 @@ from bot.storage.records import (
 )
 from bot.storage.store import Storage
 from devtools.bench.storage import play_random, seats_for
-from tests.storage.helpers import GUILD, store_game
+from tests.storage.helpers import GUILD, new_table, store_game
 
 
 async def start(storage: Storage, game: Game, dealer: int, *, channel: int = 70) -> int:
@@ -117,15 +117,7 @@ async def test_a_table_is_open_from_its_creation_until_it_is_closed(
     table_store: TableStore,
 ) -> None:
     rules = Rules()
-    table_id = await table_store.create_table(
-        guild_id=GUILD,
-        channel_id=70,
-        host_id=1,
-        rules=rules,
-        seed=1,
-        dealer=0,
-        seats=seats_for(rules),
-    )
+    table_id = await new_table(table_store, rules=rules, seed=1)
     assert await table_store.table_open(table_id)
     assert not await table_store.table_open(table_id + 1)  # none such
     await table_store.close_table(table_id)
@@ -135,16 +127,7 @@ async def test_a_table_is_open_from_its_creation_until_it_is_closed(
 async def test_a_table_keeps_its_agreed_number_of_hands(table_store: TableStore) -> None:
     rules = Rules()
     for channel, hands in ((70, 7), (71, None)):
-        await table_store.create_table(
-            guild_id=GUILD,
-            channel_id=channel,
-            host_id=1,
-            rules=rules,
-            seed=1,
-            dealer=0,
-            seats=seats_for(rules),
-            hands_limit=hands,
-        )
+        await new_table(table_store, channel, rules=rules, seed=1, hands_limit=hands)
     tables = await table_store.open_tables()
     assert [(t.channel_id, t.hands_limit) for t in tables] == [(70, 7), (71, None)]
 
@@ -206,16 +189,7 @@ async def test_a_rematch_closes_the_game_it_follows_in_its_own_transaction(
     game = play_random(rules, seed=4)
     first = await start(storage, game, 0)
     await storage.tables.finish_table(first, game, stopped=False)
-    second = await storage.tables.create_table(
-        guild_id=GUILD,
-        channel_id=70,
-        host_id=1,
-        rules=rules,
-        seed=5,
-        dealer=0,
-        seats=seats_for(rules),
-        closes=first,
-    )
+    second = await new_table(storage.tables, rules=rules, closes=first)
     assert [t.table_id for t in await storage.tables.open_tables()] == [second]
 
 
