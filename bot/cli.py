@@ -28,7 +28,8 @@ DEV_COMMANDS = {
     "arena": "two bots play duplicate deals: score margin, sets, Nils, bags, latency"
     " (from a checkout)",
     "train": "the held-card model the hard bot deals by (from a checkout, with numpy)",
-    "i18n": "the translation catalogs: extract, update, compile (from a checkout)",
+    "i18n": "the translation catalogs: extract, update, compile, stats (from a checkout)",
+    "transcript": "one seeded game's moments in several languages (from a checkout)",
     "bench": "benchmarks: engine, search, claims, tables, storage, pairing (from a checkout)",
 }
 

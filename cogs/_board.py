@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from bot.engine import Phase, SeatView
 from bot.i18n import _, format_list, ngettext
+from bot.render.names import player_name
 from bot.render.text import (
     CardFace,
     bags_text,
@@ -37,7 +38,7 @@ MESSAGE_LIMIT = 2000
 
 def names_of(snapshot: TableSnapshot) -> list[str]:
     return [
-        _("Seat {number}").format(number=i + 1) if seat is None else seat.name
+        _("Seat {number}").format(number=i + 1) if seat is None else player_name(seat.name)
         for i, seat in enumerate(snapshot.seats)
     ]
 
@@ -82,7 +83,9 @@ def _board(
 
 def _lobby(snapshot: TableSnapshot) -> str:
     names = names_of(snapshot)
-    host = next((s.name for s in snapshot.seats if s and s.user_id == snapshot.host_id), None)
+    host = next(
+        (player_name(s.name) for s in snapshot.seats if s and s.user_id == snapshot.host_id), None
+    )
     players = snapshot.rules.players
     head = ngettext(
         "**Spades table** — waiting for players · {count} seat",
@@ -114,7 +117,7 @@ def _seat_list(seats: Sequence[int], names: Sequence[str]) -> str:
 
 def _who(seat: SeatSnapshot) -> str:
     if seat.bot is not None and seat.user_id is None:
-        return f"{seat.name} 🤖"
+        return f"{player_name(seat.name)} 🤖"
     if seat.away:
         return _("{name} (away: a bot plays for them)").format(name=seat.name)
     return seat.name

@@ -8,6 +8,7 @@ import discord
 
 from bot.ai.reasons import Reason, reason_from_json
 from bot.i18n import _
+from bot.render.names import player_names
 from bot.render.why import hand_why
 from bot.storage.stats import GameRecord
 from cogs._answer import answer
@@ -69,7 +70,7 @@ def why_pages(record: GameRecord, game: int, hand: int) -> list[discord.Embed]:
                 " it, or it was played before the bots' reasons were kept."
             ).format(hand=hand, game=game)
         )
-    names = record.summary.seat_names
+    names = player_names(record.summary.seat_names)
     members = {s.seat for side in record.summary.sides for s in side.seats if s.bot is None}
     fields: list[tuple[str, str]] = []
     for heading, texts in hand_why(hands[hand], reasons, record.rules, names, members):

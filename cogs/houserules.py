@@ -14,9 +14,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import PRESETS, Rules, allowed_values, parse_option_value, value_choices
+from bot.engine import PRESETS, Rules, parse_option_value, value_choices
 from bot.i18n import N_, _, use_locale
-from bot.render.rules_text import rule_options, show_value
+from bot.render.rule_problems import refused_text
+from bot.render.rules_text import allowed_text, rule_options, show_value
 from bot.storage.house_rules import HouseRuleError, HouseRules, RulesChange
 from bot.storage.records import StorageFailed, TableStore
 from cogs._answer import answer, echo
@@ -81,10 +82,20 @@ def typed_value(name: str, value: str) -> str:
     except ValueError:
         raise PlayerError(
             _("{option} cannot be `{value}`. Allowed: {values}.").format(
-                option=name, value=echo(value), values=allowed_values(name)
+                option=name, value=echo(value), values=allowed_text(name)
             )
         ) from None
     return "none" if parsed is None else str(parsed)
+
+
+def refusal(name: str, typed: str, error: HouseRuleError) -> str:
+    """Why ``/changerules set`` refused ``name`` ``typed``, in the member's language: the
+    combination's problems, or the values the option allows."""
+    if error.problems:
+        return refused_text(name, show_value(parse_option_value(name, typed)), error.problems)
+    return _("{option} cannot be `{value}`. Allowed: {values}.").format(
+        option=name, value=echo(typed), values=allowed_text(name)
+    )
 
 
 def matching(values: list[str], typed: str) -> list[app_commands.Choice[str]]:
@@ -138,7 +149,7 @@ class HouseRulesCog(
                     option=name, value=show_value(getattr(rules, name))
                 ),
                 _(info.description) if info.description else "",
-                _("Allowed: {values}").format(values=allowed_values(name)),
+                _("Allowed: {values}").format(values=allowed_text(name)),
             ]
         )
         await answer(interaction, text)
@@ -174,9 +185,10 @@ class ChangeRulesCog(
         guild = guild_of(interaction)
         name = option_name(option)
         try:
-            change = await self.house_rules.set_option(guild, name, typed_value(name, value))
+            typed = typed_value(name, value)
+            change = await self.house_rules.set_option(guild, name, typed)
         except HouseRuleError as error:
-            raise PlayerError(str(error)) from None
+            raise PlayerError(refusal(name, typed, error)) from None
         await answer(interaction, change_text(change, _("House rules changed")), ephemeral=False)
 
     @set_option.autocomplete("option")

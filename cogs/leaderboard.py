@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.i18n import N_, _, babel_locale, format_number, format_percent, ngettext
 from bot.render.hand_picture import hand_picture
+from bot.render.names import player_name, player_names
 from bot.render.text import hand_record_text, result_text
 from bot.storage.ratings import MIN_RATED_GAMES
 from bot.storage.seasons import Season
@@ -196,7 +197,7 @@ async def hand_reply(
         raise PlayerError(
             _("Game #{game} has hands 1 to {last}.").format(game=game, last=max(hands, default=0))
         )
-    names = record.summary.seat_names
+    names = player_names(record.summary.seat_names)
     title = _("Game #{game}, hand {hand}").format(game=game, hand=hand)
     text = hand_record_text(hands[hand], names, record.rules)
     # Drawing takes a few tenths of a second, mostly in Pillow's C code: off the event loop.
@@ -472,7 +473,7 @@ class LeaderboardCog(commands.Cog):
     ) -> None:
         """``/history game``: the game hand by hand, or one hand (its picture, or ``why``
         the bots moved as they did)."""
-        names = record.summary.seat_names
+        names = player_names(record.summary.seat_names)
         # A duplicate tournament's game: hidden while other tables play the same cards;
         # a deal of it, with what every table made of those cards.
         duplicate = await duplicate_note(interaction.client, record.summary.table_id, hand)
@@ -547,7 +548,8 @@ async def recent_games(stats: Stats, guild: int) -> discord.Embed:
     lines = []
     for summary in games:
         sides = _(" vs ").join(
-            f"{' & '.join(seat.name for seat in side.seats)} {side.score}" for side in summary.sides
+            f"{' & '.join(player_name(seat.name) for seat in side.seats)} {side.score}"
+            for side in summary.sides
         )
         ending = (
             _("stopped")

@@ -89,12 +89,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="held-out deals of the other level (default: 100; hard1 bids take 0.6 s each)",
     )
 
-    i18n = commands.add_parser("i18n", help="the translation catalogs: extract, update, compile")
+    i18n = commands.add_parser(
+        "i18n", help="the translation catalogs: extract, update, compile, stats"
+    )
     i18n.add_argument(
         "action",
-        choices=("extract", "update", "compile"),
+        choices=("extract", "update", "compile", "stats"),
         help="extract: the source's messages into bot/locales/spades.pot; update: merge it"
-        " into each language's .po; compile: each .po to its .mo",
+        " into each language's .po; compile: each .po to its .mo; stats: how much of the"
+        " template each language translates",
+    )
+
+    transcript = commands.add_parser(
+        "transcript",
+        help="the same moments of one seeded game in several languages, as Discord shows them",
+    )
+    transcript.add_argument("--seed", type=int, default=2, help="the game's seed (default: 2)")
+    transcript.add_argument(
+        "--languages",
+        nargs="+",
+        default=["es-ES", "de"],
+        help="Discord's language codes (default: es-ES de)",
     )
 
     bench = commands.add_parser("bench", help="benchmarks")
@@ -272,6 +287,10 @@ def main(argv: Sequence[str]) -> int:
         from devtools.i18n import main as i18n_main
 
         return i18n_main(args.action)
+    if args.command == "transcript":
+        from devtools.transcript import main as transcript_main
+
+        return transcript_main(args.seed, args.languages)
     if args.command == "train":
         # Imported here: it needs numpy (the dev extra), which nothing else here does.
         from devtools.train_holdings import main as train_main

@@ -4,7 +4,9 @@
   into the template ``bot/locales/spades.pot``;
 - ``update`` merges the template into each language's ``.po`` (new messages empty, changed
   ones marked fuzzy for a translator to check);
-- ``compile`` writes each ``.po``'s ``.mo`` (the build and the bot on start-up do it too).
+- ``compile`` writes each ``.po``'s ``.mo`` (the build and the bot on start-up do it too);
+- ``stats`` prints each language's coverage of the template: entries translated of all,
+  and how many are fuzzy or missing from its ``.po``.
 
 Each is the ``pybabel`` command the README gives, run with this project's options.
 """
@@ -12,13 +14,14 @@ Each is the ``pybabel`` command the README gives, run with this project's option
 from __future__ import annotations
 
 from contextlib import chdir
+from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po, write_po
 
 from bot.engine import Rules
-from bot.i18n import DOMAIN, LOCALES
+from bot.i18n import DOMAIN, LANGUAGES, LOCALES
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
@@ -100,6 +103,58 @@ def compile_all() -> None:
     pybabel("compile", "-D", DOMAIN, "-d", str(LOCALES), "--statistics")
 
 
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """How much of the template one language's catalog translates: ``translated`` of
+    ``total`` entries, ``fuzzy`` ones (not used until a translator checks them) and
+    ``missing`` ones (in the template, not in the ``.po``: run ``update``)."""
+
+    language: str
+    translated: int
+    total: int
+    fuzzy: int
+    missing: int
+
+    def line(self) -> str:
+        share = 100 * self.translated / self.total if self.total else 100.0
+        return (
+            f"{self.language:<9} {self.translated:>10} / {self.total:<7} {share:5.1f}%"
+            f"  {self.fuzzy:>5}  {self.missing:>7}"
+        )
+
+
+def coverage(locales: Path = LOCALES) -> list[Coverage]:
+    """Each shipped language's coverage of the template, in ``LANGUAGES`` order (of the
+    catalogs in ``locales``, laid out as ``bot/locales``)."""
+    with (locales / TEMPLATE.name).open("rb") as source:
+        template = {m.id for m in read_po(source) if m.id}
+    out = []
+    for language in LANGUAGES[1:]:
+        with (locales / language / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as source:
+            catalog = read_po(source, locale=language)
+        messages = {m.id: m for m in catalog if m.id}
+        shown = [messages[i] for i in template if i in messages]
+        done = [m for m in shown if not m.fuzzy and _filled(m.string)]
+        fuzzy = sum(1 for m in shown if m.fuzzy)
+        missing = len(template) - len(shown)
+        out.append(Coverage(language, len(done), len(template), fuzzy, missing))
+    return out
+
+
+def _filled(string: str | tuple[str, ...] | list[str] | None) -> bool:
+    """Every form of the entry's translation written."""
+    if string is None or isinstance(string, str):
+        return bool(string)
+    return all(string)
+
+
+def print_stats() -> None:
+    print("language  translated / entries  share  fuzzy  missing")
+    for language in coverage():
+        print(language.line())
+
+
 def main(action: str) -> int:
-    {"extract": extract, "update": update, "compile": compile_all}[action]()
+    actions = {"extract": extract, "update": update, "compile": compile_all, "stats": print_stats}
+    actions[action]()
     return 0

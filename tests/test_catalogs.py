@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 import bot.i18n as i18n
 from bot.i18n import LANGUAGES, LOCALES, _, ngettext, translations, use_locale
-from devtools.i18n import rule_descriptions
+from devtools.i18n import Coverage, coverage, print_stats, rule_descriptions
 from tests.test_setup import setup
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -168,3 +168,26 @@ def test_the_build_compiles_every_catalog(tmp_path: Path) -> None:
         with mo.open("rb") as compiled:
             catalog = gettext.GNUTranslations(compiled)
         assert catalog.gettext("Bye.") != "Bye."
+
+
+def test_the_coverage_counts_every_entry_of_the_template_in_each_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copytree(LOCALES, tmp_path / "locales", ignore=shutil.ignore_patterns("*.mo"))
+    assert all(c.translated == c.total and not c.fuzzy for c in coverage())
+    # German with one entry a translator has not checked and one not translated yet.
+    po = tmp_path / "locales" / "de" / "LC_MESSAGES" / "spades.po"
+    catalog = _catalog(po)
+    checked, empty = [m for m in catalog if m.id and isinstance(m.id, str)][:2]
+    checked.flags.add("fuzzy")
+    empty.string = ""
+    with po.open("wb") as target:
+        write_po(target, catalog, width=100)
+    counted = {c.language: c for c in coverage(tmp_path / "locales")}
+    total = counted["es"].total
+    assert counted["es"] == Coverage("es", total, total, 0, 0)
+    assert counted["de"] == Coverage("de", total - 2, total, 1, 0)
+    print_stats()
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines[1:]] == ["es", "pt_BR", "fr", "de"]
+    assert lines[1].split()[1:5] == [str(total), "/", str(total), "100.0%"]

@@ -407,7 +407,8 @@ def test_the_terminals_language_comes_from_the_environment(
 
 def test_a_mo_is_declared_by_typing_big_or_little() -> None:
     """000:145, 002:90: at the first bid of its side the prompt offers the Little and Big Mo
-    beside the bids; "big" declares it, and the table names the side's Big Mo."""
+    beside the bids; "big" declares it, and the table names the side's Big Mo, its score
+    line too."""
     prompts, output, read = _script(["big"])
     assert play_terminal("mo", seed=5, hands=1, read=read, write=output.append) == 0
     first_bid = next(p for p in prompts if p.startswith("Your bid"))
@@ -415,7 +416,7 @@ def test_a_mo_is_declared_by_typing_big_or_little() -> None:
     assert "You declare Big Mo." in output
     assert any("You & North declared Big Mo." in line for line in output)
     scored = "\n".join(output)
-    assert "big mo" in scored.split("Hand 1 scored:")[1]
+    assert "Big Mo -250" in scored.split("Hand 1 scored:")[1]
 
 
 def test_raising_a_bid_is_typed_raise_or_keep() -> None:

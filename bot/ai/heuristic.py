@@ -375,6 +375,15 @@ def sure_tricks(hand: tuple[Card, ...], table: CardTable) -> int:
     return sure
 
 
+# The declarations' names, Little then Big, by the rules' ``mo``.
+_DECLARATIONS: dict[str, tuple[str, str]] = {
+    "mo": (N_("Little Mo"), N_("Big Mo")),
+    "moe": (N_("Little Moe"), N_("Big Moe")),
+    "bemo": (N_("Bemo"), N_("Big Bemo")),
+    "bemo_three": (N_("Bemo"), N_("Big Bemo")),
+}
+
+
 def _declare(view: SeatView, table: CardTable) -> Ruled | None:
     """A Mo, Moe or Bemo when the hand takes the tricks it asks for (002:90: "It's not
     unusual for a team that could do a Big Mo to declare a Little Mo to play it safe"): a Big
@@ -388,9 +397,16 @@ def _declare(view: SeatView, table: CardTable) -> Ruled | None:
     for action in sorted(declares, key=lambda a: not a.big):
         goal = terms[int(action.big)][0]
         if sure + (0 if action.big else 1) >= goal:
-            kind = "Big" if action.big else "Little"
-            text = f"{sure} sure tricks in this hand alone: declare the {kind} ({goal} tricks)."
-            return action, text, Rule.DECLARE
+            said = Said(
+                N_(
+                    "{sure} sure tricks in this hand alone: declare the {declaration}"
+                    " ({goal} tricks)."
+                ),
+                sure=sure,
+                declaration=_DECLARATIONS[view.rules.mo][int(action.big)],
+                goal=goal,
+            )
+            return action, said, Rule.DECLARE
     return None
 
 
@@ -404,11 +420,19 @@ def _raise(view: SeatView, table: CardTable) -> Ruled:
     partner_nil = any(_bid_nil(view, p) for p in view.partners)
     want = max(1, round(estimate)) + (1 if partner_nil else 0)
     by = min(max(0, want - bid.tricks), max(a.by for a in raises))
+    about = round(estimate, 1)
     if by:
-        text = f"About {estimate:.1f} tricks here against a bid of {bid.tricks}: raise by {by}."
-        return Raise(view.seat, by), text, Rule.RAISE
-    text = f"About {estimate:.1f} tricks here: keep the bid of {bid.tricks}."
-    return Raise(view.seat, 0), text, Rule.KEEP_BID
+        said = Said(
+            N_("About {estimate} tricks here against a bid of {bid}: raise by {by}."),
+            estimate=about,
+            bid=bid.tricks,
+            by=by,
+        )
+        return Raise(view.seat, by), said, Rule.RAISE
+    said = Said(
+        N_("About {estimate} tricks here: keep the bid of {bid}."), estimate=about, bid=bid.tricks
+    )
+    return Raise(view.seat, 0), said, Rule.KEEP_BID
 
 
 def _bid_word(view: SeatView, bid: Bid) -> str | int:

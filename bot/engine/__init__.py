@@ -49,7 +49,15 @@ from bot.engine.events import (
     TrickWon,
 )
 from bot.engine.game import Game, IllegalAction
-from bot.engine.rules import PRESETS, Rules, allowed_values, parse_option_value, value_choices
+from bot.engine.rules import (
+    PRESETS,
+    RuleProblem,
+    Rules,
+    RulesRefused,
+    allowed_values,
+    parse_option_value,
+    value_choices,
+)
 from bot.engine.scoring import HandResult, SeatOutcome, TeamHandResult, score_hand
 from bot.engine.views import Phase, SeatView
 
@@ -96,7 +104,9 @@ __all__ = [
     "RenegeCalled",
     "RequestRedeal",
     "RevealCards",
+    "RuleProblem",
     "Rules",
+    "RulesRefused",
     "SeatOutcome",
     "SeatView",
     "Suit",

@@ -1052,6 +1052,9 @@ class Game:
                 "variant": self.rules.variant,
                 "each_bids_four": rules.each_bids_four,
                 "no_nine_bids": rules.no_nine_bids,
+                "evil_rule": hand_rule(self.hand_number, rules.evil_start).number
+                if self._evil
+                else None,
             },
         )
 

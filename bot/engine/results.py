@@ -54,6 +54,7 @@ class TeamHandResult:
     bag_penalty: int
     nil_bonus: int
     blind_bonus: int
+    # The special items' kinds (see scoring.py), worded by bot.render.score_labels.
     special: str | None
     special_points: int
     renege_points: int

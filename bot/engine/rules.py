@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Annotated, Any, Literal, Self, get_args, get_origin
 
@@ -50,6 +51,51 @@ _TEAM_SIZES: dict[int, tuple[int, ...]] = {2: (1,), 3: (1,), 4: (1, 2), 5: (1,),
 def _teams(players: int, team_size: int) -> tuple[tuple[int, ...], ...]:
     sides = players // team_size
     return tuple(tuple(range(t, players, sides)) for t in range(sides))
+
+
+@dataclass(frozen=True, slots=True)
+class RuleProblem:
+    """One reason a combination of options cannot be played: ``kind`` names it and
+    ``details`` holds its figures (option names, values, counts, by name), so that a layer
+    that writes in the reader's language (``bot.render.rule_problems``) can say it in
+    theirs; ``str()`` is the engine's English."""
+
+    kind: str
+    english: str
+    details: Mapping[str, object] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.english
+
+
+class RulesProblems(ValueError):
+    """Options that cannot be played together: ``problems`` says why, each one."""
+
+    def __init__(self, problems: Sequence[RuleProblem]) -> None:
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = tuple(problems)
+
+
+class RulesRefused(ValueError):
+    """``/changerules set``'s refusal of ``option`` set to ``value``: the English message,
+    and the combination's ``problems`` when those were the reason (empty when the value
+    itself does not fit the option)."""
+
+    def __init__(
+        self, message: str, option: str, value: str, problems: Sequence[RuleProblem] = ()
+    ) -> None:
+        super().__init__(message)
+        self.option = option
+        self.value = value
+        self.problems = tuple(problems)
+
+
+@dataclass(frozen=True, slots=True)
+class _Problems:
+    out: list[RuleProblem]
+
+    def add(self, kind: str, english: str, **details: object) -> None:
+        self.out.append(RuleProblem(kind, english, details))
 
 
 # A declaration's terms: (tricks to take, points made, points lost), Little then Big, by
@@ -533,123 +579,169 @@ class Rules(BaseModel):
     def _check_combinations(self) -> Self:
         problems = self.problems()
         if problems:
-            raise ValueError("; ".join(problems))
+            raise RulesProblems(problems)
         return self
 
-    def problems(self) -> list[str]:
+    def problems(self) -> list[RuleProblem]:
         """Every reason this combination of options cannot be played."""
-        out: list[str] = []
+        out: list[RuleProblem] = []
+        say = _Problems(out).add
         sizes = _TEAM_SIZES[self.players]
         if self.team_size not in sizes:
             allowed = " or ".join(str(s) for s in sizes)
-            out.append(f"{self.players} players need team_size {allowed}")
+            say(
+                "team_size",
+                f"{self.players} players need team_size {allowed}",
+                players=self.players,
+                sizes=sizes,
+            )
         if self.variant == "suicide" and (self.players, self.team_size) != (4, 2):
-            out.append("suicide is played by four players as partners (players 4, team_size 2)")
+            say(
+                "suicide_four",
+                "suicide is played by four players as partners (players 4, team_size 2)",
+            )
         if self.variant != "regular":
             for name, value in _FIXED_IN_BID_VARIANTS.items():
                 if getattr(self, name) != value:
-                    out.append(f"{name} is not available in {self.variant} (must be {value})")
+                    say(
+                        "variant_fixed",
+                        f"{name} is not available in {self.variant} (must be {value})",
+                        option=name,
+                        variant=self.variant,
+                        value=value,
+                    )
         if (
             self.allow_renege == "bid_plus_3"
             and self.nil_mode == "nil"
             and (self.nil_allowed != "never")
         ):
-            out.append("allow_renege bid_plus_3 needs a game without Nil (nil_allowed never)")
+            say(
+                "renege_nil",
+                "allow_renege bid_plus_3 needs a game without Nil (nil_allowed never)",
+            )
         if (self.nil_pass or self.blind_nil_pass) and self.team_size != 2:
-            out.append("nil_pass and blind_nil_pass need partnerships of two (team_size 2)")
+            say("nil_pass", "nil_pass and blind_nil_pass need partnerships of two (team_size 2)")
         if (
             self.ten_for_two_hundred_exact or self.ten_for_two_hundred_loss != 200
         ) and not self.ten_for_two_hundred:
-            out.append(
+            say(
+                "ten_for_two_hundred",
                 "ten_for_two_hundred_exact and ten_for_two_hundred_loss need "
-                "ten_for_two_hundred yes"
+                "ten_for_two_hundred yes",
             )
         if (self.double_nil_wins or self.double_nil_no_penalty) and self.team_size == 1:
-            out.append("double_nil_wins and double_nil_no_penalty need partners (team_size 2 or 3)")
+            say(
+                "double_nil_partners",
+                "double_nil_wins and double_nil_no_penalty need partners (team_size 2 or 3)",
+            )
         if self.team_nil and self.nil_scoring != "bonus":
-            out.append("team_nil needs nil_scoring bonus")
+            say("team_nil_bonus", "team_nil needs nil_scoring bonus")
         if self.team_nil and self.team_size != 2:
-            out.append("team_nil needs partners of two (team_size 2)")
+            say("team_nil_pairs", "team_nil needs partners of two (team_size 2)")
         if self.team_nil and (self.double_nil_bonus or self.double_nil_no_penalty):
-            out.append(
+            say(
+                "team_nil_double",
                 "team_nil scores both Nils as one: not with double_nil_bonus or "
-                "double_nil_no_penalty"
+                "double_nil_no_penalty",
             )
         if self.highlander and self.team_size == 1:
-            out.append("highlander needs partners (team_size 2 or 3)")
+            say("highlander_partners", "highlander needs partners (team_size 2 or 3)")
         if self.highlander and self.seven_tricks_streak:
-            out.append("highlander already scores seven tricks: not with seven_tricks_streak")
+            say(
+                "highlander_streak",
+                "highlander already scores seven tricks: not with seven_tricks_streak",
+            )
         if self.split_bonuses and (self.players, self.team_size) != (4, 1):
-            out.append("split_bonuses needs four players each playing alone (team_size 1)")
+            say(
+                "split_bonuses",
+                "split_bonuses needs four players each playing alone (team_size 1)",
+            )
         if self.evil_spades and (self.players, self.team_size) != (4, 2):
-            out.append("evil_spades needs four players as partners (players 4, team_size 2)")
+            say(
+                "evil_four",
+                "evil_spades needs four players as partners (players 4, team_size 2)",
+            )
         if self.gambling_pot and (self.team_size != 1 or self.players < 3):
-            out.append("gambling_pot needs 3 to 6 players each playing alone (team_size 1)")
+            say(
+                "gambling_players",
+                "gambling_pot needs 3 to 6 players each playing alone (team_size 1)",
+            )
         if self.evil_start != 1 and not self.evil_spades:
-            out.append("evil_start needs evil_spades yes")
+            say("evil_start", "evil_start needs evil_spades yes")
         if self.evil_spades:
             for name, value in _EVIL_FIXED.items():
                 if getattr(self, name) != value:
-                    out.append(f"{name} is decided hand by hand in evil_spades (must be {value})")
+                    say(
+                        "evil_fixed",
+                        f"{name} is decided hand by hand in evil_spades (must be {value})",
+                        option=name,
+                        value=value,
+                    )
         if self.exact_partners_bonus and self.team_size == 1:
-            out.append("exact_partners_bonus needs partners (team_size 2 or 3)")
+            say("exact_partners", "exact_partners_bonus needs partners (team_size 2 or 3)")
         if self.lexington != "off" and self.players not in (2, 4):
-            out.append("lexington needs 13 tricks a hand (2 or 4 players)")
+            say("lexington", "lexington needs 13 tricks a hand (2 or 4 players)")
         if self.blind_six != "off" and (
             self.team_size != 2 or self.blind_bids == "never" or self.blind_scoring != "double"
         ):
-            out.append(
+            say(
+                "blind_six",
                 "blind_six needs partners of two (team_size 2), blind bids (blind_bids other "
-                "than never) and blind_scoring double"
+                "than never) and blind_scoring double",
             )
         if self.blind_six != "off" and self.each_bids_four:
-            out.append("blind_six and each_bids_four cannot be played together")
+            say("blind_six_four", "blind_six and each_bids_four cannot be played together")
         if self.mo != "off" and (self.variant != "regular" or self.cant_total_tricks):
-            out.append("mo needs variant regular and cant_total_tricks no")
+            say("mo_regular", "mo needs variant regular and cant_total_tricks no")
         if self.raise_bids != "off" and self.variant != "regular":
-            out.append("raise_bids needs variant regular")
+            say("raise_regular", "raise_bids needs variant regular")
         if self.books_made and (self.players, self.team_size) != (4, 2):
-            out.append("books_made is for two teams of two (players 4, team_size 2)")
+            say("books_made", "books_made is for two teams of two (players 4, team_size 2)")
         if self.mo == "bemo_three" and self.players != 3:
-            out.append("mo bemo_three is the three-player game's (players 3)")
+            say("bemo_three", "mo bemo_three is the three-player game's (players 3)")
         if self.blind_scoring != "double" and self.blind_bids == "never":
-            out.append("blind_scoring needs blind bids (blind_bids other than never)")
+            say("blind_scoring", "blind_scoring needs blind bids (blind_bids other than never)")
         if self.kitty != "off":
             if (
                 self.players == 2
                 or not len(deck_info(self.deck, self.players, "kitty").cards) % self.players
             ):
-                out.append("kitty needs cards that do not deal evenly (not two players)")
+                say("kitty_even", "kitty needs cards that do not deal evenly (not two players)")
             if (
                 self.hurricane_pass != "off"
                 or self.nil_pass
                 or self.blind_nil_pass
                 or (self.pass_every_hand)
             ):
-                out.append("kitty is not played with card passing")
+                say("kitty_passing", "kitty is not played with card passing")
         if self.face_up_cards and (self.players == 6 or (self.players == 2 and not self.royal)):
-            out.append(
+            say(
+                "face_up",
                 "face_up_cards needs a single deck dealt out (not six players, not the "
-                "two-player draw)"
+                "two-player draw)",
             )
         if self.dead_hand and (self.players != 3 or self.kitty != "off"):
-            out.append("dead_hand needs three players and no kitty")
+            say("dead_hand", "dead_hand needs three players and no kitty")
         if self.royal and (self.players != 2 or self.deck == "euchre_jokers"):
-            out.append("royal needs two players and a deck without Euchre's Jokers")
+            say("royal", "royal needs two players and a deck without Euchre's Jokers")
         if self.big_joker_lead and not self.jokers:
-            out.append("big_joker_lead needs a deck with jokers")
+            say("big_joker_lead", "big_joker_lead needs a deck with jokers")
         if self.jokers_first_wins and (
             not self.jokers or self.deck == "one_joker" or self.players == 6
         ):
-            out.append("jokers_first_wins needs a single deck with two jokers (not six players)")
+            say(
+                "jokers_first_wins",
+                "jokers_first_wins needs a single deck with two jokers (not six players)",
+            )
         if self.pass_every_hand and self.team_size != 2:
-            out.append("pass_every_hand needs partnerships of two (team_size 2)")
+            say("pass_every_hand", "pass_every_hand needs partnerships of two (team_size 2)")
         if self.hurricane_pass != "off" and (
             self.nil_pass or self.blind_nil_pass or self.pass_every_hand or self.players == 2
         ):
-            out.append(
+            say(
+                "hurricane_pass",
                 "hurricane_pass is the only passing of its hands: not with nil_pass, "
-                "blind_nil_pass or pass_every_hand, and not with two players"
+                "blind_nil_pass or pass_every_hand, and not with two players",
             )
         return out
 
@@ -720,8 +812,17 @@ class Rules(BaseModel):
             reasons = "; ".join(
                 str(err["msg"]).removeprefix("Value error, ") for err in exc.errors()
             )
-            raise ValueError(
-                f"{name} {value}: {reasons}. Allowed: {allowed_values(name)}."
+            problems = [
+                problem
+                for err in exc.errors()
+                if isinstance(error := err.get("ctx", {}).get("error"), RulesProblems)
+                for problem in error.problems
+            ]
+            raise RulesRefused(
+                f"{name} {value}: {reasons}. Allowed: {allowed_values(name)}.",
+                name,
+                value,
+                problems,
             ) from None
 
 
@@ -772,8 +873,15 @@ def _option_type(name: str) -> tuple[type | None, tuple[object, ...], dict[str, 
     return annotation if isinstance(annotation, type) else None, (), bounds
 
 
+def option_type(name: str) -> tuple[type | None, tuple[object, ...], dict[str, int]]:
+    """(base type, literal choices, numeric bounds: ``ge``, ``le``, ``multiple_of``) of
+    an option, for a layer that writes its allowed values in the reader's language."""
+    return _option_type(name)
+
+
 def allowed_values(name: str) -> str:
-    """The allowed values of an option, as a short phrase for players."""
+    """The allowed values of an option, as a short phrase in English
+    (``bot.render.rules_text.allowed_text`` says it in the reader's language)."""
     base, choices, bounds = _option_type(name)
     nullable = Rules.model_fields[name].default is None
     if choices:

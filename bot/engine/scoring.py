@@ -3,6 +3,10 @@
 Every number a player needs to check the arithmetic is kept: for each side,
 ``contract + overtricks + nil + blind + special + renege + bag_penalty == total``.
 
+``special`` names the special items by kind, joined by `` + `` (``"dix + last trick"``;
+Gambling's pot with its figures, ``"hand score 30, stake 4, pot 16"``): words for no
+reader, which ``bot.render.score_labels`` words in each reader's language.
+
 The result classes live in ``results.py``; both modules are compiled with the engine's hot
 path (setup.py).
 """

@@ -77,6 +77,56 @@ RULE_TEXT: Final[dict[int, str]] = {
 }
 
 
+# Each hand rule's name, as the seed calls it (003:19-63), by its number.
+RULE_NAMES: Final[dict[int, str]] = {
+    1: N_("reg"),
+    2: N_("mirrors"),
+    3: N_("suicide"),
+    4: N_("pressure"),
+    5: N_("dn, one on each team"),
+    6: N_("homicide"),
+    7: N_("bags"),
+    8: N_("insane"),
+    9: N_("nil, everyone"),
+    10: N_("blind"),
+    11: N_("kiss of death"),
+    12: N_("face off"),
+    13: N_("diamond mirror"),
+    14: N_("deuce"),
+    15: N_("accident"),
+    16: N_("backseat"),
+    17: N_("succession"),
+    18: N_("copycat"),
+    19: N_("nil, dbl nil"),
+    20: N_("9er"),
+    21: N_("hang 'em"),
+    22: N_("club mirrors"),
+    23: N_("jack"),
+    24: N_("crazy 8"),
+    25: N_("low ball"),
+    26: N_("aces up"),
+    27: N_("acey deucey"),
+    28: N_("screamers"),
+    29: N_("progression"),
+    30: N_("murder"),
+    31: N_("chance"),
+    32: N_("hang 'em high"),
+    33: N_("headache"),
+    34: N_("shovels"),
+    35: N_("49er"),
+    36: N_("psycho"),
+    37: N_("spastic"),
+    38: N_("fire"),
+    39: N_("chaos"),
+    40: N_("burned"),
+    41: N_("dirty spades"),
+    42: N_("laughter"),
+    43: N_("vice"),
+    44: N_("sirens"),
+    45: N_("winner takes all"),
+}
+
+
 def evil_rule_text(view: SeatView) -> str:
     """'Evil Spades, rule 11 of 45 (kiss of death): Everyone bids 4.' for the hand in play."""
     rule = hand_rule(view.hand_number, view.rules.evil_start)
@@ -84,5 +134,10 @@ def evil_rule_text(view: SeatView) -> str:
     if view.called_suit is not None:
         what = what.format(suit=view.called_suit.symbol)
     return _("Evil Spades, rule {number} of 45 ({name}): {rule}").format(
-        number=rule.number, name=rule.name, rule=what
+        number=rule.number, name=rule_name(rule.number), rule=what
     )
+
+
+def rule_name(number: int) -> str:
+    """Hand rule ``number``'s name in the running task's language."""
+    return _(RULE_NAMES[number])

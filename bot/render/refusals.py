@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 
 from bot.engine import Bid, Card, IllegalAction, Suit
 from bot.i18n import N_, _, format_list, format_number, ngettext
+from bot.render.evil_text import rule_name
 from bot.render.words import card_text
 
 # Refusals without figures, by kind.
@@ -134,6 +135,13 @@ def _bid_refusal(refusal: IllegalAction, details: Mapping[str, object]) -> str:
         parts.append(_("Every player bids at least 4, or Nil."))
     if details.get("no_nine_bids"):
         parts.append(_("Your side's bids may not add up to 9."))
+    evil = details.get("evil_rule")
+    if isinstance(evil, int):
+        parts.append(
+            _("Evil Spades, rule {number} ({name}) this hand.").format(
+                number=evil, name=rule_name(evil)
+            )
+        )
     parts.append(_("You may bid: {bids}.").format(bids=", ".join(_bid(b, nil) for b in legal)))
     return " ".join(parts)
 

@@ -6,7 +6,8 @@ import json
 import textwrap
 from dataclasses import dataclass
 
-from bot.engine import PRESETS, Rules, allowed_values
+from bot.engine import PRESETS, Rules
+from bot.engine.rules import option_type
 from bot.i18n import _
 
 
@@ -33,7 +34,7 @@ def rule_options(rules: Rules) -> list[RuleOption]:
         RuleOption(
             name=name,
             description=info.description or "",
-            allowed=allowed_values(name),
+            allowed=allowed_text(name),
             default=defaults[name],
             value=values[name],
         )
@@ -51,6 +52,25 @@ def show_value(value: object) -> str:
     if value is None:
         return "none"
     return str(value)
+
+
+def allowed_text(name: str) -> str:
+    """The values option ``name`` allows, as a player types them, in the reader's language:
+    ``yes, no``; ``none, 1 to 45``; ``0 to 600 in steps of 10``."""
+    base, choices, bounds = option_type(name)
+    if choices:
+        text = ", ".join(show_value(c) for c in choices)
+    elif base is bool:
+        text = "yes, no"
+    else:
+        # Numbers as they are typed: no separator of thousands in any language.
+        low, high = bounds.get("ge", 0), bounds.get("le", 0)
+        step = bounds.get("multiple_of", 1)
+        if step == 1:
+            text = _("{low} to {high}").format(low=low, high=high)
+        else:
+            text = _("{low} to {high} in steps of {step}").format(low=low, high=high, step=step)
+    return "none, " + text if Rules.model_fields[name].default is None else text
 
 
 def rules_text(preset: str | None = None) -> str:

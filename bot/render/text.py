@@ -42,6 +42,7 @@ from bot.engine.cards import BIG_JOKER
 from bot.engine.deck import deck_info
 from bot.i18n import N_, _, ngettext
 from bot.render.evil_text import evil_rule_text
+from bot.render.score_labels import special_text
 from bot.render.words import card_text
 
 COMPASS = (N_("South"), N_("West"), N_("North"), N_("East"))
@@ -546,7 +547,7 @@ def score_items(team: TeamHandResult) -> list[tuple[str, int]]:
         (_("overtricks"), team.overtrick_points),
         (_("nil"), team.nil_bonus),
         (_("blind"), team.blind_bonus),
-        (team.special or _("special"), team.special_points),
+        (special_text(team.special) if team.special else _("special"), team.special_points),
         (_("renege"), team.renege_points),
         (_("bag penalty"), team.bag_penalty),
     ]

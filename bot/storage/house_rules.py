@@ -6,13 +6,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import PRESETS, Rules
+from bot.engine import PRESETS, RuleProblem, Rules, RulesRefused
 from bot.storage.db import Database, Session
 
 
 class HouseRuleError(ValueError):
     """A refused change (unknown option or preset, a value that does not fit); the message is
-    written for the player and names what is allowed. Nothing was stored."""
+    written for the player and names what is allowed. Nothing was stored. ``problems``: why
+    the combination the change made cannot be played, when that was the reason (the render
+    layer words them in the reader's language)."""
+
+    def __init__(self, message: str, problems: tuple[RuleProblem, ...] = ()) -> None:
+        super().__init__(message)
+        self.problems = problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +72,8 @@ class HouseRules:
         option = option.strip().lower()
         try:
             return await self._change(guild_id, lambda rules: rules.with_option(option, value))
+        except RulesRefused as error:
+            raise HouseRuleError(str(error), error.problems) from None
         except ValueError as error:
             raise HouseRuleError(str(error)) from None
 

@@ -21,7 +21,8 @@ DEFAULT_LEVEL = "normal"
 
 
 def bot_name(index: int, level: str) -> str:
-    """A bot's name, after its seat (counted from 0) and level."""
+    """A bot's name, after its seat (counted from 0) and level: stored in this English
+    form, which ``bot.render.names`` words in each reader's language."""
     return f"Bot {index + 1} ({level})"
 
 

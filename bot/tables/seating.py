@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from bot.i18n import _
+from bot.render.names import player_name
 from bot.tables.errors import NotHost, NotSeated, SeatUnavailable
 from bot.tables.states import Playing, Seat
 
@@ -53,7 +54,7 @@ def open_seat(seats: Sequence[Seat | None], seat: int | None, *, bots_too: bool 
     held = seats[seat_index(seats, seat)]
     if held is not None and not free(held):
         raise SeatUnavailable(
-            _("Seat {seat} is taken by {name}.").format(seat=seat + 1, name=held.name)
+            _("Seat {seat} is taken by {name}.").format(seat=seat + 1, name=player_name(held.name))
         )
     return seat
 

@@ -41,6 +41,7 @@ from bot.ai import hint as suggest
 from bot.ai.claims import other_than_claims
 from bot.engine import Action, Claim, Event, Game, Rules, SeatView
 from bot.i18n import N_, _
+from bot.render.names import player_name
 from bot.storage.records import (
     DuplicateAction,
     StorageFailed,
@@ -240,7 +241,7 @@ class Table:
         """Each seat's name, as renderers take them."""
         seats = self._shown.seats
         return [
-            _("Seat {number}").format(number=i + 1) if s is None else s.name
+            _("Seat {number}").format(number=i + 1) if s is None else player_name(s.name)
             for i, s in enumerate(seats)
         ]
 

@@ -230,3 +230,22 @@ async def test_a_game_of_one_hand_is_one_hand_in_history(
     history = await fake.slash(ada, "history")
     assert ", 1 hand: Ada & Bot 2" in history.text
     assert "1 hands" not in history.text
+
+
+async def test_a_combination_that_cannot_be_played_is_refused_in_spanish_and_changes_nothing(
+    fake: FakeDiscord, bot: SpadesBot, storage: Storage
+) -> None:
+    ana = fake.add_user("Ana", permissions=MANAGE_GUILD | (1 << 31) | 1024 | 2048, locale="es-ES")
+    await storage.house_rules.apply_preset(fake.guild_id, "cutthroat4")
+    before = await storage.house_rules.stored(fake.guild_id)
+    answer = await fake.slash(ana, "changerules", "set", option="highlander", value="yes")
+    assert answer.responses[0].ephemeral
+    assert answer.text == (
+        "`highlander yes` no se puede jugar con las demás reglas de este servidor:\n"
+        "• `highlander` necesita compañeros (`team_size 2` o 3)."
+    )
+    assert await storage.house_rules.stored(fake.guild_id) == before
+    # A value the option does not take at all: the allowed ones, in her language too.
+    answer = await fake.slash(ana, "changerules", "set", option="evil_start", value="99")
+    assert answer.text == "evil_start no puede ser `99`. Valores permitidos: de 1 a 45."
+    assert await storage.house_rules.stored(fake.guild_id) == before

@@ -91,3 +91,18 @@ def test_a_card_in_a_refusal_is_in_the_readers_letters() -> None:
         assert refusal_text(refusal) == "No tienes el R♠."
     with use_locale("de"):
         assert refusal_text(refusal) == "Du hast K♠ nicht auf der Hand."
+
+
+def test_an_evil_spades_bid_refusal_names_the_hand_rule_in_the_readers_language() -> None:
+    game = Game.new(Rules.preset("evil").model_copy(update={"evil_start": 11}), seed=3)
+    seat = game.to_act
+    assert seat is not None
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(Bid(seat, 3))
+    assert "Evil Spades, rule 11 (kiss of death) this hand." in str(refused.value)
+    with use_locale("es-ES"):
+        said = refusal_text(refused.value)
+    assert said == (
+        "No puedes apostar 3. Evil Spades, regla 11 (beso de la muerte) en esta mano."
+        " Puedes apostar: 4."
+    )

@@ -23,6 +23,7 @@ from bot.engine import (
     TrickWon,
 )
 from bot.i18n import _, ngettext
+from bot.render.names import player_name, player_names
 from bot.render.text import lead_text
 from bot.storage.records import TableStore
 from bot.tables.errors import NotYourSeat
@@ -82,7 +83,7 @@ def legal(playing: Playing, action: Action) -> Action:
         if refusal.waiting_for is None:
             raise
         # The engine knows seats; the player knows who they are waiting for by name.
-        who = playing.seats[refusal.waiting_for].name
+        who = player_name(playing.seats[refusal.waiting_for].name)
         raise IllegalAction(
             f"It's not your turn: waiting for {who}.",
             waiting_for=refusal.waiting_for,
@@ -141,7 +142,7 @@ def game_over_notice(game: Game, dealt: Dealt) -> Notice:
 
     def text() -> str:
         return _("{result} Play again with the same seats? Ask for a rematch.").format(
-            result=lead_text(scores, teams, names)
+            result=lead_text(scores, teams, player_names(names))
         )
 
     return Notice(NoticeKind.GAME_OVER, text)

@@ -1,0 +1,121 @@
+"""Why a combination of house rules cannot be played, in the reader's language: the engine
+says which problem it is (``RuleProblem.kind``) and its figures (``details``: option names,
+values, player counts), in English for its own message; here each kind is a sentence of the
+catalogs. Options and their values are written as a player types them, the same in every
+language. A problem of a kind not listed here keeps the engine's English."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.engine import RuleProblem
+from bot.i18n import N_, _, babel_locale, format_number
+from bot.render.rules_text import show_value
+
+# Problems without figures, by kind.
+PLAIN: dict[str, str] = {
+    "suicide_four": N_(
+        "`suicide` is played by four players as partners (`players 4`, `team_size 2`)."
+    ),
+    "renege_nil": N_("`allow_renege bid_plus_3` needs a game without Nil (`nil_allowed never`)."),
+    "nil_pass": N_("`nil_pass` and `blind_nil_pass` need partnerships of two (`team_size 2`)."),
+    "ten_for_two_hundred": N_(
+        "`ten_for_two_hundred_exact` and `ten_for_two_hundred_loss` need `ten_for_two_hundred yes`."
+    ),
+    "double_nil_partners": N_(
+        "`double_nil_wins` and `double_nil_no_penalty` need partners (`team_size 2` or 3)."
+    ),
+    "team_nil_bonus": N_("`team_nil` needs `nil_scoring bonus`."),
+    "team_nil_pairs": N_("`team_nil` needs partners of two (`team_size 2`)."),
+    "team_nil_double": N_(
+        "`team_nil` scores both Nils as one: not with `double_nil_bonus` or"
+        " `double_nil_no_penalty`."
+    ),
+    "highlander_partners": N_("`highlander` needs partners (`team_size 2` or 3)."),
+    "highlander_streak": N_(
+        "`highlander` already scores seven tricks: not with `seven_tricks_streak`."
+    ),
+    "split_bonuses": N_("`split_bonuses` needs four players each playing alone (`team_size 1`)."),
+    "evil_four": N_("`evil_spades` needs four players as partners (`players 4`, `team_size 2`)."),
+    "gambling_players": N_(
+        "`gambling_pot` needs 3 to 6 players each playing alone (`team_size 1`)."
+    ),
+    "evil_start": N_("`evil_start` needs `evil_spades yes`."),
+    "exact_partners": N_("`exact_partners_bonus` needs partners (`team_size 2` or 3)."),
+    "lexington": N_("`lexington` needs 13 tricks a hand (2 or 4 players)."),
+    "blind_six": N_(
+        "`blind_six` needs partners of two (`team_size 2`), blind bids (`blind_bids` other"
+        " than `never`) and `blind_scoring double`."
+    ),
+    "blind_six_four": N_("`blind_six` and `each_bids_four` cannot be played together."),
+    "mo_regular": N_("`mo` needs `variant regular` and `cant_total_tricks no`."),
+    "raise_regular": N_("`raise_bids` needs `variant regular`."),
+    "books_made": N_("`books_made` is for two teams of two (`players 4`, `team_size 2`)."),
+    "bemo_three": N_("`mo bemo_three` is for the three-player game (`players 3`)."),
+    "blind_scoring": N_("`blind_scoring` needs blind bids (`blind_bids` other than `never`)."),
+    "kitty_even": N_("`kitty` needs cards that do not deal out evenly (not two players)."),
+    "kitty_passing": N_("`kitty` is not played with card passing."),
+    "face_up": N_(
+        "`face_up_cards` needs a single deck dealt out (not six players, not the two-player draw)."
+    ),
+    "dead_hand": N_("`dead_hand` needs three players and no `kitty`."),
+    "royal": N_("`royal` needs two players and a deck without Euchre's Jokers."),
+    "big_joker_lead": N_("`big_joker_lead` needs a deck with Jokers."),
+    "jokers_first_wins": N_(
+        "`jokers_first_wins` needs a single deck with two Jokers (not six players)."
+    ),
+    "pass_every_hand": N_("`pass_every_hand` needs partnerships of two (`team_size 2`)."),
+    "hurricane_pass": N_(
+        "`hurricane_pass` is the only passing of its hands: not with `nil_pass`,"
+        " `blind_nil_pass` or `pass_every_hand`, and not with two players."
+    ),
+}
+# Problems with figures, by kind: their sentence, worded with ``_figures``.
+WITH_FIGURES: dict[str, str] = {
+    "team_size": N_("{players} players need `team_size` {sizes}."),
+    "variant_fixed": N_("`{option}` is not available in `{variant}` (it must be `{value}`)."),
+    "evil_fixed": N_("`{option}` is decided hand by hand in `evil_spades` (it must be `{value}`)."),
+}
+
+
+def problem_text(problem: RuleProblem) -> str:
+    """``problem`` in the running task's language (the engine's English for a kind not
+    known here, or one whose figures are missing)."""
+    plain = PLAIN.get(problem.kind)
+    if plain is not None:
+        return _(plain)
+    template = WITH_FIGURES.get(problem.kind)
+    if template is None:
+        return str(problem)
+    try:
+        return _(template).format(**_figures(problem.details))
+    except (KeyError, TypeError, ValueError):
+        return str(problem)
+
+
+def refused_text(option: str, value: str, problems: Sequence[RuleProblem]) -> str:
+    """``/changerules set``'s answer when ``option`` set to ``value`` makes a combination
+    that cannot be played: each reason, one a line."""
+    head = _("`{option} {value}` can't be played with this server's other rules:").format(
+        option=option, value=value
+    )
+    return "\n".join([head, *(f"• {problem_text(p)}" for p in problems)])
+
+
+def _figures(details: Mapping[str, object]) -> dict[str, str]:
+    shown: dict[str, str] = {}
+    for name, value in details.items():
+        if name == "players" and isinstance(value, int):
+            shown[name] = format_number(value)
+        elif name == "sizes" and isinstance(value, tuple):
+            shown[name] = _either([f"`{size}`" for size in value])
+        else:
+            shown[name] = show_value(value)
+    return shown
+
+
+def _either(items: list[str]) -> str:
+    """``items`` as the language says "A, B or C"."""
+    from babel.lists import format_list
+
+    return format_list(items, style="or", locale=babel_locale())
