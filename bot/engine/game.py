@@ -53,6 +53,7 @@ from bot.engine.events import (
 from bot.engine.evil import LOW_BALL, BidContext, called_suit, hand_rule
 from bot.engine.hand import HandState
 from bot.engine.interned import BIDS, plays_of
+from bot.engine.miser import miser_lowering_refusal
 from bot.engine.options import Options, options_of
 from bot.engine.rules import Rules
 from bot.engine.scoring import HandResult, score_hand
@@ -872,7 +873,7 @@ class Game:
             # 000:173: "The hand is not played out. Both team are awarded their bids."
             hand.taken = [b or 0 for b in hand.bids]
             return [BooksMade(self.hand_number), *self._end_early()]
-        if self._options.raise_on:
+        if self._options.raise_on or self._options.miser:
             first = self._next_raiser((self.dealer + 1) % self.players)
             if first is not None:
                 self._hand.raising = True
@@ -887,6 +888,9 @@ class Game:
         Mo; else up to the tricks its side has not bid (000:103 "increase their bid")."""
         hand = self._hand
         bid = hand.bids[seat]
+        if self._options.miser:
+            # 003:89 Miser: "stay at their first bid or go lower": down to 0.
+            return bid or 0
         if bid is None or hand.blind[seat] or seat == hand.mo_seat:
             return 0
         if bid == 0 and self._nil_on:
@@ -907,6 +911,8 @@ class Game:
         return None
 
     def _raise_options(self, seat: int) -> list[Action]:
+        if self._options.miser:
+            return [Raise(seat, -by) for by in range(self._raise_room(seat) + 1)]
         return [Raise(seat, by) for by in range(self._raise_room(seat) + 1)]
 
     def _apply_raise(self, action: Raise) -> list[Event]:
@@ -919,7 +925,11 @@ class Game:
             )
         self._check_turn(seat, _BID, "raise your bid")
         room = self._raise_room(seat)
-        if not 0 <= action.by <= room:
+        if self._options.miser:
+            refusal = miser_lowering_refusal(action.by, room)
+            if refusal is not None:
+                self._refuse(refusal[0], refusal[1], room=room)
+        elif not 0 <= action.by <= room:
             if action.by < 0:
                 self._refuse("A bid is never lowered (000:103).", "raise_lower")
             self._refuse(f"You can raise your bid by at most {room}.", "raise_most", room=room)

@@ -516,6 +516,15 @@ class Rules(BaseModel):
         "overtrick; set: 1 a trick) only decide who takes the pot of every stake, shared "
         "on a tie (rounded down), and the game's score counts the chips (003:375-397).",
     )
+    miser: bool = Field(
+        False,
+        description="Miser: each plays alone to take the fewest tricks. A bid is the most "
+        "tricks you will take; once everyone has bid, each player in turn from the dealer's "
+        "left keeps their bid or lowers it, once. Taking no more than your bid scores (tricks "
+        "in a hand - bid) x 10, more scores as much taken off (003:83-96: 13 tricks, so "
+        "(13 - bid) x 10; the seed leaves the rounds unclear, this plays one). A bid of 0 is "
+        "a plain bid, not a Nil.",
+    )
     # table settings
     time_to_bid: Annotated[int, Field(ge=0, le=600)] = Field(
         60, description="Seconds to bid before the bot bids for you; 0 is off (001)."
@@ -606,6 +615,8 @@ class Rules(BaseModel):
             out.append("blind_six and each_bids_four cannot be played together")
         if self.mo != "off" and (self.variant != "regular" or self.cant_total_tricks):
             out.append("mo needs variant regular and cant_total_tricks no")
+        if self.miser:
+            out.extend(_miser_problems(self))
         if self.raise_bids != "off" and self.variant != "regular":
             out.append("raise_bids needs variant regular")
         if self.books_made and (self.players, self.team_size) != (4, 2):
@@ -743,6 +754,37 @@ _EVIL_FIXED: dict[str, object] = {
     "claims": False,
     "allow_renege": "no",
 }
+
+
+# What Miser (003:83-96) needs of the table's other options: players alone, plain bids
+# (a 0 is not a Nil), one lowering round of its own, and its own scoring.
+_MISER_FIXED: dict[str, object] = {
+    "team_size": 1,
+    "variant": "regular",
+    "nil_mode": "zero",
+    "blind_nil": "never",
+    "blind_bids": "never",
+    "mo": "off",
+    "raise_bids": "off",
+    "books_made": False,
+    "first_hand_bids_itself": False,
+    "shoot_the_moon": "off",
+    "ten_for_two_hundred": False,
+    "exact_bids": "off",
+    "lexington": "off",
+    "evil_spades": False,
+    "gambling_pot": False,
+    "allow_renege": "no",
+}
+
+
+def _miser_problems(rules: Rules) -> list[str]:
+    """Why ``rules`` cannot play Miser: each option that must keep Miser's value."""
+    return [
+        f"{name} is fixed in miser (must be {value})"
+        for name, value in _MISER_FIXED.items()
+        if getattr(rules, name) != value
+    ]
 
 
 def _bounds(metadata: Iterable[object]) -> dict[str, int]:
@@ -884,6 +926,15 @@ PRESETS: dict[str, dict[str, object]] = {
         "team_size": 1,
         "deck": "joker_joker_deuce_ace",
         "dead_hand": True,
+    },
+    # 003:83-96 Miser: alone, to take the fewest tricks; bids kept or lowered once.
+    "miser": {
+        "players": 4,
+        "team_size": 1,
+        "miser": True,
+        "nil_mode": "zero",
+        "bag_penalty": 0,
+        **_NO_BLINDS,
     },
     # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick
     # (and so its tricks are not overtricks too).

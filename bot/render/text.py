@@ -357,6 +357,16 @@ def event_text(
         if not event.by:
             return None
         bid = bid_text(Bid(event.seat, event.tricks), rules)
+        if event.by < 0:
+            # Miser's second round (003:89).
+            return _said(
+                names,
+                event.seat,
+                you,
+                N_("You lower your bid to {bid}."),
+                N_("{name} lowers their bid to {bid}."),
+                bid=bid,
+            )
         return _said(
             names,
             event.seat,

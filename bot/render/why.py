@@ -110,6 +110,11 @@ _PLAIN = {
     ),
     "nothing": N_("Nothing to gain in this trick, so it played low."),
     "keep_bid": N_("Its cards were worth no more than its bid, so it kept it."),
+    "miser_bid": N_("Miser: it bid the tricks its cards could not shed, and one to spare."),
+    "miser_lower": N_("Miser: it lowered its bid to what its cards need, or kept it."),
+    "miser_lead": N_("Miser: it led its lowest card to take no trick."),
+    "miser_lose": N_("Miser: it played its highest card that loses this trick."),
+    "miser_forced": N_("Miser: every card it could play won the trick."),
     "declare": N_("Its own hand held enough sure winners to take the tricks it declared to take."),
     FALLBACK: N_("It could not decide, so it made the first move the rules allow."),
 }
@@ -207,6 +212,8 @@ def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: boo
         return _("{name} claimed the rest of the tricks.").format(name=name)
     if isinstance(action, RevealCards):
         return _("{name} looked at its cards.").format(name=name)
+    if isinstance(action, Raise) and action.by < 0:
+        return _("{name} lowered its bid by {count}.").format(name=name, count=-action.by)
     if isinstance(action, Raise):
         if not action.by:
             return _("{name} kept its bid.").format(name=name)
@@ -310,6 +317,9 @@ def _choice(action: Action, rules: Rules, chosen: bool, public: bool) -> str:
     if isinstance(action, Bid):
         bid = bid_words(action, rules)
         return (_("Its choice, a bid of {bid}") if chosen else _("A bid of {bid}")).format(bid=bid)
+    if isinstance(action, Raise) and action.by < 0:
+        words = _("Its choice, lowering by {count}") if chosen else _("Lowering by {count}")
+        return words.format(count=-action.by)
     if isinstance(action, Raise) and action.by:
         words = _("Its choice, a raise of {count}") if chosen else _("A raise of {count}")
         return words.format(count=action.by)
