@@ -175,6 +175,9 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         return Declare(seat, head in said(BIG))
     if head in said(RENEGE):
         return CallRenege(seat, _accused(rest, names))
+    if head in said(PASS) and not rest and view.rules.auction and view.phase is Phase.BID:
+        # 000:112 Auction Spades: a pass is a bid of 0.
+        return Bid(seat, 0)
     if head in said(PASS):
         return PassCards(seat, tuple(parse_card(w) for w in rest))
     if view.phase is Phase.PLAY:

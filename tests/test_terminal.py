@@ -451,6 +451,21 @@ def test_miser_lowering_is_typed_lower_or_keep() -> None:
     assert event_text(lowered, names, game.rules) == f"{names[0]} lowers their bid to 1."
 
 
+def test_auction_is_typed_pass_or_a_raise() -> None:
+    """000:112 Auction Spades: the prompt lists pass and the bids above the highest, each
+    with its contract of 6 + N tricks; "pass" passes, and the table says so."""
+    game = Game.new(Rules.preset("auction"), seed=5, dealer=3)
+    game.apply(Bid(0, 5))
+    view = game.view(1)
+    names = seat_names(4)
+    assert _prompt(view, card_text) == "Your bid (pass, 6 for 12, 7 for 13) > "
+    assert parse_command("pass", view, names) == Bid(1, 0)
+    assert parse_command("6", view, names) == Bid(1, 6)
+    (passed,) = game.apply(Bid(1, 0))
+    assert event_text(passed, names, game.rules, you=1) == "You pass."
+    assert event_text(passed, names, game.rules) == f"{names[1]} passes."
+
+
 def test_hurricane_asks_to_pass_three_to_the_left() -> None:
     """003:363: the terminal player (seat 0) passes three cards to the player on the left
     before the bids, and the table says everyone does."""

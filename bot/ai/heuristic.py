@@ -27,6 +27,7 @@ from bot.engine import (
     RevealCards,
     SeatView,
 )
+from bot.engine.auction import AUCTION_BASE
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
 from bot.engine.rules import mo_terms
 from bot.i18n import N_
@@ -105,6 +106,8 @@ class Rule:
     MISER_LEAD = "miser_lead"
     MISER_LOSE = "miser_lose"
     MISER_FORCED = "miser_forced"
+    AUCTION_BID = "auction_bid"
+    AUCTION_PASS = "auction_pass"
 
 
 class HeuristicPolicy:
@@ -264,6 +267,8 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
         return bids[0], Said(N_("Only blind bids are left.")), Rule.BLIND_ONLY
     if view.rules.miser:
         return _miser_bid(view, table, bids)
+    if view.rules.auction:
+        return _auction_bid(view, table, bids)
     declared = _declare(view, table)
     if declared is not None:
         return declared
@@ -547,7 +552,9 @@ def _side_need(view: SeatView, team: int) -> int:
         if bid is None:
             return view.num_tricks
         if not _bid_nil(view, seat):
-            need += bid.tricks - view.tricks_taken[seat]
+            # 000:112 Auction Spades: a bid of N is a contract of 6 + N.
+            base = AUCTION_BASE if view.rules.auction and bid.tricks else 0
+            need += bid.tricks + base - view.tricks_taken[seat]
     return need
 
 
@@ -764,3 +771,41 @@ def _miser_play(view: SeatView, table: CardTable, plays: list[PlayCard]) -> Rule
     choice = plays[-1] if last else plays[0]
     said = Said(N_("Miser: every card wins here, so play the {card}."), card=choice.card)
     return choice, said, Rule.MISER_FORCED
+
+
+# -- Auction Spades (000:112): one contract of 6 + N, raised or passed -----------------------
+
+
+def _auction_bid(view: SeatView, table: CardTable, bids: list[Bid]) -> Ruled:
+    """Bid the highest contract the side's tricks cover (its 10 x N is the declarers' only
+    score, and each trick over it scores for the defenders), counting a silent partner at
+    3, one that bid N at 3 + N (its 6 + N less our 3) and one that passed at 2. Else pass;
+    a dealer who may not pass bids the least."""
+    assert view.hand is not None
+    own = estimate_tricks(view.hand, table, 1)
+    mate_bid = view.bids[view.partners[0]]
+    mate = 3.0 + (mate_bid.tricks if mate_bid is not None and mate_bid.tricks else 0)
+    if mate_bid is not None and not mate_bid.tricks:
+        mate = 2.0  # a partner who passed has little
+    side = own + mate
+    most = int(side) - AUCTION_BASE
+    raises = [b for b in bids if b.tricks]
+    fit = [b for b in raises if b.tricks <= most]
+    if fit:
+        choice = fit[-1]
+        said = Said(
+            N_("About {count} tricks for your side: bid {bid} for {tricks}."),
+            count=round(side),
+            bid=choice.tricks,
+            tricks=choice.tricks + AUCTION_BASE,
+        )
+        return choice, said, Rule.AUCTION_BID
+    passes = [b for b in bids if not b.tricks]
+    if passes:
+        said = Said(
+            N_("About {count} tricks for your side, too few to bid higher: pass."),
+            count=round(side),
+        )
+        return passes[0], said, Rule.AUCTION_PASS
+    said = Said(N_("Everyone else passed, so you must bid: bid {bid}."), bid=raises[0].tricks)
+    return raises[0], said, Rule.AUCTION_BID

@@ -118,6 +118,8 @@ class Playout:
         self.nil_mode = rules.nil_mode == "nil"
         # Miser (003:87): every seat plays as a Nil bidder does, to take the fewest tricks.
         self.miser = rules.miser
+        # Auction Spades (000:112): a bid of N is a contract of 6 + N tricks.
+        self.base = 6 if rules.auction else 0
         self.ten_for_two_hundred = rules.ten_for_two_hundred
         # As ``normal`` plays: a side near the bag limit ducks tricks it does not need
         # rather than set the others, unless the others bid 10 for 200.
@@ -194,7 +196,7 @@ class Playout:
             if bid is None:
                 return self.num_tricks
             if not self.nil[s]:
-                need += bid - pos.taken[s]
+                need += bid + (self.base if bid else 0) - pos.taken[s]
         return need
 
     def _will_set(self, pos: Position, seat: int) -> bool:

@@ -24,6 +24,7 @@ from bot.engine.actions import (
     RequestRedeal,
     RevealCards,
 )
+from bot.engine.auction import AUCTION_MOST, auction_next, auction_range
 from bot.engine.card_bonuses import card_bonuses, cards_won
 from bot.engine.cards import ALL_CARDS, Card, Suit, cards_of
 from bot.engine.claims import CLAIM_BUDGET, ClaimJudge, Verdict
@@ -548,6 +549,8 @@ class Game:
 
     def _legal_bids(self, seat: int) -> list[Bid]:
         rules = self._options
+        if rules.auction:
+            return self._auction_bids(seat)
         n_tricks = self.num_tricks
         plain, blind = BIDS[seat]
         bids = self._hand.bids
@@ -856,6 +859,8 @@ class Game:
         bids[seat] = tricks
         self._hand.blind[seat] = action.blind
         events: list[Event] = [BidMade(seat, tricks, action.blind, tricks == 0 and self._nil_on)]
+        if self._options.auction:
+            return events + self._auction_after(seat)
         if self._mo_on:
             return events + self._next_bidder(seat)
         if None in bids:
@@ -880,6 +885,23 @@ class Game:
                 self.to_act = first
                 return []
         return self._start_passing()
+
+    # -- Auction Spades (rules' auction, 000:112) ---------------------------------------
+
+    def _auction_bids(self, seat: int) -> list[Bid]:
+        """Pass (a bid of 0), or raise the highest bid so far, up to 7 (6 + 7 tricks)."""
+        may_pass, low = auction_range(self._hand.bids, seat)
+        plain = BIDS[seat][0]
+        return ([plain[0]] if may_pass else []) + list(plain[low : AUCTION_MOST + 1])
+
+    def _auction_after(self, seat: int) -> list[Event]:
+        """After ``seat`` bid or passed: the next seat still in the auction, or its end."""
+        nxt = auction_next(self._hand.bids, seat)
+        if nxt is not None:
+            self.to_act = nxt
+            return []
+        self._hand.looked = [True] * self.players
+        return self._end_bidding()
 
     # -- raising bids before the first card (rules' raise_bids) -------------------------
 

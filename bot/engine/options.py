@@ -79,6 +79,8 @@ class Options:
         self.books_made: bool = rules.books_made
         # Miser (003:83-96): the round after the bids lowers them, and it scores its own way.
         self.miser: bool = rules.miser
+        # Auction Spades (000:112): one contract bid in an auction, its own scoring.
+        self.auction: bool = rules.auction
         self.mo_on: bool = rules.mo != "off"
         self.mo_replaces: bool = rules.mo in ("mo", "moe", "bemo_three")
         self.mo_run: bool = rules.mo == "moe"

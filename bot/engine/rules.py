@@ -525,6 +525,16 @@ class Rules(BaseModel):
         "(13 - bid) x 10; the seed leaves the rounds unclear, this plays one). A bid of 0 is "
         "a plain bid, not a Nil.",
     )
+    auction: bool = Field(
+        False,
+        description="Auction Spades: four players as partners bid in a bridge-style auction. "
+        "A bid of N, at least 1, commits the side to 6 + N tricks; each later bidder raises "
+        "or passes, and a pass is final; when every other player has passed the last bid is "
+        "the contract (if the first three pass, the dealer must bid). Declarers who take 6 "
+        "+ N score 10 x N, else nothing; the defenders score 10 for each trick the declarers "
+        "take over or under 6 + N (000:112, with 000:172 Broken Contract Gives Points To "
+        "Opposing Team).",
+    )
     # table settings
     time_to_bid: Annotated[int, Field(ge=0, le=600)] = Field(
         60, description="Seconds to bid before the bot bids for you; 0 is off (001)."
@@ -617,6 +627,8 @@ class Rules(BaseModel):
             out.append("mo needs variant regular and cant_total_tricks no")
         if self.miser:
             out.extend(_miser_problems(self))
+        if self.auction:
+            out.extend(_auction_problems(self))
         if self.raise_bids != "off" and self.variant != "regular":
             out.append("raise_bids needs variant regular")
         if self.books_made and (self.players, self.team_size) != (4, 2):
@@ -787,6 +799,33 @@ def _miser_problems(rules: Rules) -> list[str]:
     ]
 
 
+# What Auction Spades (000:112) needs of the table's other options: two sides of two,
+# plain bids (its pass is a bid of 0), nothing else in the bidding, its own scoring.
+_AUCTION_FIXED: dict[str, object] = {
+    "players": 4,
+    "team_size": 2,
+    "miser": False,
+    **{k: v for k, v in _MISER_FIXED.items() if k != "team_size"},
+    "min_bid": None,
+    "cant_total_tricks": False,
+    "each_bids_four": False,
+    "no_nine_bids": False,
+    "blind_six": "off",
+    "nil_pass": 0,
+    "blind_nil_pass": 0,
+    "high_bidder_leads": False,
+}
+
+
+def _auction_problems(rules: Rules) -> list[str]:
+    """Why ``rules`` cannot play Auction Spades: each option that must keep its value."""
+    return [
+        f"{name} is fixed in auction (must be {value})"
+        for name, value in _AUCTION_FIXED.items()
+        if getattr(rules, name) != value
+    ]
+
+
 def _bounds(metadata: Iterable[object]) -> dict[str, int]:
     """Numeric limits (ge, le, multiple_of) from field metadata, looking inside FieldInfo."""
     bounds: dict[str, int] = {}
@@ -936,6 +975,8 @@ PRESETS: dict[str, dict[str, object]] = {
         "bag_penalty": 0,
         **_NO_BLINDS,
     },
+    # 000:112 Auction Spades, with 000:172's defenders' points: one contract of 6 + N.
+    "auction": {"auction": True, "nil_mode": "zero", "bag_penalty": 0, **_NO_BLINDS},
     # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick
     # (and so its tricks are not overtricks too).
     "three_b": {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import final
 
+from bot.engine.auction import auction_results
 from bot.engine.miser import miser_result
 from bot.engine.options import Options, options_of
 from bot.engine.results import HandResult, SeatOutcome, TeamHandResult
@@ -452,6 +453,10 @@ def score_hand(
     extras = options.score_extras
     highlander = options.highlander
     shorts = [0] * n_teams
+    if options.auction:
+        # 000:112 Auction Spades: one contract, the defenders scoring its difference.
+        results = auction_results(teams, bids, tricks, scores, bags)
+        return HandResult(hand_number, dealer, bid_itself, results, tuple(seat_outcomes), None)
     miser = options.miser
     for t, seats in enumerate(teams):
         if miser:

@@ -115,6 +115,8 @@ _PLAIN = {
     "miser_lead": N_("Miser: it led its lowest card to take no trick."),
     "miser_lose": N_("Miser: it played its highest card that loses this trick."),
     "miser_forced": N_("Miser: every card it could play won the trick."),
+    "auction_bid": N_("It bid the contract its side's tricks could cover, as it counts them."),
+    "auction_pass": N_("Its side's tricks, as it counts them, could not cover a higher bid."),
     "declare": N_("Its own hand held enough sure winners to take the tricks it declared to take."),
     FALLBACK: N_("It could not decide, so it made the first move the rules allow."),
 }

@@ -539,3 +539,24 @@ def test_miser_bots_bid_what_they_cannot_shed_and_duck() -> None:
         (c for c in hand if c.suit == Card.parse("KD").suit and c.rank < 13), key=lambda c: c.rank
     )
     assert normal.decide(game.view(3), random.Random(0)) == PlayCard(3, under)
+
+
+def test_auction_bots_bid_the_contract_their_side_can_make() -> None:
+    """000:112 Auction Spades: a bid of N commits the side to 6 + N tricks. Seat 1's hand
+    is worth about 6 tricks: normal bids to what the side covers with a silent partner
+    (6 + 3 = 9, so 3); seat 2, with low cards, passes over it; hard bids as normal does
+    and every move is legal; when the first three pass, the dealer must bid and bids 1."""
+    rules = Rules.preset("auction")
+    strong = "AS KS QS JS 10S AH KH AD 2C 3C 4C 5D 6D"
+    weak = "7C 8C 9C 7D 8D 9D 2H 3H 4H 5H 6H 7H 8H"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: strong, 2: weak})])
+    normal, hard = HeuristicPolicy(), SearchPolicy(deals=20, bid_deals=30, time_budget=None)
+    bid = normal.decide(game.view(1), random.Random(0))
+    assert isinstance(bid, Bid) and 2 <= bid.tricks <= 4
+    assert hard.decide(game.view(1), random.Random(0)) == bid
+    game.apply(bid)
+    assert normal.decide(game.view(2), random.Random(0)) == Bid(2, 0)
+    forced = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: weak})])
+    for seat in (1, 2, 3):
+        forced.apply(Bid(seat, 0))
+    assert normal.decide(forced.view(0), random.Random(0)) == Bid(0, 1)

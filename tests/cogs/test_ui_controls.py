@@ -132,3 +132,16 @@ def test_miser_lowering_has_its_own_buttons() -> None:
         ("Lower by 1", "u-1"),
         ("Lower by 2", "u-2"),
     ]
+
+
+def test_auction_bids_are_pass_or_raise_buttons() -> None:
+    """000:112 Auction Spades: "Subsequent bidders must raise the bid or pass": after a bid
+    of 2 the next player's buttons are Pass and each higher bid with its contract."""
+    game = Game.new(Rules.preset("auction"), seed=3, dealer=0)
+    game.apply(Bid(1, 2))
+    items = controls(game.view(2), table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+    buttons = [item for item in items if isinstance(item, ActionButton)]
+    assert [(b.item.label, b.click.code) for b in buttons] == [
+        ("Pass", "b0"),
+        *((f"{n} for {n + 6}", f"b{n}") for n in range(3, 8)),
+    ]

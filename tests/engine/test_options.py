@@ -2561,3 +2561,49 @@ def test_miser_bids_are_kept_or_lowered_and_score_in_reverse() -> None:
     assert [t.total for t in made.teams] == [90, -90, 90, 120]
     with pytest.raises(ValueError, match="team_size is fixed in miser"):
         _rules(miser=True, nil_mode="zero", blind_nil="never")
+
+
+@covers("auction")
+def test_auction_spades_bids_one_contract_and_the_defenders_score_its_difference() -> None:
+    """000:112 Auction Spades: "by making the bid, they are committing their partnership to
+    take the minimum 6 tricks plus the number bid. Subsequent bidders must raise the bid or
+    pass; once they pass, they cannot bid further"; "If the declarers make contract, they
+    get 10 points per bid trick; if they are set they get nothing. The defenders get 10
+    points per overtrick made by, or undertrick missed by, the declarers" (and 000:172: "the
+    defending pair receives 10 points for each undertrick"). SUITED: seat 3 takes all 13."""
+    game = _suited_game(Rules.preset("auction"))
+    game.apply(Bid(1, 1))
+    assert bids_of(game, 2) == [(n, False) for n in (0, 2, 3, 4, 5, 6, 7)]
+    refused(game, Bid(2, 1), "can't bid 1")
+    for seat, bid in ((2, 2), (3, 4), (0, 0), (1, 0)):
+        game.apply(Bid(seat, bid))
+    # Seat 2 is the last still in: it passes, and seat 3's 4 (10 tricks) is the contract.
+    assert game.to_act == 2
+    game.apply(Bid(2, 0))
+    assert game.phase is Phase.PLAY
+    play_out(game)
+    side = game.results[-1].teams
+    # Side 1 took 13 of its 10: 40 for the contract; the defenders 10 for each overtrick.
+    assert [t.total for t in side] == [30, 40]
+    assert (side[1].bid, side[1].made) == (10, True)
+    # Set: side 0 bid 3 (9 tricks) and took 7: nothing, and 20 to the defenders.
+    rules = Rules.preset("auction")
+    result = score_hand(
+        rules,
+        hand_number=1,
+        dealer=0,
+        bids=[0, 0, 3, 0],
+        blind=[False] * 4,
+        tricks=[4, 3, 3, 3],
+        scores=[0, 0],
+        bags=[0, 0],
+        num_tricks=13,
+    )
+    assert [t.total for t in result.teams] == [0, 20]
+    # The first three pass: the dealer may not pass too.
+    forced = _suited_game(rules)
+    for seat in (1, 2, 3):
+        forced.apply(Bid(seat, 0))
+    assert bids_of(forced, 0) == [(n, False) for n in range(1, 8)]
+    forced.apply(Bid(0, 1))
+    assert forced.phase is Phase.PLAY
