@@ -28,7 +28,7 @@ from bot.engine import (
 )
 from bot.engine.audit import HandRecord
 from bot.i18n import N_, _, format_number, format_percent, ngettext
-from bot.render.text import declaration_text
+from bot.render.text import bid_text, declaration_text
 from bot.render.words import card_text
 
 SUITS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
@@ -199,6 +199,8 @@ def hand_why(
 
 def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: bool) -> str:
     name, action = names[reason.seat], reason.action
+    if isinstance(action, Bid) and rules.auction and not action.tricks:
+        return _("{name} passes.").format(name=name)
     if isinstance(action, Bid):
         return _("{name} bid {bid}.").format(name=name, bid=bid_words(action, rules))
     if isinstance(action, PlayCard):
@@ -228,7 +230,10 @@ def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: boo
 
 
 def bid_words(bid: Bid, rules: Rules) -> str:
-    """A bid as players say it: "4", "Nil", "Blind Nil", "blind 6"."""
+    """A bid as players say it: "4", "Nil", "Blind Nil", "blind 6"; in an auction, "pass"
+    or "3 for 9"."""
+    if rules.auction:
+        return bid_text(bid, rules)
     if bid.tricks == 0 and rules.nil_mode == "nil":
         return _("Blind Nil") if bid.blind else _("Nil")
     if bid.blind:
