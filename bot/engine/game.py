@@ -845,6 +845,8 @@ class Game:
         seat = action.seat
         if self.phase is not _BID or seat != self.to_act:
             self._check_turn(seat, _BID, "bid")
+        if self._hand.raising and self._options.miser:
+            self._refuse("Everyone has bid: keep your bid or lower it.", "miser_lowering")
         if self._hand.raising:
             self._refuse("Everyone has bid: raise your bid or keep it.", "raising")
         tricks = action.tricks

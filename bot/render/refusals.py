@@ -49,6 +49,7 @@ PLAIN: dict[str, str] = {
     "raise_phase": N_("Bids can only be raised once everyone has bid, before the first card."),
     "raise_lower": N_("A bid is never lowered."),
     "miser_raise": N_("In Miser a bid is kept or lowered, never raised."),
+    "miser_lowering": N_("Everyone has bid: keep your bid or lower it."),
     "mo_off": N_("Declarations to take the first tricks aren't played at this table."),
     "declare_first": N_(
         "Only the first of a side to bid may declare, after looking at their cards, and only"

@@ -2535,6 +2535,7 @@ def test_miser_bids_are_kept_or_lowered_and_score_in_reverse() -> None:
     assert game.legal_actions(1) == [Raise(1, 0), Raise(1, -1), Raise(1, -2), Raise(1, -3)]
     assert game.apply(Raise(1, -3)) == [BidRaised(1, 0, -3)]
     refused(game, Raise(2, 1), "never raised")
+    refused(game, Bid(2, 0), "keep your bid or lower it")
     refused(game, Raise(2, -2), "at most 1")
     game.apply(Raise(2, 0))
     game.apply(Raise(3, -2))
