@@ -75,6 +75,7 @@ RENEGE, PASS, BLIND, NIL = N_("renege"), N_("pass"), N_("blind"), N_("nil")
 QUIT, HELP_WORD, TABLE, HINT, AUTO = N_("quit"), N_("help"), N_("table"), N_("hint"), N_("auto")
 YES, WHY = N_("yes"), N_("why")
 LITTLE, BIG, RAISE = N_("little"), N_("big"), N_("raise")
+LOWER = N_("lower")
 
 
 def said(word: str) -> set[str]:
@@ -174,6 +175,9 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         return Declare(seat, head in said(BIG))
     if head in said(RENEGE):
         return CallRenege(seat, _accused(rest, names))
+    if head in said(PASS) and not rest and view.rules.auction and view.phase is Phase.BID:
+        # 000:112 Auction Spades: a pass is a bid of 0.
+        return Bid(seat, 0)
     if head in said(PASS):
         return PassCards(seat, tuple(parse_card(w) for w in rest))
     if view.phase is Phase.PLAY:
@@ -203,6 +207,9 @@ def _raise_command(seat: int, head: str, rest: list[str]) -> Action:
     """Before the first card: ``raise N`` (``raise`` alone is by one) or ``keep``."""
     if head in said(KEEP) and not rest:
         return Raise(seat, 0)
+    if head in said(LOWER) and len(rest) <= 1 and all(w.isdigit() for w in rest):
+        # Miser's second round (003:89): lower by N.
+        return Raise(seat, -int(rest[0]) if rest else -1)
     if head in said(RAISE) and len(rest) <= 1 and all(w.isdigit() for w in rest):
         return Raise(seat, int(rest[0]) if rest else 1)
     raise ValueError(
@@ -237,6 +244,14 @@ def _prompt(view: SeatView, face: CardFace) -> str:
             + " > "
         )
     raises = [a.by for a in legal if isinstance(a, Raise)]
+    if raises and rules.miser:
+        bid = bid_text(view.bids[view.seat], rules)
+        return (
+            _("Keep your bid of {bid} or lower it ({keep}, {lower} 1 to {most})").format(
+                bid=bid, keep=_(KEEP), lower=_(LOWER), most=-min(raises)
+            )
+            + " > "
+        )
     if raises:
         bid = bid_text(view.bids[view.seat], rules)
         return (
@@ -515,6 +530,8 @@ def _describe(action: Action, view: SeatView) -> str:
         return _("claim the rest of the tricks")
     if isinstance(action, RequestRedeal):
         return _("throw in a deficient hand")
+    if isinstance(action, Raise) and action.by < 0:
+        return _("lower your bid by {count}").format(count=-action.by)
     if isinstance(action, Raise):
         return _("raise your bid by {count}").format(count=action.by) if action.by else _(KEEP)
     if isinstance(action, Declare):

@@ -91,7 +91,7 @@ def parse_code(code: str, seat: int) -> Action:
         return RequestRedeal(seat)
     if code in ("d0", "d1"):
         return Draw(seat, keep_first=code == "d1")
-    if head == "u" and rest.isdigit():
+    if head == "u" and rest.removeprefix("-").isdigit():
         return Raise(seat, int(rest))
     if code in ("m0", "m1"):
         return Declare(seat, big=code == "m1")
@@ -119,6 +119,9 @@ def action_label(action: Action, rules: Rules, names: list[str], offer: Sequence
             return draw_label(keep, offer)
         case Declare(big=big):
             return _("Declare {declaration}").format(declaration=declaration_text(big, rules))
+        case Raise(by=by) if by < 0:
+            # Miser's second round (003:89): keep the bid or lower it.
+            return _("Lower by {count}").format(count=-by)
         case Raise(by=by):
             return _("Raise by {count}").format(count=by) if by else _("Keep my bid")
 

@@ -14,7 +14,7 @@ from typing import IO
 import pytest
 
 from bot.engine import PRESETS, Bid, Card, Game, Phase, PlayCard, Raise, Rules
-from bot.render.text import hand_order, seat_names
+from bot.render.text import event_text, hand_order, seat_names
 from bot.render.words import card_text
 from bot.terminal import (
     EXIT_INTERRUPTED,
@@ -433,6 +433,38 @@ def test_raising_a_bid_is_typed_raise_or_keep() -> None:
     assert parse_command("keep", view, names) == Raise(0, 0)
     with pytest.raises(ValueError, match="'raise 1' to raise your bid by one"):
         parse_command("4", view, names)
+
+
+def test_miser_lowering_is_typed_lower_or_keep() -> None:
+    """003:89 Miser: once everyone has bid, each player keeps their bid or lowers it: the
+    prompt says so, "lower 2" lowers it by two, "keep" keeps it."""
+    game = Game.new(Rules.preset("miser"), seed=5, dealer=3)
+    for seat in (0, 1, 2, 3):
+        game.apply(Bid(seat, 3))
+    view = game.view(0)
+    names = seat_names(4)
+    assert _prompt(view, card_text) == "Keep your bid of 3 or lower it (keep, lower 1 to 3) > "
+    assert parse_command("lower 2", view, names) == Raise(0, -2)
+    assert parse_command("lower", view, names) == Raise(0, -1)
+    assert parse_command("keep", view, names) == Raise(0, 0)
+    (lowered,) = game.apply(Raise(0, -2))
+    assert event_text(lowered, names, game.rules, you=0) == "You lower your bid to 1."
+    assert event_text(lowered, names, game.rules) == f"{names[0]} lowers their bid to 1."
+
+
+def test_auction_is_typed_pass_or_a_raise() -> None:
+    """000:112 Auction Spades: the prompt lists pass and the bids above the highest, each
+    with its contract of 6 + N tricks; "pass" passes, and the table says so."""
+    game = Game.new(Rules.preset("auction"), seed=5, dealer=3)
+    game.apply(Bid(0, 5))
+    view = game.view(1)
+    names = seat_names(4)
+    assert _prompt(view, card_text) == "Your bid (pass, 6 for 12, 7 for 13) > "
+    assert parse_command("pass", view, names) == Bid(1, 0)
+    assert parse_command("6", view, names) == Bid(1, 6)
+    (passed,) = game.apply(Bid(1, 0))
+    assert event_text(passed, names, game.rules, you=1) == "You pass."
+    assert event_text(passed, names, game.rules) == f"{names[1]} passes."
 
 
 def test_hurricane_asks_to_pass_three_to_the_left() -> None:

@@ -27,6 +27,7 @@ from bot.engine import (
     RevealCards,
     SeatView,
 )
+from bot.engine.auction import AUCTION_BASE
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
 from bot.engine.rules import mo_terms
 from bot.i18n import N_
@@ -100,6 +101,13 @@ class Rule:
     DECLARE = "declare"
     RAISE = "raise"
     KEEP_BID = "keep_bid"
+    MISER_BID = "miser_bid"
+    MISER_LOWER = "miser_lower"
+    MISER_LEAD = "miser_lead"
+    MISER_LOSE = "miser_lose"
+    MISER_FORCED = "miser_forced"
+    AUCTION_BID = "auction_bid"
+    AUCTION_PASS = "auction_pass"
 
 
 class HeuristicPolicy:
@@ -257,6 +265,10 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
         if reveal:
             return reveal[0], Said(N_("Look at your cards before you bid.")), Rule.REVEAL
         return bids[0], Said(N_("Only blind bids are left.")), Rule.BLIND_ONLY
+    if view.rules.miser:
+        return _miser_bid(view, table, bids)
+    if view.rules.auction:
+        return _auction_bid(view, table, bids)
     declared = _declare(view, table)
     if declared is not None:
         return declared
@@ -416,6 +428,8 @@ def _raise(view: SeatView, table: CardTable) -> Ruled:
     raises = [a for a in view.legal_actions if isinstance(a, Raise)]
     bid = view.bids[view.seat]
     assert view.hand is not None and bid is not None
+    if view.rules.miser:
+        return _miser_lower(view, table, raises, bid.tricks)
     estimate = estimate_tricks(view.hand, table, len(view.partners))
     partner_nil = any(_bid_nil(view, p) for p in view.partners)
     want = max(1, round(estimate)) + (1 if partner_nil else 0)
@@ -562,7 +576,9 @@ def _side_need(view: SeatView, team: int) -> int:
         if bid is None:
             return view.num_tricks
         if not _bid_nil(view, seat):
-            need += bid.tricks - view.tricks_taken[seat]
+            # 000:112 Auction Spades: a bid of N is a contract of 6 + N.
+            base = AUCTION_BASE if view.rules.auction and bid.tricks else 0
+            need += bid.tricks + base - view.tricks_taken[seat]
     return need
 
 
@@ -579,6 +595,8 @@ def _play(view: SeatView, table: CardTable) -> Ruled:
             Said(N_("The {card} is the only card you can play."), card=low.card),
             Rule.ONLY_CARD,
         )
+    if view.rules.miser:
+        return _miser_play(view, table, plays)
     side = [a for a in plays if table.suit(a.card) != TRUMP]
     low_side = side[0] if side else low
     team = view.team
@@ -724,3 +742,94 @@ def _play(view: SeatView, table: CardTable) -> Ruled:
         )
     said = Said(N_("Nothing to gain here: play your {card}."), card=low_side.card)
     return low_side, said, Rule.NOTHING
+
+
+# -- Miser (003:83-96): each alone, to take the fewest tricks --------------------------------
+
+
+def miser_estimate(hand: tuple[Card, ...], table: CardTable) -> int:
+    """Tricks a Miser hand cannot help taking, as a Nil counts them, and one more for the
+    deal's surprises: going over the bid costs twice what one trick less would win."""
+    return _nil_dangers(hand, table) + 1
+
+
+def _miser_bid(view: SeatView, table: CardTable, bids: list[Bid]) -> Ruled:
+    """Bid the tricks the cards cannot shed, with one to spare (003:87)."""
+    assert view.hand is not None
+    target = miser_estimate(view.hand, table)
+    choice = min(bids, key=lambda b: (abs(b.tricks - target), -b.tricks))
+    said = Said(
+        N_("Miser: about {count} tricks here you can't shed, so bid {bid}."),
+        count=target - 1,
+        bid=choice.tricks,
+    )
+    return choice, said, Rule.MISER_BID
+
+
+def _miser_lower(view: SeatView, table: CardTable, raises: list[Raise], bid: int) -> Ruled:
+    """The second round of Miser (003:89): lower to what the cards need, never under it."""
+    assert view.hand is not None
+    target = miser_estimate(view.hand, table)
+    lower = min(max(0, bid - target), max(-a.by for a in raises))
+    if lower:
+        said = Said(
+            N_("Miser: the cards need no more than {bid}, so lower to it."), bid=bid - lower
+        )
+        return Raise(view.seat, -lower), said, Rule.MISER_LOWER
+    said = Said(N_("Miser: the cards could take {bid} tricks, so keep the bid."), bid=bid)
+    return Raise(view.seat, 0), said, Rule.MISER_LOWER
+
+
+def _miser_play(view: SeatView, table: CardTable, plays: list[PlayCard]) -> Ruled:
+    """Take as few tricks as the cards allow: lead the lowest card; follow with the highest
+    card that loses, or, when every card wins, shed the highest."""
+    if not view.trick:
+        said = Said(N_("Miser: lead your lowest card, the {card}."), card=plays[0].card)
+        return plays[0], said, Rule.MISER_LEAD
+    losers = [a for a in plays if not _beats(a.card, view, table)]
+    if losers:
+        said = Said(N_("Miser: the {card} is your highest card that loses."), card=losers[-1].card)
+        return losers[-1], said, Rule.MISER_LOSE
+    last = len(view.trick) == view.rules.players - 1
+    # Last to play takes the trick anyway: shed the highest card; else stay low and hope.
+    choice = plays[-1] if last else plays[0]
+    said = Said(N_("Miser: every card wins here, so play the {card}."), card=choice.card)
+    return choice, said, Rule.MISER_FORCED
+
+
+# -- Auction Spades (000:112): one contract of 6 + N, raised or passed -----------------------
+
+
+def _auction_bid(view: SeatView, table: CardTable, bids: list[Bid]) -> Ruled:
+    """Bid the highest contract the side's tricks cover (its 10 x N is the declarers' only
+    score, and each trick over it scores for the defenders), counting a silent partner at
+    3, one that bid N at 3 + N (its 6 + N less our 3) and one that passed at 2. Else pass;
+    a dealer who may not pass bids the least."""
+    assert view.hand is not None
+    own = estimate_tricks(view.hand, table, 1)
+    mate_bid = view.bids[view.partners[0]]
+    mate = 3.0 + (mate_bid.tricks if mate_bid is not None and mate_bid.tricks else 0)
+    if mate_bid is not None and not mate_bid.tricks:
+        mate = 2.0  # a partner who passed has little
+    side = own + mate
+    most = int(side) - AUCTION_BASE
+    raises = [b for b in bids if b.tricks]
+    fit = [b for b in raises if b.tricks <= most]
+    if fit:
+        choice = fit[-1]
+        said = Said(
+            N_("About {count} tricks for your side: bid {bid} for {tricks}."),
+            count=round(side),
+            bid=choice.tricks,
+            tricks=choice.tricks + AUCTION_BASE,
+        )
+        return choice, said, Rule.AUCTION_BID
+    passes = [b for b in bids if not b.tricks]
+    if passes:
+        said = Said(
+            N_("About {count} tricks for your side, too few to bid higher: pass."),
+            count=round(side),
+        )
+        return passes[0], said, Rule.AUCTION_PASS
+    said = Said(N_("Everyone else passed, so you must bid: bid {bid}."), bid=raises[0].tricks)
+    return raises[0], said, Rule.AUCTION_BID

@@ -59,6 +59,9 @@ def fits(rules: Rules) -> bool:
         and rules.variant == "regular"
         and not rules.nil_pass
         and not rules.blind_nil_pass
+        # An auction's bids are contracts of 6 + N and passes (000:112), not the trick
+        # counts the model learned from.
+        and not rules.auction
     )
 
 

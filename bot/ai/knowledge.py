@@ -295,7 +295,9 @@ def bid_weight(view: SeatView, deal: list[list[int]]) -> float:
     blind bids are read elsewhere or not from the cards at all.
     """
     rules = view.rules
-    if rules.variant != "regular":
+    if rules.variant != "regular" or rules.auction or rules.miser:
+        # An auction's bids are a side's contract and passes (000:112); a Miser bid the
+        # tricks a hand cannot shed (003:87): neither is this estimate.
         return 1.0
     table = CardTable(deck_info(rules.deck, rules.players, rules.deal_shape))
     spread = _BID_SPREAD if rules.players <= 4 else _WIDE_BID_SPREAD

@@ -116,6 +116,10 @@ class Playout:
         self.teams = rules.teams
         self.blind = blind
         self.nil_mode = rules.nil_mode == "nil"
+        # Miser (003:87): every seat plays as a Nil bidder does, to take the fewest tricks.
+        self.miser = rules.miser
+        # Auction Spades (000:112): a bid of N is a contract of 6 + N tricks.
+        self.base = 6 if rules.auction else 0
         self.ten_for_two_hundred = rules.ten_for_two_hundred
         # As ``normal`` plays: a side near the bag limit ducks tricks it does not need
         # rather than set the others, unless the others bid 10 for 200.
@@ -134,10 +138,14 @@ class Playout:
         """Play on with these bids (the search tries several for one seat)."""
         n = self.n
         self.bids = bids
-        self.nil = [b == 0 and self.nil_mode for b in bids]
+        self.nil = [self.miser or (b == 0 and self.nil_mode) for b in bids]
         # For each seat, the Nil bidders it plays against: it leads low while one is alive.
         self.nil_foes = [
-            [s for s in range(n) if self.nil[s] and self.team_of[s] != self.team_of[seat]]
+            [
+                s
+                for s in range(n)
+                if self.nil[s] and self.team_of[s] != self.team_of[seat] and not self.miser
+            ]
             for seat in range(n)
         ]
         self.partner_nil = [
@@ -188,7 +196,7 @@ class Playout:
             if bid is None:
                 return self.num_tricks
             if not self.nil[s]:
-                need += bid - pos.taken[s]
+                need += bid + (self.base if bid else 0) - pos.taken[s]
         return need
 
     def _will_set(self, pos: Position, seat: int) -> bool:

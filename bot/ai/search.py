@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from bot.ai.claims import claim_is_certain
 from bot.ai.endgame import Endgame
-from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
+from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks, miser_estimate
 from bot.ai.holdings import fits, sample_fitted_deal, shipped_model
 from bot.ai.knowledge import Knowledge, bid_weight, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
@@ -141,6 +141,15 @@ def _first_leader(rules: Rules, deck: DeckInfo, hands: list[list[int]], dealer: 
     return (dealer + 1) % rules.players
 
 
+def _assumed_bid(rules: Rules, cards: list[int], table: CardTable) -> int:
+    """What a seat yet to bid is taken to bid on a sampled deal: what the cards look worth
+    (in Miser, the tricks they cannot shed)."""
+    hand = tuple(Card.of(c) for c in cards)
+    if rules.miser:
+        return miser_estimate(hand, table)
+    return max(1, round(estimate_tricks(hand, table, 1)))
+
+
 def _blind_nil_against(view: SeatView) -> bool:
     return (
         any(
@@ -206,6 +215,10 @@ class SearchPolicy:
             return preferred, why
         if view.seat != view.to_act or isinstance(preferred, Declare):
             # A Mo, Moe or Bemo is declared on the heuristic's count of sure tricks.
+            return preferred, why
+        if view.rules.auction and view.phase is Phase.BID:
+            # 000:112: an auction's bids, raised or passed on the heuristic's estimate of
+            # the side's tricks; the search plays the cards.
             return preferred, why
         # Two players draw their hands, each keeping the cards it wants, so the unseen
         # hand is no random deal: sampled as if it were, hard's bids were set 42.5% of
@@ -320,6 +333,9 @@ class SearchPolicy:
         # playing to make it; a Nil is played out once (key -1). Bids further off are
         # not considered.
         own = max(1, round(estimate_tricks(view.hand, table, len(view.partners)))) + partner_nil
+        if rules.miser:
+            # 003:87 Miser: the bids worth trying are near what the cards cannot shed.
+            own = miser_estimate(view.hand, table)
         window = self.bid_window
         candidates = [
             b for b in bids if (nil_on and b.tricks == 0) or abs(b.tricks - own) <= window
@@ -341,9 +357,7 @@ class SearchPolicy:
             weights += weight
             deal[view.seat] = mine
             assumed: list[int | None] = [
-                b.tricks
-                if (b := view.bids[s]) is not None
-                else max(1, round(estimate_tricks(tuple(Card.of(c) for c in deal[s]), table, 1)))
+                b.tricks if (b := view.bids[s]) is not None else _assumed_bid(rules, deal[s], table)
                 for s in range(n)
             ]
             outcomes: dict[int, list[int]] = {}

@@ -24,6 +24,7 @@ from bot.engine.actions import (
     RequestRedeal,
     RevealCards,
 )
+from bot.engine.auction import AUCTION_MOST, auction_next, auction_range
 from bot.engine.card_bonuses import card_bonuses, cards_won
 from bot.engine.cards import ALL_CARDS, Card, Suit, cards_of
 from bot.engine.claims import CLAIM_BUDGET, ClaimJudge, Verdict
@@ -53,6 +54,7 @@ from bot.engine.events import (
 from bot.engine.evil import LOW_BALL, BidContext, called_suit, hand_rule
 from bot.engine.hand import HandState
 from bot.engine.interned import BIDS, plays_of
+from bot.engine.miser import miser_lowering_refusal
 from bot.engine.options import Options, options_of
 from bot.engine.rules import Rules
 from bot.engine.scoring import HandResult, score_hand
@@ -547,6 +549,8 @@ class Game:
 
     def _legal_bids(self, seat: int) -> list[Bid]:
         rules = self._options
+        if rules.auction:
+            return self._auction_bids(seat)
         n_tricks = self.num_tricks
         plain, blind = BIDS[seat]
         bids = self._hand.bids
@@ -841,6 +845,8 @@ class Game:
         seat = action.seat
         if self.phase is not _BID or seat != self.to_act:
             self._check_turn(seat, _BID, "bid")
+        if self._hand.raising and self._options.miser:
+            self._refuse("Everyone has bid: keep your bid or lower it.", "miser_lowering")
         if self._hand.raising:
             self._refuse("Everyone has bid: raise your bid or keep it.", "raising")
         tricks = action.tricks
@@ -855,6 +861,8 @@ class Game:
         bids[seat] = tricks
         self._hand.blind[seat] = action.blind
         events: list[Event] = [BidMade(seat, tricks, action.blind, tricks == 0 and self._nil_on)]
+        if self._options.auction:
+            return events + self._auction_after(seat)
         if self._mo_on:
             return events + self._next_bidder(seat)
         if None in bids:
@@ -872,13 +880,30 @@ class Game:
             # 000:173: "The hand is not played out. Both team are awarded their bids."
             hand.taken = [b or 0 for b in hand.bids]
             return [BooksMade(self.hand_number), *self._end_early()]
-        if self._options.raise_on:
+        if self._options.raise_on or self._options.miser:
             first = self._next_raiser((self.dealer + 1) % self.players)
             if first is not None:
                 self._hand.raising = True
                 self.to_act = first
                 return []
         return self._start_passing()
+
+    # -- Auction Spades (rules' auction, 000:112) ---------------------------------------
+
+    def _auction_bids(self, seat: int) -> list[Bid]:
+        """Pass (a bid of 0), or raise the highest bid so far, up to 7 (6 + 7 tricks)."""
+        may_pass, low = auction_range(self._hand.bids, seat)
+        plain = BIDS[seat][0]
+        return ([plain[0]] if may_pass else []) + list(plain[low : AUCTION_MOST + 1])
+
+    def _auction_after(self, seat: int) -> list[Event]:
+        """After ``seat`` bid or passed: the next seat still in the auction, or its end."""
+        nxt = auction_next(self._hand.bids, seat)
+        if nxt is not None:
+            self.to_act = nxt
+            return []
+        self._hand.looked = [True] * self.players
+        return self._end_bidding()
 
     # -- raising bids before the first card (rules' raise_bids) -------------------------
 
@@ -887,6 +912,9 @@ class Game:
         Mo; else up to the tricks its side has not bid (000:103 "increase their bid")."""
         hand = self._hand
         bid = hand.bids[seat]
+        if self._options.miser:
+            # 003:89 Miser: "stay at their first bid or go lower": down to 0.
+            return bid or 0
         if bid is None or hand.blind[seat] or seat == hand.mo_seat:
             return 0
         if bid == 0 and self._nil_on:
@@ -907,6 +935,8 @@ class Game:
         return None
 
     def _raise_options(self, seat: int) -> list[Action]:
+        if self._options.miser:
+            return [Raise(seat, -by) for by in range(self._raise_room(seat) + 1)]
         return [Raise(seat, by) for by in range(self._raise_room(seat) + 1)]
 
     def _apply_raise(self, action: Raise) -> list[Event]:
@@ -919,7 +949,11 @@ class Game:
             )
         self._check_turn(seat, _BID, "raise your bid")
         room = self._raise_room(seat)
-        if not 0 <= action.by <= room:
+        if self._options.miser:
+            refusal = miser_lowering_refusal(action.by, room)
+            if refusal is not None:
+                self._refuse(refusal[0], refusal[1], room=room)
+        elif not 0 <= action.by <= room:
             if action.by < 0:
                 self._refuse("A bid is never lowered (000:103).", "raise_lower")
             self._refuse(f"You can raise your bid by at most {room}.", "raise_most", room=room)

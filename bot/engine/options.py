@@ -77,6 +77,10 @@ class Options:
         self.raise_by_one: bool = rules.raise_bids == "by_one"
         self.raise_rounds: bool = rules.raise_bids == "rounds"
         self.books_made: bool = rules.books_made
+        # Miser (003:83-96): the round after the bids lowers them, and it scores its own way.
+        self.miser: bool = rules.miser
+        # Auction Spades (000:112): one contract bid in an auction, its own scoring.
+        self.auction: bool = rules.auction
         self.mo_on: bool = rules.mo != "off"
         self.mo_replaces: bool = rules.mo in ("mo", "moe", "bemo_three")
         self.mo_run: bool = rules.mo == "moe"

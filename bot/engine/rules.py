@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Annotated, Any, Literal, Self, get_args, get_origin
@@ -562,6 +562,25 @@ class Rules(BaseModel):
         "overtrick; set: 1 a trick) only decide who takes the pot of every stake, shared "
         "on a tie (rounded down), and the game's score counts the chips (003:375-397).",
     )
+    miser: bool = Field(
+        False,
+        description="Miser: each plays alone to take the fewest tricks. A bid is the most "
+        "tricks you will take; once everyone has bid, each player in turn from the dealer's "
+        "left keeps their bid or lowers it, once. Taking no more than your bid scores (tricks "
+        "in a hand - bid) x 10, more scores as much taken off (003:83-96: 13 tricks, so "
+        "(13 - bid) x 10; the seed leaves the rounds unclear, this plays one). A bid of 0 is "
+        "a plain bid, not a Nil.",
+    )
+    auction: bool = Field(
+        False,
+        description="Auction Spades: four players as partners bid in a bridge-style auction. "
+        "A bid of N, at least 1, commits the side to 6 + N tricks; each later bidder raises "
+        "or passes, and a pass is final; when every other player has passed the last bid is "
+        "the contract (if the first three pass, the dealer must bid). Declarers who take 6 "
+        "+ N score 10 x N, else nothing; the defenders score 10 for each trick the declarers "
+        "take over or under 6 + N (000:112, with 000:172 Broken Contract Gives Points To "
+        "Opposing Team).",
+    )
     # table settings
     time_to_bid: Annotated[int, Field(ge=0, le=600)] = Field(
         60, description="Seconds to bid before the bot bids for you; 0 is off (001)."
@@ -693,6 +712,10 @@ class Rules(BaseModel):
             say("blind_six_four", "blind_six and each_bids_four cannot be played together")
         if self.mo != "off" and (self.variant != "regular" or self.cant_total_tricks):
             say("mo_regular", "mo needs variant regular and cant_total_tricks no")
+        if self.miser:
+            _fixed_problems(self, "miser", _MISER_FIXED, say)
+        if self.auction:
+            _fixed_problems(self, "auction", _AUCTION_FIXED, say)
         if self.raise_bids != "off" and self.variant != "regular":
             say("raise_regular", "raise_bids needs variant regular")
         if self.books_made and (self.players, self.team_size) != (4, 2):
@@ -846,6 +869,57 @@ _EVIL_FIXED: dict[str, object] = {
 }
 
 
+# What Miser (003:83-96) needs of the table's other options: players alone, plain bids
+# (a 0 is not a Nil), one lowering round of its own, and its own scoring.
+_MISER_FIXED: dict[str, object] = {
+    "team_size": 1,
+    "variant": "regular",
+    "nil_mode": "zero",
+    "blind_nil": "never",
+    "blind_bids": "never",
+    "mo": "off",
+    "raise_bids": "off",
+    "books_made": False,
+    "first_hand_bids_itself": False,
+    "shoot_the_moon": "off",
+    "ten_for_two_hundred": False,
+    "exact_bids": "off",
+    "lexington": "off",
+    "evil_spades": False,
+    "gambling_pot": False,
+    "allow_renege": "no",
+}
+
+
+def _fixed_problems(
+    rules: Rules, mode: str, fixed: Mapping[str, object], say: Callable[..., None]
+) -> None:
+    """Why ``rules`` cannot play ``mode`` (miser, auction): each option that must keep the
+    value ``fixed`` gives it, worded as a bidding variant's fixed options are."""
+    for name, value in fixed.items():
+        if getattr(rules, name) != value:
+            english = f"{name} is fixed in {mode} (must be {value})"
+            say("variant_fixed", english, option=name, variant=mode, value=value)
+
+
+# What Auction Spades (000:112) needs of the table's other options: two sides of two,
+# plain bids (its pass is a bid of 0), nothing else in the bidding, its own scoring.
+_AUCTION_FIXED: dict[str, object] = {
+    "players": 4,
+    "team_size": 2,
+    "miser": False,
+    **{k: v for k, v in _MISER_FIXED.items() if k != "team_size"},
+    "min_bid": None,
+    "cant_total_tricks": False,
+    "each_bids_four": False,
+    "no_nine_bids": False,
+    "blind_six": "off",
+    "nil_pass": 0,
+    "blind_nil_pass": 0,
+    "high_bidder_leads": False,
+}
+
+
 def _bounds(metadata: Iterable[object]) -> dict[str, int]:
     """Numeric limits (ge, le, multiple_of) from field metadata, looking inside FieldInfo."""
     bounds: dict[str, int] = {}
@@ -993,6 +1067,17 @@ PRESETS: dict[str, dict[str, object]] = {
         "deck": "joker_joker_deuce_ace",
         "dead_hand": True,
     },
+    # 003:83-96 Miser: alone, to take the fewest tricks; bids kept or lowered once.
+    "miser": {
+        "players": 4,
+        "team_size": 1,
+        "miser": True,
+        "nil_mode": "zero",
+        "bag_penalty": 0,
+        **_NO_BLINDS,
+    },
+    # 000:112 Auction Spades, with 000:172's defenders' points: one contract of 6 + N.
+    "auction": {"auction": True, "nil_mode": "zero", "bag_penalty": 0, **_NO_BLINDS},
     # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick
     # (and so its tricks are not overtricks too).
     "three_b": {

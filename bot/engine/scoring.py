@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import final
 
+from bot.engine.auction import auction_results
+from bot.engine.miser import miser_result
 from bot.engine.options import Options, options_of
 from bot.engine.results import HandResult, SeatOutcome, TeamHandResult
 from bot.engine.rules import Rules
@@ -455,7 +457,18 @@ def score_hand(
     extras = options.score_extras
     highlander = options.highlander
     shorts = [0] * n_teams
+    if options.auction:
+        # 000:112 Auction Spades: one contract, the defenders scoring its difference.
+        results = auction_results(teams, bids, tricks, scores, bags)
+        return HandResult(hand_number, dealer, bid_itself, results, tuple(seat_outcomes), None)
+    miser = options.miser
     for t, seats in enumerate(teams):
+        if miser:
+            # 003:93-95 Miser: each alone, the reverse of high Spades.
+            took, bid = tricks[seats[0]], bids[seats[0]] or 0
+            result = miser_result(t, seats, bid, took, num_tricks, scores[t], bags[t])
+            team_results.append(result)
+            continue
         # One pass over the side's seats: its tricks, its nil seats and its bidders.
         team_tricks = team_bid = blind_bid = counted = nil_bonus = failed_nil_tricks = 0
         nils = blind_exact = 0

@@ -49,6 +49,8 @@ PLAIN: dict[str, str] = {
     "raising": N_("Everyone has bid: raise your bid or keep it."),
     "raise_phase": N_("Bids can only be raised once everyone has bid, before the first card."),
     "raise_lower": N_("A bid is never lowered."),
+    "miser_raise": N_("In Miser a bid is kept or lowered, never raised."),
+    "miser_lowering": N_("Everyone has bid: keep your bid or lower it."),
     "mo_off": N_("Declarations to take the first tricks aren't played at this table."),
     "declare_first": N_(
         "Only the first of a side to bid may declare, after looking at their cards, and only"
@@ -204,6 +206,9 @@ _WORDED: dict[str, Callable[[IllegalAction, Mapping[str, object]], str]] = {
     "blind_nil_behind": _blind_behind(nil=True),
     "pass_count": _pass_count,
     "raise_most": lambda _r, d: _("You can raise your bid by at most {room}.").format(
+        room=d["room"]
+    ),
+    "miser_lowest": lambda _r, d: _("You can lower your bid by at most {room}.").format(
         room=d["room"]
     ),
     "pass_count_to": lambda _r, d: ngettext(

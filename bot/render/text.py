@@ -119,6 +119,11 @@ def hand_text(cards: Sequence[Card], rules: Rules, face: CardFace = card_text) -
 def bid_text(bid: Bid | None, rules: Rules) -> str:
     if bid is None:
         return "-"
+    if rules.auction:
+        # 000:112: a pass, or N for a contract of 6 + N tricks.
+        if not bid.tricks:
+            return _("pass")
+        return _("{bid} for {count}").format(bid=bid.tricks, count=6 + bid.tricks)
     word = _("nil") if bid.tricks == 0 and rules.nil_mode == "nil" else str(bid.tricks)
     return _("blind {bid}").format(bid=word) if bid.blind else word
 
@@ -344,6 +349,8 @@ def event_text(
             N_("You throw in a deficient hand: redeal."),
             N_("{name} throws in a deficient hand: redeal."),
         )
+    if isinstance(event, BidMade) and rules.auction and not event.tricks:
+        return _said(names, event.seat, you, N_("You pass."), N_("{name} passes."))
     if isinstance(event, BidMade):
         bid = bid_text(Bid(event.seat, event.tricks, event.blind), rules)
         return _said(
@@ -358,6 +365,16 @@ def event_text(
         if not event.by:
             return None
         bid = bid_text(Bid(event.seat, event.tricks), rules)
+        if event.by < 0:
+            # Miser's second round (003:89).
+            return _said(
+                names,
+                event.seat,
+                you,
+                N_("You lower your bid to {bid}."),
+                N_("{name} lowers their bid to {bid}."),
+                bid=bid,
+            )
         return _said(
             names,
             event.seat,

@@ -28,7 +28,7 @@ from bot.engine import (
 )
 from bot.engine.audit import HandRecord
 from bot.i18n import N_, _, format_number, format_percent, ngettext
-from bot.render.text import declaration_text
+from bot.render.text import bid_text, declaration_text
 from bot.render.words import card_text
 
 SUITS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
@@ -110,6 +110,13 @@ _PLAIN = {
     ),
     "nothing": N_("Nothing to gain in this trick, so it played low."),
     "keep_bid": N_("Its cards were worth no more than its bid, so it kept it."),
+    "miser_bid": N_("Miser: it bid the tricks its cards could not shed, and one to spare."),
+    "miser_lower": N_("Miser: it lowered its bid to what its cards need, or kept it."),
+    "miser_lead": N_("Miser: it led its lowest card to take no trick."),
+    "miser_lose": N_("Miser: it played its highest card that loses this trick."),
+    "miser_forced": N_("Miser: every card it could play won the trick."),
+    "auction_bid": N_("It bid the contract its side's tricks could cover, as it counts them."),
+    "auction_pass": N_("Its side's tricks, as it counts them, could not cover a higher bid."),
     "declare": N_("Its own hand held enough sure winners to take the tricks it declared to take."),
     FALLBACK: N_("It could not decide, so it made the first move the rules allow."),
 }
@@ -192,6 +199,8 @@ def hand_why(
 
 def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: bool) -> str:
     name, action = names[reason.seat], reason.action
+    if isinstance(action, Bid) and rules.auction and not action.tricks:
+        return _("{name} passes.").format(name=name)
     if isinstance(action, Bid):
         return _("{name} bid {bid}.").format(name=name, bid=bid_words(action, rules))
     if isinstance(action, PlayCard):
@@ -207,6 +216,8 @@ def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: boo
         return _("{name} claimed the rest of the tricks.").format(name=name)
     if isinstance(action, RevealCards):
         return _("{name} looked at its cards.").format(name=name)
+    if isinstance(action, Raise) and action.by < 0:
+        return _("{name} lowered its bid by {count}.").format(name=name, count=-action.by)
     if isinstance(action, Raise):
         if not action.by:
             return _("{name} kept its bid.").format(name=name)
@@ -219,7 +230,10 @@ def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: boo
 
 
 def bid_words(bid: Bid, rules: Rules) -> str:
-    """A bid as players say it: "4", "Nil", "Blind Nil", "blind 6"."""
+    """A bid as players say it: "4", "Nil", "Blind Nil", "blind 6"; in an auction, "pass"
+    or "3 for 9"."""
+    if rules.auction:
+        return bid_text(bid, rules)
     if bid.tricks == 0 and rules.nil_mode == "nil":
         return _("Blind Nil") if bid.blind else _("Nil")
     if bid.blind:
@@ -310,6 +324,9 @@ def _choice(action: Action, rules: Rules, chosen: bool, public: bool) -> str:
     if isinstance(action, Bid):
         bid = bid_words(action, rules)
         return (_("Its choice, a bid of {bid}") if chosen else _("A bid of {bid}")).format(bid=bid)
+    if isinstance(action, Raise) and action.by < 0:
+        words = _("Its choice, lowering by {count}") if chosen else _("Lowering by {count}")
+        return words.format(count=-action.by)
     if isinstance(action, Raise) and action.by:
         words = _("Its choice, a raise of {count}") if chosen else _("A raise of {count}")
         return words.format(count=action.by)

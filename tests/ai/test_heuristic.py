@@ -500,3 +500,63 @@ def test_a_bid_held_down_is_raised_before_the_first_card() -> None:
     assert isinstance(hard, Raise) and hard.by >= 3 and hard in view.legal_actions
     game.apply(action)
     assert HeuristicPolicy().decide(game.view(2), random.Random(0)) == Raise(2, 0)
+
+
+def test_miser_bots_bid_what_they_cannot_shed_and_duck() -> None:
+    """003:87-96 Miser: the fewest tricks win, and a player over their bid loses (13 - bid)
+    x 10. Seat 1 holds low cards, seat 2 high spades and aces: normal bids low on the first
+    and high on the second, hard bids low on the low cards (its search values each bid by
+    the Miser score); a bid above what the cards need is lowered in the second round, and
+    in play normal follows with its highest card that loses."""
+    rules = Rules.preset("miser")
+    weak = "2C 3C 4C 2D 3D 4D 5D 2H 3H 4H 5H 6H 2S"
+    strong = "AS KS QS JS 10S 9S AH KH AD KD AC KC QC"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: weak, 2: strong})])
+    normal, hard = HeuristicPolicy(), SearchPolicy(deals=20, bid_deals=30, time_budget=None)
+    low = normal.decide(game.view(1), random.Random(0))
+    assert isinstance(low, Bid) and low.tricks <= 1
+    searched = hard.decide(game.view(1), random.Random(0))
+    assert isinstance(searched, Bid) and searched.tricks <= 2
+    game.apply(Bid(1, 6))
+    high = normal.decide(game.view(2), random.Random(0))
+    assert isinstance(high, Bid) and high.tricks >= 6
+    for seat in (2, 3, 0):
+        game.apply(Bid(seat, 8))
+    # Seat 1 bid 6 on cards that shed every trick: it lowers.
+    lowered = normal.decide(game.view(1), random.Random(0))
+    assert isinstance(lowered, Raise) and lowered.by <= -4
+    assert hard.decide(game.view(1), random.Random(0)) in game.view(1).legal_actions
+    for seat in (1, 2, 3, 0):
+        game.apply(Raise(seat, 0))
+    game.apply(PlayCard(1, Card.parse("5D")))
+    # Seat 2 holds the A and K of diamonds, both winners and two players after it: it
+    # stays with the lower. Seat 3 then plays its highest diamond under the K.
+    assert normal.decide(game.view(2), random.Random(0)) == PlayCard(2, Card.parse("KD"))
+    game.apply(PlayCard(2, Card.parse("KD")))
+    hand = game.view(3).hand
+    assert hand is not None
+    under = max(
+        (c for c in hand if c.suit == Card.parse("KD").suit and c.rank < 13), key=lambda c: c.rank
+    )
+    assert normal.decide(game.view(3), random.Random(0)) == PlayCard(3, under)
+
+
+def test_auction_bots_bid_the_contract_their_side_can_make() -> None:
+    """000:112 Auction Spades: a bid of N commits the side to 6 + N tricks. Seat 1's hand
+    is worth about 6 tricks: normal bids to what the side covers with a silent partner
+    (6 + 3 = 9, so 3); seat 2, with low cards, passes over it; hard bids as normal does
+    and every move is legal; when the first three pass, the dealer must bid and bids 1."""
+    rules = Rules.preset("auction")
+    strong = "AS KS QS JS 10S AH KH AD 2C 3C 4C 5D 6D"
+    weak = "7C 8C 9C 7D 8D 9D 2H 3H 4H 5H 6H 7H 8H"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: strong, 2: weak})])
+    normal, hard = HeuristicPolicy(), SearchPolicy(deals=20, bid_deals=30, time_budget=None)
+    bid = normal.decide(game.view(1), random.Random(0))
+    assert isinstance(bid, Bid) and 2 <= bid.tricks <= 4
+    assert hard.decide(game.view(1), random.Random(0)) == bid
+    game.apply(bid)
+    assert normal.decide(game.view(2), random.Random(0)) == Bid(2, 0)
+    forced = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: weak})])
+    for seat in (1, 2, 3):
+        forced.apply(Bid(seat, 0))
+    assert normal.decide(forced.view(0), random.Random(0)) == Bid(0, 1)

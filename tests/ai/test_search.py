@@ -319,3 +319,16 @@ def test_bid_playouts_start_from_the_seat_that_leads(leads: bool, leader: int) -
         [Card.parse(c).index for c in codes.split()] for codes in ("AS 3C", "KD", "2C 9H", "5C")
     ]
     assert _first_leader(rules, deck, hands, dealer=0) == leader
+
+
+@pytest.mark.parametrize("preset", ["miser", "auction"])
+def test_bids_that_are_no_trick_estimate_weigh_no_deal(preset: str) -> None:
+    """003:87 a Miser bid is the tricks a hand cannot shed, 000:112 an auction's bid a
+    side's contract of 6 + N or a pass: neither is read as the hand's trick estimate."""
+    game = Game.new(Rules.preset(preset), seed=3, dealer=0)
+    for seat in (1, 2, 3):
+        game.apply(Bid(seat, 0 if preset == "auction" and seat != 2 else 3))
+    view = game.view(0)
+    true = [[], *([c.index for c in hand] for hand in game.hands[1:])]
+    swapped = [true[0], true[2], true[1], true[3]]
+    assert bid_weight(view, true) == bid_weight(view, swapped) == 1.0

@@ -272,3 +272,27 @@ def test_a_finished_hand_is_told_trick_by_trick_naming_every_card() -> None:
     member = [t for _, texts in told for t in texts if t.startswith("North ")]
     assert len(member) == 14 and all(t.endswith("A bot made this move for North.") for t in member)
     assert not [t for _, texts in told for t in texts if "for East" in t]
+
+
+@pytest.mark.parametrize(
+    ("preset", "said"),
+    [("miser", ("kept its bid.",)), ("auction", (" passes.", " for "))],
+)
+def test_the_bidding_of_miser_and_auction_is_told_in_their_words(
+    preset: str, said: tuple[str, ...]
+) -> None:
+    """003:89 Miser's second round keeps or lowers a bid; 000:112 an auction's pass and its
+    bids of N for 6 + N tricks: the bidding of a finished hand says so."""
+    rules = Rules.preset(preset)
+    game = Game.new(rules, seed=2, dealer=0)
+    policy, rng = HeuristicPolicy(), random.Random(2)
+    reasons: list[Reason] = []
+    while game.hand_number == 1:
+        assert game.to_act is not None
+        action, reason = decide_why(policy, game.view(game.to_act), rng)
+        reasons.append(reason)
+        game.apply(action)
+    (record, *_) = hand_records(rules, seed=2, dealer=0, actions=game.history)
+    told = dict(hand_why(record, reasons, rules, NAMES))
+    bidding = "\n".join(told["The bidding"])
+    assert all(words in bidding for words in said), bidding

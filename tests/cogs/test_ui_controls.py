@@ -117,3 +117,31 @@ def test_passing_to_a_neighbour_and_the_kittys_discard_say_so(
     items = controls(game.view(seat), table_id=1, seq=0, names=["P0", "P1", "P2", "P3"])
     selects = [i for i in items if isinstance(i, ActionSelect) and i.click.code == PASS_CODE]
     assert [s.item.placeholder for s in selects] == [label]
+
+
+def test_miser_lowering_has_its_own_buttons() -> None:
+    """003:89 Miser: "on their second turn to bid, each player may either stay at their
+    first bid or go lower": "Keep my bid" and one button for each lower bid, down to 0."""
+    game = Game.new(Rules.preset("miser"), seed=3, dealer=0)
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, 2))
+    items = controls(game.view(1), table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+    buttons = [item for item in items if isinstance(item, ActionButton)]
+    assert [(b.item.label, b.click.code) for b in buttons] == [
+        ("Keep my bid", "u0"),
+        ("Lower by 1", "u-1"),
+        ("Lower by 2", "u-2"),
+    ]
+
+
+def test_auction_bids_are_pass_or_raise_buttons() -> None:
+    """000:112 Auction Spades: "Subsequent bidders must raise the bid or pass": after a bid
+    of 2 the next player's buttons are Pass and each higher bid with its contract."""
+    game = Game.new(Rules.preset("auction"), seed=3, dealer=0)
+    game.apply(Bid(1, 2))
+    items = controls(game.view(2), table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+    buttons = [item for item in items if isinstance(item, ActionButton)]
+    assert [(b.item.label, b.click.code) for b in buttons] == [
+        ("Pass", "b0"),
+        *((f"{n} for {n + 6}", f"b{n}") for n in range(3, 8)),
+    ]

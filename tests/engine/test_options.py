@@ -37,6 +37,7 @@ from bot.engine.card_bonuses import card_bonuses
 from bot.engine.deck import deck_info
 from bot.engine.events import TrickRecord
 from bot.engine.options import options_of
+from bot.engine.scoring import score_hand
 from tests.engine.helpers import (
     SUITED,
     bid_all,
@@ -2518,3 +2519,92 @@ def test_a_face_up_deal_shows_each_players_first_cards_to_everyone(count: int) -
     play(game, (1, "2D"))
     # A card played from the face-up ones leaves them; the rest stay shown.
     assert len(game.view(2).exposed[1]) == (count - 1 if count else 0)
+
+
+@covers("miser")
+def test_miser_bids_are_kept_or_lowered_and_score_in_reverse() -> None:
+    """003:87-96 Miser: "The object is to get the fewest tricks"; "on their second turn to
+    bid, each player may either stay at their first bid or go lower"; "If a player makes
+    the bid [does not take more tricks than the bid] then the score is (13 - bid) * 10. If
+    the player doesn't make bid [takes more tricks than bid] then the score is -(13 - bid)
+    * 10." SUITED, each alone: seat 3 holds the spades and takes all 13 tricks."""
+    game = _suited_game(Rules.preset("miser"))
+    bid_all(game, [2, 3, 1, 5])
+    # One more round from the dealer's left: keep, or lower down to 0.
+    assert game.phase is Phase.BID and game.to_act == 1
+    assert game.legal_actions(1) == [Raise(1, 0), Raise(1, -1), Raise(1, -2), Raise(1, -3)]
+    assert game.apply(Raise(1, -3)) == [BidRaised(1, 0, -3)]
+    refused(game, Raise(2, 1), "never raised")
+    refused(game, Bid(2, 0), "keep your bid or lower it")
+    refused(game, Raise(2, -2), "at most 1")
+    game.apply(Raise(2, 0))
+    game.apply(Raise(3, -2))
+    game.apply(Raise(0, 0))
+    # One round only: then the play.
+    assert game.phase is Phase.PLAY and game.bids[3] == Bid(3, 3)
+    play_out(game)
+    assert _team_totals(game) == [110, 130, 120, -100]
+    assert [t.made for t in game.results[-1].teams] == [True, True, True, False]
+    # A bid of 0 is a plain bid in Miser, not a Nil: no bonus, (13 - 0) x 10.
+    assert game.results[-1].teams[1].nil_bonus == 0
+    # A bid of 4: 90 for taking 4 or fewer, -90 for 5.
+    made = score_hand(
+        Rules.preset("miser"),
+        hand_number=1,
+        dealer=0,
+        bids=[4, 4, 4, 1],
+        blind=[False] * 4,
+        tricks=[4, 5, 3, 1],
+        scores=[0] * 4,
+        bags=[0] * 4,
+        num_tricks=13,
+    )
+    assert [t.total for t in made.teams] == [90, -90, 90, 120]
+    with pytest.raises(ValueError, match="team_size is fixed in miser"):
+        _rules(miser=True, nil_mode="zero", blind_nil="never")
+
+
+@covers("auction")
+def test_auction_spades_bids_one_contract_and_the_defenders_score_its_difference() -> None:
+    """000:112 Auction Spades: "by making the bid, they are committing their partnership to
+    take the minimum 6 tricks plus the number bid. Subsequent bidders must raise the bid or
+    pass; once they pass, they cannot bid further"; "If the declarers make contract, they
+    get 10 points per bid trick; if they are set they get nothing. The defenders get 10
+    points per overtrick made by, or undertrick missed by, the declarers" (and 000:172: "the
+    defending pair receives 10 points for each undertrick"). SUITED: seat 3 takes all 13."""
+    game = _suited_game(Rules.preset("auction"))
+    game.apply(Bid(1, 1))
+    assert bids_of(game, 2) == [(n, False) for n in (0, 2, 3, 4, 5, 6, 7)]
+    refused(game, Bid(2, 1), "can't bid 1")
+    for seat, bid in ((2, 2), (3, 4), (0, 0), (1, 0)):
+        game.apply(Bid(seat, bid))
+    # Seat 2 is the last still in: it passes, and seat 3's 4 (10 tricks) is the contract.
+    assert game.to_act == 2
+    game.apply(Bid(2, 0))
+    assert game.phase is Phase.PLAY
+    play_out(game)
+    side = game.results[-1].teams
+    # Side 1 took 13 of its 10: 40 for the contract; the defenders 10 for each overtrick.
+    assert [t.total for t in side] == [30, 40]
+    assert (side[1].bid, side[1].made) == (10, True)
+    # Set: side 0 bid 3 (9 tricks) and took 7: nothing, and 20 to the defenders.
+    rules = Rules.preset("auction")
+    result = score_hand(
+        rules,
+        hand_number=1,
+        dealer=0,
+        bids=[0, 0, 3, 0],
+        blind=[False] * 4,
+        tricks=[4, 3, 3, 3],
+        scores=[0, 0],
+        bags=[0, 0],
+        num_tricks=13,
+    )
+    assert [t.total for t in result.teams] == [0, 20]
+    # The first three pass: the dealer may not pass too.
+    forced = _suited_game(rules)
+    for seat in (1, 2, 3):
+        forced.apply(Bid(seat, 0))
+    assert bids_of(forced, 0) == [(n, False) for n in range(1, 8)]
+    forced.apply(Bid(0, 1))
+    assert forced.phase is Phase.PLAY
