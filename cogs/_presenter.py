@@ -37,8 +37,8 @@ from typing import Any
 
 import discord
 
-from bot.engine import Event, Phase
-from bot.i18n import N_, _, use_locale
+from bot.engine import Event, Phase, SeatView
+from bot.i18n import N_, _, current_locale, use_locale
 from bot.storage.records import HandMessage, Pings, StorageFailed, TableStore
 from bot.tables import Notice, NoticeKind, Shown, TableStatus
 from cogs._board import board_text, hand_message
@@ -192,6 +192,8 @@ class AtTable:
     pushed: int | None = None  # the seq of the turn whose ephemeral hand was sent
     mention: asyncio.Task[Posted | None] | None = None  # the live turn mention
     mentioned: int | None = None  # the seq of the turn last announced in the channel
+    # The hand last drawn for their DM: the table's seq and the language it was drawn at.
+    drawn: tuple[int, str, Picture] | None = None
 
 
 @dataclass(slots=True)
@@ -275,16 +277,17 @@ class DiscordPresenter:
         if member.dms_closed:
             if not self._push(table, seat, member):
                 # Between turns, the ephemeral hand shows each trick's end, as DMs do.
-                self._show_ephemeral(member.at, self.hand_picture(table, seat))
+                self._show_ephemeral(member.at, self.hand_picture(table, seat, view=view))
             self._ring_in_channel(table, member, user_id, phase)
             return
         where = await self.pings(user_id)
         await self._look_up(table, member.at, user_id)
-        self._show_dm_hand(table, seat, member, user_id, ring=phase is not None and where == "dm")
+        ring = phase is not None and where == "dm"
+        self._show_dm_hand(table, seat, member, user_id, ring=ring, view=view)
         self._ring_in_channel(table, member, user_id, phase if where == "channel" else None)
 
     def _show_dm_hand(
-        self, table: Shown, seat: int, member: Reach, user_id: int, *, ring: bool
+        self, table: Shown, seat: int, member: Reach, user_id: int, *, ring: bool, view: SeatView
     ) -> None:
         """Show the member's hand in their DMs: a new message when ``ring``ing for their
         turn (Discord notifies them of a new message, not of an edit) or when none is live,
@@ -302,7 +305,9 @@ class DiscordPresenter:
                 table, user_id, None, table.seq, ring=ring, after=older, token=route.token
             )
             at.dm = DmHand(live, table.seq)
-        at.dm.live.show(self.hand_picture(table, seat), urgent=ring)
+        picture = self.hand_picture(table, seat, view=view)
+        at.drawn = (table.seq, current_locale(), picture)
+        at.dm.live.show(picture, urgent=ring)
 
     async def _look_up(self, table: Shown, at: AtTable, user_id: int) -> None:
         """After a restart: the hand message already sent is edited, not sent again."""
@@ -333,6 +338,17 @@ class DiscordPresenter:
         if self.store is not None:
             await self.store.set_pings(user_id, where)
         self._pings[user_id] = where
+
+    def answer_hand(self, table: Shown, seat: int, user_id: int) -> Picture:
+        """The member's hand with its controls, for the answer to their click: the picture
+        just drawn for their DM hand when the table has not moved since and they read the
+        same language (drawn once a change), else a new one."""
+        member = self._members.get((table.channel_id, user_id))
+        if member is not None and member.at.table_id == table.table_id:
+            drawn = member.at.drawn
+            if drawn is not None and drawn[:2] == (table.seq, current_locale()):
+                return drawn[2]
+        return self.hand_picture(table, seat)
 
     def hand_shown(self, table: Shown, user_id: int, message_id: int, picture: Picture) -> bool:
         """An answer to a click on message ``message_id`` now shows ``picture``: when that
@@ -401,11 +417,19 @@ class DiscordPresenter:
         return Picture(text, as_view(items) if items else None)
 
     def hand_picture(
-        self, table: Shown, seat: int, note: str = "", *, with_controls: bool = True
+        self,
+        table: Shown,
+        seat: int,
+        note: str = "",
+        *,
+        with_controls: bool = True,
+        view: SeatView | None = None,
     ) -> Picture:
         """Seat ``seat``'s private picture, with controls for what it may do now (unless not
-        ``with_controls``). Show it to that seat's member only."""
-        view = table.view(seat)
+        ``with_controls``). Show it to that seat's member only. ``view``: the seat's view
+        now, when the caller has it already."""
+        if view is None:
+            view = table.view(seat)
         items: list[discord.ui.Item[Any]] = []
         table_id = table.table_id
         if with_controls and table.status is TableStatus.PLAYING and table_id is not None:

@@ -33,6 +33,7 @@ import itertools
 import multiprocessing
 import random
 import re
+import resource
 import statistics
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
@@ -126,6 +127,9 @@ class DiscordBench:
     kinds: RequestKinds | None = None  # what those were
     turns: TurnTimes | None = None
     refused: int = 0  # counted requests the fake refused, over Discord's global limit
+    # CPU seconds the bot's process used (user and system), from its start to its close:
+    # on a shared machine, what the code costs whatever the neighbours do.
+    bot_cpu: float | None = None
 
     @property
     def free_share(self) -> float:
@@ -243,6 +247,7 @@ def run_discord_bench(
     members.start()
     # Only the members' process holds its end now, so its exit reads as end-of-file here.
     members_end.close()
+    cpu_before = _cpu_seconds()
     try:
         if database_url is None:
             with _profiled(profile):
@@ -260,6 +265,7 @@ def run_discord_bench(
         if members.is_alive():
             members.kill()
             members.join()
+    bot_cpu = _cpu_seconds() - cpu_before
     waits = played.waits_ms
     cuts = statistics.quantiles(waits, n=100)
     return DiscordBench(
@@ -274,7 +280,14 @@ def run_discord_bench(
         played.kinds,
         turn_times(began, played.seen),
         played.refused,
+        bot_cpu,
     )
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds this process has used so far, user and system."""
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
 
 
 Began = dict[tuple[int, int], float]
@@ -614,7 +627,16 @@ def format_discord_bench(bench: DiscordBench) -> str:
         f" its global limit of {GLOBAL_LIMIT}/s"
         + _kinds_text(bench.kinds)
         + f", {bench.refused:,} refused over it; {bench.free_share:.1%} free"
-        " (interactions' answers and follow-ups)"
+        " (interactions' answers and follow-ups)" + _cpu_text(bench)
+    )
+
+
+def _cpu_text(bench: DiscordBench) -> str:
+    if bench.bot_cpu is None or not bench.clicks:
+        return ""
+    return (
+        f"; the bot's process used {bench.bot_cpu:,.1f} CPU s"
+        f" ({bench.bot_cpu / bench.clicks * 1000:.1f} ms a click)"
     )
 
 

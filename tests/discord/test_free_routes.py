@@ -5,13 +5,17 @@ still ring: each is a new message that notifies its member."""
 
 from __future__ import annotations
 
+import collections
 import itertools
 import statistics
+from typing import Any
 
 import pytest
 
 from bot.storage.records import MemoryStore
-from devtools.fake_discord import FakeDiscord, counts_globally, running
+from bot.tables import Shown
+from cogs._live import Picture
+from devtools.fake_discord import COMPONENT, UPDATE, FakeDiscord, counts_globally, running
 from tests.discord.spades_helpers import ONE_HAND, board, expire_tokens, make_bot, play_out
 from tests.discord.test_spades_turns import acts, presenter_of
 
@@ -128,3 +132,35 @@ async def test_a_paced_table_message_ends_on_the_final_score_and_every_turn_stil
     ]
     gaps = [later - earlier for earlier, later in itertools.pairwise(edited)]
     assert len(gaps) >= 3 and statistics.median(gaps) >= 1.5 * interval, gaps
+
+
+async def test_a_clicks_answer_shows_the_hand_drawn_for_its_change_drawn_once(
+    fake: FakeDiscord,
+) -> None:
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    store = MemoryStore({fake.guild_id: ONE_HAND})
+    async with running(make_bot(fake, store=store), fake) as bot:
+        presenter = presenter_of(bot)
+        drawn: list[tuple[int, int]] = []
+        draw = presenter.hand_picture
+
+        def counted(table: Shown, seat: int, note: str = "", **options: Any) -> Picture:
+            drawn.append((table.seq, seat))
+            return draw(table, seat, note, **options)
+
+        presenter.hand_picture = counted  # type: ignore[method-assign]
+        await fake.slash(alice, "spades", "new")
+        await fake.slash(alice, "spades", "start", bots=True)
+        acted = await play_out(fake, [alice], general)
+        [table_id] = store.tables
+        last = bot.tables.table_by_id(table_id).seq
+
+    # Each change drew Alice's hand once: her DM's and her click's answer shared it (the
+    # game's end draws her hand again, without its controls).
+    assert acted > 1
+    twice = [key for key, n in collections.Counter(drawn).items() if n > 1 and key[0] != last]
+    assert not twice, twice
+    # And her answers showed it: clicks on her live hand updated it in place.
+    answered = [r for r in fake.interactions.values() if r.kind == COMPONENT]
+    assert len(answered) == acted and any(r.callback_type == UPDATE for r in answered)
