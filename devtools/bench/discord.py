@@ -410,6 +410,7 @@ async def _bot(connection: Connection, pace: Pace, seed: int) -> tuple[_Played, 
         guild_ready_timeout=0.01,
         chunk_guilds_at_startup=False,
     )
+    thresholds = gc.get_threshold()
     try:
         async with running(bot, address):
             clock = TurnClock()
@@ -418,8 +419,10 @@ async def _bot(connection: Connection, pace: Pace, seed: int) -> tuple[_Played, 
             return await _receive(connection, _Played), clock.began
     finally:
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
-        # The bot froze what it built at start-up; the process that called the bench lives on.
+        # The bot froze what it built at start-up and set the collector's thresholds; the
+        # process that called the bench lives on.
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
 
 
 def _members_process(
