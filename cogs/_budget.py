@@ -12,12 +12,17 @@ while both kinds wait, every ``SHARE``-th token goes to the others, so table mes
 waiting hands are never starved by a stream of turns; within each kind, first come first
 served. Whoever waits keeps only the newest picture to send (``LiveMessage`` takes its
 picture after its token), so waiting coalesces edits.
+
+Free requests take one of ``FreeSlots``' slots instead: they are not rated, but at most
+``FREE_AT_ONCE`` are in flight, and when they wait for a slot, turns go first, so a burst of
+table edits cannot hold a member's turn back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+from types import TracebackType
 
 # Discord's global limit, and the most requests in any second the bot keeps to: room for
 # start-up calls, command syncs and the odd request made outside the budget
@@ -52,8 +57,9 @@ class Budget:
         self._urgent_in_row = 0
         self.taken = 0  # tokens handed out, for tests and benchmarks
         self.closed = False
-        # Slots for free requests: ``async with budget.free:`` around each.
-        self.free = asyncio.Semaphore(FREE_AT_ONCE)
+        # Slots for free requests: ``async with budget.free:`` around each (a turn's:
+        # ``async with budget.free(urgent=True):``).
+        self.free = FreeSlots(FREE_AT_ONCE)
 
     def close(self) -> None:
         """The bot is closing: whoever waits, and whoever comes later, is cancelled."""
@@ -114,3 +120,72 @@ class Budget:
             if not any(self._queues):
                 return
             await asyncio.sleep((1 - self._tokens) / self._refill_rate)
+
+
+class FreeSlots:
+    """At most ``size`` free requests in flight; whoever waits for a slot is served urgent
+    first (a member's turn before table edits), then first come first served."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.busy = 0
+        self._queues: tuple[collections.deque[asyncio.Future[None]], ...] = (
+            collections.deque(),
+            collections.deque(),
+        )
+
+    def __call__(self, *, urgent: bool = False) -> _Slot:
+        return _Slot(self, urgent)
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.release()
+
+    async def acquire(self, *, urgent: bool = False) -> None:
+        if self.busy < self.size and not any(self._queues):
+            self.busy += 1
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queues[0 if urgent else 1].append(waiter)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self.release()  # handed a slot, then cancelled: it goes to the next
+            raise
+
+    def release(self) -> None:
+        """A slot is free: the next waiter takes it over (urgent ones first)."""
+        for queue in self._queues:
+            while queue:
+                waiter = queue.popleft()
+                if not waiter.done():
+                    waiter.set_result(None)
+                    return
+        self.busy -= 1
+
+
+class _Slot:
+    """``async with slots(urgent=...)``: one free slot for the block."""
+
+    def __init__(self, slots: FreeSlots, urgent: bool) -> None:
+        self._slots = slots
+        self._urgent = urgent
+
+    async def __aenter__(self) -> None:
+        await self._slots.acquire(urgent=self._urgent)
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._slots.release()

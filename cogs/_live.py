@@ -323,7 +323,9 @@ class LiveMessage:
     async def _send_by_token(self, token: Token, picture: Picture) -> None:
         """Post or edit through the free route (a follow-up of the member's interaction)."""
         self.free += 1
-        async with self.budget.free if self.budget is not None else contextlib.nullcontext():
+        # A turn's message takes the next free slot before edits waiting for one.
+        slot = self.budget.free(urgent=self._urgent_taken) if self.budget is not None else None
+        async with slot or contextlib.nullcontext():
             if self.message_id is not None:
                 try:
                     await token.webhook.edit_message(

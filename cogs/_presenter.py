@@ -37,8 +37,8 @@ from typing import Any
 
 import discord
 
-from bot.engine import Event, Phase
-from bot.i18n import N_, _, use_locale
+from bot.engine import Event, Phase, SeatView
+from bot.i18n import N_, _, current_locale, use_locale
 from bot.storage.records import HandMessage, Pings, StorageFailed, TableStore
 from bot.tables import Notice, NoticeKind, Shown, TableStatus
 from cogs._board import board_text, hand_message
@@ -79,6 +79,11 @@ def turn_ping(user_id: int, phase: Phase | None) -> str:
 
 # A hand edit waits this long for more changes to join it (production; tests use 0).
 HAND_DELAY = 0.25
+# The table message is edited at most once every this many edit intervals: with the bot's
+# 1.2 s, once every two bots' moves. Each member's hand shows every move as it comes, and
+# the table message the last trick, so nobody misses a card, and a thousand tables make a
+# fifth fewer requests.
+BOARD_PACE = 2
 # An interaction token lives 15 minutes; follow-ups stop a little before that.
 FOLLOWUP_LIFETIME = datetime.timedelta(minutes=14)
 # How long closing the bot waits for the last edits to go out.
@@ -187,6 +192,8 @@ class AtTable:
     pushed: int | None = None  # the seq of the turn whose ephemeral hand was sent
     mention: asyncio.Task[Posted | None] | None = None  # the live turn mention
     mentioned: int | None = None  # the seq of the turn last announced in the channel
+    # The hand last drawn for their DM: the table's seq and the language it was drawn at.
+    drawn: tuple[int, str, Picture] | None = None
 
 
 @dataclass(slots=True)
@@ -270,16 +277,17 @@ class DiscordPresenter:
         if member.dms_closed:
             if not self._push(table, seat, member):
                 # Between turns, the ephemeral hand shows each trick's end, as DMs do.
-                self._show_ephemeral(member.at, self.hand_picture(table, seat))
+                self._show_ephemeral(member.at, self.hand_picture(table, seat, view=view))
             self._ring_in_channel(table, member, user_id, phase)
             return
         where = await self.pings(user_id)
         await self._look_up(table, member.at, user_id)
-        self._show_dm_hand(table, seat, member, user_id, ring=phase is not None and where == "dm")
+        ring = phase is not None and where == "dm"
+        self._show_dm_hand(table, seat, member, user_id, ring=ring, view=view)
         self._ring_in_channel(table, member, user_id, phase if where == "channel" else None)
 
     def _show_dm_hand(
-        self, table: Shown, seat: int, member: Reach, user_id: int, *, ring: bool
+        self, table: Shown, seat: int, member: Reach, user_id: int, *, ring: bool, view: SeatView
     ) -> None:
         """Show the member's hand in their DMs: a new message when ``ring``ing for their
         turn (Discord notifies them of a new message, not of an edit) or when none is live,
@@ -297,7 +305,9 @@ class DiscordPresenter:
                 table, user_id, None, table.seq, ring=ring, after=older, token=route.token
             )
             at.dm = DmHand(live, table.seq)
-        at.dm.live.show(self.hand_picture(table, seat), urgent=ring)
+        picture = self.hand_picture(table, seat, view=view)
+        at.drawn = (table.seq, current_locale(), picture)
+        at.dm.live.show(picture, urgent=ring)
 
     async def _look_up(self, table: Shown, at: AtTable, user_id: int) -> None:
         """After a restart: the hand message already sent is edited, not sent again."""
@@ -328,6 +338,17 @@ class DiscordPresenter:
         if self.store is not None:
             await self.store.set_pings(user_id, where)
         self._pings[user_id] = where
+
+    def answer_hand(self, table: Shown, seat: int, user_id: int) -> Picture:
+        """The member's hand with its controls, for the answer to their click: the picture
+        just drawn for their DM hand when the table has not moved since and they read the
+        same language (drawn once a change), else a new one."""
+        member = self._members.get((table.channel_id, user_id))
+        if member is not None and member.at.table_id == table.table_id:
+            drawn = member.at.drawn
+            if drawn is not None and drawn[:2] == (table.seq, current_locale()):
+                return drawn[2]
+        return self.hand_picture(table, seat)
 
     def hand_shown(self, table: Shown, user_id: int, message_id: int, picture: Picture) -> bool:
         """An answer to a click on message ``message_id`` now shows ``picture``: when that
@@ -396,11 +417,19 @@ class DiscordPresenter:
         return Picture(text, as_view(items) if items else None)
 
     def hand_picture(
-        self, table: Shown, seat: int, note: str = "", *, with_controls: bool = True
+        self,
+        table: Shown,
+        seat: int,
+        note: str = "",
+        *,
+        with_controls: bool = True,
+        view: SeatView | None = None,
     ) -> Picture:
         """Seat ``seat``'s private picture, with controls for what it may do now (unless not
-        ``with_controls``). Show it to that seat's member only."""
-        view = table.view(seat)
+        ``with_controls``). Show it to that seat's member only. ``view``: the seat's view
+        now, when the caller has it already."""
+        if view is None:
+            view = table.view(seat)
         items: list[discord.ui.Item[Any]] = []
         table_id = table.table_id
         if with_controls and table.status is TableStatus.PLAYING and table_id is not None:
@@ -553,7 +582,7 @@ class DiscordPresenter:
         channel = self.client.get_partial_messageable(table.channel_id)
         live = LiveMessage(
             channel,
-            interval=self.interval,
+            interval=self.interval * BOARD_PACE,
             delay=self.delay,
             budget=self.budget,
             message_id=table.message_id,
@@ -766,7 +795,7 @@ class DiscordPresenter:
         )
         try:
             if token is not None and token.live():
-                async with self.budget.free:
+                async with self.budget.free(urgent=True):
                     sent = await token.webhook.send(content, allowed_mentions=mentions, wait=True)
                 return Posted(sent.id, token)
             await self.budget.take(urgent=True)
@@ -789,7 +818,7 @@ class DiscordPresenter:
             return
         with contextlib.suppress(discord.NotFound):
             if done.token is not None and done.token.live():
-                async with self.budget.free:
+                async with self.budget.free(urgent=True):
                     await done.token.webhook.delete_message(done.message_id)
                 return
             # Urgent: the next turn's mention waits for it.
@@ -829,7 +858,7 @@ class DiscordPresenter:
         picture = shown.sent
         webhook = shown.token.webhook
         view = picture.view or discord.utils.MISSING
-        async with self.budget.free:
+        async with self.budget.free(urgent=True):
             sent = await webhook.send(picture.content, view=view, ephemeral=True, wait=True)
         shown.message_id = sent.id
         await self._edit_ephemeral(shown)

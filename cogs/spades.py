@@ -735,7 +735,7 @@ class SpadesCog(
             # A DM hand: the answer itself shows the move made (an interaction's answer
             # costs nothing of the request budget), unless a newer hand message took over,
             # which the presenter shows.
-            picture = self.presenter.hand_picture(table, seat)
+            picture = self.presenter.answer_hand(table, seat, interaction.user.id)
             if message is not None and self.presenter.hand_shown(
                 table, interaction.user.id, message.id, picture
             ):

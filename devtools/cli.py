@@ -276,6 +276,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="PostgreSQL (postgresql://...) for --processes 2, in a scratch schema dropped"
         " afterwards",
     )
+    tables.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="write the bot process's cProfile statistics (pstats) of the active tables' run"
+        " to FILE (one process only)",
+    )
     add_preset(tables, "classic")
     tables.add_argument("--seed", type=int, default=0, help="default: 0")
     return parser
@@ -355,6 +361,7 @@ def main(argv: Sequence[str]) -> int:
             pace,
             processes=args.processes,
             database_url=args.database_url if args.processes == 2 else None,
+            profile=args.profile if args.processes == 1 else None,
         )
         print(format_discord_bench(discord_bench), flush=True)
         print(format_memory_bench(run_memory_bench(args.open, args.seed)), flush=True)

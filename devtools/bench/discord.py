@@ -27,14 +27,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import cProfile
 import gc
 import itertools
 import multiprocessing
 import random
 import re
+import resource
 import statistics
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -50,7 +52,7 @@ from bot.config import Settings
 from bot.engine import Event
 from bot.render.cards import card_emojis
 from bot.storage.records import MemoryStore
-from bot.tables import Notice, Shown, TableSettings, TableStatus
+from bot.tables import Notice, Shown, Table, TableSettings, TableStatus
 from devtools.bench.storage import scratch_schema
 from devtools.bench.tables import Pace
 from devtools.fake_discord import (
@@ -125,6 +127,9 @@ class DiscordBench:
     kinds: RequestKinds | None = None  # what those were
     turns: TurnTimes | None = None
     refused: int = 0  # counted requests the fake refused, over Discord's global limit
+    # CPU seconds the bot's process used (user and system), from its start to its close:
+    # on a shared machine, what the code costs whatever the neighbours do.
+    bot_cpu: float | None = None
 
     @property
     def free_share(self) -> float:
@@ -184,8 +189,9 @@ class TurnClock:
     async def table_changed(self, table: Shown, events: Sequence[Event]) -> None:
         if table.status is not TableStatus.PLAYING:
             return
+        to_act = _to_act(table)
         for seat, user_id in table.member_seats():
-            if table.view(seat).to_act == seat:
+            if to_act == seat:
                 self.began.setdefault((user_id, table.seq), time.perf_counter())
 
     async def hand_changed(self, table: Shown, seat: int) -> None:
@@ -193,6 +199,15 @@ class TurnClock:
 
     async def notice(self, table: Shown, notice: Notice) -> None:
         return None
+
+
+def _to_act(table: Shown) -> int | None:
+    """The seat to act: read off the bot's own table's game (drawing a seat's view for it,
+    on every change of a thousand tables, was a few per cent of the bot's process)."""
+    if isinstance(table, Table) and table.game is not None:
+        return table.game.to_act
+    seats = table.member_seats()
+    return table.view(seats[0][0]).to_act if seats else None
 
 
 def turn_times(
@@ -213,7 +228,9 @@ def run_discord_bench(
     *,
     processes: int = 1,
     database_url: str | None = None,
+    profile: str | None = None,
 ) -> DiscordBench:
+    """``profile``: a file for the bot process's ``cProfile`` statistics (one process)."""
     pace = pace or Pace()
     if processes not in (1, 2):
         raise ValueError("the bench runs one bot process, or two with a shard each")
@@ -230,9 +247,11 @@ def run_discord_bench(
     members.start()
     # Only the members' process holds its end now, so its exit reads as end-of-file here.
     members_end.close()
+    cpu_before = _cpu_seconds()
     try:
         if database_url is None:
-            played, began = asyncio.run(_bot(bot_end, pace, seed))
+            with _profiled(profile):
+                played, began = asyncio.run(_bot(bot_end, pace, seed))
         else:
             played, began = asyncio.run(_sharded_bots(context, bot_end, pace, seed, database_url))
     except EOFError:
@@ -246,6 +265,7 @@ def run_discord_bench(
         if members.is_alive():
             members.kill()
             members.join()
+    bot_cpu = _cpu_seconds() - cpu_before
     waits = played.waits_ms
     cuts = statistics.quantiles(waits, n=100)
     return DiscordBench(
@@ -260,10 +280,32 @@ def run_discord_bench(
         played.kinds,
         turn_times(began, played.seen),
         played.refused,
+        bot_cpu,
     )
 
 
+def _cpu_seconds() -> float:
+    """CPU seconds this process has used so far, user and system."""
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
 Began = dict[tuple[int, int], float]
+
+
+@contextlib.contextmanager
+def _profiled(path: str | None) -> Iterator[None]:
+    """Profile what runs inside into ``path`` (``pstats`` format); nothing when ``None``."""
+    if path is None:
+        yield
+        return
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:
+        yield
+    finally:
+        profiler.disable()
+        profiler.dump_stats(path)
 
 
 async def _sharded_bots(
@@ -368,6 +410,7 @@ async def _bot(connection: Connection, pace: Pace, seed: int) -> tuple[_Played, 
         guild_ready_timeout=0.01,
         chunk_guilds_at_startup=False,
     )
+    thresholds = gc.get_threshold()
     try:
         async with running(bot, address):
             clock = TurnClock()
@@ -376,8 +419,10 @@ async def _bot(connection: Connection, pace: Pace, seed: int) -> tuple[_Played, 
             return await _receive(connection, _Played), clock.began
     finally:
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
-        # The bot froze what it built at start-up; the process that called the bench lives on.
+        # The bot froze what it built at start-up and set the collector's thresholds; the
+        # process that called the bench lives on.
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
 
 
 def _members_process(
@@ -585,7 +630,16 @@ def format_discord_bench(bench: DiscordBench) -> str:
         f" its global limit of {GLOBAL_LIMIT}/s"
         + _kinds_text(bench.kinds)
         + f", {bench.refused:,} refused over it; {bench.free_share:.1%} free"
-        " (interactions' answers and follow-ups)"
+        " (interactions' answers and follow-ups)" + _cpu_text(bench)
+    )
+
+
+def _cpu_text(bench: DiscordBench) -> str:
+    if bench.bot_cpu is None or not bench.clicks:
+        return ""
+    return (
+        f"; the bot's process used {bench.bot_cpu:,.1f} CPU s"
+        f" ({bench.bot_cpu / bench.clicks * 1000:.1f} ms a click)"
     )
 
 

@@ -104,8 +104,10 @@ def test_turns_are_timed_from_the_tables_change_and_the_free_share_reported() ->
             RequestRate(3_000, 33.3, 40),
             RequestKinds(2_000, 900, 0, 100),
             TurnTimes(5000, 12.0, 900.0),
+            bot_cpu=61.5,
         )
     )
+    assert "the bot's process used 61.5 CPU s (12.3 ms a click)" in text
     assert "8 members arrive a second" in text
     assert "5000 turns reached their member: p50 12 ms, p99 900 ms" in text
     assert "0 refused over it; 85.0% free" in text

@@ -83,3 +83,38 @@ def test_pictures_are_the_same_only_with_the_same_text_and_controls() -> None:
     assert not Picture("hand", view("3")).same_as(Picture("hand"))
     assert not Picture("hand").same_as(Picture("other"))
     assert Picture("hand").same_as(Picture("hand")) and not Picture("hand").same_as(None)
+
+
+async def test_a_turn_takes_the_next_free_slot_before_edits_waiting_longer() -> None:
+    budget = Budget()
+    slots = budget.free
+    order: list[str] = []
+    held = [asyncio.create_task(slots.acquire()) for _ in range(slots.size)]
+    await asyncio.gather(*held)
+
+    async def send(name: str, urgent: bool) -> None:
+        async with slots(urgent=urgent):
+            order.append(name)
+
+    waiting = [asyncio.create_task(send(f"edit {n}", False)) for n in range(3)]
+    await asyncio.sleep(0)
+    waiting.append(asyncio.create_task(send("turn", True)))
+    await asyncio.sleep(0)
+    assert order == []  # every slot is busy
+    for _ in range(slots.size):
+        slots.release()
+    await asyncio.gather(*waiting)
+    assert order == ["turn", "edit 0", "edit 1", "edit 2"]
+    assert slots.busy == 0
+
+
+async def test_a_waiter_cancelled_after_it_was_handed_a_slot_passes_it_on() -> None:
+    slots = Budget().free
+    await asyncio.gather(*(slots.acquire() for _ in range(slots.size)))
+    gone = asyncio.create_task(slots.acquire())
+    kept = asyncio.create_task(slots.acquire(urgent=False))
+    await asyncio.sleep(0)
+    slots.release()  # handed to ``gone``, which is cancelled before it runs
+    gone.cancel()
+    await kept
+    assert gone.cancelled() and slots.busy == slots.size

@@ -70,8 +70,10 @@ def make_bot(
     extensions: tuple[str, ...] = ("cogs.spades",),
     heartbeat: Path | None = None,
     card_emojis: bool = False,
+    edit_interval: float = 0,
 ) -> SpadesBot:
-    """A bot with instant edits and seeded deals, no bot delay or turn timers unless asked. Without ``store``,
+    """A bot with instant edits (unless ``edit_interval``) and seeded deals, no bot delay or
+    turn timers unless asked. Without ``store``,
     ``storage`` or a database path in ``settings``, an in-memory store whose server rules
     are ``ONE_HAND``. Cards are text unless ``card_emojis`` (the emojis' own tests)."""
     if store is None and storage is None and settings is None:
@@ -82,7 +84,7 @@ def make_bot(
         storage=storage,
         table_settings=TableSettings(bot_delay=bot_delay, turn_timers=timers, idle_close=None),
         clock=clock,
-        edit_interval=0,
+        edit_interval=edit_interval,
         edit_delay=0,
         request_rate=None,
         seeds=itertools.count(1),

@@ -5,12 +5,19 @@ still ring: each is a new message that notifies its member."""
 
 from __future__ import annotations
 
+import collections
+import itertools
+import statistics
+from typing import Any
+
 import pytest
 
 from bot.storage.records import MemoryStore
-from devtools.fake_discord import FakeDiscord, counts_globally, running
+from bot.tables import Shown
+from cogs._live import Picture
+from devtools.fake_discord import COMPONENT, UPDATE, FakeDiscord, counts_globally, running
 from tests.discord.spades_helpers import ONE_HAND, board, expire_tokens, make_bot, play_out
-from tests.discord.test_spades_turns import acts
+from tests.discord.test_spades_turns import acts, presenter_of
 
 
 async def test_turns_reach_each_member_by_their_clicks_tokens_and_most_requests_are_free(
@@ -86,3 +93,74 @@ async def test_a_new_tables_message_is_its_commands_follow_up_edited_free_until_
         await fake.wait_for(lambda: "cleo" in fake.by_id[shown.id].content, "Cleo seated")
         assert edits(since) == [("PATCH", f"/channels/{general.id}/messages/{shown.id}")]
         assert board(fake, general) is fake.by_id[shown.id]
+
+
+async def test_a_paced_table_message_ends_on_the_final_score_and_every_turn_still_rings(
+    fake: FakeDiscord,
+) -> None:
+    # The production pace scaled down: bots move every 0.05 s, edits go at most every 0.2 s
+    # (hands) and 0.4 s (the table message, every other bot move at most).
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    store = MemoryStore({fake.guild_id: ONE_HAND})
+    interval = 0.2
+    async with running(
+        make_bot(fake, store=store, bot_delay=0.05, edit_interval=interval), fake
+    ) as bot:
+        await fake.slash(alice, "spades", "new")
+        await fake.slash(alice, "spades", "start", bots=True)
+        acted = await play_out(fake, [alice], general)
+        [table_id] = store.tables
+        table = bot.tables.table_by_id(table_id)
+        final = presenter_of(bot).board_picture(table).content
+        shown = board(fake, general)
+        assert shown is not None
+        # The table message ends on the game's final state: the last trick, the score.
+        await fake.wait_for(lambda: fake.by_id[shown.id].content == final, "the final table")
+        seat = table.seat_of(alice.id)
+        turns = sum(action.seat == seat for action in store.tables[table_id].actions)
+
+    # Every one of Alice's turns reached her as a new DM that notified her.
+    rings = [m for m in fake.created_dms(alice) if acts(m.created_components)]
+    assert acted == turns == len(rings) and all(m.notifies for m in rings)
+    # The table message's edits came at the board's pace, twice the hands' interval (the
+    # median gap, as the fake timed them, leaves room for a late request or two).
+    edited = [
+        at
+        for at, (method, path) in zip(fake.request_times, fake.requests, strict=True)
+        if method == "PATCH" and path.endswith(f"/messages/{shown.id}")
+    ]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(edited)]
+    assert len(gaps) >= 3 and statistics.median(gaps) >= 1.5 * interval, gaps
+
+
+async def test_a_clicks_answer_shows_the_hand_drawn_for_its_change_drawn_once(
+    fake: FakeDiscord,
+) -> None:
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    store = MemoryStore({fake.guild_id: ONE_HAND})
+    async with running(make_bot(fake, store=store), fake) as bot:
+        presenter = presenter_of(bot)
+        drawn: list[tuple[int, int]] = []
+        draw = presenter.hand_picture
+
+        def counted(table: Shown, seat: int, note: str = "", **options: Any) -> Picture:
+            drawn.append((table.seq, seat))
+            return draw(table, seat, note, **options)
+
+        presenter.hand_picture = counted  # type: ignore[method-assign]
+        await fake.slash(alice, "spades", "new")
+        await fake.slash(alice, "spades", "start", bots=True)
+        acted = await play_out(fake, [alice], general)
+        [table_id] = store.tables
+        last = bot.tables.table_by_id(table_id).seq
+
+    # Each change drew Alice's hand once: her DM's and her click's answer shared it (the
+    # game's end draws her hand again, without its controls).
+    assert acted > 1
+    twice = [key for key, n in collections.Counter(drawn).items() if n > 1 and key[0] != last]
+    assert not twice, twice
+    # And her answers showed it: clicks on her live hand updated it in place.
+    answered = [r for r in fake.interactions.values() if r.kind == COMPONENT]
+    assert len(answered) == acted and any(r.callback_type == UPDATE for r in answered)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import STARTED_GC_THRESHOLDS
 from bot.config import Settings
 from bot.engine import Card, PlayCard
 from bot.storage.store import Storage
@@ -54,9 +55,12 @@ async def test_a_game_goes_on_from_where_it_was_after_an_abrupt_restart(
     second = make_bot(fake, settings=settings)
     second.freeze_startup = freeze_startup
     frozen = gc.get_freeze_count()
+    thresholds = gc.get_threshold()
     try:
         async with running(second, fake):
             assert (gc.get_freeze_count() > frozen) == freeze_startup
+            # Young objects are collected less often from then on.
+            assert (gc.get_threshold() == STARTED_GC_THRESHOLDS) == freeze_startup
             assert table_id is not None
             restored = second.tables.table_by_id(table_id)
             assert restored.game is not None and restored.game.history == history
@@ -75,6 +79,7 @@ async def test_a_game_goes_on_from_where_it_was_after_an_abrupt_restart(
             assert message.content.startswith("**Game over")
     finally:
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
 
 
 async def test_house_rules_reach_new_tables_only(fake: FakeDiscord, storage: Storage) -> None:
