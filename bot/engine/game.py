@@ -80,6 +80,8 @@ _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 # Why a card is barred under Evil Spades' low ball (003:43, 003:48): not the lowest.
 _LOW_BALL_WHY: Final = 100
+# Why a card is barred to a seat that bid Nil in the dark (000:163): not its top card.
+_DARK_WHY: Final = 101
 
 
 class IllegalAction(ValueError):
@@ -173,6 +175,11 @@ class Game:
         self._low_ball = False
         self._called = Suit.SPADES
         self._mo_on = options.mo_on
+        # Bids another seat's turn depends on (000:18, 000:111, 000:122, 000:163).
+        self._bids28 = options.bids28
+        self._dark_on = options.dark_on
+        # After a bid, the next bidder may skip a side whose bid is already whole.
+        self._skip_on = options.mo_on or options.side_bids or options.blind_moon_need is not None
         self.history: list[Action] = []
         self.results: list[HandResult] = []
         self.scores = [0] * len(self.teams)
@@ -474,7 +481,11 @@ class Game:
         return self._behind_enough(team, self._blind_bids_need)
 
     def _blind_possible(self, team: int) -> bool:
-        return self._blind_on and (self._blind_nil_open(team) or self._blind_bids_open(team))
+        return self._blind_on and (
+            self._blind_nil_open(team)
+            or self._blind_bids_open(team)
+            or self._behind_enough(team, self._options.blind_moon_need)
+        )
 
     def _start_bidding(self) -> list[Event]:
         if self._hand.bid_itself:
@@ -503,6 +514,8 @@ class Game:
                 )
                 if self._low_ball:
                     legal = self._lowest(legal)
+                if self._dark_on and seat in hand.dark:
+                    legal = self._dark_card(seat, legal)
                 self._legal_step = len(self.history)
                 self._legal = legal
                 out = plays_of(seat, self._deck.fold(legal[0]) if self._double else legal[0])
@@ -600,6 +613,8 @@ class Game:
             nil_ok = not self._nil_on or self._behind_enough(team, rules.nil_need)
             if zero_ok and nil_ok:
                 out.insert(0, plain[0])
+        if self._bids28:
+            out = self._bids_28(seat, out)
         if rules.no_nine_bids and last_of_side:
             # No Nines (000:120): the side's bids may not add up to 9.
             out = [b for b in out if mate_total + b.tricks != 9] or out
@@ -669,6 +684,8 @@ class Game:
         legal = self._tricks.legal_mask(
             seat, hand.hands[seat], hand.trick, hand.trick_no, hand.broken, strict
         )
+        if self._dark_on and seat in hand.dark:
+            legal = self._dark_card(seat, legal)
         return self._lowest(legal) if self._low_ball else legal
 
     # -- applying actions -------------------------------------------------------------
@@ -822,6 +839,12 @@ class Game:
             ),
             OVERTRUMP: ("You must overtrump the opponent's spade.", "overtrump"),
         }
+        if why == _DARK_WHY:
+            return IllegalAction(
+                f"You bid Nil in the dark: your top card, the {cards[0]}, is played.",
+                kind="dark",
+                details={"card": cards[0]},
+            )
         if why == _LOW_BALL_WHY:
             return IllegalAction(
                 f"Low ball: play your lowest card ({', '.join(str(c) for c in cards)}).",
@@ -855,7 +878,9 @@ class Game:
         bids[seat] = tricks
         self._hand.blind[seat] = action.blind
         events: list[Event] = [BidMade(seat, tricks, action.blind, tricks == 0 and self._nil_on)]
-        if self._mo_on:
+        if self._bids28:
+            self._took_bid_28(seat, tricks, action.blind)
+        if self._skip_on:
             return events + self._next_bidder(seat)
         if None in bids:
             self.to_act = (seat + 1) % self.players
@@ -872,7 +897,7 @@ class Game:
             # 000:173: "The hand is not played out. Both team are awarded their bids."
             hand.taken = [b or 0 for b in hand.bids]
             return [BooksMade(self.hand_number), *self._end_early()]
-        if self._options.raise_on:
+        if self._options.raise_on or self._options.counter_on:
             first = self._next_raiser((self.dealer + 1) % self.players)
             if first is not None:
                 self._hand.raising = True
@@ -893,6 +918,9 @@ class Game:
             return 0
         side = sum(hand.bids[s] or 0 for s in self.teams[self._team_of[seat]])
         room = max(0, self.num_tricks - side)
+        if self._options.counter_on:
+            low, high = self._counter_range(seat)
+            return max(high, -low)
         return min(room, 1) if self._options.raise_by_one else room
 
     def _next_raiser(self, start: int) -> int | None:
@@ -907,6 +935,9 @@ class Game:
         return None
 
     def _raise_options(self, seat: int) -> list[Action]:
+        if self._options.counter_on:
+            low, high = self._counter_range(seat)
+            return [Raise(seat, by) for by in range(low, high + 1)]
         return [Raise(seat, by) for by in range(self._raise_room(seat) + 1)]
 
     def _apply_raise(self, action: Raise) -> list[Event]:
@@ -919,7 +950,12 @@ class Game:
             )
         self._check_turn(seat, _BID, "raise your bid")
         room = self._raise_room(seat)
-        if not 0 <= action.by <= room:
+        low = 0
+        if self._options.counter_on:
+            low, room = self._counter_range(seat)
+        if not low <= action.by <= room:
+            if action.by < 0 and self._options.counter_on:
+                self._refuse(f"You can lower your bid by at most {-low}.", "counter_low", room=-low)
             if action.by < 0:
                 self._refuse("A bid is never lowered (000:103).", "raise_lower")
             self._refuse(f"You can raise your bid by at most {room}.", "raise_most", room=room)
@@ -938,6 +974,82 @@ class Game:
             return events
         hand.raising = False
         return events + self._start_passing()
+
+    # -- Counter Bidding, Partnership bidding, Blind Moon, Nil In The Dark ----------------
+
+    def _bids_28(self, seat: int, out: list[Bid]) -> list[Bid]:
+        """The legal bids under Partnership bidding (000:111), Blind Moon (000:122) and
+        Nil In The Dark (000:163), from those the other rules allow."""
+        options = self._options
+        hand = self._hand
+        team = self._team_of[seat]
+        plain, blind = BIDS[seat]
+        if not hand.looked[seat]:
+            if options.blind_moon_need is None:
+                return out
+            mate = self._mate(seat)
+            others = [t for t in range(len(self.teams)) if t != team]
+            if any(hand.side_done[t] for t in others) and hand.bids[mate] == 0:
+                # The other side's Blind Moon came first: no Double Blind Nil here.
+                out = [b for b in out if b.tricks != 0]
+            double_blind_nil = any(
+                all(hand.bids[s] == 0 and hand.blind[s] for s in self.teams[t]) for t in others
+            )
+            if (
+                self._behind_enough(team, options.blind_moon_need)
+                and hand.bids[mate] is None
+                and not hand.looked[mate]
+                and not double_blind_nil
+            ):
+                out = [*out, blind[self.num_tricks]]
+            return out
+        if options.side_bids:
+            # The side's one bid, Board or more and no Nil.
+            return list(plain[max(4, options.min_bid or 0) : self.num_tricks + 1])
+        if self._dark_on and self._nil_on and plain[0] in out:
+            out = [*out, blind[0]]
+        return out
+
+    def _took_bid_28(self, seat: int, tricks: int, blind: bool) -> None:
+        """Note a side bid for both partners, or a Nil in the dark."""
+        hand = self._hand
+        if self._options.side_bids or (blind and tricks == self.num_tricks > _BLIND_CAP):
+            hand.side_done[self._team_of[seat]] = True
+        if self._dark_on and blind and tricks == 0 and self._nil_on:
+            hand.dark[seat] = []
+            if not hand.looked[seat]:
+                # 000:163: Blind Nil In The Dark "is scored the same as a Big Mo".
+                hand.dark_big.append(seat)
+
+    def _dark_card(self, seat: int, legal: tuple[int, int]) -> tuple[int, int]:
+        """The one card a seat that bid Nil in the dark may play: the first of its cards,
+        in an order fixed for the hand, that the trick rules let it play (000:163)."""
+        order = self._hand.dark[seat]
+        if not order:
+            rng = random.Random(f"{self.seed}:{self.hand_number}:{self._redeals}:dark:{seat}")
+            order.extend(shuffled(list(bits(self._hand.hands[seat])), rng))
+        for card in order:
+            if legal[0] >> card & 1:
+                return legal if legal[0] == 1 << card else (1 << card, _DARK_WHY)
+        return legal
+
+    def _counter_range(self, seat: int) -> tuple[int, int]:
+        """Counter Bidding (000:18): (how far ``seat`` may lower its bid, as a negative
+        number, how far it may raise it); (0, 0) outside the side that bid first, for a
+        Nil, a blind bid or a Mo."""
+        hand = self._hand
+        bid = hand.bids[seat]
+        team = self._team_of[seat]
+        first = self._team_of[(self.dealer + 1) % self.players]
+        if bid is None or team != first or hand.blind[seat] or seat == hand.mo_seat:
+            return 0, 0
+        if bid == 0 and self._nil_on:
+            return 0, 0
+        options = self._options
+        side = sum(hand.bids[s] or 0 for s in self.teams[team])
+        board = max(4, options.min_bid or 0) if options.side_bids else (options.min_bid or 0)
+        floor = max(1, 4 if options.each_bids_four else 1, board - (side - bid))
+        return min(0, floor - bid), max(0, self.num_tricks - side)
 
     # -- Mo, Moe and Bemo (rules' mo) --------------------------------------------------
 
@@ -988,7 +1100,11 @@ class Game:
             skip = self._team_of[hand.mo_seat]
         for i in range(1, n + 1):
             s = (seat + i) % n
-            if hand.bids[s] is None and self._team_of[s] != skip:
+            if (
+                hand.bids[s] is None
+                and self._team_of[s] != skip
+                and not hand.side_done[self._team_of[s]]
+            ):
                 self.to_act = s
                 return []
         hand.looked = [True] * n
@@ -1409,6 +1525,7 @@ class Game:
             last_trick=self._last_winner(1) if self._options.last_trick_bonus else None,
             streak=self._last_winner(3) if self._options.end_streak_bonus else None,
             aces_last=self._aces_last() if self._options.ace_on_nil_bonus else (),
+            dark_big=tuple(self._hand.dark_big),
             card_bonus=extras[0],
             bag_cancels=extras[1],
             sevens_before=extras[2],

@@ -24,6 +24,8 @@ class HandState:
         "claim_failed",
         "claim_set",
         "completed",
+        "dark",
+        "dark_big",
         "declared",
         "discarded",
         "exposed",
@@ -42,6 +44,7 @@ class HandState:
         "renege_set",
         "reneged",
         "rest_claimed_by",
+        "side_done",
         "stock",
         "taken",
         "trick",
@@ -90,6 +93,12 @@ class HandState:
         # anyone raised in the round under way.
         self.raising = False
         self.raised = False
+        # Partnership bidding and Blind Moon (000:111, 000:122): sides whose bid is made for
+        # both partners. Nil In The Dark (000:163): each dark seat's card order (filled at
+        # its first play) and the seats whose Blind Nil went dark (scored 250).
+        self.side_done: list[bool] = [False] * sides
+        self.dark: dict[int, list[int]] = {}
+        self.dark_big: list[int] = []
         # Two players: the cards still to draw, and each seat's discards (logical mask).
         self.stock: list[int] = []
         self.discarded: list[int] = [0] * n

@@ -51,9 +51,19 @@ class Options:
         self.blind_nil_need: int | None = DEFICITS[rules.blind_nil] if self.nil_on else None
         self.blind_bids_need: int | None = DEFICITS[rules.blind_bids]
         self.nil_need: int | None = DEFICITS[rules.nil_allowed]
+        # Boston On Fire (000:122): how far behind a side must be to bid Blind Moon.
+        self.blind_moon_need: int | None = DEFICITS[rules.blind_moon]
         self.blind_on: bool = rules.variant == "regular" and (
-            self.blind_nil_need is not None or self.blind_bids_need is not None
+            self.blind_nil_need is not None
+            or self.blind_bids_need is not None
+            or self.blind_moon_need is not None
         )
+        # Counter Bidding (000:18), Partnership bidding (000:111), Nil In The Dark (000:163);
+        # bids28: any of these or Blind Moon, whose bids the game checks in one place.
+        self.counter_on: bool = rules.counter_bidding
+        self.side_bids: bool = rules.partnership_bidding
+        self.dark_on: bool = rules.nil_in_the_dark
+        self.bids28: bool = self.side_bids or self.dark_on or self.blind_moon_need is not None
         self.min_bid: int | None = rules.min_bid
         self.min_blind_bid: int = rules.min_blind_bid
         self.blind_six: str = rules.blind_six

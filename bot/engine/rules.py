@@ -283,6 +283,37 @@ class Rules(BaseModel):
         "played: each side scores its bid as made (10 a trick bid, a Nil its bonus) with no "
         "overtricks, and the deal passes on (000:173; two sides only, and not after a Mo).",
     )
+    counter_bidding: bool = Field(
+        False,
+        description="Counter Bidding: once everyone has bid, the side that bid first may "
+        "answer the others' bids: each of its players in turn, from the dealer's left, may "
+        "change their own bid once, up or down, or keep it. A Nil, a blind bid and a Mo stay "
+        "as they are, a changed bid stays at least 1 and within the side's Board, and a "
+        "side's bids may not pass the tricks in a hand (000:18; the seed gives no limits).",
+    )
+    partnership_bidding: bool = Field(
+        False,
+        description="Partnership bidding: each side makes one bid for both partners, the "
+        "side that did not deal first. The first partner to bid names the side's bid and "
+        "the other does not bid; the least is 4 (Board), there is no Nil, and the bids need "
+        "not add up to 13 (000:111; the partners' talk before it is table talk).",
+    )
+    blind_moon: Deficit = Field(
+        "never",
+        description="Boston On Fire (Blind Moon): when this lets a side, its first player to "
+        "bid may, before either partner has looked at their cards, bid blind to take every "
+        "trick for the side; the partner does not bid. Made, it wins the game as Boston does; "
+        "it scores as a blind bid. The first side to bid Blind Moon or Double Blind Nil "
+        "stops the other side bidding the other (000:122).",
+    )
+    nil_in_the_dark: bool = Field(
+        False,
+        description="Nil In The Dark: after looking, a player may bid Nil in the dark: from "
+        "then on the top card of their shuffled hand is played for them each turn (the first "
+        "card of an order fixed at the bid that may be played then), and the bid scores as "
+        "a Blind Nil. A Blind Nil bid at such a table is played in the dark too and scores "
+        "250 made or lost, as a Big Mo (000:163).",
+    )
     deficient_hand_redeal: bool = Field(
         False,
         description="A player with at most one trump or no card above a ten may ask for a "
@@ -608,6 +639,7 @@ class Rules(BaseModel):
             out.append("mo needs variant regular and cant_total_tricks no")
         if self.raise_bids != "off" and self.variant != "regular":
             out.append("raise_bids needs variant regular")
+        out += self._bid_28_problems()
         if self.books_made and (self.players, self.team_size) != (4, 2):
             out.append("books_made is for two teams of two (players 4, team_size 2)")
         if self.mo == "bemo_three" and self.players != 3:
@@ -650,6 +682,47 @@ class Rules(BaseModel):
             out.append(
                 "hurricane_pass is the only passing of its hands: not with nil_pass, "
                 "blind_nil_pass or pass_every_hand, and not with two players"
+            )
+        return out
+
+    def _bid_28_problems(self) -> list[str]:
+        """Refusals of Counter Bidding, Partnership bidding, Blind Moon, Nil In The Dark."""
+        out: list[str] = []
+        if self.counter_bidding and (self.raise_bids != "off" or self.variant != "regular"):
+            out.append("counter_bidding needs raise_bids off and variant regular")
+        if self.partnership_bidding and (
+            (self.players, self.team_size) != (4, 2)
+            or self.variant != "regular"
+            or self.mo != "off"
+            or self.blind_six != "off"
+            or self.each_bids_four
+        ):
+            out.append(
+                "partnership_bidding is for two teams of two (players 4, team_size 2), "
+                "variant regular, without mo, blind_six or each_bids_four"
+            )
+        if self.blind_moon != "never" and (
+            self.team_size != 2
+            or self.shoot_the_moon != "wins_game"
+            or self.variant != "regular"
+            or self.blind_six != "off"
+            or self.partnership_bidding
+        ):
+            out.append(
+                "blind_moon needs partners of two (team_size 2), shoot_the_moon wins_game, "
+                "variant regular, and no blind_six or partnership_bidding"
+            )
+        if self.nil_in_the_dark and (
+            self.nil_mode != "nil"
+            or self.variant != "regular"
+            or self.nil_pass
+            or self.blind_nil_pass
+            or self.claims
+            or self.evil_spades
+        ):
+            out.append(
+                "nil_in_the_dark needs nil_mode nil, variant regular, no Nil passing, "
+                "no claims and no evil_spades"
             )
         return out
 

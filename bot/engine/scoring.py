@@ -396,6 +396,7 @@ def score_hand(
     perfect_runs: list[int] | None = None,
     declared: list[int] | None = None,
     runs: list[int] | None = None,
+    dark_big: tuple[int, ...] = (),
 ) -> HandResult:
     """Score one hand. ``bids`` all ``None`` means the hand bid itself (001).
 
@@ -415,7 +416,8 @@ def score_hand(
     ``seven_tricks_streak``). ``perfect_runs[s]``: hands just before this one in which seat
     ``s`` took exactly its bid, for ``perfect_bids_bonus``. ``declared[t]``: side ``t``'s
     Mo, Moe or Bemo (rules' ``mo``: 0 none, 1 Little, 2 Big) and ``runs[t]`` the tricks it
-    took toward it.
+    took toward it. ``dark_big``: seats whose Blind Nil was played in the dark, worth 250
+    made or lost (000:163 "scored the same as a Big Mo").
     """
     options = options_of(rules)
     teams = options.teams
@@ -467,6 +469,8 @@ def score_hand(
             if seat_outcomes[s].nil:
                 nils += 1
                 value = options.nil_points * (2 if blind[s] else 1)
+                if dark_big and s in dark_big:
+                    value = 250
                 if options.nil_minus_10:
                     # 000:167 3B-Spades: "A Nil scores -10 per trick taken".
                     nil_bonus -= 10 * took

@@ -2222,6 +2222,121 @@ def test_books_made_scores_the_bids_without_play() -> None:
         _rules(books_made=True, players=3, team_size=1)
 
 
+# --- bidding rows of issue 25: counter bids, side bids, Blind Moon, Nil in the dark -------
+
+
+@covers("counter_bidding")
+def test_counter_bidding_lets_the_first_side_answer_once() -> None:
+    """000:18: "The first team that bids has an option to counter bid their opponent." Read
+    as: once all have bid, each player of the side that bid first (seat 1's, dealer 0) may
+    change their own bid once, up or down, or keep it. SUITED, bids 3 all round: seat 1
+    lowers to 1 and seat 3 keeps; the other side is not asked, and side 1 takes all 13
+    against its 4."""
+    game = _suited_game(_rules(counter_bidding=True))
+    bid_all(game, [3, 3, 3, 3])
+    assert game.phase is Phase.BID and game.to_act == 1
+    assert game.legal_actions(1) == [Raise(1, by) for by in range(-2, 8)]
+    refused(game, Raise(1, -3), "lower your bid by at most 2")
+    assert game.apply(Raise(1, -2)) == [BidRaised(1, 1, -2)]
+    assert game.to_act == 3
+    assert game.legal_actions(3) == [Raise(3, by) for by in range(-2, 10)]
+    game.apply(Raise(3, 0))
+    assert game.phase is Phase.PLAY and game.bids[1] == Bid(1, 1)
+    play_out(game)
+    side = game.results[-1].teams[1]
+    assert (side.bid, side.contract_points, side.bags) == (4, 40, 9)
+    off = _suited_game(Rules())
+    bid_all(off, [3, 3, 3, 3])
+    assert off.phase is Phase.PLAY
+    with pytest.raises(ValueError, match="counter_bidding needs raise_bids off"):
+        _rules(counter_bidding=True, raise_bids="any")
+
+
+@covers("partnership_bidding")
+def test_partnership_bidding_one_bid_a_side() -> None:
+    """000:111: "bid as a partnership rather than individuals. The partnership that did not
+    deal makes their bid first ... the total number of tricks bid by both teams does not
+    need to equal 13. The minimum bid is "Board" or 4 tricks, and there is no Nil bidding."
+    Dealer 0: seat 1 bids 7 for its side, seat 2 bids 4 for the dealer's, and their
+    partners do not bid. Side 1 takes all 13: 70 and 6 bags; side 0 is set, -40."""
+    game = _suited_game(_rules(partnership_bidding=True))
+    assert game.to_act == 1
+    assert bids_of(game, 1) == [(t, False) for t in range(4, 14)]
+    refused(game, Bid(1, 0), "You can't bid nil")
+    refused(game, Bid(1, 3), "You can't bid 3")
+    game.apply(Bid(1, 7))
+    assert game.to_act == 2
+    game.apply(Bid(2, 4))
+    assert game.phase is Phase.PLAY and game.bids == [None, Bid(1, 7), Bid(2, 4), None]
+    play_out(game)
+    side0, side1 = game.results[-1].teams
+    assert (side1.bid, side1.contract_points, side1.bags) == (7, 70, 6)
+    assert (side0.bid, side0.total) == (4, -40)
+
+
+@covers("blind_moon")
+def test_blind_moon_wins_the_game_and_stops_double_blind_nil() -> None:
+    """000:122 Boston On Fire: "a blind bid to take all tricks in a hand, made before either
+    partner has looked at their cards. Again, the first team to bid either Double Blind Nil
+    or Blind Moon has precedence." With 000:121 Boston it wins the game. Dealer 3: seat 0
+    bids Blind Nil, seat 1 Blind Moon (its partner, seat 3, does not bid), so seat 2 may not
+    make its side's Double Blind Nil. Seat 3's spades take all 13 and side 1 wins."""
+    rules = _rules(blind_moon="anytime", shoot_the_moon="wins_game", blind_nil="anytime")
+    game = new_game(rules, deal_from_codes(*SUITED), dealer=3)
+    game.apply(Bid(0, 0, blind=True))
+    assert Bid(1, 13, blind=True) in game.legal_actions(1)
+    game.apply(Bid(1, 13, blind=True))
+    assert game.to_act == 2
+    assert Bid(2, 0, blind=True) not in game.legal_actions(2)
+    refused(game, Bid(2, 0, blind=True), "You can't bid blind nil")
+    game.apply(RevealCards(2))
+    game.apply(Bid(2, 1))
+    assert game.phase is Phase.PLAY
+    play_out(game)
+    result = game.results[-1]
+    assert result.moon_winner == 1 and game.is_over and game.winner == 1
+    assert result.teams[1].special == "shoot the moon"
+    # A seat that has looked, or whose partner has, bids no Blind Moon.
+    looked = new_game(rules, deal_from_codes(*SUITED), dealer=3)
+    looked.apply(RevealCards(3))
+    assert Bid(1, 13, blind=True) not in looked.legal_actions(1)
+    with pytest.raises(ValueError, match="blind_moon needs"):
+        _rules(blind_moon="anytime")
+
+
+@covers("nil_in_the_dark")
+def test_nil_in_the_dark_plays_the_top_card_and_scores_as_blind_nil() -> None:
+    """000:163 Nil In The Dark: "shuffles their cards and puts them face down ... When it is
+    their play, they take the top card and throw it into the pile. The scoring counts the
+    same as Blind Nil. A player may also go Blind Nil In The Dark where they never even look
+    at their cards. This is scored the same as a Big Mo." Seat 0 (all clubs) bids Nil in the
+    dark after looking: each turn it has one card, the first of an order fixed for the hand,
+    and its Nil made scores 200; bid before looking, 250."""
+    game = _suited_game(_rules(nil_in_the_dark=True))
+    bid_all(game, [0, 3, 3, 3], blind=[True, False, False, False])
+    play(game, (1, "2D"), (2, "2H"), (3, "2S"))
+    legal = game.legal_actions(0)
+    assert len(legal) == 1 and isinstance(legal[0], PlayCard)
+    top = legal[0].card
+    other = next(c for c in game.hands[0] if c != top)
+    refused(game, PlayCard(0, other), "Nil in the dark")
+    play_out(game)
+    # The order is fixed by the game's seed: a replay plays the same cards.
+    replayed = Game.replay(
+        game.rules, seed=1, dealer=0, actions=game.history[:7], deals=[deal_from_codes(*SUITED)]
+    )
+    assert replayed.legal_actions(0) == [PlayCard(0, top)]
+    assert game.results[-1].teams[0].nil_bonus == 200
+    blind = _suited_game(_rules(nil_in_the_dark=True, blind_nil="anytime"))
+    bid_all(blind, [0, 3, 3, 3], blind=[True, False, False, False])
+    play_out(blind)
+    assert blind.results[-1].teams[0].nil_bonus == 250
+    plain = _suited_game(_rules(nil_in_the_dark=True))
+    bid_all(plain, [0, 3, 3, 3])
+    play(plain, (1, "2D"), (2, "2H"), (3, "2S"))
+    assert len(plain.legal_actions(0)) == 13
+
+
 # --- play rules and deal shapes from the seeds (issue 25, second part) ------------------
 
 
