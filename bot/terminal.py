@@ -75,6 +75,8 @@ RENEGE, PASS, BLIND, NIL = N_("renege"), N_("pass"), N_("blind"), N_("nil")
 QUIT, HELP_WORD, TABLE, HINT, AUTO = N_("quit"), N_("help"), N_("table"), N_("hint"), N_("auto")
 YES, WHY = N_("yes"), N_("why")
 LITTLE, BIG, RAISE = N_("little"), N_("big"), N_("raise")
+# Counter Bidding (000:18) and Nil In The Dark (000:163).
+LOWER, DARK = N_("lower"), N_("dark")
 
 
 def said(word: str) -> set[str]:
@@ -176,6 +178,8 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         return CallRenege(seat, _accused(rest, names))
     if head in said(PASS):
         return PassCards(seat, tuple(parse_card(w) for w in rest))
+    if head in said(DARK) and not rest and view.rules.nil_in_the_dark:
+        return Bid(seat, 0, True)
     if view.phase is Phase.PLAY:
         # "5d", "5 d" and "10 h" are cards here, never bids.
         return PlayCard(seat, parse_card("".join(words)))
@@ -205,6 +209,8 @@ def _raise_command(seat: int, head: str, rest: list[str]) -> Action:
         return Raise(seat, 0)
     if head in said(RAISE) and len(rest) <= 1 and all(w.isdigit() for w in rest):
         return Raise(seat, int(rest[0]) if rest else 1)
+    if head in said(LOWER) and len(rest) <= 1 and all(w.isdigit() for w in rest):
+        return Raise(seat, -(int(rest[0]) if rest else 1))
     raise ValueError(
         _("Type '{raise_} 1' to raise your bid by one, or '{keep}' to keep it.").format(
             raise_=_(RAISE), keep=_(KEEP)
@@ -237,6 +243,21 @@ def _prompt(view: SeatView, face: CardFace) -> str:
             + " > "
         )
     raises = [a.by for a in legal if isinstance(a, Raise)]
+    if raises and min(raises) < 0:
+        # Counter Bidding (000:18): up or down.
+        return (
+            _(
+                "Change your bid of {bid} ({keep}, {raise_} 1 to {most}, {lower} 1 to {least})"
+            ).format(
+                bid=bid_text(view.bids[view.seat], rules),
+                keep=_(KEEP),
+                raise_=_(RAISE),
+                most=max(raises),
+                lower=_(LOWER),
+                least=-min(raises),
+            )
+            + " > "
+        )
     if raises:
         bid = bid_text(view.bids[view.seat], rules)
         return (
@@ -246,7 +267,13 @@ def _prompt(view: SeatView, face: CardFace) -> str:
             + " > "
         )
     if view.phase is Phase.BID:
-        options = [bid_text(a, rules) for a in legal if isinstance(a, Bid)]
+        options = [
+            _("{word}: nil in the dark").format(word=_(DARK))
+            if a.blind and not a.tricks and rules.nil_in_the_dark and view.hand is not None
+            else bid_text(a, rules)
+            for a in legal
+            if isinstance(a, Bid)
+        ]
         if any(isinstance(a, RevealCards) for a in legal):
             options.insert(0, _(LOOK))
         for action in legal:
@@ -515,6 +542,8 @@ def _describe(action: Action, view: SeatView) -> str:
         return _("claim the rest of the tricks")
     if isinstance(action, RequestRedeal):
         return _("throw in a deficient hand")
+    if isinstance(action, Raise) and action.by < 0:
+        return _("lower your bid by {count}").format(count=-action.by)
     if isinstance(action, Raise):
         return _("raise your bid by {count}").format(count=action.by) if action.by else _(KEEP)
     if isinstance(action, Declare):

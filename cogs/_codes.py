@@ -48,7 +48,8 @@ def is_lobby_code(code: str) -> bool:
 def action_code(action: Action) -> str:
     """``b3`` bid 3, ``B0`` blind nil, ``cAS`` play A♠, ``pAS.KH`` pass, ``r`` look, ``C``
     claim, ``n2`` renege on seat 3, ``x`` redeal, ``d1`` keep the first drawn card, ``m1``
-    declare the Big Mo (``m0`` the Little), ``u2`` raise the bid by 2 (``u0`` keep it)."""
+    declare the Big Mo (``m0`` the Little), ``u2`` raise the bid by 2 (``u0`` keep it, ``u-1``
+    lower it by 1)."""
     match action:
         case Bid(tricks=tricks, blind=blind):
             return f"{'B' if blind else 'b'}{tricks}"
@@ -91,7 +92,7 @@ def parse_code(code: str, seat: int) -> Action:
         return RequestRedeal(seat)
     if code in ("d0", "d1"):
         return Draw(seat, keep_first=code == "d1")
-    if head == "u" and rest.isdigit():
+    if head == "u" and rest.removeprefix("-").isdigit():
         return Raise(seat, int(rest))
     if code in ("m0", "m1"):
         return Declare(seat, big=code == "m1")
@@ -120,6 +121,8 @@ def action_label(action: Action, rules: Rules, names: list[str], offer: Sequence
         case Declare(big=big):
             return _("Declare {declaration}").format(declaration=declaration_text(big, rules))
         case Raise(by=by):
+            if by < 0:
+                return _("Lower by {count}").format(count=-by)
             return _("Raise by {count}").format(count=by) if by else _("Keep my bid")
 
 

@@ -434,6 +434,30 @@ def test_raising_a_bid_is_typed_raise_or_keep() -> None:
         parse_command("4", view, names)
 
 
+def test_a_counter_bid_is_typed_lower_raise_or_keep() -> None:
+    """000:18 Counter Bidding: the side that bid first may change its bid once, so the
+    prompt offers lowering too; "lower 2" lowers it by two."""
+    game = Game.new(Rules(counter_bidding=True), seed=5, dealer=3)
+    for seat in (0, 1, 2, 3):
+        game.apply(Bid(seat, 3))
+    view = game.view(0)
+    names = seat_names(4)
+    assert _prompt(view, card_text) == (
+        "Change your bid of 3 (keep, raise 1 to 7, lower 1 to 2) > "
+    )
+    assert parse_command("lower 2", view, names) == Raise(0, -2)
+    assert parse_command("lower", view, names) == Raise(0, -1)
+    assert parse_command("keep", view, names) == Raise(0, 0)
+
+
+def test_nil_in_the_dark_is_typed_dark() -> None:
+    """000:163: after looking, "dark" bids Nil in the dark, and the prompt says so."""
+    game = Game.new(Rules(nil_in_the_dark=True), seed=5, dealer=3)
+    view = game.view(0)
+    assert "dark: nil in the dark" in _prompt(view, card_text)
+    assert parse_command("dark", view, seat_names(4)) == Bid(0, 0, True)
+
+
 def test_hurricane_asks_to_pass_three_to_the_left() -> None:
     """003:363: the terminal player (seat 0) passes three cards to the player on the left
     before the bids, and the table says everyone does."""

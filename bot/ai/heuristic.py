@@ -100,6 +100,9 @@ class Rule:
     DECLARE = "declare"
     RAISE = "raise"
     KEEP_BID = "keep_bid"
+    LOWER_BID = "lower_bid"
+    DARK_NIL = "dark_nil"
+    SIDE_BID = "side_bid"
 
 
 class HeuristicPolicy:
@@ -280,6 +283,9 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
         and not _blind_nil_against(view)
     ):
         dangers = _nil_dangers(view.hand, table)
+        dark = _dark_nil(view, table, nil, dangers)
+        if dark is not None:
+            return dark
         if dangers == 0:
             return nil[0], Said(N_("No card here should take a trick: bid Nil.")), Rule.NIL_SAFE
         if dangers <= _nil_help(view):
@@ -290,6 +296,8 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
                 ),
                 Rule.NIL_PASS,
             )
+    if view.rules.partnership_bidding:
+        return _side_bid(view, bids, estimate)
     target = max(1, round(estimate)) + (1 if partner_nil else 0)
     plain = [b for b in bids if not b.blind and (b.tricks or not nil_on)] or bids
     choice = min(plain, key=lambda b: (abs(b.tricks - target), b.tricks))
@@ -403,12 +411,43 @@ def _raise(view: SeatView, table: CardTable) -> Ruled:
     estimate = estimate_tricks(view.hand, table, len(view.partners))
     partner_nil = any(_bid_nil(view, p) for p in view.partners)
     want = max(1, round(estimate)) + (1 if partner_nil else 0)
-    by = min(max(0, want - bid.tricks), max(a.by for a in raises))
+    low = min(a.by for a in raises)
+    by = min(max(low, want - bid.tricks), max(a.by for a in raises))
+    if by < 0:
+        # Counter Bidding (000:18): the first side may also come down to its cards.
+        text = f"About {estimate:.1f} tricks here against a bid of {bid.tricks}: lower by {-by}."
+        return Raise(view.seat, by), text, Rule.LOWER_BID
     if by:
         text = f"About {estimate:.1f} tricks here against a bid of {bid.tricks}: raise by {by}."
         return Raise(view.seat, by), text, Rule.RAISE
     text = f"About {estimate:.1f} tricks here: keep the bid of {bid.tricks}."
     return Raise(view.seat, 0), text, Rule.KEEP_BID
+
+
+def _dark_nil(view: SeatView, table: CardTable, nil: list[Bid], dangers: int) -> Ruled | None:
+    """Nil In The Dark (000:163), "usually only bid if they have no trump cards": bid when
+    no card should take a trick whatever order they fall in, and no spade is held."""
+    dark = [b for b in nil if b.blind]
+    assert view.hand is not None
+    if not dark or dangers or any(table.suit(c) == TRUMP for c in view.hand):
+        return None
+    if any(c.rank >= 12 for c in view.hand):
+        return None
+    text = Said(N_("No spade and no card here should take a trick: bid Nil in the dark."))
+    return dark[0], text, Rule.DARK_NIL
+
+
+def _side_bid(view: SeatView, bids: list[Bid], estimate: float) -> Ruled:
+    """Partnership bidding (000:111): the side's one bid, this hand's tricks and what a
+    partner's unseen hand takes on average (its share of the tricks this hand leaves)."""
+    others = view.rules.players - 1
+    side = estimate + (view.num_tricks - estimate) / others
+    choice = min(bids, key=lambda b: (abs(b.tricks - side), b.tricks))
+    partner = side - estimate
+    text = (
+        f"About {estimate:.1f} tricks here and {partner:.1f} from a partner: bid {choice.tricks}."
+    )
+    return choice, text, Rule.SIDE_BID
 
 
 def _bid_word(view: SeatView, bid: Bid) -> str | int:

@@ -958,6 +958,9 @@ PRESETS: dict[str, dict[str, object]] = {
         "deck": "joker_joker_deuce_ace",
         "dead_hand": True,
     },
+    # 000:111 Partnership bidding: one bid a side, the side that did not deal first, Board 4
+    # and no Nil.
+    "partnership": {"partnership_bidding": True},
     # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick
     # (and so its tricks are not overtricks too).
     "three_b": {

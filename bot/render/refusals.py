@@ -198,6 +198,12 @@ _WORDED: dict[str, Callable[[IllegalAction, Mapping[str, object]], str]] = {
     "raise_most": lambda _r, d: _("You can raise your bid by at most {room}.").format(
         room=d["room"]
     ),
+    "counter_low": lambda _r, d: _("You can lower your bid by at most {room}.").format(
+        room=d["room"]
+    ),
+    "dark": lambda _r, d: _(
+        "You bid Nil in the dark: your top card, the {card}, is played."
+    ).format(card=_card(d)),
     "pass_count_to": lambda _r, d: ngettext(
         "Pass exactly {count} card to seat {seat}.",
         "Pass exactly {count} cards to seat {seat}.",

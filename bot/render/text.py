@@ -119,6 +119,9 @@ def bid_text(bid: Bid | None, rules: Rules) -> str:
     if bid is None:
         return "-"
     word = _("nil") if bid.tricks == 0 and rules.nil_mode == "nil" else str(bid.tricks)
+    if bid.blind and word != str(bid.tricks) and rules.nil_in_the_dark:
+        # 000:163: at such a table every blind Nil is played in the dark.
+        return _("nil in the dark")
     return _("blind {bid}").format(bid=word) if bid.blind else word
 
 
@@ -357,6 +360,16 @@ def event_text(
         if not event.by:
             return None
         bid = bid_text(Bid(event.seat, event.tricks), rules)
+        if event.by < 0:
+            # Counter Bidding (000:18) may lower a bid.
+            return _said(
+                names,
+                event.seat,
+                you,
+                N_("You lower your bid to {bid}."),
+                N_("{name} lowers their bid to {bid}."),
+                bid=bid,
+            )
         return _said(
             names,
             event.seat,

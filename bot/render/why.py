@@ -110,6 +110,10 @@ _PLAIN = {
     ),
     "nothing": N_("Nothing to gain in this trick, so it played low."),
     "keep_bid": N_("Its cards were worth no more than its bid, so it kept it."),
+    "dark_nil": N_(
+        "It held no spade and no card that should take a trick, so it bid Nil in the dark."
+    ),
+    "side_bid": N_("It bid for its side: its own tricks and what a partner's hand usually takes."),
     "declare": N_("Its own hand held enough sure winners to take the tricks it declared to take."),
     FALLBACK: N_("It could not decide, so it made the first move the rules allow."),
 }
@@ -210,6 +214,8 @@ def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: boo
     if isinstance(action, Raise):
         if not action.by:
             return _("{name} kept its bid.").format(name=name)
+        if action.by < 0:
+            return _("{name} lowered its bid by {count}.").format(name=name, count=-action.by)
         return _("{name} raised its bid by {count}.").format(name=name, count=action.by)
     if isinstance(action, Declare):
         return _("{name} declared {declaration}.").format(
@@ -221,6 +227,8 @@ def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: boo
 def bid_words(bid: Bid, rules: Rules) -> str:
     """A bid as players say it: "4", "Nil", "Blind Nil", "blind 6"."""
     if bid.tricks == 0 and rules.nil_mode == "nil":
+        if bid.blind and rules.nil_in_the_dark:
+            return _("Nil in the dark")
         return _("Blind Nil") if bid.blind else _("Nil")
     if bid.blind:
         return _("blind {tricks}").format(tricks=bid.tricks)
@@ -252,6 +260,10 @@ def _rule_line(reason: Reasoning, rules: Rules) -> str:
     if rule == "raise":
         return (
             _estimate_line(reason, rules) + " " + _("That is more than its bid, so it raised it.")
+        )
+    if rule == "lower_bid":
+        return (
+            _estimate_line(reason, rules) + " " + _("That is less than its bid, so it lowered it.")
         )
     if rule == "win_need":
         n = int(reason.figure("need"))
@@ -310,6 +322,9 @@ def _choice(action: Action, rules: Rules, chosen: bool, public: bool) -> str:
     if isinstance(action, Bid):
         bid = bid_words(action, rules)
         return (_("Its choice, a bid of {bid}") if chosen else _("A bid of {bid}")).format(bid=bid)
+    if isinstance(action, Raise) and action.by < 0:
+        words = _("Its choice, lowering by {count}") if chosen else _("Lowering by {count}")
+        return words.format(count=-action.by)
     if isinstance(action, Raise) and action.by:
         words = _("Its choice, a raise of {count}") if chosen else _("A raise of {count}")
         return words.format(count=action.by)

@@ -500,3 +500,53 @@ def test_a_bid_held_down_is_raised_before_the_first_card() -> None:
     assert isinstance(hard, Raise) and hard.by >= 3 and hard in view.legal_actions
     game.apply(action)
     assert HeuristicPolicy().decide(game.view(2), random.Random(0)) == Raise(2, 0)
+
+
+def test_a_side_bid_counts_a_partners_share() -> None:
+    """000:111 Partnership bidding: the first of a side bids for both, 4 at least, no Nil.
+    Seat 1's hand is worth about 8 alone: normal bids it with a partner's usual share of the
+    other tricks on top (9 or 10); a hand of low cards bids the Board of 4. Hard bids at
+    least what the strong hand takes alone."""
+    rules = Rules(partnership_bidding=True)
+    strong = "AS KS QS JS 10S AH KH AD 2C 3C 4C 5D 6D"
+    weak = "7C 8C 9C 7D 8D 9D 2H 3H 4H 5H 6H 7H 8H"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: strong, 2: weak})])
+    view = game.view(1)
+    action = HeuristicPolicy().decide(view, random.Random(0))
+    assert isinstance(action, Bid) and action.tricks in (9, 10)
+    hard = SearchPolicy(deals=20, bid_deals=30, time_budget=None).decide(view, random.Random(0))
+    assert isinstance(hard, Bid) and hard in view.legal_actions and hard.tricks >= 8
+    game.apply(action)
+    assert HeuristicPolicy().decide(game.view(2), random.Random(0)) == Bid(2, 4)
+
+
+def test_a_counter_bid_comes_down_to_the_cards() -> None:
+    """000:18 Counter Bidding: the side that bid first may change its bids once. Seat 1 bid
+    6 on a hand of low cards: normal lowers it; hard's answer is a legal one that lowers."""
+    rules = Rules(counter_bidding=True)
+    weak = "7C 8C 9C 7D 8D 9D 2H 3H 4H 5H 6H 7H 8H"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: weak})])
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, 6 if seat == 1 else 3))
+    view = game.view(1)
+    action = HeuristicPolicy().decide(view, random.Random(0))
+    assert isinstance(action, Raise) and action.by <= -4
+    hard = SearchPolicy(deals=20, bid_deals=30, time_budget=None).decide(view, random.Random(0))
+    assert isinstance(hard, Raise) and hard.by < 0 and hard in view.legal_actions
+
+
+def test_nil_in_the_dark_on_a_hand_with_no_spade_and_no_winner() -> None:
+    """000:163: "Nil In The Dark is usually only bid if they have no trump cards." Seat 1
+    holds no spade and nothing above a 9: normal and hard bid Nil in the dark; with the
+    A of spades it is a plain bid, never the dark."""
+    rules = Rules(nil_in_the_dark=True)
+    low = "2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H 6H"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: low})])
+    view = game.view(1)
+    assert HeuristicPolicy().decide(view, random.Random(0)) == Bid(1, 0, blind=True)
+    hard = SearchPolicy(deals=20, bid_deals=30, time_budget=None).decide(view, random.Random(0))
+    assert hard == Bid(1, 0, blind=True)
+    spade = "AS 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H 6H"
+    other = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: spade})])
+    action = HeuristicPolicy().decide(other.view(1), random.Random(0))
+    assert isinstance(action, Bid) and not action.blind

@@ -100,6 +100,33 @@ def test_raising_a_bid_has_its_own_buttons() -> None:
     ]
 
 
+def test_counter_bidding_has_lower_keep_and_raise_buttons() -> None:
+    """000:18 Counter Bidding: once all have bid, the side that bid first (seat 1's, the
+    dealer's left) may change a bid once, down as well as up: "Lower by 2", "Lower by 1",
+    "Keep my bid", then the raises; the other side gets no buttons."""
+    game = Game.new(Rules(counter_bidding=True), seed=3, dealer=0)
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, 3))
+    items = controls(game.view(1), table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+    buttons = [item for item in items if isinstance(item, ActionButton)]
+    assert [(b.item.label, b.click.code) for b in buttons[:4]] == [
+        ("Lower by 2", "u-2"),
+        ("Lower by 1", "u-1"),
+        ("Keep my bid", "u0"),
+        ("Raise by 1", "u1"),
+    ]
+    other = controls(game.view(2), table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+    assert not [item for item in other if isinstance(item, ActionButton)]
+
+
+def test_nil_in_the_dark_has_its_own_bid_button() -> None:
+    """000:163: a player who has looked may bid Nil in the dark, beside the plain Nil."""
+    game = Game.new(Rules(nil_in_the_dark=True), seed=3, dealer=0)
+    items = controls(game.view(1), table_id=12, seq=0, names=["A", "B", "C", "D"])
+    labels = {b.click.code: b.item.label for b in items if isinstance(b, ActionButton)}
+    assert labels["b0"] == "Nil" and labels["B0"] == "Nil in the dark"
+
+
 @pytest.mark.parametrize(
     ("preset", "seat", "label"),
     [("hurricane", 1, "Pass 3 cards to P2"), ("jokers_kitty", 2, "Discard 2 cards")],
