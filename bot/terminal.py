@@ -22,6 +22,7 @@ from bot.engine import (
     Event,
     HandScored,
     IllegalAction,
+    NoTrump,
     PassCards,
     Phase,
     PlayCard,
@@ -77,6 +78,8 @@ YES, WHY = N_("yes"), N_("why")
 LITTLE, BIG, RAISE = N_("little"), N_("big"), N_("raise")
 # Counter Bidding (000:18) and Nil In The Dark (000:163).
 LOWER, DARK = N_("lower"), N_("dark")
+# No-trump bids (000:113).
+NO_TRUMP = N_("notrump")
 
 
 def said(word: str) -> set[str]:
@@ -180,6 +183,8 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         return PassCards(seat, tuple(parse_card(w) for w in rest))
     if head in said(DARK) and not rest and view.rules.nil_in_the_dark:
         return Bid(seat, 0, True)
+    if head in said(NO_TRUMP) and not rest:
+        return NoTrump(seat)
     if view.phase is Phase.PLAY:
         # "5d", "5 d" and "10 h" are cards here, never bids.
         return PlayCard(seat, parse_card("".join(words)))
@@ -276,6 +281,8 @@ def _prompt(view: SeatView, face: CardFace) -> str:
         ]
         if any(isinstance(a, RevealCards) for a in legal):
             options.insert(0, _(LOOK))
+        if any(isinstance(a, NoTrump) for a in legal):
+            options.append(_("{word}: bid no trump first").format(word=_(NO_TRUMP)))
         for action in legal:
             if isinstance(action, Declare):
                 options.append(
@@ -546,6 +553,8 @@ def _describe(action: Action, view: SeatView) -> str:
         return _("lower your bid by {count}").format(count=-action.by)
     if isinstance(action, Raise):
         return _("raise your bid by {count}").format(count=action.by) if action.by else _(KEEP)
+    if isinstance(action, NoTrump):
+        return _("bid no trump")
     if isinstance(action, Declare):
         return _("declare {declaration}").format(
             declaration=declaration_text(action.big, view.rules)

@@ -18,6 +18,7 @@ from bot.engine import (
     Claim,
     Declare,
     Draw,
+    NoTrump,
     PassCards,
     PlayCard,
     Raise,
@@ -49,7 +50,7 @@ def action_code(action: Action) -> str:
     """``b3`` bid 3, ``B0`` blind nil, ``cAS`` play A♠, ``pAS.KH`` pass, ``r`` look, ``C``
     claim, ``n2`` renege on seat 3, ``x`` redeal, ``d1`` keep the first drawn card, ``m1``
     declare the Big Mo (``m0`` the Little), ``u2`` raise the bid by 2 (``u0`` keep it, ``u-1``
-    lower it by 1)."""
+    lower it by 1), ``t`` bid no trump."""
     match action:
         case Bid(tricks=tricks, blind=blind):
             return f"{'B' if blind else 'b'}{tricks}"
@@ -71,6 +72,8 @@ def action_code(action: Action) -> str:
             return f"m{int(big)}"
         case Raise(by=by):
             return f"u{by}"
+        case NoTrump():
+            return "t"
 
 
 def parse_code(code: str, seat: int) -> Action:
@@ -94,6 +97,8 @@ def parse_code(code: str, seat: int) -> Action:
         return Draw(seat, keep_first=code == "d1")
     if head == "u" and rest.removeprefix("-").isdigit():
         return Raise(seat, int(rest))
+    if code == "t":
+        return NoTrump(seat)
     if code in ("m0", "m1"):
         return Declare(seat, big=code == "m1")
     raise ValueError(f"{code!r} is not an action code")
@@ -124,6 +129,8 @@ def action_label(action: Action, rules: Rules, names: list[str], offer: Sequence
             if by < 0:
                 return _("Lower by {count}").format(count=-by)
             return _("Raise by {count}").format(count=by) if by else _("Keep my bid")
+        case NoTrump():
+            return _("Bid no trump")
 
 
 def draw_label(keep_first: bool, offer: Sequence[Card]) -> str:

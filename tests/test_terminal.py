@@ -13,7 +13,7 @@ from typing import IO
 
 import pytest
 
-from bot.engine import PRESETS, Bid, Card, Game, Phase, PlayCard, Raise, Rules
+from bot.engine import PRESETS, Bid, Card, Game, NoTrump, Phase, PlayCard, Raise, Rules
 from bot.render.text import hand_order, seat_names
 from bot.render.words import card_text
 from bot.terminal import (
@@ -448,6 +448,15 @@ def test_a_counter_bid_is_typed_lower_raise_or_keep() -> None:
     assert parse_command("lower 2", view, names) == Raise(0, -2)
     assert parse_command("lower", view, names) == Raise(0, -1)
     assert parse_command("keep", view, names) == Raise(0, 0)
+
+
+def test_a_no_trump_bid_is_typed_notrump() -> None:
+    """000:113: a player holding a spade types "notrump" before the bid, as the prompt
+    says."""
+    game = Game.new(Rules(no_trump_bids=True), seed=3, dealer=0)  # seat 1 holds 7S TS QS
+    view = game.view(1)
+    assert "notrump: bid no trump first" in _prompt(view, card_text)
+    assert parse_command("notrump", view, seat_names(4)) == NoTrump(1)
 
 
 def test_nil_in_the_dark_is_typed_dark() -> None:

@@ -20,6 +20,7 @@ from bot.engine import (
     Claim,
     Declare,
     Draw,
+    NoTrump,
     PassCards,
     Phase,
     PlayCard,
@@ -103,6 +104,7 @@ class Rule:
     LOWER_BID = "lower_bid"
     DARK_NIL = "dark_nil"
     SIDE_BID = "side_bid"
+    NO_TRUMP = "no_trump"
 
 
 class HeuristicPolicy:
@@ -263,6 +265,9 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
     declared = _declare(view, table)
     if declared is not None:
         return declared
+    no_trump = _no_trump(view, table)
+    if no_trump is not None:
+        return no_trump
     if len(bids) == 1:
         return (
             bids[0],
@@ -424,6 +429,22 @@ def _raise(view: SeatView, table: CardTable) -> Ruled:
     return Raise(view.seat, 0), text, Rule.KEEP_BID
 
 
+def _no_trump(view: SeatView, table: CardTable) -> Ruled | None:
+    """No-trump bids (000:113): bid no trump when the spades held (one or two, below the
+    Queen) would win nothing anyway and the side suits are worth 3 or more tricks, which
+    then count twice."""
+    if not any(isinstance(a, NoTrump) for a in view.legal_actions):
+        return None
+    assert view.hand is not None
+    spades = [c for c in view.hand if table.suit(c) == TRUMP]
+    if len(spades) > 2 or any(table.power(c) >= _NIL_TRUMP_POWER for c in spades):
+        return None
+    if estimate_tricks(view.hand, table, len(view.partners)) < 3:
+        return None
+    text = Said(N_("Your spades would win nothing and your side suits take tricks: bid no trump."))
+    return NoTrump(view.seat), text, Rule.NO_TRUMP
+
+
 def _dark_nil(view: SeatView, table: CardTable, nil: list[Bid], dangers: int) -> Ruled | None:
     """Nil In The Dark (000:163), "usually only bid if they have no trump cards": bid when
     no card should take a trick whatever order they fall in, and no spade is held."""
@@ -438,10 +459,12 @@ def _dark_nil(view: SeatView, table: CardTable, nil: list[Bid], dangers: int) ->
 
 
 def _side_bid(view: SeatView, bids: list[Bid], estimate: float) -> Ruled:
-    """Partnership bidding (000:111): the side's one bid, this hand's tricks and what a
-    partner's unseen hand takes on average (its share of the tricks this hand leaves)."""
+    """Partnership bidding (000:111): the side's one bid, this hand's tricks and three
+    quarters of what a partner's unseen hand takes on average (its share of the tricks this
+    hand leaves): the full share set normal's side bids half the time (50 duplicate deals
+    of the partnership preset, seed 7)."""
     others = view.rules.players - 1
-    side = estimate + (view.num_tricks - estimate) / others
+    side = estimate + 0.75 * (view.num_tricks - estimate) / others
     choice = min(bids, key=lambda b: (abs(b.tricks - side), b.tricks))
     partner = side - estimate
     text = (

@@ -27,6 +27,7 @@ from bot.engine import (
     Bid,
     Card,
     Declare,
+    NoTrump,
     Phase,
     PlayCard,
     Raise,
@@ -222,7 +223,7 @@ class SearchPolicy:
         why = dataclasses.replace(why, level=self.level)
         if self.time_budget is not None and self.time_budget < _MIN_BUDGET:
             return preferred, why
-        if view.seat != view.to_act or isinstance(preferred, Declare):
+        if view.seat != view.to_act or isinstance(preferred, (Declare, NoTrump)):
             # A Mo, Moe or Bemo is declared on the heuristic's count of sure tricks.
             return preferred, why
         if isinstance(preferred, Bid) and preferred.blind and view.hand is not None:

@@ -91,6 +91,14 @@ class Raise:
     by: int
 
 
+@dataclass(frozen=True, slots=True)
+class NoTrump:
+    """Bid "no trump" (000:113), before the bid itself: win no trick with a spade unless
+    spades were led."""
+
+    seat: int
+
+
 Action = (
     Bid
     | Draw
@@ -102,6 +110,7 @@ Action = (
     | RequestRedeal
     | Declare
     | Raise
+    | NoTrump
 )
 
 ACTION_TYPES: tuple[type, ...] = (
@@ -115,6 +124,7 @@ ACTION_TYPES: tuple[type, ...] = (
     RequestRedeal,
     Declare,
     Raise,
+    NoTrump,
 )
 
 

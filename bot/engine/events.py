@@ -63,6 +63,13 @@ class Declared:
 
 
 @dataclass(slots=True)
+class NoTrumpBid:
+    """A seat bid no trump (000:113): its bid follows."""
+
+    seat: int
+
+
+@dataclass(slots=True)
 class BidRaised:
     """Before the first card a seat raised its bid by ``by`` to ``tricks`` (``by`` 0: kept)."""
 
@@ -186,6 +193,7 @@ Event = (
     | Redealt
     | BidMade
     | Declared
+    | NoTrumpBid
     | BidRaised
     | BooksMade
     | PassingStarted
@@ -207,6 +215,7 @@ EVENT_TYPES: tuple[type, ...] = (
     Redealt,
     BidMade,
     Declared,
+    NoTrumpBid,
     BidRaised,
     BooksMade,
     PassingStarted,

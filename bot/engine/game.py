@@ -18,6 +18,7 @@ from bot.engine.actions import (
     Claim,
     Declare,
     Draw,
+    NoTrump,
     PassCards,
     PlayCard,
     Raise,
@@ -43,6 +44,7 @@ from bot.engine.events import (
     GameOver,
     HandDealt,
     HandScored,
+    NoTrumpBid,
     PassingStarted,
     PlayStarted,
     Redealt,
@@ -82,6 +84,8 @@ _OVER: Final = Phase.OVER
 _LOW_BALL_WHY: Final = 100
 # Why a card is barred to a seat that bid Nil in the dark (000:163): not its top card.
 _DARK_WHY: Final = 101
+# Why a spade is barred to a seat that bid no trump (000:113): another suit was led.
+_NO_TRUMP_WHY: Final = 102
 
 
 class IllegalAction(ValueError):
@@ -178,6 +182,10 @@ class Game:
         # Bids another seat's turn depends on (000:18, 000:111, 000:122, 000:163).
         self._bids28 = options.bids28
         self._dark_on = options.dark_on
+        self._no_trump_on = options.no_trump_on
+        # A seat may be held to fewer cards than the trick rules allow (Nil in the dark,
+        # a no-trump bid).
+        self._limits_on = options.dark_on or options.no_trump_on
         # After a bid, the next bidder may skip a side whose bid is already whole.
         self._skip_on = options.mo_on or options.side_bids or options.blind_moon_need is not None
         self.history: list[Action] = []
@@ -514,8 +522,8 @@ class Game:
                 )
                 if self._low_ball:
                     legal = self._lowest(legal)
-                if self._dark_on and seat in hand.dark:
-                    legal = self._dark_card(seat, legal)
+                if self._limits_on and (seat in hand.dark or seat in hand.no_trump):
+                    legal = self._limited(seat, legal)
                 self._legal_step = len(self.history)
                 self._legal = legal
                 out = plays_of(seat, self._deck.fold(legal[0]) if self._double else legal[0])
@@ -541,6 +549,8 @@ class Game:
                 out.extend(self._cached_bids(seat))
                 if self._mo_on and self._may_declare(seat):
                     out.extend((Declare(seat, False), Declare(seat, True)))
+                if self._no_trump_on and self._may_bid_no_trump(seat):
+                    out.append(NoTrump(seat))
             if self._may_redeal(seat):
                 out.append(RequestRedeal(seat))
         elif phase is _PASS:
@@ -684,8 +694,8 @@ class Game:
         legal = self._tricks.legal_mask(
             seat, hand.hands[seat], hand.trick, hand.trick_no, hand.broken, strict
         )
-        if self._dark_on and seat in hand.dark:
-            legal = self._dark_card(seat, legal)
+        if self._limits_on and (seat in hand.dark or seat in hand.no_trump):
+            legal = self._limited(seat, legal)
         return self._lowest(legal) if self._low_ball else legal
 
     # -- applying actions -------------------------------------------------------------
@@ -761,6 +771,8 @@ class Game:
             return self._apply_declare(action)
         if isinstance(action, Raise):
             return self._apply_raise(action)
+        if isinstance(action, NoTrump):
+            return self._apply_no_trump(action)
         self._refuse(f"{action!r} is not a Spades action.")
 
     @staticmethod
@@ -844,6 +856,12 @@ class Game:
                 f"You bid Nil in the dark: your top card, the {cards[0]}, is played.",
                 kind="dark",
                 details={"card": cards[0]},
+            )
+        if why == _NO_TRUMP_WHY:
+            return IllegalAction(
+                "You bid no trump: no spade on a trick led in another suit while you hold "
+                "another card.",
+                kind="no_trump",
             )
         if why == _LOW_BALL_WHY:
             return IllegalAction(
@@ -1008,6 +1026,9 @@ class Game:
             return list(plain[max(4, options.min_bid or 0) : self.num_tricks + 1])
         if self._dark_on and self._nil_on and plain[0] in out:
             out = [*out, blind[0]]
+        if seat in hand.no_trump:
+            # 000:113: "bids some number of tricks with no trump".
+            out = [b for b in out if b.tricks and not b.blind]
         return out
 
     def _took_bid_28(self, seat: int, tricks: int, blind: bool) -> None:
@@ -1020,6 +1041,41 @@ class Game:
             if not hand.looked[seat]:
                 # 000:163: Blind Nil In The Dark "is scored the same as a Big Mo".
                 hand.dark_big.append(seat)
+
+    def _limited(self, seat: int, legal: tuple[int, int]) -> tuple[int, int]:
+        """The cards a seat that bid Nil in the dark or no trump may play, of ``legal``."""
+        hand = self._hand
+        if seat in hand.dark:
+            return self._dark_card(seat, legal)
+        trick = hand.trick
+        if not trick or self._suit_of[trick[0][1]] == TRUMP:
+            return legal
+        # 000:113: "promises not to win any tricks with spades, except when spades are led".
+        others = legal[0] & ~self._deck.trump_phys
+        if others and others != legal[0]:
+            return others, _NO_TRUMP_WHY
+        return legal
+
+    def _may_bid_no_trump(self, seat: int) -> bool:
+        """000:113: "A player may only bid No Trump if that player holds at least one
+        spade", once, before their bid."""
+        hand = self._hand
+        if not hand.looked[seat] or hand.bids[seat] is not None or seat in hand.no_trump:
+            return False
+        return bool(hand.hands[seat] & self._deck.trump_phys)
+
+    def _apply_no_trump(self, action: NoTrump) -> list[Event]:
+        seat = action.seat
+        self._check_turn(seat, _BID, "bid no trump")
+        if not self._no_trump_on:
+            self._refuse("No-trump bids aren't played at this table.", "no_trump_off")
+        if not self._may_bid_no_trump(seat):
+            self._refuse(
+                "Only a player who holds a spade may bid no trump, once, before their bid.",
+                "no_trump_spade",
+            )
+        self._hand.no_trump.append(seat)
+        return [NoTrumpBid(seat)]
 
     def _dark_card(self, seat: int, legal: tuple[int, int]) -> tuple[int, int]:
         """The one card a seat that bid Nil in the dark may play: the first of its cards,
@@ -1526,6 +1582,7 @@ class Game:
             streak=self._last_winner(3) if self._options.end_streak_bonus else None,
             aces_last=self._aces_last() if self._options.ace_on_nil_bonus else (),
             dark_big=tuple(self._hand.dark_big),
+            no_trump=tuple(self._hand.no_trump),
             card_bonus=extras[0],
             bag_cancels=extras[1],
             sevens_before=extras[2],

@@ -34,6 +34,7 @@ class HandState:
         "leader",
         "looked",
         "mo_seat",
+        "no_trump",
         "pass_count",
         "pass_partner",
         "passed",
@@ -99,6 +100,8 @@ class HandState:
         self.side_done: list[bool] = [False] * sides
         self.dark: dict[int, list[int]] = {}
         self.dark_big: list[int] = []
+        # No-trump bids (000:113): the seats that bid no trump this hand.
+        self.no_trump: list[int] = []
         # Two players: the cards still to draw, and each seat's discards (logical mask).
         self.stock: list[int] = []
         self.discarded: list[int] = [0] * n

@@ -63,7 +63,11 @@ class Options:
         self.counter_on: bool = rules.counter_bidding
         self.side_bids: bool = rules.partnership_bidding
         self.dark_on: bool = rules.nil_in_the_dark
-        self.bids28: bool = self.side_bids or self.dark_on or self.blind_moon_need is not None
+        # No-trump bids (000:113).
+        self.no_trump_on: bool = rules.no_trump_bids
+        self.bids28: bool = (
+            self.side_bids or self.dark_on or self.no_trump_on or self.blind_moon_need is not None
+        )
         self.min_bid: int | None = rules.min_bid
         self.min_blind_bid: int = rules.min_blind_bid
         self.blind_six: str = rules.blind_six

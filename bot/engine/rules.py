@@ -314,6 +314,16 @@ class Rules(BaseModel):
         "a Blind Nil. A Blind Nil bid at such a table is played in the dark too and scores "
         "250 made or lost, as a Big Mo (000:163).",
     )
+    no_trump_bids: bool = Field(
+        False,
+        description="No-trump bids: a player holding at least one spade may, on their turn "
+        "and before their bid, bid no trump, then bid a number of tricks (not Nil). They may "
+        "not play a spade to a trick led in another suit while they hold a card of another "
+        "suit, so they win no trick with a spade unless spades are led. If they take at least "
+        "their bid and their side makes its contract, each trick they took counts twice: 10 "
+        "more points a trick (000:113). Agreeing to this house rule stands for the partner's "
+        "consent the seed asks for, so the bidding waits on nobody.",
+    )
     deficient_hand_redeal: bool = Field(
         False,
         description="A player with at most one trump or no card above a ten may ask for a "
@@ -712,6 +722,10 @@ class Rules(BaseModel):
                 "blind_moon needs partners of two (team_size 2), shoot_the_moon wins_game, "
                 "variant regular, and no blind_six or partnership_bidding"
             )
+        if self.no_trump_bids and (
+            self.variant != "regular" or self.mo != "off" or self.claims or self.evil_spades
+        ):
+            out.append("no_trump_bids needs variant regular, no mo, no claims and no evil_spades")
         if self.nil_in_the_dark and (
             self.nil_mode != "nil"
             or self.variant != "regular"

@@ -48,6 +48,13 @@ PLAIN: dict[str, str] = {
     "raising": N_("Everyone has bid: raise your bid or keep it."),
     "raise_phase": N_("Bids can only be raised once everyone has bid, before the first card."),
     "raise_lower": N_("A bid is never lowered."),
+    "no_trump": N_(
+        "You bid no trump: no spade on a trick led in another suit while you hold another card."
+    ),
+    "no_trump_off": N_("No-trump bids aren't played at this table."),
+    "no_trump_spade": N_(
+        "Only a player who holds a spade may bid no trump, once, before their bid."
+    ),
     "mo_off": N_("Declarations to take the first tricks aren't played at this table."),
     "declare_first": N_(
         "Only the first of a side to bid may declare, after looking at their cards, and only"

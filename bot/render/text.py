@@ -26,6 +26,7 @@ from bot.engine import (
     HandRecord,
     HandResult,
     HandScored,
+    NoTrumpBid,
     PassingStarted,
     Phase,
     PlayStarted,
@@ -387,6 +388,14 @@ def event_text(
             N_("You declare {declaration}."),
             N_("{name} declares {declaration}."),
             declaration=declaration,
+        )
+    if isinstance(event, NoTrumpBid):
+        return _said(
+            names,
+            event.seat,
+            you,
+            N_("You bid no trump: no spade wins you a trick unless spades are led."),
+            N_("{name} bids no trump: no spade wins them a trick unless spades are led."),
         )
     if isinstance(event, PassingStarted):
         if event.pairs[0][0] == event.pairs[0][1]:

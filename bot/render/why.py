@@ -20,6 +20,7 @@ from bot.engine import (
     Claim,
     Declare,
     Draw,
+    NoTrump,
     PassCards,
     PlayCard,
     Raise,
@@ -112,6 +113,10 @@ _PLAIN = {
     "keep_bid": N_("Its cards were worth no more than its bid, so it kept it."),
     "dark_nil": N_(
         "It held no spade and no card that should take a trick, so it bid Nil in the dark."
+    ),
+    "no_trump": N_(
+        "Its few low spades would win nothing, and its side suits were worth tricks to double,"
+        " so it bid no trump."
     ),
     "side_bid": N_("It bid for its side: its own tricks and what a partner's hand usually takes."),
     "declare": N_("Its own hand held enough sure winners to take the tricks it declared to take."),
@@ -217,6 +222,8 @@ def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: boo
         if action.by < 0:
             return _("{name} lowered its bid by {count}.").format(name=name, count=-action.by)
         return _("{name} raised its bid by {count}.").format(name=name, count=action.by)
+    if isinstance(action, NoTrump):
+        return _("{name} bid no trump.").format(name=name)
     if isinstance(action, Declare):
         return _("{name} declared {declaration}.").format(
             name=name, declaration=declaration_text(action.big, rules)

@@ -21,6 +21,7 @@ from bot.engine import (
     Card,
     Declare,
     Game,
+    NoTrump,
     PassCards,
     Phase,
     PlayCard,
@@ -550,3 +551,22 @@ def test_nil_in_the_dark_on_a_hand_with_no_spade_and_no_winner() -> None:
     other = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: spade})])
     action = HeuristicPolicy().decide(other.view(1), random.Random(0))
     assert isinstance(action, Bid) and not action.blind
+
+
+def test_no_trump_on_low_spades_and_side_suit_winners() -> None:
+    """000:113: no trump doubles the bidder's tricks but forbids winning with a spade off a
+    spade lead. Seat 1 holds two low spades and aces and kings outside: normal and hard bid
+    no trump; with the A and K of spades it would need them, so it bids plainly."""
+    rules = Rules(no_trump_bids=True)
+    side = "2S 3S AH KH 2H AD KD 3D AC KC 2C 3C 4C"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: side})])
+    view = game.view(1)
+    assert HeuristicPolicy().decide(view, random.Random(0)) == NoTrump(1)
+    hard = SearchPolicy(deals=20, bid_deals=30, time_budget=None).decide(view, random.Random(0))
+    assert hard == NoTrump(1)
+    game.apply(NoTrump(1))
+    bid = HeuristicPolicy().decide(game.view(1), random.Random(0))
+    assert isinstance(bid, Bid) and bid.tricks >= 3
+    strong = "AS KS AH KH 2H AD KD 3D AC KC 2C 3C 4C"
+    other = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: strong})])
+    assert isinstance(HeuristicPolicy().decide(other.view(1), random.Random(0)), Bid)

@@ -11,6 +11,7 @@ EXTRA = {
     "bemo": Rules(mo="bemo", raise_bids="rounds"),
     "raise": Rules(raise_bids="any"),
     "counter": Rules(counter_bidding=True),
+    "no_trump": Rules(no_trump_bids=True),
     "dark": Rules(nil_in_the_dark=True, blind_nil="anytime"),
     "blind_moon": Rules(blind_moon="anytime", shoot_the_moon="wins_game"),
 }

@@ -10,6 +10,7 @@ import pytest
 
 from bot.engine import (
     PRESETS,
+    Action,
     Bid,
     BidRaised,
     CallRenege,
@@ -23,6 +24,8 @@ from bot.engine import (
     Event,
     Game,
     HandResult,
+    NoTrump,
+    NoTrumpBid,
     PassCards,
     Phase,
     PlayCard,
@@ -32,6 +35,7 @@ from bot.engine import (
     RequestRedeal,
     RevealCards,
     Rules,
+    score_hand,
 )
 from bot.engine.card_bonuses import card_bonuses
 from bot.engine.deck import deck_info
@@ -2335,6 +2339,73 @@ def test_nil_in_the_dark_plays_the_top_card_and_scores_as_blind_nil() -> None:
     bid_all(plain, [0, 3, 3, 3])
     play(plain, (1, "2D"), (2, "2H"), (3, "2S"))
     assert len(plain.legal_actions(0)) == 13
+
+
+# Seat 1 holds twelve diamonds and the 2 of spades; seat 3 the 2 of diamonds and every other
+# spade.
+_NO_TRUMP_DEAL = deal_from_codes(
+    "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+    "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2S",
+    "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+    "2D 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+)
+
+
+@covers("no_trump_bids")
+def test_no_trump_bid_wins_no_trick_with_a_spade_and_counts_double() -> None:
+    """000:113 No-trump bids: "a player who bids some number of tricks with "no trump"
+    promises not to win any tricks with spades, except when spades are led. A player may
+    only bid "No Trump" if that player holds at least one spade ... A player who
+    successfully makes a No Trump bid counts each trick taken by that player as double."
+    Dealer 3: seat 1 bids no trump, then 3 (no Nil now); to the 2 of clubs led it may not
+    trump with its 2 of spades. Dealer 0: seat 1 bids no trump and 1, wins its A of diamonds
+    and its side (bid 4) takes all 13: 40, 9 overtricks and 10 for its doubled trick, 59;
+    the same play without no trump scores 49. Worked: bid 4 no trump and 3, took 5 and 3:
+    70, 1 overtrick, 50 more for seat 1's five tricks."""
+    rules = _rules(no_trump_bids=True)
+    game = new_game(rules, _NO_TRUMP_DEAL, dealer=3)
+    game.apply(Bid(0, 1))
+    assert NoTrump(1) in game.legal_actions(1)
+    assert game.apply(NoTrump(1)) == [NoTrumpBid(1)]
+    assert (0, False) not in bids_of(game, 1)
+    game.apply(Bid(1, 3))
+    assert NoTrump(2) not in game.legal_actions(2)  # seat 2 holds no spade
+    game.apply(Bid(2, 1))
+    game.apply(Bid(3, 3))
+    play(game, (0, "2C"))
+    refused(game, PlayCard(1, Card.parse("2S")), "You bid no trump")
+    plain = new_game(Rules(), _NO_TRUMP_DEAL, dealer=3)
+    bid_all(plain, [1, 3, 1, 3])
+    play(plain, (0, "2C"))
+    assert PlayCard(1, Card.parse("2S")) in plain.legal_actions(1)
+
+    def highest_for_seat_1(game: Game, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        return legal[-1] if seat == 1 else legal[0]
+
+    totals = []
+    for on in (True, False):
+        hand = new_game(_rules(no_trump_bids=on), _NO_TRUMP_DEAL, dealer=0)
+        if on:
+            hand.apply(NoTrump(1))
+        bid_all(hand, [1, 1, 1, 3])
+        play_out(hand, highest_for_seat_1)
+        totals.append(hand.results[-1].teams[1])
+    assert totals[0].special == "no trump" and totals[0].special_points == 10
+    assert (totals[0].total, totals[1].total) == (59, 49)
+    worked = score_hand(
+        rules,
+        hand_number=1,
+        dealer=0,
+        bids=[1, 4, 1, 3],
+        blind=[False] * 4,
+        tricks=[3, 5, 2, 3],
+        scores=[0, 0],
+        bags=[0, 0],
+        num_tricks=13,
+        no_trump=(1,),
+    )
+    assert worked.teams[1].total == 70 + 1 + 50
 
 
 # --- play rules and deal shapes from the seeds (issue 25, second part) ------------------
