@@ -49,7 +49,7 @@ def is_lobby_code(code: str) -> bool:
 def action_code(action: Action) -> str:
     """``b3`` bid 3, ``B0`` blind nil, ``cAS`` play A♠, ``pAS.KH`` pass, ``r`` look, ``C``
     claim, ``n2`` renege on seat 3, ``x`` redeal, ``d1`` keep the first drawn card, ``m1``
-    declare the Big Mo (``m0`` the Little), ``u2`` raise the bid by 2 (``u0`` keep it, ``u-1``
+    declare the Big Mo (``m0`` the Little), ``u2`` raise the bid by 2 (``u0`` keep it, ``l1``
     lower it by 1), ``t`` bid no trump."""
     match action:
         case Bid(tricks=tricks, blind=blind):
@@ -71,7 +71,8 @@ def action_code(action: Action) -> str:
         case Declare(big=big):
             return f"m{int(big)}"
         case Raise(by=by):
-            return f"u{by}"
+            # A custom id holds no "-": a lowered bid (Counter Bidding, 000:18) is "l".
+            return f"u{by}" if by >= 0 else f"l{-by}"
         case NoTrump():
             return "t"
 
@@ -95,8 +96,10 @@ def parse_code(code: str, seat: int) -> Action:
         return RequestRedeal(seat)
     if code in ("d0", "d1"):
         return Draw(seat, keep_first=code == "d1")
-    if head == "u" and rest.removeprefix("-").isdigit():
+    if head == "u" and rest.isdigit():
         return Raise(seat, int(rest))
+    if head == "l" and rest.isdigit() and int(rest):
+        return Raise(seat, -int(rest))
     if code == "t":
         return NoTrump(seat)
     if code in ("m0", "m1"):

@@ -34,7 +34,8 @@ def test_every_legal_action_of_a_game_round_trips_through_its_code(preset: str) 
 
 
 @pytest.mark.parametrize(
-    "code", ["", "b", "bx", "cZZ", "p", "n", "d2", "q", "m2", "m", "u", "ux", "u-", "u--1"]
+    "code",
+    ["", "b", "bx", "cZZ", "p", "n", "d2", "q", "m2", "m", "u", "ux", "u-1", "l", "l0", "lx"],
 )
 def test_malformed_codes_are_refused(code: str) -> None:
     with pytest.raises(ValueError):

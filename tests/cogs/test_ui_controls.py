@@ -110,8 +110,8 @@ def test_counter_bidding_has_lower_keep_and_raise_buttons() -> None:
     items = controls(game.view(1), table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
     buttons = [item for item in items if isinstance(item, ActionButton)]
     assert [(b.item.label, b.click.code) for b in buttons[:4]] == [
-        ("Lower by 2", "u-2"),
-        ("Lower by 1", "u-1"),
+        ("Lower by 2", "l2"),
+        ("Lower by 1", "l1"),
         ("Keep my bid", "u0"),
         ("Raise by 1", "u1"),
     ]
