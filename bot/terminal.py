@@ -20,6 +20,7 @@ from bot.engine import (
     Declare,
     Draw,
     Event,
+    HalfBid,
     HandScored,
     IllegalAction,
     NoTrump,
@@ -40,6 +41,7 @@ from bot.render.text import (
     bid_text,
     declaration_text,
     event_text,
+    half_text,
     hand_order,
     hand_text,
     is_red,
@@ -185,6 +187,10 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         return Bid(seat, 0, True)
     if head in said(NO_TRUMP) and not rest:
         return NoTrump(seat)
+    half = head.removesuffix("½").removesuffix(".5")
+    if half != head and half.isdigit() and not rest:
+        # Half Tricks (000:124): "3.5" or "3½".
+        return HalfBid(seat, int(half))
     if view.phase is Phase.PLAY:
         # "5d", "5 d" and "10 h" are cards here, never bids.
         return PlayCard(seat, parse_card("".join(words)))
@@ -281,6 +287,7 @@ def _prompt(view: SeatView, face: CardFace) -> str:
         ]
         if any(isinstance(a, RevealCards) for a in legal):
             options.insert(0, _(LOOK))
+        options += [half_text(a.tricks) for a in legal if isinstance(a, HalfBid)]
         if any(isinstance(a, NoTrump) for a in legal):
             options.append(_("{word}: bid no trump first").format(word=_(NO_TRUMP)))
         for action in legal:
@@ -555,6 +562,8 @@ def _describe(action: Action, view: SeatView) -> str:
         return _("raise your bid by {count}").format(count=action.by) if action.by else _(KEEP)
     if isinstance(action, NoTrump):
         return _("bid no trump")
+    if isinstance(action, HalfBid):
+        return _("bid {bid}").format(bid=half_text(action.tricks))
     if isinstance(action, Declare):
         return _("declare {declaration}").format(
             declaration=declaration_text(action.big, view.rules)

@@ -18,6 +18,7 @@ from bot.engine import (
     Claim,
     Declare,
     Draw,
+    HalfBid,
     NoTrump,
     PassCards,
     PlayCard,
@@ -27,7 +28,7 @@ from bot.engine import (
     Rules,
 )
 from bot.i18n import _
-from bot.render.text import bid_text, declaration_text
+from bot.render.text import bid_text, declaration_text, half_text
 from bot.render.words import card_text
 
 # The lobby's buttons: whoever clicks sits down, stands up, seats a bot of a level
@@ -50,7 +51,7 @@ def action_code(action: Action) -> str:
     """``b3`` bid 3, ``B0`` blind nil, ``cAS`` play A♠, ``pAS.KH`` pass, ``r`` look, ``C``
     claim, ``n2`` renege on seat 3, ``x`` redeal, ``d1`` keep the first drawn card, ``m1``
     declare the Big Mo (``m0`` the Little), ``u2`` raise the bid by 2 (``u0`` keep it, ``l1``
-    lower it by 1), ``t`` bid no trump."""
+    lower it by 1), ``t`` bid no trump, ``h3`` bid 3 and a half."""
     match action:
         case Bid(tricks=tricks, blind=blind):
             return f"{'B' if blind else 'b'}{tricks}"
@@ -75,6 +76,8 @@ def action_code(action: Action) -> str:
             return f"u{by}" if by >= 0 else f"l{-by}"
         case NoTrump():
             return "t"
+        case HalfBid(tricks=tricks):
+            return f"h{tricks}"
 
 
 def parse_code(code: str, seat: int) -> Action:
@@ -102,6 +105,8 @@ def parse_code(code: str, seat: int) -> Action:
         return Raise(seat, -int(rest))
     if code == "t":
         return NoTrump(seat)
+    if head == "h" and rest.isdigit():
+        return HalfBid(seat, int(rest))
     if code in ("m0", "m1"):
         return Declare(seat, big=code == "m1")
     raise ValueError(f"{code!r} is not an action code")
@@ -134,6 +139,8 @@ def action_label(action: Action, rules: Rules, names: list[str], offer: Sequence
             return _("Raise by {count}").format(count=by) if by else _("Keep my bid")
         case NoTrump():
             return _("Bid no trump")
+        case HalfBid(tricks=tricks):
+            return half_text(tricks)
 
 
 def draw_label(keep_first: bool, offer: Sequence[Card]) -> str:

@@ -13,7 +13,7 @@ from typing import IO
 
 import pytest
 
-from bot.engine import PRESETS, Bid, Card, Game, NoTrump, Phase, PlayCard, Raise, Rules
+from bot.engine import PRESETS, Bid, Card, Game, HalfBid, NoTrump, Phase, PlayCard, Raise, Rules
 from bot.render.text import hand_order, seat_names
 from bot.render.words import card_text
 from bot.terminal import (
@@ -457,6 +457,15 @@ def test_a_no_trump_bid_is_typed_notrump() -> None:
     view = game.view(1)
     assert "notrump: bid no trump first" in _prompt(view, card_text)
     assert parse_command("notrump", view, seat_names(4)) == NoTrump(1)
+
+
+def test_a_half_bid_is_typed_with_a_half() -> None:
+    """000:124 Half Tricks: "3.5" or "3½" bids three and a half; the prompt lists them."""
+    game = Game.new(Rules(half_tricks=True), seed=5, dealer=3)
+    view = game.view(0)
+    assert "3½" in _prompt(view, card_text)
+    assert parse_command("3.5", view, seat_names(4)) == HalfBid(0, 3)
+    assert parse_command("3½", view, seat_names(4)) == HalfBid(0, 3)
 
 
 def test_nil_in_the_dark_is_typed_dark() -> None:

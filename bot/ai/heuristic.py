@@ -20,6 +20,7 @@ from bot.engine import (
     Claim,
     Declare,
     Draw,
+    HalfBid,
     NoTrump,
     PassCards,
     Phase,
@@ -105,6 +106,8 @@ class Rule:
     DARK_NIL = "dark_nil"
     SIDE_BID = "side_bid"
     NO_TRUMP = "no_trump"
+    HALF_BID = "half_bid"
+    HALF_FINISH = "half_finish"
 
 
 class HeuristicPolicy:
@@ -142,7 +145,7 @@ class HeuristicPolicy:
             return _draw(view, table)
         if Raise in kinds:
             return _raise(view, table)
-        if Bid in kinds or RevealCards in kinds:
+        if Bid in kinds or RevealCards in kinds or HalfBid in kinds:
             return _bid(view, table)
         if PlayCard in kinds:
             return _play(view, table)
@@ -268,6 +271,9 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
     no_trump = _no_trump(view, table)
     if no_trump is not None:
         return no_trump
+    half = _half_bid(view, table)
+    if half is not None:
+        return half
     if len(bids) == 1:
         return (
             bids[0],
@@ -427,6 +433,27 @@ def _raise(view: SeatView, table: CardTable) -> Ruled:
         return Raise(view.seat, by), text, Rule.RAISE
     text = f"About {estimate:.1f} tricks here: keep the bid of {bid.tricks}."
     return Raise(view.seat, 0), text, Rule.KEEP_BID
+
+
+def _half_bid(view: SeatView, table: CardTable) -> Ruled | None:
+    """Half Tricks (000:124): "bidding that they will take three tricks and might take a
+    fourth". The first partner bids a half when the hand's worth lies near one (a
+    fraction from .3 to .7); the second, after a half, bids the half nearest its worth."""
+    halves = [a for a in view.legal_actions if isinstance(a, HalfBid)]
+    if not halves:
+        return None
+    assert view.hand is not None
+    estimate = estimate_tricks(view.hand, table, len(view.partners))
+    if len(halves) == len(view.legal_actions):
+        choice = min(halves, key=lambda a: (abs(a.tricks + 0.5 - estimate), a.tricks))
+        text = f"About {estimate:.1f} tricks here, after a partner's half: bid {choice.tricks}½."
+        return choice, text, Rule.HALF_FINISH
+    whole = int(estimate)
+    if not 0.3 <= estimate - whole < 0.7 or whole < 1:
+        return None
+    choice = min(halves, key=lambda a: abs(a.tricks - whole))
+    text = f"About {estimate:.1f} tricks here: bid {choice.tricks}½."
+    return choice, text, Rule.HALF_BID
 
 
 def _no_trump(view: SeatView, table: CardTable) -> Ruled | None:

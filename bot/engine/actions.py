@@ -99,6 +99,14 @@ class NoTrump:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class HalfBid:
+    """Half Tricks (000:124): bid ``tricks`` and a half."""
+
+    seat: int
+    tricks: int
+
+
 Action = (
     Bid
     | Draw
@@ -111,6 +119,7 @@ Action = (
     | Declare
     | Raise
     | NoTrump
+    | HalfBid
 )
 
 ACTION_TYPES: tuple[type, ...] = (
@@ -125,6 +134,7 @@ ACTION_TYPES: tuple[type, ...] = (
     Declare,
     Raise,
     NoTrump,
+    HalfBid,
 )
 
 

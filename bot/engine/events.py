@@ -63,6 +63,14 @@ class Declared:
 
 
 @dataclass(slots=True)
+class HalfBidMade:
+    """A seat bid ``tricks`` and a half (000:124)."""
+
+    seat: int
+    tricks: int
+
+
+@dataclass(slots=True)
 class NoTrumpBid:
     """A seat bid no trump (000:113): its bid follows."""
 
@@ -194,6 +202,7 @@ Event = (
     | BidMade
     | Declared
     | NoTrumpBid
+    | HalfBidMade
     | BidRaised
     | BooksMade
     | PassingStarted
@@ -216,6 +225,7 @@ EVENT_TYPES: tuple[type, ...] = (
     BidMade,
     Declared,
     NoTrumpBid,
+    HalfBidMade,
     BidRaised,
     BooksMade,
     PassingStarted,

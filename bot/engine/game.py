@@ -18,6 +18,7 @@ from bot.engine.actions import (
     Claim,
     Declare,
     Draw,
+    HalfBid,
     NoTrump,
     PassCards,
     PlayCard,
@@ -42,6 +43,7 @@ from bot.engine.events import (
     Declared,
     Event,
     GameOver,
+    HalfBidMade,
     HandDealt,
     HandScored,
     NoTrumpBid,
@@ -551,6 +553,8 @@ class Game:
                     out.extend((Declare(seat, False), Declare(seat, True)))
                 if self._no_trump_on and self._may_bid_no_trump(seat):
                     out.append(NoTrump(seat))
+                if self._options.half_on:
+                    out.extend(self._half_bids(seat))
             if self._may_redeal(seat):
                 out.append(RequestRedeal(seat))
         elif phase is _PASS:
@@ -773,6 +777,8 @@ class Game:
             return self._apply_raise(action)
         if isinstance(action, NoTrump):
             return self._apply_no_trump(action)
+        if isinstance(action, HalfBid):
+            return self._apply_half_bid(action)
         self._refuse(f"{action!r} is not a Spades action.")
 
     @staticmethod
@@ -1026,6 +1032,10 @@ class Game:
             return list(plain[max(4, options.min_bid or 0) : self.num_tricks + 1])
         if self._dark_on and self._nil_on and plain[0] in out:
             out = [*out, blind[0]]
+        if options.half_on and hand.half[self._mate(seat)]:
+            # 000:124: "His partner is then required to bid such that the team bid rounds
+            # out to a whole number."
+            return []
         if seat in hand.no_trump:
             # 000:113: "bids some number of tricks with no trump".
             out = [b for b in out if b.tricks and not b.blind]
@@ -1055,6 +1065,38 @@ class Game:
         if others and others != legal[0]:
             return others, _NO_TRUMP_WHY
         return legal
+
+    def _half_bids(self, seat: int) -> list[HalfBid]:
+        """Half Tricks (000:124): a half bid by the first partner to bid (0 and a half to
+        11 and a half), or the half the second must bid after one (1 and a half or more,
+        the side's bid at most the tricks in a hand)."""
+        hand = self._hand
+        mate = self._mate(seat)
+        if not hand.looked[seat] or hand.bids[seat] is not None:
+            return []
+        mate_bid = hand.bids[mate]
+        if mate_bid is None:
+            return [HalfBid(seat, k) for k in range(self.num_tricks - 1)]
+        if hand.half[mate]:
+            return [HalfBid(seat, j) for j in range(1, self.num_tricks - mate_bid + 1)]
+        return []
+
+    def _apply_half_bid(self, action: HalfBid) -> list[Event]:
+        seat = action.seat
+        self._check_turn(seat, _BID, "bid")
+        if action not in self.legal_actions(seat):
+            self._refuse(
+                "A half bid is for the first partner to bid, or for the second after one, "
+                "making the side's bid whole.",
+                "half_bid",
+            )
+        hand = self._hand
+        # Kept whole: the first partner's half rounded up, the second's down (both 1 or
+        # more, never a Nil), so the side's bid is the sum.
+        first = hand.bids[self._mate(seat)] is None
+        hand.bids[seat] = action.tricks + 1 if first else action.tricks
+        hand.half[seat] = True
+        return [HalfBidMade(seat, action.tricks), *self._next_bidder(seat)]
 
     def _may_bid_no_trump(self, seat: int) -> bool:
         """000:113: "A player may only bid No Trump if that player holds at least one

@@ -30,6 +30,7 @@ class HandState:
         "discarded",
         "exposed",
         "extra_required",
+        "half",
         "hands",
         "leader",
         "looked",
@@ -102,6 +103,8 @@ class HandState:
         self.dark_big: list[int] = []
         # No-trump bids (000:113): the seats that bid no trump this hand.
         self.no_trump: list[int] = []
+        # Half Tricks (000:124): the seats whose bid was a half.
+        self.half: list[bool] = [False] * n
         # Two players: the cards still to draw, and each seat's discards (logical mask).
         self.stock: list[int] = []
         self.discarded: list[int] = [0] * n

@@ -65,8 +65,14 @@ class Options:
         self.dark_on: bool = rules.nil_in_the_dark
         # No-trump bids (000:113).
         self.no_trump_on: bool = rules.no_trump_bids
+        # Half Tricks (000:124).
+        self.half_on: bool = rules.half_tricks
         self.bids28: bool = (
-            self.side_bids or self.dark_on or self.no_trump_on or self.blind_moon_need is not None
+            self.half_on
+            or self.side_bids
+            or self.dark_on
+            or self.no_trump_on
+            or self.blind_moon_need is not None
         )
         self.min_bid: int | None = rules.min_bid
         self.min_blind_bid: int = rules.min_blind_bid

@@ -314,6 +314,14 @@ class Rules(BaseModel):
         "a Blind Nil. A Blind Nil bid at such a table is played in the dark too and scores "
         "250 made or lost, as a Big Mo (000:163).",
     )
+    half_tricks: bool = Field(
+        False,
+        description="Half Tricks: the first partner of a side to bid may bid a number and a "
+        "half (from 0 and a half to 11 and a half); the second must then bid a number and a "
+        "half too (1 and a half or more), so the side's bid is whole: 3 and a half and 2 and "
+        "a half bid 6. The table shows the first partner's half bid rounded up and the "
+        "second's rounded down, so the side's total reads right (000:124).",
+    )
     no_trump_bids: bool = Field(
         False,
         description="No-trump bids: a player holding at least one spade may, on their turn "
@@ -721,6 +729,19 @@ class Rules(BaseModel):
             out.append(
                 "blind_moon needs partners of two (team_size 2), shoot_the_moon wins_game, "
                 "variant regular, and no blind_six or partnership_bidding"
+            )
+        if self.half_tricks and (
+            (self.players, self.team_size) != (4, 2)
+            or self.variant != "regular"
+            or self.mo != "off"
+            or self.partnership_bidding
+            or self.blind_six != "off"
+            or self.min_bid is not None
+            or self.exact_bids != "off"
+        ):
+            out.append(
+                "half_tricks is for two teams of two (players 4, team_size 2), variant "
+                "regular, without mo, partnership_bidding, blind_six, min_bid or exact_bids"
             )
         if self.no_trump_bids and (
             self.variant != "regular" or self.mo != "off" or self.claims or self.evil_spades

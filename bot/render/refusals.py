@@ -52,6 +52,10 @@ PLAIN: dict[str, str] = {
         "You bid no trump: no spade on a trick led in another suit while you hold another card."
     ),
     "no_trump_off": N_("No-trump bids aren't played at this table."),
+    "half_bid": N_(
+        "A half bid is for the first partner to bid, or for the second after one, making the"
+        " side's bid whole."
+    ),
     "no_trump_spade": N_(
         "Only a player who holds a spade may bid no trump, once, before their bid."
     ),

@@ -22,6 +22,7 @@ from bot.engine import (
     Declared,
     Event,
     GameOver,
+    HalfBidMade,
     HandDealt,
     HandRecord,
     HandResult,
@@ -114,6 +115,11 @@ def hand_text(cards: Sequence[Card], rules: Rules, face: CardFace = card_text) -
     """A hand grouped by suit, trumps last, each suit high to low."""
     parts = [" ".join(face(c) for c in group) for group in hand_order(cards, rules)]
     return "  |  ".join(parts) if parts else _("(no cards)")
+
+
+def half_text(tricks: int) -> str:
+    """A half bid (000:124) as players write it: "3½"."""
+    return _("{tricks}½").format(tricks=tricks)
 
 
 def bid_text(bid: Bid | None, rules: Rules) -> str:
@@ -388,6 +394,11 @@ def event_text(
             N_("You declare {declaration}."),
             N_("{name} declares {declaration}."),
             declaration=declaration,
+        )
+    if isinstance(event, HalfBidMade):
+        bid = half_text(event.tricks)
+        return _said(
+            names, event.seat, you, N_("You bid {bid}."), N_("{name} bids {bid}."), bid=bid
         )
     if isinstance(event, NoTrumpBid):
         return _said(

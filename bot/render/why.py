@@ -20,6 +20,7 @@ from bot.engine import (
     Claim,
     Declare,
     Draw,
+    HalfBid,
     NoTrump,
     PassCards,
     PlayCard,
@@ -29,7 +30,7 @@ from bot.engine import (
 )
 from bot.engine.audit import HandRecord
 from bot.i18n import N_, _, format_number, format_percent, ngettext
-from bot.render.text import declaration_text
+from bot.render.text import declaration_text, half_text
 from bot.render.words import card_text
 
 SUITS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
@@ -117,6 +118,10 @@ _PLAIN = {
     "no_trump": N_(
         "Its few low spades would win nothing, and its side suits were worth tricks to double,"
         " so it bid no trump."
+    ),
+    "half_bid": N_("It bid in halves: its cards looked worth between two numbers of tricks."),
+    "half_finish": N_(
+        "Its partner bid a half, so it bid the half that makes the side's bid whole."
     ),
     "side_bid": N_("It bid for its side: its own tricks and what a partner's hand usually takes."),
     "declare": N_("Its own hand held enough sure winners to take the tricks it declared to take."),
@@ -224,6 +229,8 @@ def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: boo
         return _("{name} raised its bid by {count}.").format(name=name, count=action.by)
     if isinstance(action, NoTrump):
         return _("{name} bid no trump.").format(name=name)
+    if isinstance(action, HalfBid):
+        return _("{name} bid {bid}.").format(name=name, bid=half_text(action.tricks))
     if isinstance(action, Declare):
         return _("{name} declared {declaration}.").format(
             name=name, declaration=declaration_text(action.big, rules)

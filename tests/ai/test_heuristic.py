@@ -21,6 +21,7 @@ from bot.engine import (
     Card,
     Declare,
     Game,
+    HalfBid,
     NoTrump,
     PassCards,
     Phase,
@@ -570,3 +571,21 @@ def test_no_trump_on_low_spades_and_side_suit_winners() -> None:
     strong = "AS KS AH KH 2H AD KD 3D AC KC 2C 3C 4C"
     other = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: strong})])
     assert isinstance(HeuristicPolicy().decide(other.view(1), random.Random(0)), Bid)
+
+
+def test_half_bids_between_two_counts_and_the_half_that_makes_it_whole() -> None:
+    """000:124: a half bid says "three tricks and might take a fourth". Seat 1's hand is
+    worth about 4.6: normal bids 4½; after it, seat 3 (whose only bids are halves) bids the
+    half nearest its own worth, and hard does the same."""
+    rules = Rules(half_tricks=True)
+    hand = "AS KS 3S 2S AH KH 3H 4H 2D 3D 2C 3C 4C"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: hand})])
+    action = HeuristicPolicy().decide(game.view(1), random.Random(0))
+    assert action == HalfBid(1, 4)
+    game.apply(action)
+    game.apply(HeuristicPolicy().decide(game.view(2), random.Random(0)))
+    view = game.view(3)
+    finish = HeuristicPolicy().decide(view, random.Random(0))
+    assert isinstance(finish, HalfBid) and finish in view.legal_actions
+    hard = SearchPolicy(deals=20, bid_deals=30, time_budget=None).decide(view, random.Random(0))
+    assert isinstance(hard, HalfBid) and hard in view.legal_actions

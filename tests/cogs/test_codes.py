@@ -12,6 +12,7 @@ EXTRA = {
     "raise": Rules(raise_bids="any"),
     "counter": Rules(counter_bidding=True),
     "no_trump": Rules(no_trump_bids=True),
+    "half": Rules(half_tricks=True),
     "dark": Rules(nil_in_the_dark=True, blind_nil="anytime"),
     "blind_moon": Rules(blind_moon="anytime", shoot_the_moon="wins_game"),
 }

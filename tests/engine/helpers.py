@@ -351,6 +351,8 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
     # No-trump bids (000:113), with the six-player double deck too.
     "x_v_no_trump": {"no_trump_bids": True, "nil_in_the_dark": True},
     "x_v_no_trump_six": {"no_trump_bids": True, "players": 6, "team_size": 2},
+    # Half Tricks (000:124).
+    "x_v_half": {"half_tricks": True, "counter_bidding": True, "blind_nil": "anytime"},
     "x_v_bemo_three": {"mo": "bemo_three", "players": 3, "team_size": 1, "deck": "joker_joker_ace"},
     "x_v_one_joker_lead": {"deck": "one_joker", "big_joker_lead": True, "ace_of_spades_lead": True},
     "x_v_euchre_first_wins": {

@@ -23,6 +23,8 @@ from bot.engine import (
     Draw,
     Event,
     Game,
+    HalfBid,
+    HalfBidMade,
     HandResult,
     NoTrump,
     NoTrumpBid,
@@ -2406,6 +2408,31 @@ def test_no_trump_bid_wins_no_trick_with_a_spade_and_counts_double() -> None:
         no_trump=(1,),
     )
     assert worked.teams[1].total == 70 + 1 + 50
+
+
+@covers("half_tricks")
+def test_half_tricks_the_second_partner_makes_the_side_whole() -> None:
+    """000:124 Half Tricks: "the first partner of a team to bid may, if he chooses, bid
+    tricks in increment of one-half ... "I bid three-and-one-half". His partner is then
+    required to bid such that the team bid rounds out to a whole number, i.e. "I'll bid
+    two-and-one-half" for a team bid of six tricks." SUITED, dealer 0: seat 1 bids 3½, so
+    seat 3 may bid only halves (1½ to 9½); it bids 2½ and side 1's bid is 6: all 13 tricks
+    score 60 and 7 bags. A first partner who bids whole leaves no half to its partner."""
+    game = _suited_game(_rules(half_tricks=True))
+    assert HalfBid(1, 3) in game.legal_actions(1)
+    assert game.apply(HalfBid(1, 3)) == [HalfBidMade(1, 3)]
+    game.apply(Bid(2, 3))
+    assert game.legal_actions(3) == [HalfBid(3, j) for j in range(1, 10)]
+    refused(game, Bid(3, 3), "You can't bid 3")
+    refused(game, HalfBid(3, 0), "making the side's bid whole")
+    game.apply(HalfBid(3, 2))
+    assert HalfBid(0, 1) not in game.legal_actions(0)
+    game.apply(Bid(0, 3))
+    play_out(game)
+    side = game.results[-1].teams[1]
+    assert (side.bid, side.contract_points, side.bags) == (6, 60, 7)
+    off = _suited_game(Rules())
+    assert not [a for a in off.legal_actions(1) if isinstance(a, HalfBid)]
 
 
 # --- play rules and deal shapes from the seeds (issue 25, second part) ------------------
