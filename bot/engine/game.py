@@ -1009,6 +1009,9 @@ class Game:
         team = self._team_of[seat]
         plain, blind = BIDS[seat]
         if not hand.looked[seat]:
+            if options.side_bids:
+                # 000:111: "there is no Nil bidding", blind or not: look, then bid.
+                return []
             if options.blind_moon_need is None:
                 return out
             mate = self._mate(seat)

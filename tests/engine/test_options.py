@@ -2278,6 +2278,9 @@ def test_partnership_bidding_one_bid_a_side() -> None:
     side0, side1 = game.results[-1].teams
     assert (side1.bid, side1.contract_points, side1.bags) == (7, 70, 6)
     assert (side0.bid, side0.total) == (4, -40)
+    # No Blind Nil either, even where the rules open it: a seat looks, then bids.
+    blind = _suited_game(_rules(partnership_bidding=True, blind_nil="anytime"))
+    assert blind.legal_actions(1) == [RevealCards(1)]
 
 
 @covers("blind_moon")
