@@ -936,7 +936,7 @@ class Game:
         Mo; else up to the tricks its side has not bid (000:103 "increase their bid")."""
         hand = self._hand
         bid = hand.bids[seat]
-        if bid is None or hand.blind[seat] or seat == hand.mo_seat:
+        if bid is None or hand.blind[seat] or seat == hand.mo_seat or hand.half[seat] >= 0:
             return 0
         if bid == 0 and self._nil_on:
             return 0
@@ -1035,7 +1035,7 @@ class Game:
             return list(plain[max(4, options.min_bid or 0) : self.num_tricks + 1])
         if self._dark_on and self._nil_on and plain[0] in out:
             out = [*out, blind[0]]
-        if options.half_on and hand.half[self._mate(seat)]:
+        if options.half_on and hand.half[self._mate(seat)] >= 0:
             # 000:124: "His partner is then required to bid such that the team bid rounds
             # out to a whole number."
             return []
@@ -1080,7 +1080,7 @@ class Game:
         mate_bid = hand.bids[mate]
         if mate_bid is None:
             return [HalfBid(seat, k) for k in range(self.num_tricks - 1)]
-        if hand.half[mate]:
+        if hand.half[mate] >= 0:
             return [HalfBid(seat, j) for j in range(1, self.num_tricks - mate_bid + 1)]
         return []
 
@@ -1098,7 +1098,7 @@ class Game:
         # more, never a Nil), so the side's bid is the sum.
         first = hand.bids[self._mate(seat)] is None
         hand.bids[seat] = action.tricks + 1 if first else action.tricks
-        hand.half[seat] = True
+        hand.half[seat] = action.tricks
         return [HalfBidMade(seat, action.tricks), *self._next_bidder(seat)]
 
     def _may_bid_no_trump(self, seat: int) -> bool:
@@ -1143,6 +1143,9 @@ class Game:
         team = self._team_of[seat]
         first = self._team_of[(self.dealer + 1) % self.players]
         if bid is None or team != first or hand.blind[seat] or seat == hand.mo_seat:
+            return 0, 0
+        if hand.half[seat] >= 0:
+            # A half bid stays as said: its partner's half makes the side whole.
             return 0, 0
         if bid == 0 and self._nil_on:
             return 0, 0
@@ -1805,5 +1808,6 @@ class Game:
             all_hands=everyone,
             called_suit=self._called_now(),
             declared=tuple(self._hand.declared) if self._mo_on else (),
+            half_bids=tuple(self._hand.half) if self._options.half_on else (),
             pass_to=self._hand.pass_partner.get(seat),
         )

@@ -103,8 +103,9 @@ class HandState:
         self.dark_big: list[int] = []
         # No-trump bids (000:113): the seats that bid no trump this hand.
         self.no_trump: list[int] = []
-        # Half Tricks (000:124): the seats whose bid was a half.
-        self.half: list[bool] = [False] * n
+        # Half Tricks (000:124): each seat's half bid as said (3 for 3 and a half), -1 for
+        # none.
+        self.half: list[int] = [-1] * n
         # Two players: the cards still to draw, and each seat's discards (logical mask).
         self.stock: list[int] = []
         self.discarded: list[int] = [0] * n

@@ -319,8 +319,7 @@ class Rules(BaseModel):
         description="Half Tricks: the first partner of a side to bid may bid a number and a "
         "half (from 0 and a half to 11 and a half); the second must then bid a number and a "
         "half too (1 and a half or more), so the side's bid is whole: 3 and a half and 2 and "
-        "a half bid 6. The table shows the first partner's half bid rounded up and the "
-        "second's rounded down, so the side's total reads right (000:124).",
+        "a half bid 6. A half bid is not raised or lowered afterwards (000:124).",
     )
     no_trump_bids: bool = Field(
         False,

@@ -122,6 +122,16 @@ def half_text(tricks: int) -> str:
     return _("{tricks}½").format(tricks=tricks)
 
 
+def seat_bid_text(bid: Bid | None, rules: Rules, half: int) -> str:
+    """A seat's bid as shown at the table: its half as said under Half Tricks (000:124)."""
+    return half_text(half) if half >= 0 else bid_text(bid, rules)
+
+
+def _view_bid(view: SeatView, seat: int) -> str:
+    half = view.half_bids[seat] if view.half_bids else -1
+    return seat_bid_text(view.bids[seat], view.rules, half)
+
+
 def bid_text(bid: Bid | None, rules: Rules) -> str:
     if bid is None:
         return "-"
@@ -234,7 +244,7 @@ def table_text(
             # The name and the bid come padded to their columns' widths.
             _("{name} bid {bid} took {tricks}").format(
                 name=f"{short[seat]:<{NAME_WIDTH}}",
-                bid=f"{bid_text(view.bids[seat], rules):<9}",
+                bid=f"{_view_bid(view, seat):<9}",
                 tricks=view.tricks_taken[seat],
             )
         )
@@ -266,7 +276,7 @@ def status_text(view: SeatView, names: Sequence[str]) -> str:
     against its bid; before it, the hand and each side's score."""
     if view.phase is Phase.PLAY:
         seats = ", ".join(
-            f"{names[seat]} {view.tricks_taken[seat]}/{bid_text(view.bids[seat], view.rules)}"
+            f"{names[seat]} {view.tricks_taken[seat]}/{_view_bid(view, seat)}"
             for seat in range(len(names))
         )
         line = (

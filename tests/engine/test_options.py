@@ -43,6 +43,7 @@ from bot.engine.card_bonuses import card_bonuses
 from bot.engine.deck import deck_info
 from bot.engine.events import TrickRecord
 from bot.engine.options import options_of
+from bot.render.text import status_text
 from tests.engine.helpers import (
     SUITED,
     bid_all,
@@ -2431,6 +2432,9 @@ def test_half_tricks_the_second_partner_makes_the_side_whole() -> None:
     game.apply(HalfBid(3, 2))
     assert HalfBid(0, 1) not in game.legal_actions(0)
     game.apply(Bid(0, 3))
+    # The table shows each half as said; the side's bid is whole.
+    assert game.view(0).half_bids == (-1, 3, -1, 2)
+    assert "1 0/3½" in status_text(game.view(1), ["0", "1", "2", "3"])
     play_out(game)
     side = game.results[-1].teams[1]
     assert (side.bid, side.contract_points, side.bags) == (6, 60, 7)
