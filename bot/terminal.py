@@ -20,8 +20,10 @@ from bot.engine import (
     Declare,
     Draw,
     Event,
+    HalfBid,
     HandScored,
     IllegalAction,
+    NoTrump,
     PassCards,
     Phase,
     PlayCard,
@@ -39,6 +41,7 @@ from bot.render.text import (
     bid_text,
     declaration_text,
     event_text,
+    half_text,
     hand_order,
     hand_text,
     is_red,
@@ -75,7 +78,10 @@ RENEGE, PASS, BLIND, NIL = N_("renege"), N_("pass"), N_("blind"), N_("nil")
 QUIT, HELP_WORD, TABLE, HINT, AUTO = N_("quit"), N_("help"), N_("table"), N_("hint"), N_("auto")
 YES, WHY = N_("yes"), N_("why")
 LITTLE, BIG, RAISE = N_("little"), N_("big"), N_("raise")
-LOWER = N_("lower")
+# Miser's second round (003:89), Counter Bidding (000:18) and Nil In The Dark (000:163).
+LOWER, DARK = N_("lower"), N_("dark")
+# No-trump bids (000:113).
+NO_TRUMP = N_("notrump")
 
 
 def said(word: str) -> set[str]:
@@ -180,6 +186,14 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         return Bid(seat, 0)
     if head in said(PASS):
         return PassCards(seat, tuple(parse_card(w) for w in rest))
+    if head in said(DARK) and not rest and view.rules.nil_in_the_dark:
+        return Bid(seat, 0, True)
+    if head in said(NO_TRUMP) and not rest:
+        return NoTrump(seat)
+    half = head.removesuffix("½").removesuffix(".5")
+    if half != head and half.isdigit() and not rest:
+        # Half Tricks (000:124): "3.5" or "3½".
+        return HalfBid(seat, int(half))
     if view.phase is Phase.PLAY:
         # "5d", "5 d" and "10 h" are cards here, never bids.
         return PlayCard(seat, parse_card("".join(words)))
@@ -212,6 +226,8 @@ def _raise_command(seat: int, head: str, rest: list[str]) -> Action:
         return Raise(seat, -int(rest[0]) if rest else -1)
     if head in said(RAISE) and len(rest) <= 1 and all(w.isdigit() for w in rest):
         return Raise(seat, int(rest[0]) if rest else 1)
+    if head in said(LOWER) and len(rest) <= 1 and all(w.isdigit() for w in rest):
+        return Raise(seat, -(int(rest[0]) if rest else 1))
     raise ValueError(
         _("Type '{raise_} 1' to raise your bid by one, or '{keep}' to keep it.").format(
             raise_=_(RAISE), keep=_(KEEP)
@@ -252,6 +268,21 @@ def _prompt(view: SeatView, face: CardFace) -> str:
             )
             + " > "
         )
+    if raises and min(raises) < 0:
+        # Counter Bidding (000:18): up or down.
+        return (
+            _(
+                "Change your bid of {bid} ({keep}, {raise_} 1 to {most}, {lower} 1 to {least})"
+            ).format(
+                bid=bid_text(view.bids[view.seat], rules),
+                keep=_(KEEP),
+                raise_=_(RAISE),
+                most=max(raises),
+                lower=_(LOWER),
+                least=-min(raises),
+            )
+            + " > "
+        )
     if raises:
         bid = bid_text(view.bids[view.seat], rules)
         return (
@@ -261,9 +292,18 @@ def _prompt(view: SeatView, face: CardFace) -> str:
             + " > "
         )
     if view.phase is Phase.BID:
-        options = [bid_text(a, rules) for a in legal if isinstance(a, Bid)]
+        options = [
+            _("{word}: nil in the dark").format(word=_(DARK))
+            if a.blind and not a.tricks and rules.nil_in_the_dark and view.hand is not None
+            else bid_text(a, rules)
+            for a in legal
+            if isinstance(a, Bid)
+        ]
         if any(isinstance(a, RevealCards) for a in legal):
             options.insert(0, _(LOOK))
+        options += [half_text(a.tricks) for a in legal if isinstance(a, HalfBid)]
+        if any(isinstance(a, NoTrump) for a in legal):
+            options.append(_("{word}: bid no trump first").format(word=_(NO_TRUMP)))
         for action in legal:
             if isinstance(action, Declare):
                 options.append(
@@ -534,6 +574,10 @@ def _describe(action: Action, view: SeatView) -> str:
         return _("lower your bid by {count}").format(count=-action.by)
     if isinstance(action, Raise):
         return _("raise your bid by {count}").format(count=action.by) if action.by else _(KEEP)
+    if isinstance(action, NoTrump):
+        return _("bid no trump")
+    if isinstance(action, HalfBid):
+        return _("bid {bid}").format(bid=half_text(action.tricks))
     if isinstance(action, Declare):
         return _("declare {declaration}").format(
             declaration=declaration_text(action.big, view.rules)

@@ -18,12 +18,12 @@ from bot.render.names import player_name
 from bot.render.text import (
     CardFace,
     bags_text,
-    bid_text,
     declared_line,
     hand_text,
     lead_text,
     points_text,
     result_text,
+    seat_bid_text,
     table_text,
     team_name,
     trick_line,
@@ -138,7 +138,7 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace) -
             continue
         turn = "▶" if seat.seat == snapshot.to_act else "·"
         said = _("{who} — bid {bid}, tricks {tricks}").format(
-            who=_who(seat), bid=bid_text(seat.bid, rules), tricks=seat.tricks_taken
+            who=_who(seat), bid=seat_bid_text(seat.bid, rules, seat.half), tricks=seat.tricks_taken
         )
         lines.append(f"{turn} `{seat.seat + 1}` {said}")
     declared = declared_line(snapshot.declared, snapshot.teams, names, rules)

@@ -18,6 +18,8 @@ from bot.engine import (
     Claim,
     Declare,
     Draw,
+    HalfBid,
+    NoTrump,
     PassCards,
     PlayCard,
     Raise,
@@ -26,7 +28,7 @@ from bot.engine import (
     Rules,
 )
 from bot.i18n import _
-from bot.render.text import bid_text, declaration_text
+from bot.render.text import bid_text, declaration_text, half_text
 from bot.render.words import card_text
 
 # The lobby's buttons: whoever clicks sits down, stands up, seats a bot of a level
@@ -48,7 +50,8 @@ def is_lobby_code(code: str) -> bool:
 def action_code(action: Action) -> str:
     """``b3`` bid 3, ``B0`` blind nil, ``cAS`` play A♠, ``pAS.KH`` pass, ``r`` look, ``C``
     claim, ``n2`` renege on seat 3, ``x`` redeal, ``d1`` keep the first drawn card, ``m1``
-    declare the Big Mo (``m0`` the Little), ``u2`` raise the bid by 2 (``u0`` keep it)."""
+    declare the Big Mo (``m0`` the Little), ``u2`` raise the bid by 2 (``u0`` keep it, ``l1``
+    lower it by 1), ``t`` bid no trump, ``h3`` bid 3 and a half."""
     match action:
         case Bid(tricks=tricks, blind=blind):
             return f"{'B' if blind else 'b'}{tricks}"
@@ -69,7 +72,12 @@ def action_code(action: Action) -> str:
         case Declare(big=big):
             return f"m{int(big)}"
         case Raise(by=by):
-            return f"u{by}"
+            # A custom id holds no "-": a lowered bid (Counter Bidding, 000:18) is "l".
+            return f"u{by}" if by >= 0 else f"l{-by}"
+        case NoTrump():
+            return "t"
+        case HalfBid(tricks=tricks):
+            return f"h{tricks}"
 
 
 def parse_code(code: str, seat: int) -> Action:
@@ -93,6 +101,12 @@ def parse_code(code: str, seat: int) -> Action:
         return Draw(seat, keep_first=code == "d1")
     if head == "u" and rest.removeprefix("-").isdigit():
         return Raise(seat, int(rest))
+    if head == "l" and rest.isdigit() and int(rest):
+        return Raise(seat, -int(rest))
+    if code == "t":
+        return NoTrump(seat)
+    if head == "h" and rest.isdigit():
+        return HalfBid(seat, int(rest))
     if code in ("m0", "m1"):
         return Declare(seat, big=code == "m1")
     raise ValueError(f"{code!r} is not an action code")
@@ -123,7 +137,13 @@ def action_label(action: Action, rules: Rules, names: list[str], offer: Sequence
             # Miser's second round (003:89): keep the bid or lower it.
             return _("Lower by {count}").format(count=-by)
         case Raise(by=by):
+            if by < 0:
+                return _("Lower by {count}").format(count=-by)
             return _("Raise by {count}").format(count=by) if by else _("Keep my bid")
+        case NoTrump():
+            return _("Bid no trump")
+        case HalfBid(tricks=tricks):
+            return half_text(tricks)
 
 
 def draw_label(keep_first: bool, offer: Sequence[Card]) -> str:

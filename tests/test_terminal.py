@@ -13,7 +13,7 @@ from typing import IO
 
 import pytest
 
-from bot.engine import PRESETS, Bid, Card, Game, Phase, PlayCard, Raise, Rules
+from bot.engine import PRESETS, Bid, Card, Game, HalfBid, NoTrump, Phase, PlayCard, Raise, Rules
 from bot.render.text import event_text, hand_order, seat_names
 from bot.render.words import card_text
 from bot.terminal import (
@@ -465,6 +465,48 @@ def test_auction_is_typed_pass_or_a_raise() -> None:
     (passed,) = game.apply(Bid(1, 0))
     assert event_text(passed, names, game.rules, you=1) == "You pass."
     assert event_text(passed, names, game.rules) == f"{names[1]} passes."
+
+
+def test_a_counter_bid_is_typed_lower_raise_or_keep() -> None:
+    """000:18 Counter Bidding: the side that bid first may change its bid once, so the
+    prompt offers lowering too; "lower 2" lowers it by two."""
+    game = Game.new(Rules(counter_bidding=True), seed=5, dealer=3)
+    for seat in (0, 1, 2, 3):
+        game.apply(Bid(seat, 3))
+    view = game.view(0)
+    names = seat_names(4)
+    assert _prompt(view, card_text) == (
+        "Change your bid of 3 (keep, raise 1 to 7, lower 1 to 2) > "
+    )
+    assert parse_command("lower 2", view, names) == Raise(0, -2)
+    assert parse_command("lower", view, names) == Raise(0, -1)
+    assert parse_command("keep", view, names) == Raise(0, 0)
+
+
+def test_a_no_trump_bid_is_typed_notrump() -> None:
+    """000:113: a player holding a spade types "notrump" before the bid, as the prompt
+    says."""
+    game = Game.new(Rules(no_trump_bids=True), seed=3, dealer=0)  # seat 1 holds 7S TS QS
+    view = game.view(1)
+    assert "notrump: bid no trump first" in _prompt(view, card_text)
+    assert parse_command("notrump", view, seat_names(4)) == NoTrump(1)
+
+
+def test_a_half_bid_is_typed_with_a_half() -> None:
+    """000:124 Half Tricks: "3.5" or "3½" bids three and a half; the prompt lists them."""
+    game = Game.new(Rules(half_tricks=True), seed=5, dealer=3)
+    view = game.view(0)
+    assert "3½" in _prompt(view, card_text)
+    assert parse_command("3.5", view, seat_names(4)) == HalfBid(0, 3)
+    assert parse_command("3½", view, seat_names(4)) == HalfBid(0, 3)
+
+
+def test_nil_in_the_dark_is_typed_dark() -> None:
+    """000:163: after looking, "dark" bids Nil in the dark, and the prompt says so."""
+    game = Game.new(Rules(nil_in_the_dark=True), seed=5, dealer=3)
+    view = game.view(0)
+    assert "dark: nil in the dark" in _prompt(view, card_text)
+    assert parse_command("dark", view, seat_names(4)) == Bid(0, 0, True)
 
 
 def test_hurricane_asks_to_pass_three_to_the_left() -> None:

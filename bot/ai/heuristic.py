@@ -20,6 +20,8 @@ from bot.engine import (
     Claim,
     Declare,
     Draw,
+    HalfBid,
+    NoTrump,
     PassCards,
     Phase,
     PlayCard,
@@ -108,6 +110,12 @@ class Rule:
     MISER_FORCED = "miser_forced"
     AUCTION_BID = "auction_bid"
     AUCTION_PASS = "auction_pass"
+    LOWER_BID = "lower_bid"
+    DARK_NIL = "dark_nil"
+    SIDE_BID = "side_bid"
+    NO_TRUMP = "no_trump"
+    HALF_BID = "half_bid"
+    HALF_FINISH = "half_finish"
 
 
 class HeuristicPolicy:
@@ -145,7 +153,7 @@ class HeuristicPolicy:
             return _draw(view, table)
         if Raise in kinds:
             return _raise(view, table)
-        if Bid in kinds or RevealCards in kinds:
+        if Bid in kinds or RevealCards in kinds or HalfBid in kinds:
             return _bid(view, table)
         if PlayCard in kinds:
             return _play(view, table)
@@ -272,6 +280,12 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
     declared = _declare(view, table)
     if declared is not None:
         return declared
+    no_trump = _no_trump(view, table)
+    if no_trump is not None:
+        return no_trump
+    half = _half_bid(view, table)
+    if half is not None:
+        return half
     if len(bids) == 1:
         return (
             bids[0],
@@ -292,6 +306,9 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
         and not _blind_nil_against(view)
     ):
         dangers = _nil_dangers(view.hand, table)
+        dark = _dark_nil(view, table, nil, dangers)
+        if dark is not None:
+            return dark
         if dangers == 0:
             return nil[0], Said(N_("No card here should take a trick: bid Nil.")), Rule.NIL_SAFE
         if dangers <= _nil_help(view):
@@ -302,6 +319,8 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
                 ),
                 Rule.NIL_PASS,
             )
+    if view.rules.partnership_bidding:
+        return _side_bid(view, bids, estimate)
     target = max(1, round(estimate)) + (1 if partner_nil else 0)
     plain = [b for b in bids if not b.blind and (b.tricks or not nil_on)] or bids
     choice = min(plain, key=lambda b: (abs(b.tricks - target), b.tricks))
@@ -433,8 +452,18 @@ def _raise(view: SeatView, table: CardTable) -> Ruled:
     estimate = estimate_tricks(view.hand, table, len(view.partners))
     partner_nil = any(_bid_nil(view, p) for p in view.partners)
     want = max(1, round(estimate)) + (1 if partner_nil else 0)
-    by = min(max(0, want - bid.tricks), max(a.by for a in raises))
+    low = min(a.by for a in raises)
+    by = min(max(low, want - bid.tricks), max(a.by for a in raises))
     about = round(estimate, 1)
+    if by < 0:
+        # Counter Bidding (000:18): the first side may also come down to its cards.
+        said = Said(
+            N_("About {estimate} tricks here against a bid of {bid}: lower by {by}."),
+            estimate=about,
+            bid=bid.tricks,
+            by=-by,
+        )
+        return Raise(view.seat, by), said, Rule.LOWER_BID
     if by:
         said = Said(
             N_("About {estimate} tricks here against a bid of {bid}: raise by {by}."),
@@ -447,6 +476,82 @@ def _raise(view: SeatView, table: CardTable) -> Ruled:
         N_("About {estimate} tricks here: keep the bid of {bid}."), estimate=about, bid=bid.tricks
     )
     return Raise(view.seat, 0), said, Rule.KEEP_BID
+
+
+def _half_bid(view: SeatView, table: CardTable) -> Ruled | None:
+    """Half Tricks (000:124): "bidding that they will take three tricks and might take a
+    fourth". The first partner bids a half when the hand's worth lies near one (a
+    fraction from .3 to .7); the second, after a half, bids the half nearest its worth."""
+    halves = [a for a in view.legal_actions if isinstance(a, HalfBid)]
+    if not halves:
+        return None
+    assert view.hand is not None
+    estimate = estimate_tricks(view.hand, table, len(view.partners))
+    if len(halves) == len(view.legal_actions):
+        choice = min(halves, key=lambda a: (abs(a.tricks + 0.5 - estimate), a.tricks))
+        text = Said(
+            N_("About {estimate} tricks here, after a partner's half: bid {bid}½."),
+            estimate=round(estimate, 1),
+            bid=choice.tricks,
+        )
+        return choice, text, Rule.HALF_FINISH
+    whole = int(estimate)
+    if not 0.3 <= estimate - whole < 0.7 or whole < 1:
+        return None
+    choice = min(halves, key=lambda a: abs(a.tricks - whole))
+    text = Said(
+        N_("About {estimate} tricks here: bid {bid}½."),
+        estimate=round(estimate, 1),
+        bid=choice.tricks,
+    )
+    return choice, text, Rule.HALF_BID
+
+
+def _no_trump(view: SeatView, table: CardTable) -> Ruled | None:
+    """No-trump bids (000:113): bid no trump when the spades held (one or two, below the
+    Queen) would win nothing anyway and the side suits are worth 3 or more tricks, which
+    then count twice."""
+    if not any(isinstance(a, NoTrump) for a in view.legal_actions):
+        return None
+    assert view.hand is not None
+    spades = [c for c in view.hand if table.suit(c) == TRUMP]
+    if len(spades) > 2 or any(table.power(c) >= _NIL_TRUMP_POWER for c in spades):
+        return None
+    if estimate_tricks(view.hand, table, len(view.partners)) < 3:
+        return None
+    text = Said(N_("Your spades would win nothing and your side suits take tricks: bid no trump."))
+    return NoTrump(view.seat), text, Rule.NO_TRUMP
+
+
+def _dark_nil(view: SeatView, table: CardTable, nil: list[Bid], dangers: int) -> Ruled | None:
+    """Nil In The Dark (000:163), "usually only bid if they have no trump cards": bid when
+    no card should take a trick whatever order they fall in, and no spade is held."""
+    dark = [b for b in nil if b.blind]
+    assert view.hand is not None
+    if not dark or dangers or any(table.suit(c) == TRUMP for c in view.hand):
+        return None
+    if any(c.rank >= 12 for c in view.hand):
+        return None
+    text = Said(N_("No spade and no card here should take a trick: bid Nil in the dark."))
+    return dark[0], text, Rule.DARK_NIL
+
+
+def _side_bid(view: SeatView, bids: list[Bid], estimate: float) -> Ruled:
+    """Partnership bidding (000:111): the side's one bid, this hand's tricks and three
+    quarters of what a partner's unseen hand takes on average (its share of the tricks this
+    hand leaves): the full share set normal's side bids half the time (50 duplicate deals
+    of the partnership preset, seed 7)."""
+    others = view.rules.players - 1
+    side = estimate + 0.75 * (view.num_tricks - estimate) / others
+    choice = min(bids, key=lambda b: (abs(b.tricks - side), b.tricks))
+    partner = side - estimate
+    text = Said(
+        N_("About {estimate} tricks here and {partner} from a partner: bid {bid}."),
+        estimate=round(estimate, 1),
+        partner=round(partner, 1),
+        bid=choice.tricks,
+    )
+    return choice, text, Rule.SIDE_BID
 
 
 def _bid_word(view: SeatView, bid: Bid) -> str | int:

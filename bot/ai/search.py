@@ -27,6 +27,7 @@ from bot.engine import (
     Bid,
     Card,
     Declare,
+    NoTrump,
     Phase,
     PlayCard,
     Raise,
@@ -162,6 +163,24 @@ def _blind_nil_against(view: SeatView) -> bool:
     )
 
 
+def _side_bids(view: SeatView, assumed: list[int | None]) -> None:
+    """Partnership bidding (000:111): one bid a side, by its first bidder (this seat for its
+    own side); a side still to bid is assumed to bid what its two hands look worth."""
+    n = view.rules.players
+    for seats in view.teams:
+        known = [s for s in seats if view.bids[s] is not None]
+        if known:
+            bidder = known[0]
+        elif view.seat in seats:
+            bidder = view.seat
+        else:
+            bidder = min(seats, key=lambda s: (s - view.dealer - 1) % n)
+            assumed[bidder] = max(4, sum(assumed[s] or 0 for s in seats))
+        for s in seats:
+            if s != bidder:
+                assumed[s] = None
+
+
 class SearchPolicy:
     """Monte Carlo bids and card play on sampled deals; the heuristic passes and draws.
 
@@ -213,12 +232,16 @@ class SearchPolicy:
         why = dataclasses.replace(why, level=self.level)
         if self.time_budget is not None and self.time_budget < _MIN_BUDGET:
             return preferred, why
-        if view.seat != view.to_act or isinstance(preferred, Declare):
+        if view.seat != view.to_act or isinstance(preferred, (Declare, NoTrump)):
             # A Mo, Moe or Bemo is declared on the heuristic's count of sure tricks.
             return preferred, why
         if view.rules.auction and view.phase is Phase.BID:
             # 000:112: an auction's bids, raised or passed on the heuristic's estimate of
             # the side's tricks; the search plays the cards.
+            return preferred, why
+        if isinstance(preferred, Bid) and preferred.blind and view.hand is not None:
+            # A Nil in the dark (000:163) is bid on the heuristic's count of safe cards: the
+            # playouts would choose its cards, which the table does not.
             return preferred, why
         # Two players draw their hands, each keeping the cards it wants, so the unseen
         # hand is no random deal: sampled as if it were, hard's bids were set 42.5% of
@@ -336,6 +359,9 @@ class SearchPolicy:
         if rules.miser:
             # 003:87 Miser: the bids worth trying are near what the cards cannot shed.
             own = miser_estimate(view.hand, table)
+        if rules.partnership_bidding:
+            # 000:111: the bid is the side's, so near the hand's worth and a partner's share.
+            own = round(own + (view.num_tricks - own) / (n - 1))
         window = self.bid_window
         candidates = [
             b for b in bids if (nil_on and b.tricks == 0) or abs(b.tricks - own) <= window
@@ -360,6 +386,8 @@ class SearchPolicy:
                 b.tricks if (b := view.bids[s]) is not None else _assumed_bid(rules, deal[s], table)
                 for s in range(n)
             ]
+            if rules.partnership_bidding:
+                _side_bids(view, assumed)
             outcomes: dict[int, list[int]] = {}
             last: dict[int, int] = {}
             for k in keys:

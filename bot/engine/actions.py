@@ -91,6 +91,22 @@ class Raise:
     by: int
 
 
+@dataclass(frozen=True, slots=True)
+class NoTrump:
+    """Bid "no trump" (000:113), before the bid itself: win no trick with a spade unless
+    spades were led."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HalfBid:
+    """Half Tricks (000:124): bid ``tricks`` and a half."""
+
+    seat: int
+    tricks: int
+
+
 Action = (
     Bid
     | Draw
@@ -102,6 +118,8 @@ Action = (
     | RequestRedeal
     | Declare
     | Raise
+    | NoTrump
+    | HalfBid
 )
 
 ACTION_TYPES: tuple[type, ...] = (
@@ -115,6 +133,8 @@ ACTION_TYPES: tuple[type, ...] = (
     RequestRedeal,
     Declare,
     Raise,
+    NoTrump,
+    HalfBid,
 )
 
 

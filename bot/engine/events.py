@@ -63,6 +63,21 @@ class Declared:
 
 
 @dataclass(slots=True)
+class HalfBidMade:
+    """A seat bid ``tricks`` and a half (000:124)."""
+
+    seat: int
+    tricks: int
+
+
+@dataclass(slots=True)
+class NoTrumpBid:
+    """A seat bid no trump (000:113): its bid follows."""
+
+    seat: int
+
+
+@dataclass(slots=True)
 class BidRaised:
     """Before the first card a seat raised its bid by ``by`` to ``tricks`` (``by`` 0: kept)."""
 
@@ -186,6 +201,8 @@ Event = (
     | Redealt
     | BidMade
     | Declared
+    | NoTrumpBid
+    | HalfBidMade
     | BidRaised
     | BooksMade
     | PassingStarted
@@ -207,6 +224,8 @@ EVENT_TYPES: tuple[type, ...] = (
     Redealt,
     BidMade,
     Declared,
+    NoTrumpBid,
+    HalfBidMade,
     BidRaised,
     BooksMade,
     PassingStarted,

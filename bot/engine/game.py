@@ -18,6 +18,8 @@ from bot.engine.actions import (
     Claim,
     Declare,
     Draw,
+    HalfBid,
+    NoTrump,
     PassCards,
     PlayCard,
     Raise,
@@ -42,8 +44,10 @@ from bot.engine.events import (
     Declared,
     Event,
     GameOver,
+    HalfBidMade,
     HandDealt,
     HandScored,
+    NoTrumpBid,
     PassingStarted,
     PlayStarted,
     Redealt,
@@ -82,6 +86,10 @@ _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 # Why a card is barred under Evil Spades' low ball (003:43, 003:48): not the lowest.
 _LOW_BALL_WHY: Final = 100
+# Why a card is barred to a seat that bid Nil in the dark (000:163): not its top card.
+_DARK_WHY: Final = 101
+# Why a spade is barred to a seat that bid no trump (000:113): another suit was led.
+_NO_TRUMP_WHY: Final = 102
 
 
 class IllegalAction(ValueError):
@@ -175,6 +183,15 @@ class Game:
         self._low_ball = False
         self._called = Suit.SPADES
         self._mo_on = options.mo_on
+        # Bids another seat's turn depends on (000:18, 000:111, 000:122, 000:163).
+        self._bids28 = options.bids28
+        self._dark_on = options.dark_on
+        self._no_trump_on = options.no_trump_on
+        # A seat may be held to fewer cards than the trick rules allow (Nil in the dark,
+        # a no-trump bid).
+        self._limits_on = options.dark_on or options.no_trump_on
+        # After a bid, the next bidder may skip a side whose bid is already whole.
+        self._skip_on = options.mo_on or options.side_bids or options.blind_moon_need is not None
         self.history: list[Action] = []
         self.results: list[HandResult] = []
         self.scores = [0] * len(self.teams)
@@ -476,7 +493,11 @@ class Game:
         return self._behind_enough(team, self._blind_bids_need)
 
     def _blind_possible(self, team: int) -> bool:
-        return self._blind_on and (self._blind_nil_open(team) or self._blind_bids_open(team))
+        return self._blind_on and (
+            self._blind_nil_open(team)
+            or self._blind_bids_open(team)
+            or self._behind_enough(team, self._options.blind_moon_need)
+        )
 
     def _start_bidding(self) -> list[Event]:
         if self._hand.bid_itself:
@@ -505,6 +526,8 @@ class Game:
                 )
                 if self._low_ball:
                     legal = self._lowest(legal)
+                if self._limits_on and (seat in hand.dark or seat in hand.no_trump):
+                    legal = self._limited(seat, legal)
                 self._legal_step = len(self.history)
                 self._legal = legal
                 out = plays_of(seat, self._deck.fold(legal[0]) if self._double else legal[0])
@@ -530,6 +553,10 @@ class Game:
                 out.extend(self._cached_bids(seat))
                 if self._mo_on and self._may_declare(seat):
                     out.extend((Declare(seat, False), Declare(seat, True)))
+                if self._no_trump_on and self._may_bid_no_trump(seat):
+                    out.append(NoTrump(seat))
+                if self._options.half_on:
+                    out.extend(self._half_bids(seat))
             if self._may_redeal(seat):
                 out.append(RequestRedeal(seat))
         elif phase is _PASS:
@@ -604,6 +631,8 @@ class Game:
             nil_ok = not self._nil_on or self._behind_enough(team, rules.nil_need)
             if zero_ok and nil_ok:
                 out.insert(0, plain[0])
+        if self._bids28:
+            out = self._bids_28(seat, out)
         if rules.no_nine_bids and last_of_side:
             # No Nines (000:120): the side's bids may not add up to 9.
             out = [b for b in out if mate_total + b.tricks != 9] or out
@@ -673,6 +702,8 @@ class Game:
         legal = self._tricks.legal_mask(
             seat, hand.hands[seat], hand.trick, hand.trick_no, hand.broken, strict
         )
+        if self._limits_on and (seat in hand.dark or seat in hand.no_trump):
+            legal = self._limited(seat, legal)
         return self._lowest(legal) if self._low_ball else legal
 
     # -- applying actions -------------------------------------------------------------
@@ -748,6 +779,10 @@ class Game:
             return self._apply_declare(action)
         if isinstance(action, Raise):
             return self._apply_raise(action)
+        if isinstance(action, NoTrump):
+            return self._apply_no_trump(action)
+        if isinstance(action, HalfBid):
+            return self._apply_half_bid(action)
         self._refuse(f"{action!r} is not a Spades action.")
 
     @staticmethod
@@ -826,6 +861,18 @@ class Game:
             ),
             OVERTRUMP: ("You must overtrump the opponent's spade.", "overtrump"),
         }
+        if why == _DARK_WHY:
+            return IllegalAction(
+                f"You bid Nil in the dark: your top card, the {cards[0]}, is played.",
+                kind="dark",
+                details={"card": cards[0]},
+            )
+        if why == _NO_TRUMP_WHY:
+            return IllegalAction(
+                "You bid no trump: no spade on a trick led in another suit while you hold "
+                "another card.",
+                kind="no_trump",
+            )
         if why == _LOW_BALL_WHY:
             return IllegalAction(
                 f"Low ball: play your lowest card ({', '.join(str(c) for c in cards)}).",
@@ -863,7 +910,9 @@ class Game:
         events: list[Event] = [BidMade(seat, tricks, action.blind, tricks == 0 and self._nil_on)]
         if self._options.auction:
             return events + self._auction_after(seat)
-        if self._mo_on:
+        if self._bids28:
+            self._took_bid_28(seat, tricks, action.blind)
+        if self._skip_on:
             return events + self._next_bidder(seat)
         if None in bids:
             self.to_act = (seat + 1) % self.players
@@ -880,7 +929,7 @@ class Game:
             # 000:173: "The hand is not played out. Both team are awarded their bids."
             hand.taken = [b or 0 for b in hand.bids]
             return [BooksMade(self.hand_number), *self._end_early()]
-        if self._options.raise_on or self._options.miser:
+        if self._options.raise_on or self._options.miser or self._options.counter_on:
             first = self._next_raiser((self.dealer + 1) % self.players)
             if first is not None:
                 self._hand.raising = True
@@ -915,12 +964,15 @@ class Game:
         if self._options.miser:
             # 003:89 Miser: "stay at their first bid or go lower": down to 0.
             return bid or 0
-        if bid is None or hand.blind[seat] or seat == hand.mo_seat:
+        if bid is None or hand.blind[seat] or seat == hand.mo_seat or hand.half[seat] >= 0:
             return 0
         if bid == 0 and self._nil_on:
             return 0
         side = sum(hand.bids[s] or 0 for s in self.teams[self._team_of[seat]])
         room = max(0, self.num_tricks - side)
+        if self._options.counter_on:
+            low, high = self._counter_range(seat)
+            return max(high, -low)
         return min(room, 1) if self._options.raise_by_one else room
 
     def _next_raiser(self, start: int) -> int | None:
@@ -937,6 +989,9 @@ class Game:
     def _raise_options(self, seat: int) -> list[Action]:
         if self._options.miser:
             return [Raise(seat, -by) for by in range(self._raise_room(seat) + 1)]
+        if self._options.counter_on:
+            low, high = self._counter_range(seat)
+            return [Raise(seat, by) for by in range(low, high + 1)]
         return [Raise(seat, by) for by in range(self._raise_room(seat) + 1)]
 
     def _apply_raise(self, action: Raise) -> list[Event]:
@@ -949,11 +1004,16 @@ class Game:
             )
         self._check_turn(seat, _BID, "raise your bid")
         room = self._raise_room(seat)
+        low = 0
+        if self._options.counter_on:
+            low, room = self._counter_range(seat)
         if self._options.miser:
             refusal = miser_lowering_refusal(action.by, room)
             if refusal is not None:
                 self._refuse(refusal[0], refusal[1], room=room)
-        elif not 0 <= action.by <= room:
+        elif not low <= action.by <= room:
+            if action.by < 0 and self._options.counter_on:
+                self._refuse(f"You can lower your bid by at most {-low}.", "counter_low", room=-low)
             if action.by < 0:
                 self._refuse("A bid is never lowered (000:103).", "raise_lower")
             self._refuse(f"You can raise your bid by at most {room}.", "raise_most", room=room)
@@ -972,6 +1032,162 @@ class Game:
             return events
         hand.raising = False
         return events + self._start_passing()
+
+    # -- Counter Bidding, Partnership bidding, Blind Moon, Nil In The Dark ----------------
+
+    def _bids_28(self, seat: int, out: list[Bid]) -> list[Bid]:
+        """The legal bids under Partnership bidding (000:111), Blind Moon (000:122) and
+        Nil In The Dark (000:163), from those the other rules allow."""
+        options = self._options
+        hand = self._hand
+        team = self._team_of[seat]
+        plain, blind = BIDS[seat]
+        if not hand.looked[seat]:
+            if options.side_bids:
+                # 000:111: "there is no Nil bidding", blind or not: look, then bid.
+                return []
+            if options.blind_moon_need is None:
+                return out
+            mate = self._mate(seat)
+            others = [t for t in range(len(self.teams)) if t != team]
+            if any(hand.side_done[t] for t in others) and hand.bids[mate] == 0:
+                # The other side's Blind Moon came first: no Double Blind Nil here.
+                out = [b for b in out if b.tricks != 0]
+            double_blind_nil = any(
+                all(hand.bids[s] == 0 and hand.blind[s] for s in self.teams[t]) for t in others
+            )
+            if (
+                self._behind_enough(team, options.blind_moon_need)
+                and hand.bids[mate] is None
+                and not hand.looked[mate]
+                and not double_blind_nil
+            ):
+                out = [*out, blind[self.num_tricks]]
+            return out
+        if options.side_bids:
+            # The side's one bid, Board or more and no Nil.
+            return list(plain[max(4, options.min_bid or 0) : self.num_tricks + 1])
+        if self._dark_on and self._nil_on and plain[0] in out:
+            out = [*out, blind[0]]
+        if options.half_on and hand.half[self._mate(seat)] >= 0:
+            # 000:124: "His partner is then required to bid such that the team bid rounds
+            # out to a whole number."
+            return []
+        if seat in hand.no_trump:
+            # 000:113: "bids some number of tricks with no trump".
+            out = [b for b in out if b.tricks and not b.blind]
+        return out
+
+    def _took_bid_28(self, seat: int, tricks: int, blind: bool) -> None:
+        """Note a side bid for both partners, or a Nil in the dark."""
+        hand = self._hand
+        if self._options.side_bids or (blind and tricks == self.num_tricks > _BLIND_CAP):
+            hand.side_done[self._team_of[seat]] = True
+        if self._dark_on and blind and tricks == 0 and self._nil_on:
+            hand.dark[seat] = []
+            if not hand.looked[seat]:
+                # 000:163: Blind Nil In The Dark "is scored the same as a Big Mo".
+                hand.dark_big.append(seat)
+
+    def _limited(self, seat: int, legal: tuple[int, int]) -> tuple[int, int]:
+        """The cards a seat that bid Nil in the dark or no trump may play, of ``legal``."""
+        hand = self._hand
+        if seat in hand.dark:
+            return self._dark_card(seat, legal)
+        trick = hand.trick
+        if not trick or self._suit_of[trick[0][1]] == TRUMP:
+            return legal
+        # 000:113: "promises not to win any tricks with spades, except when spades are led".
+        others = legal[0] & ~self._deck.trump_phys
+        if others and others != legal[0]:
+            return others, _NO_TRUMP_WHY
+        return legal
+
+    def _half_bids(self, seat: int) -> list[HalfBid]:
+        """Half Tricks (000:124): a half bid by the first partner to bid (0 and a half to
+        11 and a half), or the half the second must bid after one (1 and a half or more,
+        the side's bid at most the tricks in a hand)."""
+        hand = self._hand
+        mate = self._mate(seat)
+        if not hand.looked[seat] or hand.bids[seat] is not None:
+            return []
+        mate_bid = hand.bids[mate]
+        if mate_bid is None:
+            return [HalfBid(seat, k) for k in range(self.num_tricks - 1)]
+        if hand.half[mate] >= 0:
+            return [HalfBid(seat, j) for j in range(1, self.num_tricks - mate_bid + 1)]
+        return []
+
+    def _apply_half_bid(self, action: HalfBid) -> list[Event]:
+        seat = action.seat
+        self._check_turn(seat, _BID, "bid")
+        if action not in self.legal_actions(seat):
+            self._refuse(
+                "A half bid is for the first partner to bid, or for the second after one, "
+                "making the side's bid whole.",
+                "half_bid",
+            )
+        hand = self._hand
+        # Kept whole: the first partner's half rounded up, the second's down (both 1 or
+        # more, never a Nil), so the side's bid is the sum.
+        first = hand.bids[self._mate(seat)] is None
+        hand.bids[seat] = action.tricks + 1 if first else action.tricks
+        hand.half[seat] = action.tricks
+        return [HalfBidMade(seat, action.tricks), *self._next_bidder(seat)]
+
+    def _may_bid_no_trump(self, seat: int) -> bool:
+        """000:113: "A player may only bid No Trump if that player holds at least one
+        spade", once, before their bid."""
+        hand = self._hand
+        if not hand.looked[seat] or hand.bids[seat] is not None or seat in hand.no_trump:
+            return False
+        return bool(hand.hands[seat] & self._deck.trump_phys)
+
+    def _apply_no_trump(self, action: NoTrump) -> list[Event]:
+        seat = action.seat
+        self._check_turn(seat, _BID, "bid no trump")
+        if not self._no_trump_on:
+            self._refuse("No-trump bids aren't played at this table.", "no_trump_off")
+        if not self._may_bid_no_trump(seat):
+            self._refuse(
+                "Only a player who holds a spade may bid no trump, once, before their bid.",
+                "no_trump_spade",
+            )
+        self._hand.no_trump.append(seat)
+        return [NoTrumpBid(seat)]
+
+    def _dark_card(self, seat: int, legal: tuple[int, int]) -> tuple[int, int]:
+        """The one card a seat that bid Nil in the dark may play: the first of its cards,
+        in an order fixed for the hand, that the trick rules let it play (000:163)."""
+        order = self._hand.dark[seat]
+        if not order:
+            rng = random.Random(f"{self.seed}:{self.hand_number}:{self._redeals}:dark:{seat}")
+            order.extend(shuffled(list(bits(self._hand.hands[seat])), rng))
+        for card in order:
+            if legal[0] >> card & 1:
+                return legal if legal[0] == 1 << card else (1 << card, _DARK_WHY)
+        return legal
+
+    def _counter_range(self, seat: int) -> tuple[int, int]:
+        """Counter Bidding (000:18): (how far ``seat`` may lower its bid, as a negative
+        number, how far it may raise it); (0, 0) outside the side that bid first, for a
+        Nil, a blind bid or a Mo."""
+        hand = self._hand
+        bid = hand.bids[seat]
+        team = self._team_of[seat]
+        first = self._team_of[(self.dealer + 1) % self.players]
+        if bid is None or team != first or hand.blind[seat] or seat == hand.mo_seat:
+            return 0, 0
+        if hand.half[seat] >= 0:
+            # A half bid stays as said: its partner's half makes the side whole.
+            return 0, 0
+        if bid == 0 and self._nil_on:
+            return 0, 0
+        options = self._options
+        side = sum(hand.bids[s] or 0 for s in self.teams[team])
+        board = max(4, options.min_bid or 0) if options.side_bids else (options.min_bid or 0)
+        floor = max(1, 4 if options.each_bids_four else 1, board - (side - bid))
+        return min(0, floor - bid), max(0, self.num_tricks - side)
 
     # -- Mo, Moe and Bemo (rules' mo) --------------------------------------------------
 
@@ -1022,7 +1238,11 @@ class Game:
             skip = self._team_of[hand.mo_seat]
         for i in range(1, n + 1):
             s = (seat + i) % n
-            if hand.bids[s] is None and self._team_of[s] != skip:
+            if (
+                hand.bids[s] is None
+                and self._team_of[s] != skip
+                and not hand.side_done[self._team_of[s]]
+            ):
                 self.to_act = s
                 return []
         hand.looked = [True] * n
@@ -1446,6 +1666,8 @@ class Game:
             last_trick=self._last_winner(1) if self._options.last_trick_bonus else None,
             streak=self._last_winner(3) if self._options.end_streak_bonus else None,
             aces_last=self._aces_last() if self._options.ace_on_nil_bonus else (),
+            dark_big=tuple(self._hand.dark_big),
+            no_trump=tuple(self._hand.no_trump),
             card_bonus=extras[0],
             bag_cancels=extras[1],
             sevens_before=extras[2],
@@ -1623,5 +1845,6 @@ class Game:
             all_hands=everyone,
             called_suit=self._called_now(),
             declared=tuple(self._hand.declared) if self._mo_on else (),
+            half_bids=tuple(self._hand.half) if self._options.half_on else (),
             pass_to=self._hand.pass_partner.get(seat),
         )

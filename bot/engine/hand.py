@@ -24,14 +24,18 @@ class HandState:
         "claim_failed",
         "claim_set",
         "completed",
+        "dark",
+        "dark_big",
         "declared",
         "discarded",
         "exposed",
         "extra_required",
+        "half",
         "hands",
         "leader",
         "looked",
         "mo_seat",
+        "no_trump",
         "pass_count",
         "pass_partner",
         "passed",
@@ -42,6 +46,7 @@ class HandState:
         "renege_set",
         "reneged",
         "rest_claimed_by",
+        "side_done",
         "stock",
         "taken",
         "trick",
@@ -90,6 +95,17 @@ class HandState:
         # anyone raised in the round under way.
         self.raising = False
         self.raised = False
+        # Partnership bidding and Blind Moon (000:111, 000:122): sides whose bid is made for
+        # both partners. Nil In The Dark (000:163): each dark seat's card order (filled at
+        # its first play) and the seats whose Blind Nil went dark (scored 250).
+        self.side_done: list[bool] = [False] * sides
+        self.dark: dict[int, list[int]] = {}
+        self.dark_big: list[int] = []
+        # No-trump bids (000:113): the seats that bid no trump this hand.
+        self.no_trump: list[int] = []
+        # Half Tricks (000:124): each seat's half bid as said (3 for 3 and a half), -1 for
+        # none.
+        self.half: list[int] = [-1] * n
         # Two players: the cards still to draw, and each seat's discards (logical mask).
         self.stock: list[int] = []
         self.discarded: list[int] = [0] * n

@@ -51,8 +51,28 @@ class Options:
         self.blind_nil_need: int | None = DEFICITS[rules.blind_nil] if self.nil_on else None
         self.blind_bids_need: int | None = DEFICITS[rules.blind_bids]
         self.nil_need: int | None = DEFICITS[rules.nil_allowed]
+        # Boston On Fire (000:122): how far behind a side must be to bid Blind Moon.
+        self.blind_moon_need: int | None = DEFICITS[rules.blind_moon]
         self.blind_on: bool = rules.variant == "regular" and (
-            self.blind_nil_need is not None or self.blind_bids_need is not None
+            self.blind_nil_need is not None
+            or self.blind_bids_need is not None
+            or self.blind_moon_need is not None
+        )
+        # Counter Bidding (000:18), Partnership bidding (000:111), Nil In The Dark (000:163);
+        # bids28: any of these or Blind Moon, whose bids the game checks in one place.
+        self.counter_on: bool = rules.counter_bidding
+        self.side_bids: bool = rules.partnership_bidding
+        self.dark_on: bool = rules.nil_in_the_dark
+        # No-trump bids (000:113).
+        self.no_trump_on: bool = rules.no_trump_bids
+        # Half Tricks (000:124).
+        self.half_on: bool = rules.half_tricks
+        self.bids28: bool = (
+            self.half_on
+            or self.side_bids
+            or self.dark_on
+            or self.no_trump_on
+            or self.blind_moon_need is not None
         )
         self.min_bid: int | None = rules.min_bid
         self.min_blind_bid: int = rules.min_blind_bid

@@ -329,6 +329,54 @@ class Rules(BaseModel):
         "played: each side scores its bid as made (10 a trick bid, a Nil its bonus) with no "
         "overtricks, and the deal passes on (000:173; two sides only, and not after a Mo).",
     )
+    counter_bidding: bool = Field(
+        False,
+        description="Counter Bidding: once everyone has bid, the side that bid first may "
+        "answer the others' bids: each of its players in turn, from the dealer's left, may "
+        "change their own bid once, up or down, or keep it. A Nil, a blind bid and a Mo stay "
+        "as they are, a changed bid stays at least 1 and within the side's Board, and a "
+        "side's bids may not pass the tricks in a hand (000:18; the seed gives no limits).",
+    )
+    partnership_bidding: bool = Field(
+        False,
+        description="Partnership bidding: each side makes one bid for both partners, the "
+        "side that did not deal first. The first partner to bid names the side's bid and "
+        "the other does not bid; the least is 4 (Board), there is no Nil, and the bids need "
+        "not add up to 13 (000:111; the partners' talk before it is table talk).",
+    )
+    blind_moon: Deficit = Field(
+        "never",
+        description="Boston On Fire (Blind Moon): when this lets a side, its first player to "
+        "bid may, before either partner has looked at their cards, bid blind to take every "
+        "trick for the side; the partner does not bid. Made, it wins the game as Boston does; "
+        "it scores as a blind bid. The first side to bid Blind Moon or Double Blind Nil "
+        "stops the other side bidding the other (000:122).",
+    )
+    nil_in_the_dark: bool = Field(
+        False,
+        description="Nil In The Dark: after looking, a player may bid Nil in the dark: from "
+        "then on the top card of their shuffled hand is played for them each turn (the first "
+        "card of an order fixed at the bid that may be played then), and the bid scores as "
+        "a Blind Nil. A Blind Nil bid at such a table is played in the dark too and scores "
+        "250 made or lost, as a Big Mo (000:163).",
+    )
+    half_tricks: bool = Field(
+        False,
+        description="Half Tricks: the first partner of a side to bid may bid a number and a "
+        "half (from 0 and a half to 11 and a half); the second must then bid a number and a "
+        "half too (1 and a half or more), so the side's bid is whole: 3 and a half and 2 and "
+        "a half bid 6. A half bid is not raised or lowered afterwards (000:124).",
+    )
+    no_trump_bids: bool = Field(
+        False,
+        description="No-trump bids: a player holding at least one spade may, on their turn "
+        "and before their bid, bid no trump, then bid a number of tricks (not Nil). They may "
+        "not play a spade to a trick led in another suit while they hold a card of another "
+        "suit, so they win no trick with a spade unless spades are led. If they take at least "
+        "their bid and their side makes its contract, each trick they took counts twice: 10 "
+        "more points a trick (000:113). Agreeing to this house rule stands for the partner's "
+        "consent the seed asks for, so the bidding waits on nobody.",
+    )
     deficient_hand_redeal: bool = Field(
         False,
         description="A player with at most one trump or no card above a ten may ask for a "
@@ -718,6 +766,7 @@ class Rules(BaseModel):
             _fixed_problems(self, "auction", _AUCTION_FIXED, say)
         if self.raise_bids != "off" and self.variant != "regular":
             say("raise_regular", "raise_bids needs variant regular")
+        self._bid_28_problems(say)
         if self.books_made and (self.players, self.team_size) != (4, 2):
             say("books_made", "books_made is for two teams of two (players 4, team_size 2)")
         if self.mo == "bemo_three" and self.players != 3:
@@ -767,6 +816,70 @@ class Rules(BaseModel):
                 "blind_nil_pass or pass_every_hand, and not with two players",
             )
         return out
+
+    def _bid_28_problems(self, say: Callable[..., None]) -> None:
+        """Refusals of Counter Bidding, Partnership bidding, Blind Moon, Nil In The Dark,
+        Half Tricks and No-trump bids."""
+        if self.counter_bidding and (self.raise_bids != "off" or self.variant != "regular"):
+            say("counter_bidding", "counter_bidding needs raise_bids off and variant regular")
+        if self.partnership_bidding and (
+            (self.players, self.team_size) != (4, 2)
+            or self.variant != "regular"
+            or self.mo != "off"
+            or self.blind_six != "off"
+            or self.each_bids_four
+        ):
+            say(
+                "partnership_bidding",
+                "partnership_bidding is for two teams of two (players 4, team_size 2), "
+                "variant regular, without mo, blind_six or each_bids_four",
+            )
+        if self.blind_moon != "never" and (
+            self.team_size != 2
+            or self.shoot_the_moon != "wins_game"
+            or self.variant != "regular"
+            or self.blind_six != "off"
+            or self.partnership_bidding
+        ):
+            say(
+                "blind_moon",
+                "blind_moon needs partners of two (team_size 2), shoot_the_moon wins_game, "
+                "variant regular, and no blind_six or partnership_bidding",
+            )
+        if self.half_tricks and (
+            (self.players, self.team_size) != (4, 2)
+            or self.variant != "regular"
+            or self.mo != "off"
+            or self.partnership_bidding
+            or self.blind_six != "off"
+            or self.min_bid is not None
+            or self.exact_bids != "off"
+        ):
+            say(
+                "half_tricks",
+                "half_tricks is for two teams of two (players 4, team_size 2), variant "
+                "regular, without mo, partnership_bidding, blind_six, min_bid or exact_bids",
+            )
+        if self.no_trump_bids and (
+            self.variant != "regular" or self.mo != "off" or self.claims or self.evil_spades
+        ):
+            say(
+                "no_trump_bids",
+                "no_trump_bids needs variant regular, no mo, no claims and no evil_spades",
+            )
+        if self.nil_in_the_dark and (
+            self.nil_mode != "nil"
+            or self.variant != "regular"
+            or self.nil_pass
+            or self.blind_nil_pass
+            or self.claims
+            or self.evil_spades
+        ):
+            say(
+                "nil_in_the_dark",
+                "nil_in_the_dark needs nil_mode nil, variant regular, no Nil passing, "
+                "no claims and no evil_spades",
+            )
 
     # -- derived facts the engine reads -------------------------------------------------
 
@@ -888,6 +1001,12 @@ _MISER_FIXED: dict[str, object] = {
     "evil_spades": False,
     "gambling_pot": False,
     "allow_renege": "no",
+    "counter_bidding": False,
+    "partnership_bidding": False,
+    "blind_moon": "never",
+    "nil_in_the_dark": False,
+    "half_tricks": False,
+    "no_trump_bids": False,
 }
 
 
@@ -1078,6 +1197,9 @@ PRESETS: dict[str, dict[str, object]] = {
     },
     # 000:112 Auction Spades, with 000:172's defenders' points: one contract of 6 + N.
     "auction": {"auction": True, "nil_mode": "zero", "bag_penalty": 0, **_NO_BLINDS},
+    # 000:111 Partnership bidding: one bid a side, the side that did not deal first, Board 4
+    # and no Nil.
+    "partnership": {"partnership_bidding": True},
     # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick
     # (and so its tricks are not overtricks too).
     "three_b": {

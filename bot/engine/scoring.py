@@ -402,6 +402,8 @@ def score_hand(
     perfect_runs: list[int] | None = None,
     declared: list[int] | None = None,
     runs: list[int] | None = None,
+    dark_big: tuple[int, ...] = (),
+    no_trump: tuple[int, ...] = (),
 ) -> HandResult:
     """Score one hand. ``bids`` all ``None`` means the hand bid itself (001).
 
@@ -421,7 +423,9 @@ def score_hand(
     ``seven_tricks_streak``). ``perfect_runs[s]``: hands just before this one in which seat
     ``s`` took exactly its bid, for ``perfect_bids_bonus``. ``declared[t]``: side ``t``'s
     Mo, Moe or Bemo (rules' ``mo``: 0 none, 1 Little, 2 Big) and ``runs[t]`` the tricks it
-    took toward it.
+    took toward it. ``dark_big``: seats whose Blind Nil was played in the dark, worth 250
+    made or lost (000:163 "scored the same as a Big Mo"). ``no_trump``: seats that bid no
+    trump (000:113).
     """
     options = options_of(rules)
     teams = options.teams
@@ -484,6 +488,8 @@ def score_hand(
             if seat_outcomes[s].nil:
                 nils += 1
                 value = options.nil_points * (2 if blind[s] else 1)
+                if dark_big and s in dark_big:
+                    value = 250
                 if options.nil_minus_10:
                     # 000:167 3B-Spades: "A Nil scores -10 per trick taken".
                     nil_bonus -= 10 * took
@@ -625,6 +631,13 @@ def score_hand(
             label, points = _declaration(options, declared[t], runs[t], claimed or renege_set[t])
             special = f"{special} + {label}" if special else label
             bonus += points
+        if no_trump and actual.made:
+            # 000:113: "A player who successfully makes a No Trump bid counts each trick
+            # taken by that player as double."
+            doubled = sum(tricks[s] for s in seats if s in no_trump and tricks[s] >= (bids[s] or 0))
+            if doubled:
+                special = f"{special} + no trump" if special else "no trump"
+                bonus += 10 * doubled
         if to_opponents and actual.made is False:
             shorts[t] = max(0, team_bid + extra_required[t] - counted)
         total = plain_sum + renege_points + nil_bonus + bag_penalty + blind_exact + bonus

@@ -65,6 +65,9 @@ class SeatView:
     # Each side's Mo, Moe or Bemo (rules' mo): 0 none, 1 Little, 2 Big; empty when the rules
     # have none.
     declared: tuple[int, ...] = ()
+    # Half Tricks (000:124): each seat's half bid as said (3 for 3 and a half; -1 none),
+    # shown in place of its bid (kept whole in ``bids``); empty when the rules have none.
+    half_bids: tuple[int, ...] = ()
     # The seat this one passes to this hand (a partner, or Hurricane's neighbour, 003:363);
     # None when it passes nothing.
     pass_to: int | None = None

@@ -51,6 +51,17 @@ PLAIN: dict[str, str] = {
     "raise_lower": N_("A bid is never lowered."),
     "miser_raise": N_("In Miser a bid is kept or lowered, never raised."),
     "miser_lowering": N_("Everyone has bid: keep your bid or lower it."),
+    "no_trump": N_(
+        "You bid no trump: no spade on a trick led in another suit while you hold another card."
+    ),
+    "no_trump_off": N_("No-trump bids aren't played at this table."),
+    "half_bid": N_(
+        "A half bid is for the first partner to bid, or for the second after one, making the"
+        " side's bid whole."
+    ),
+    "no_trump_spade": N_(
+        "Only a player who holds a spade may bid no trump, once, before their bid."
+    ),
     "mo_off": N_("Declarations to take the first tricks aren't played at this table."),
     "declare_first": N_(
         "Only the first of a side to bid may declare, after looking at their cards, and only"
@@ -211,6 +222,12 @@ _WORDED: dict[str, Callable[[IllegalAction, Mapping[str, object]], str]] = {
     "miser_lowest": lambda _r, d: _("You can lower your bid by at most {room}.").format(
         room=d["room"]
     ),
+    "counter_low": lambda _r, d: _("You can lower your bid by at most {room}.").format(
+        room=d["room"]
+    ),
+    "dark": lambda _r, d: _(
+        "You bid Nil in the dark: your top card, the {card}, is played."
+    ).format(card=_card(d)),
     "pass_count_to": lambda _r, d: ngettext(
         "Pass exactly {count} card to seat {seat}.",
         "Pass exactly {count} cards to seat {seat}.",

@@ -50,6 +50,26 @@ PLAIN: dict[str, str] = {
     "blind_six_four": N_("`blind_six` and `each_bids_four` cannot be played together."),
     "mo_regular": N_("`mo` needs `variant regular` and `cant_total_tricks no`."),
     "raise_regular": N_("`raise_bids` needs `variant regular`."),
+    "counter_bidding": N_("`counter_bidding` needs `raise_bids off` and `variant regular`."),
+    "partnership_bidding": N_(
+        "`partnership_bidding` is for two teams of two (`players 4`, `team_size 2`) and"
+        " `variant regular`, without `mo`, `blind_six` or `each_bids_four`."
+    ),
+    "blind_moon": N_(
+        "`blind_moon` needs partners of two (`team_size 2`), `shoot_the_moon wins_game` and"
+        " `variant regular`, without `blind_six` or `partnership_bidding`."
+    ),
+    "half_tricks": N_(
+        "`half_tricks` is for two teams of two (`players 4`, `team_size 2`) and `variant"
+        " regular`, without `mo`, `partnership_bidding`, `blind_six`, `min_bid` or `exact_bids`."
+    ),
+    "no_trump_bids": N_(
+        "`no_trump_bids` needs `variant regular`, without `mo`, `claims` or `evil_spades`."
+    ),
+    "nil_in_the_dark": N_(
+        "`nil_in_the_dark` needs `nil_mode nil` and `variant regular`, without Nil passing,"
+        " `claims` or `evil_spades`."
+    ),
     "books_made": N_("`books_made` is for two teams of two (`players 4`, `team_size 2`)."),
     "bemo_three": N_("`mo bemo_three` is for the three-player game (`players 3`)."),
     "blind_scoring": N_("`blind_scoring` needs blind bids (`blind_bids` other than `never`)."),

@@ -24,6 +24,7 @@ ITEMS: dict[str, str] = {
     "last trick deuce": N_("last trick with a deuce"),
     "last trick high spade": N_("last trick with a high spade"),
     "dix": N_("dix"),
+    "no trump": N_("no trump"),
     "seven tricks": N_("seven tricks"),
     "perfect bids": N_("perfect bids"),
     "split bonus": N_("split bonus"),

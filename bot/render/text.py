@@ -22,10 +22,12 @@ from bot.engine import (
     Declared,
     Event,
     GameOver,
+    HalfBidMade,
     HandDealt,
     HandRecord,
     HandResult,
     HandScored,
+    NoTrumpBid,
     PassingStarted,
     Phase,
     PlayStarted,
@@ -116,6 +118,21 @@ def hand_text(cards: Sequence[Card], rules: Rules, face: CardFace = card_text) -
     return "  |  ".join(parts) if parts else _("(no cards)")
 
 
+def half_text(tricks: int) -> str:
+    """A half bid (000:124) as players write it: "3½"."""
+    return _("{tricks}½").format(tricks=tricks)
+
+
+def seat_bid_text(bid: Bid | None, rules: Rules, half: int) -> str:
+    """A seat's bid as shown at the table: its half as said under Half Tricks (000:124)."""
+    return half_text(half) if half >= 0 else bid_text(bid, rules)
+
+
+def _view_bid(view: SeatView, seat: int) -> str:
+    half = view.half_bids[seat] if view.half_bids else -1
+    return seat_bid_text(view.bids[seat], view.rules, half)
+
+
 def bid_text(bid: Bid | None, rules: Rules) -> str:
     if bid is None:
         return "-"
@@ -125,6 +142,9 @@ def bid_text(bid: Bid | None, rules: Rules) -> str:
             return _("pass")
         return _("{bid} for {count}").format(bid=bid.tricks, count=6 + bid.tricks)
     word = _("nil") if bid.tricks == 0 and rules.nil_mode == "nil" else str(bid.tricks)
+    if bid.blind and word != str(bid.tricks) and rules.nil_in_the_dark:
+        # 000:163: at such a table every blind Nil is played in the dark.
+        return _("nil in the dark")
     return _("blind {bid}").format(bid=word) if bid.blind else word
 
 
@@ -230,7 +250,7 @@ def table_text(
             # The name and the bid come padded to their columns' widths.
             _("{name} bid {bid} took {tricks}").format(
                 name=f"{short[seat]:<{NAME_WIDTH}}",
-                bid=f"{bid_text(view.bids[seat], rules):<9}",
+                bid=f"{_view_bid(view, seat):<9}",
                 tricks=view.tricks_taken[seat],
             )
         )
@@ -262,7 +282,7 @@ def status_text(view: SeatView, names: Sequence[str]) -> str:
     against its bid; before it, the hand and each side's score."""
     if view.phase is Phase.PLAY:
         seats = ", ".join(
-            f"{names[seat]} {view.tricks_taken[seat]}/{bid_text(view.bids[seat], view.rules)}"
+            f"{names[seat]} {view.tricks_taken[seat]}/{_view_bid(view, seat)}"
             for seat in range(len(names))
         )
         line = (
@@ -366,7 +386,7 @@ def event_text(
             return None
         bid = bid_text(Bid(event.seat, event.tricks), rules)
         if event.by < 0:
-            # Miser's second round (003:89).
+            # Miser's second round (003:89) and Counter Bidding (000:18) may lower a bid.
             return _said(
                 names,
                 event.seat,
@@ -392,6 +412,19 @@ def event_text(
             N_("You declare {declaration}."),
             N_("{name} declares {declaration}."),
             declaration=declaration,
+        )
+    if isinstance(event, HalfBidMade):
+        bid = half_text(event.tricks)
+        return _said(
+            names, event.seat, you, N_("You bid {bid}."), N_("{name} bids {bid}."), bid=bid
+        )
+    if isinstance(event, NoTrumpBid):
+        return _said(
+            names,
+            event.seat,
+            you,
+            N_("You bid no trump: no spade wins you a trick unless spades are led."),
+            N_("{name} bids no trump: no spade wins them a trick unless spades are led."),
         )
     if isinstance(event, PassingStarted):
         if event.pairs[0][0] == event.pairs[0][1]:

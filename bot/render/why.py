@@ -20,6 +20,8 @@ from bot.engine import (
     Claim,
     Declare,
     Draw,
+    HalfBid,
+    NoTrump,
     PassCards,
     PlayCard,
     Raise,
@@ -28,7 +30,7 @@ from bot.engine import (
 )
 from bot.engine.audit import HandRecord
 from bot.i18n import N_, _, format_number, format_percent, ngettext
-from bot.render.text import bid_text, declaration_text
+from bot.render.text import bid_text, declaration_text, half_text
 from bot.render.words import card_text
 
 SUITS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
@@ -117,6 +119,18 @@ _PLAIN = {
     "miser_forced": N_("Miser: every card it could play won the trick."),
     "auction_bid": N_("It bid the contract its side's tricks could cover, as it counts them."),
     "auction_pass": N_("Its side's tricks, as it counts them, could not cover a higher bid."),
+    "dark_nil": N_(
+        "It held no spade and no card that should take a trick, so it bid Nil in the dark."
+    ),
+    "no_trump": N_(
+        "Its few low spades would win nothing, and its side suits were worth tricks to double,"
+        " so it bid no trump."
+    ),
+    "half_bid": N_("It bid in halves: its cards looked worth between two numbers of tricks."),
+    "half_finish": N_(
+        "Its partner bid a half, so it bid the half that makes the side's bid whole."
+    ),
+    "side_bid": N_("It bid for its side: its own tricks and what a partner's hand usually takes."),
     "declare": N_("Its own hand held enough sure winners to take the tricks it declared to take."),
     FALLBACK: N_("It could not decide, so it made the first move the rules allow."),
 }
@@ -221,7 +235,13 @@ def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: boo
     if isinstance(action, Raise):
         if not action.by:
             return _("{name} kept its bid.").format(name=name)
+        if action.by < 0:
+            return _("{name} lowered its bid by {count}.").format(name=name, count=-action.by)
         return _("{name} raised its bid by {count}.").format(name=name, count=action.by)
+    if isinstance(action, NoTrump):
+        return _("{name} bid no trump.").format(name=name)
+    if isinstance(action, HalfBid):
+        return _("{name} bid {bid}.").format(name=name, bid=half_text(action.tricks))
     if isinstance(action, Declare):
         return _("{name} declared {declaration}.").format(
             name=name, declaration=declaration_text(action.big, rules)
@@ -235,6 +255,8 @@ def bid_words(bid: Bid, rules: Rules) -> str:
     if rules.auction:
         return bid_text(bid, rules)
     if bid.tricks == 0 and rules.nil_mode == "nil":
+        if bid.blind and rules.nil_in_the_dark:
+            return _("Nil in the dark")
         return _("Blind Nil") if bid.blind else _("Nil")
     if bid.blind:
         return _("blind {tricks}").format(tricks=bid.tricks)
@@ -266,6 +288,10 @@ def _rule_line(reason: Reasoning, rules: Rules) -> str:
     if rule == "raise":
         return (
             _estimate_line(reason, rules) + " " + _("That is more than its bid, so it raised it.")
+        )
+    if rule == "lower_bid":
+        return (
+            _estimate_line(reason, rules) + " " + _("That is less than its bid, so it lowered it.")
         )
     if rule == "win_need":
         n = int(reason.figure("need"))

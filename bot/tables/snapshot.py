@@ -26,6 +26,8 @@ class SeatSnapshot:
     bid: Bid | None
     tricks_taken: int
     cards_left: int
+    # Half Tricks (000:124): the bid as said, 3 for 3 and a half; -1 none.
+    half: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +93,7 @@ def snapshot(
                 view.bids[seat.seat] if view else None,
                 (view.tricks_taken if view else none)[seat.seat],
                 (view.cards_left if view else none)[seat.seat],
+                view.half_bids[seat.seat] if view and view.half_bids else -1,
             )
             for seat in seats
         ),

@@ -21,6 +21,8 @@ from bot.engine import (
     Card,
     Declare,
     Game,
+    HalfBid,
+    NoTrump,
     PassCards,
     Phase,
     PlayCard,
@@ -560,3 +562,90 @@ def test_auction_bots_bid_the_contract_their_side_can_make() -> None:
     for seat in (1, 2, 3):
         forced.apply(Bid(seat, 0))
     assert normal.decide(forced.view(0), random.Random(0)) == Bid(0, 1)
+
+
+def test_a_side_bid_counts_a_partners_share() -> None:
+    """000:111 Partnership bidding: the first of a side bids for both, 4 at least, no Nil.
+    Seat 1's hand is worth about 8 alone: normal bids it with a partner's usual share of the
+    other tricks on top (9 or 10); a hand of low cards bids the Board of 4. Hard bids at
+    least what the strong hand takes alone."""
+    rules = Rules(partnership_bidding=True)
+    strong = "AS KS QS JS 10S AH KH AD 2C 3C 4C 5D 6D"
+    weak = "7C 8C 9C 7D 8D 9D 2H 3H 4H 5H 6H 7H 8H"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: strong, 2: weak})])
+    view = game.view(1)
+    action = HeuristicPolicy().decide(view, random.Random(0))
+    assert isinstance(action, Bid) and action.tricks in (9, 10)
+    hard = SearchPolicy(deals=20, bid_deals=30, time_budget=None).decide(view, random.Random(0))
+    assert isinstance(hard, Bid) and hard in view.legal_actions and hard.tricks >= 8
+    game.apply(action)
+    assert HeuristicPolicy().decide(game.view(2), random.Random(0)) == Bid(2, 4)
+
+
+def test_a_counter_bid_comes_down_to_the_cards() -> None:
+    """000:18 Counter Bidding: the side that bid first may change its bids once. Seat 1 bid
+    6 on a hand of low cards: normal lowers it; hard's answer is a legal one that lowers."""
+    rules = Rules(counter_bidding=True)
+    weak = "7C 8C 9C 7D 8D 9D 2H 3H 4H 5H 6H 7H 8H"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: weak})])
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, 6 if seat == 1 else 3))
+    view = game.view(1)
+    action = HeuristicPolicy().decide(view, random.Random(0))
+    assert isinstance(action, Raise) and action.by <= -4
+    hard = SearchPolicy(deals=20, bid_deals=30, time_budget=None).decide(view, random.Random(0))
+    assert isinstance(hard, Raise) and hard.by < 0 and hard in view.legal_actions
+
+
+def test_nil_in_the_dark_on_a_hand_with_no_spade_and_no_winner() -> None:
+    """000:163: "Nil In The Dark is usually only bid if they have no trump cards." Seat 1
+    holds no spade and nothing above a 9: normal and hard bid Nil in the dark; with the
+    A of spades it is a plain bid, never the dark."""
+    rules = Rules(nil_in_the_dark=True)
+    low = "2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H 6H"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: low})])
+    view = game.view(1)
+    assert HeuristicPolicy().decide(view, random.Random(0)) == Bid(1, 0, blind=True)
+    hard = SearchPolicy(deals=20, bid_deals=30, time_budget=None).decide(view, random.Random(0))
+    assert hard == Bid(1, 0, blind=True)
+    spade = "AS 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H 6H"
+    other = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: spade})])
+    action = HeuristicPolicy().decide(other.view(1), random.Random(0))
+    assert isinstance(action, Bid) and not action.blind
+
+
+def test_no_trump_on_low_spades_and_side_suit_winners() -> None:
+    """000:113: no trump doubles the bidder's tricks but forbids winning with a spade off a
+    spade lead. Seat 1 holds two low spades and aces and kings outside: normal and hard bid
+    no trump; with the A and K of spades it would need them, so it bids plainly."""
+    rules = Rules(no_trump_bids=True)
+    side = "2S 3S AH KH 2H AD KD 3D AC KC 2C 3C 4C"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: side})])
+    view = game.view(1)
+    assert HeuristicPolicy().decide(view, random.Random(0)) == NoTrump(1)
+    hard = SearchPolicy(deals=20, bid_deals=30, time_budget=None).decide(view, random.Random(0))
+    assert hard == NoTrump(1)
+    game.apply(NoTrump(1))
+    bid = HeuristicPolicy().decide(game.view(1), random.Random(0))
+    assert isinstance(bid, Bid) and bid.tricks >= 3
+    strong = "AS KS AH KH 2H AD KD 3D AC KC 2C 3C 4C"
+    other = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: strong})])
+    assert isinstance(HeuristicPolicy().decide(other.view(1), random.Random(0)), Bid)
+
+
+def test_half_bids_between_two_counts_and_the_half_that_makes_it_whole() -> None:
+    """000:124: a half bid says "three tricks and might take a fourth". Seat 1's hand is
+    worth about 4.6: normal bids 4½; after it, seat 3 (whose only bids are halves) bids the
+    half nearest its own worth, and hard does the same."""
+    rules = Rules(half_tricks=True)
+    hand = "AS KS 3S 2S AH KH 3H 4H 2D 3D 2C 3C 4C"
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: hand})])
+    action = HeuristicPolicy().decide(game.view(1), random.Random(0))
+    assert action == HalfBid(1, 4)
+    game.apply(action)
+    game.apply(HeuristicPolicy().decide(game.view(2), random.Random(0)))
+    view = game.view(3)
+    finish = HeuristicPolicy().decide(view, random.Random(0))
+    assert isinstance(finish, HalfBid) and finish in view.legal_actions
+    hard = SearchPolicy(deals=20, bid_deals=30, time_budget=None).decide(view, random.Random(0))
+    assert isinstance(hard, HalfBid) and hard in view.legal_actions

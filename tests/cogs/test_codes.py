@@ -10,6 +10,11 @@ EXTRA = {
     "moe": Rules(mo="moe"),
     "bemo": Rules(mo="bemo", raise_bids="rounds"),
     "raise": Rules(raise_bids="any"),
+    "counter": Rules(counter_bidding=True),
+    "no_trump": Rules(no_trump_bids=True),
+    "half": Rules(half_tricks=True),
+    "dark": Rules(nil_in_the_dark=True, blind_nil="anytime"),
+    "blind_moon": Rules(blind_moon="anytime", shoot_the_moon="wins_game"),
 }
 
 
@@ -29,7 +34,10 @@ def test_every_legal_action_of_a_game_round_trips_through_its_code(preset: str) 
         game.apply(game.legal_actions()[0])
 
 
-@pytest.mark.parametrize("code", ["", "b", "bx", "cZZ", "p", "n", "d2", "q", "m2", "m", "u", "ux"])
+@pytest.mark.parametrize(
+    "code",
+    ["", "b", "bx", "cZZ", "p", "n", "d2", "q", "m2", "m", "u", "ux", "u-1", "l", "l0", "lx"],
+)
 def test_malformed_codes_are_refused(code: str) -> None:
     with pytest.raises(ValueError):
         parse_code(code, 0)

@@ -5,7 +5,7 @@ import re
 import discord
 import pytest
 
-from bot.engine import PRESETS, Bid, Game, Rules
+from bot.engine import PRESETS, Bid, Game, NoTrump, Rules
 from cogs._codes import action_code
 from cogs._ui import (
     BUTTON_PATTERN,
@@ -98,6 +98,46 @@ def test_raising_a_bid_has_its_own_buttons() -> None:
         ("Keep my bid", "u0"),
         ("Raise by 1", "u1"),
     ]
+
+
+def test_counter_bidding_has_lower_keep_and_raise_buttons() -> None:
+    """000:18 Counter Bidding: once all have bid, the side that bid first (seat 1's, the
+    dealer's left) may change a bid once, down as well as up: "Lower by 2", "Lower by 1",
+    "Keep my bid", then the raises; the other side gets no buttons."""
+    game = Game.new(Rules(counter_bidding=True), seed=3, dealer=0)
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, 3))
+    items = controls(game.view(1), table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+    buttons = [item for item in items if isinstance(item, ActionButton)]
+    assert [(b.item.label, b.click.code) for b in buttons[:4]] == [
+        ("Lower by 2", "l2"),
+        ("Lower by 1", "l1"),
+        ("Keep my bid", "u0"),
+        ("Raise by 1", "u1"),
+    ]
+    other = controls(game.view(2), table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+    assert not [item for item in other if isinstance(item, ActionButton)]
+
+
+def test_a_no_trump_bid_has_its_own_button() -> None:
+    """000:113: a player holding a spade may bid no trump before their bid: its own button,
+    beside the bids; after it, the bids without Nil."""
+    game = Game.new(Rules(no_trump_bids=True), seed=3, dealer=0)  # seat 1 holds 7S TS QS
+    items = controls(game.view(1), table_id=12, seq=0, names=["A", "B", "C", "D"])
+    labels = {b.click.code: b.item.label for b in items if isinstance(b, ActionButton)}
+    assert labels["t"] == "Bid no trump"
+    game.apply(NoTrump(1))
+    items = controls(game.view(1), table_id=12, seq=1, names=["A", "B", "C", "D"])
+    codes = {b.click.code for b in items if isinstance(b, ActionButton)}
+    assert "t" not in codes and "b0" not in codes and "b1" in codes
+
+
+def test_nil_in_the_dark_has_its_own_bid_button() -> None:
+    """000:163: a player who has looked may bid Nil in the dark, beside the plain Nil."""
+    game = Game.new(Rules(nil_in_the_dark=True), seed=3, dealer=0)
+    items = controls(game.view(1), table_id=12, seq=0, names=["A", "B", "C", "D"])
+    labels = {b.click.code: b.item.label for b in items if isinstance(b, ActionButton)}
+    assert labels["b0"] == "Nil" and labels["B0"] == "Nil in the dark"
 
 
 @pytest.mark.parametrize(

@@ -50,3 +50,44 @@ async def test_a_member_declares_big_mo_by_its_button(fake: FakeDiscord) -> None
         assert "alice & Bot 3 (normal) declared Big Mo." in shown.content
         await play_out(fake, [alice], general, after=seq_of(dm.controls()[0]))
         assert game_over(fake, general)
+
+
+async def test_a_member_lowers_a_counter_bid_by_its_button(fake: FakeDiscord) -> None:
+    """000:18 Counter Bidding through Discord: in the hand where alice's side bid first she
+    bids 3, then gets "Lower by" buttons beside "Keep my bid"; "Lower by 1" makes it 2 on the
+    table message."""
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    rules = ONE_HAND.model_copy(
+        update={"counter_bidding": True, "hands_to_play": 2, "blind_nil": "never"}
+    )
+    async with running(make_bot(fake, store=MemoryStore({fake.guild_id: rules})), fake):
+        await fake.slash(alice, "spades", "new", bots=3)
+        await fake.slash(alice, "spades", "start")
+        last = -1
+        while True:
+            dm: RecordedMessage = (
+                await fake.wait_for(
+                    lambda after=last: next(
+                        (m for m in fake.dms(alice)[-1:] if fresh(m, after)), None
+                    ),
+                    "alice's turn",
+                )
+            ).snapshot()
+            labels = [c.get("label") for c in dm.controls()]
+            if "Lower by 1" in labels:
+                break
+            if "3" in labels:
+                await fake.click(alice, dm, "3")
+                last = seq_of(dm.controls()[0])
+                continue
+            last = seq_of(await click_first(fake, alice, dm))
+        assert "Keep my bid" in labels and "Lower by 2" in labels
+        answer = await fake.click(alice, dm, "Lower by 1")
+        assert "earlier moment" not in answer.text
+        await fake.wait_for(
+            lambda: (m := board(fake, general)) and "alice — bid 2," in m.content and m,
+            "the table message showing the lowered bid",
+        )
+        await play_out(fake, [alice], general, after=seq_of(dm.controls()[0]))
+        assert game_over(fake, general)

@@ -337,6 +337,22 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
     "x_v_bemo": {"mo": "bemo", "ten_for_two_hundred": True, "nil_pass": 1, "raise_bids": "any"},
     "x_v_raise_cutthroat": {"raise_bids": "by_one", "players": 5, "team_size": 1},
     "x_v_books_made": {"books_made": True, "raise_bids": "by_one", "last_trick_bonus": True},
+    # Counter Bidding (000:18), Partnership bidding (000:111), Boston On Fire (000:122) and
+    # Nil In The Dark (000:163).
+    "x_v_counter": {"counter_bidding": True, "min_bid": 4, "blind_nil": "anytime"},
+    "x_v_partnership": {"partnership_bidding": True, "counter_bidding": True},
+    "x_v_blind_moon": {
+        "blind_moon": "anytime",
+        "shoot_the_moon": "wins_game",
+        "blind_nil": "anytime",
+        "blind_bids": "anytime",
+    },
+    "x_v_dark": {"nil_in_the_dark": True, "blind_nil": "anytime", "deck": "joker_joker_ace"},
+    # No-trump bids (000:113), with the six-player double deck too.
+    "x_v_no_trump": {"no_trump_bids": True, "nil_in_the_dark": True},
+    "x_v_no_trump_six": {"no_trump_bids": True, "players": 6, "team_size": 2},
+    # Half Tricks (000:124).
+    "x_v_half": {"half_tricks": True, "counter_bidding": True, "blind_nil": "anytime"},
     "x_v_bemo_three": {"mo": "bemo_three", "players": 3, "team_size": 1, "deck": "joker_joker_ace"},
     "x_v_one_joker_lead": {"deck": "one_joker", "big_joker_lead": True, "ace_of_spades_lead": True},
     "x_v_euchre_first_wins": {

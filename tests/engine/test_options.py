@@ -10,6 +10,7 @@ import pytest
 
 from bot.engine import (
     PRESETS,
+    Action,
     Bid,
     BidRaised,
     CallRenege,
@@ -22,7 +23,11 @@ from bot.engine import (
     Draw,
     Event,
     Game,
+    HalfBid,
+    HalfBidMade,
     HandResult,
+    NoTrump,
+    NoTrumpBid,
     PassCards,
     Phase,
     PlayCard,
@@ -32,12 +37,13 @@ from bot.engine import (
     RequestRedeal,
     RevealCards,
     Rules,
+    score_hand,
 )
 from bot.engine.card_bonuses import card_bonuses
 from bot.engine.deck import deck_info
 from bot.engine.events import TrickRecord
 from bot.engine.options import options_of
-from bot.engine.scoring import score_hand
+from bot.render.text import status_text
 from tests.engine.helpers import (
     SUITED,
     bid_all,
@@ -2221,6 +2227,219 @@ def test_books_made_scores_the_bids_without_play() -> None:
     assert played.phase is Phase.PLAY
     with pytest.raises(ValueError, match="books_made is for two teams of two"):
         _rules(books_made=True, players=3, team_size=1)
+
+
+# --- bidding rows of issue 25: counter bids, side bids, Blind Moon, Nil in the dark -------
+
+
+@covers("counter_bidding")
+def test_counter_bidding_lets_the_first_side_answer_once() -> None:
+    """000:18: "The first team that bids has an option to counter bid their opponent." Read
+    as: once all have bid, each player of the side that bid first (seat 1's, dealer 0) may
+    change their own bid once, up or down, or keep it. SUITED, bids 3 all round: seat 1
+    lowers to 1 and seat 3 keeps; the other side is not asked, and side 1 takes all 13
+    against its 4."""
+    game = _suited_game(_rules(counter_bidding=True))
+    bid_all(game, [3, 3, 3, 3])
+    assert game.phase is Phase.BID and game.to_act == 1
+    assert game.legal_actions(1) == [Raise(1, by) for by in range(-2, 8)]
+    refused(game, Raise(1, -3), "lower your bid by at most 2")
+    assert game.apply(Raise(1, -2)) == [BidRaised(1, 1, -2)]
+    assert game.to_act == 3
+    assert game.legal_actions(3) == [Raise(3, by) for by in range(-2, 10)]
+    game.apply(Raise(3, 0))
+    assert game.phase is Phase.PLAY and game.bids[1] == Bid(1, 1)
+    play_out(game)
+    side = game.results[-1].teams[1]
+    assert (side.bid, side.contract_points, side.bags) == (4, 40, 9)
+    off = _suited_game(Rules())
+    bid_all(off, [3, 3, 3, 3])
+    assert off.phase is Phase.PLAY
+    with pytest.raises(ValueError, match="counter_bidding needs raise_bids off"):
+        _rules(counter_bidding=True, raise_bids="any")
+
+
+@covers("partnership_bidding")
+def test_partnership_bidding_one_bid_a_side() -> None:
+    """000:111: "bid as a partnership rather than individuals. The partnership that did not
+    deal makes their bid first ... the total number of tricks bid by both teams does not
+    need to equal 13. The minimum bid is "Board" or 4 tricks, and there is no Nil bidding."
+    Dealer 0: seat 1 bids 7 for its side, seat 2 bids 4 for the dealer's, and their
+    partners do not bid. Side 1 takes all 13: 70 and 6 bags; side 0 is set, -40."""
+    game = _suited_game(_rules(partnership_bidding=True))
+    assert game.to_act == 1
+    assert bids_of(game, 1) == [(t, False) for t in range(4, 14)]
+    refused(game, Bid(1, 0), "You can't bid nil")
+    refused(game, Bid(1, 3), "You can't bid 3")
+    game.apply(Bid(1, 7))
+    assert game.to_act == 2
+    game.apply(Bid(2, 4))
+    assert game.phase is Phase.PLAY and game.bids == [None, Bid(1, 7), Bid(2, 4), None]
+    play_out(game)
+    side0, side1 = game.results[-1].teams
+    assert (side1.bid, side1.contract_points, side1.bags) == (7, 70, 6)
+    assert (side0.bid, side0.total) == (4, -40)
+    # No Blind Nil either, even where the rules open it: a seat looks, then bids.
+    blind = _suited_game(_rules(partnership_bidding=True, blind_nil="anytime"))
+    assert blind.legal_actions(1) == [RevealCards(1)]
+
+
+@covers("blind_moon")
+def test_blind_moon_wins_the_game_and_stops_double_blind_nil() -> None:
+    """000:122 Boston On Fire: "a blind bid to take all tricks in a hand, made before either
+    partner has looked at their cards. Again, the first team to bid either Double Blind Nil
+    or Blind Moon has precedence." With 000:121 Boston it wins the game. Dealer 3: seat 0
+    bids Blind Nil, seat 1 Blind Moon (its partner, seat 3, does not bid), so seat 2 may not
+    make its side's Double Blind Nil. Seat 3's spades take all 13 and side 1 wins."""
+    rules = _rules(blind_moon="anytime", shoot_the_moon="wins_game", blind_nil="anytime")
+    game = new_game(rules, deal_from_codes(*SUITED), dealer=3)
+    game.apply(Bid(0, 0, blind=True))
+    assert Bid(1, 13, blind=True) in game.legal_actions(1)
+    game.apply(Bid(1, 13, blind=True))
+    assert game.to_act == 2
+    assert Bid(2, 0, blind=True) not in game.legal_actions(2)
+    refused(game, Bid(2, 0, blind=True), "You can't bid blind nil")
+    game.apply(RevealCards(2))
+    game.apply(Bid(2, 1))
+    assert game.phase is Phase.PLAY
+    play_out(game)
+    result = game.results[-1]
+    assert result.moon_winner == 1 and game.is_over and game.winner == 1
+    assert result.teams[1].special == "shoot the moon"
+    # A seat that has looked, or whose partner has, bids no Blind Moon.
+    looked = new_game(rules, deal_from_codes(*SUITED), dealer=3)
+    looked.apply(RevealCards(3))
+    assert Bid(1, 13, blind=True) not in looked.legal_actions(1)
+    with pytest.raises(ValueError, match="blind_moon needs"):
+        _rules(blind_moon="anytime")
+
+
+@covers("nil_in_the_dark")
+def test_nil_in_the_dark_plays_the_top_card_and_scores_as_blind_nil() -> None:
+    """000:163 Nil In The Dark: "shuffles their cards and puts them face down ... When it is
+    their play, they take the top card and throw it into the pile. The scoring counts the
+    same as Blind Nil. A player may also go Blind Nil In The Dark where they never even look
+    at their cards. This is scored the same as a Big Mo." Seat 0 (all clubs) bids Nil in the
+    dark after looking: each turn it has one card, the first of an order fixed for the hand,
+    and its Nil made scores 200; bid before looking, 250."""
+    game = _suited_game(_rules(nil_in_the_dark=True))
+    bid_all(game, [0, 3, 3, 3], blind=[True, False, False, False])
+    play(game, (1, "2D"), (2, "2H"), (3, "2S"))
+    legal = game.legal_actions(0)
+    assert len(legal) == 1 and isinstance(legal[0], PlayCard)
+    top = legal[0].card
+    other = next(c for c in game.hands[0] if c != top)
+    refused(game, PlayCard(0, other), "Nil in the dark")
+    play_out(game)
+    # The order is fixed by the game's seed: a replay plays the same cards.
+    replayed = Game.replay(
+        game.rules, seed=1, dealer=0, actions=game.history[:7], deals=[deal_from_codes(*SUITED)]
+    )
+    assert replayed.legal_actions(0) == [PlayCard(0, top)]
+    assert game.results[-1].teams[0].nil_bonus == 200
+    blind = _suited_game(_rules(nil_in_the_dark=True, blind_nil="anytime"))
+    bid_all(blind, [0, 3, 3, 3], blind=[True, False, False, False])
+    play_out(blind)
+    assert blind.results[-1].teams[0].nil_bonus == 250
+    plain = _suited_game(_rules(nil_in_the_dark=True))
+    bid_all(plain, [0, 3, 3, 3])
+    play(plain, (1, "2D"), (2, "2H"), (3, "2S"))
+    assert len(plain.legal_actions(0)) == 13
+
+
+# Seat 1 holds twelve diamonds and the 2 of spades; seat 3 the 2 of diamonds and every other
+# spade.
+_NO_TRUMP_DEAL = deal_from_codes(
+    "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+    "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2S",
+    "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+    "2D 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+)
+
+
+@covers("no_trump_bids")
+def test_no_trump_bid_wins_no_trick_with_a_spade_and_counts_double() -> None:
+    """000:113 No-trump bids: "a player who bids some number of tricks with "no trump"
+    promises not to win any tricks with spades, except when spades are led. A player may
+    only bid "No Trump" if that player holds at least one spade ... A player who
+    successfully makes a No Trump bid counts each trick taken by that player as double."
+    Dealer 3: seat 1 bids no trump, then 3 (no Nil now); to the 2 of clubs led it may not
+    trump with its 2 of spades. Dealer 0: seat 1 bids no trump and 1, wins its A of diamonds
+    and its side (bid 4) takes all 13: 40, 9 overtricks and 10 for its doubled trick, 59;
+    the same play without no trump scores 49. Worked: bid 4 no trump and 3, took 5 and 3:
+    70, 1 overtrick, 50 more for seat 1's five tricks."""
+    rules = _rules(no_trump_bids=True)
+    game = new_game(rules, _NO_TRUMP_DEAL, dealer=3)
+    game.apply(Bid(0, 1))
+    assert NoTrump(1) in game.legal_actions(1)
+    assert game.apply(NoTrump(1)) == [NoTrumpBid(1)]
+    assert (0, False) not in bids_of(game, 1)
+    game.apply(Bid(1, 3))
+    assert NoTrump(2) not in game.legal_actions(2)  # seat 2 holds no spade
+    game.apply(Bid(2, 1))
+    game.apply(Bid(3, 3))
+    play(game, (0, "2C"))
+    refused(game, PlayCard(1, Card.parse("2S")), "You bid no trump")
+    plain = new_game(Rules(), _NO_TRUMP_DEAL, dealer=3)
+    bid_all(plain, [1, 3, 1, 3])
+    play(plain, (0, "2C"))
+    assert PlayCard(1, Card.parse("2S")) in plain.legal_actions(1)
+
+    def highest_for_seat_1(game: Game, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        return legal[-1] if seat == 1 else legal[0]
+
+    totals = []
+    for on in (True, False):
+        hand = new_game(_rules(no_trump_bids=on), _NO_TRUMP_DEAL, dealer=0)
+        if on:
+            hand.apply(NoTrump(1))
+        bid_all(hand, [1, 1, 1, 3])
+        play_out(hand, highest_for_seat_1)
+        totals.append(hand.results[-1].teams[1])
+    assert totals[0].special == "no trump" and totals[0].special_points == 10
+    assert (totals[0].total, totals[1].total) == (59, 49)
+    worked = score_hand(
+        rules,
+        hand_number=1,
+        dealer=0,
+        bids=[1, 4, 1, 3],
+        blind=[False] * 4,
+        tricks=[3, 5, 2, 3],
+        scores=[0, 0],
+        bags=[0, 0],
+        num_tricks=13,
+        no_trump=(1,),
+    )
+    assert worked.teams[1].total == 70 + 1 + 50
+
+
+@covers("half_tricks")
+def test_half_tricks_the_second_partner_makes_the_side_whole() -> None:
+    """000:124 Half Tricks: "the first partner of a team to bid may, if he chooses, bid
+    tricks in increment of one-half ... "I bid three-and-one-half". His partner is then
+    required to bid such that the team bid rounds out to a whole number, i.e. "I'll bid
+    two-and-one-half" for a team bid of six tricks." SUITED, dealer 0: seat 1 bids 3½, so
+    seat 3 may bid only halves (1½ to 9½); it bids 2½ and side 1's bid is 6: all 13 tricks
+    score 60 and 7 bags. A first partner who bids whole leaves no half to its partner."""
+    game = _suited_game(_rules(half_tricks=True))
+    assert HalfBid(1, 3) in game.legal_actions(1)
+    assert game.apply(HalfBid(1, 3)) == [HalfBidMade(1, 3)]
+    game.apply(Bid(2, 3))
+    assert game.legal_actions(3) == [HalfBid(3, j) for j in range(1, 10)]
+    refused(game, Bid(3, 3), "You can't bid 3")
+    refused(game, HalfBid(3, 0), "making the side's bid whole")
+    game.apply(HalfBid(3, 2))
+    assert HalfBid(0, 1) not in game.legal_actions(0)
+    game.apply(Bid(0, 3))
+    # The table shows each half as said; the side's bid is whole.
+    assert game.view(0).half_bids == (-1, 3, -1, 2)
+    assert "1 0/3½" in status_text(game.view(1), ["0", "1", "2", "3"])
+    play_out(game)
+    side = game.results[-1].teams[1]
+    assert (side.bid, side.contract_points, side.bags) == (6, 60, 7)
+    off = _suited_game(Rules())
+    assert not [a for a in off.legal_actions(1) if isinstance(a, HalfBid)]
 
 
 # --- play rules and deal shapes from the seeds (issue 25, second part) ------------------
