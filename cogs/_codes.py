@@ -99,7 +99,7 @@ def parse_code(code: str, seat: int) -> Action:
         return RequestRedeal(seat)
     if code in ("d0", "d1"):
         return Draw(seat, keep_first=code == "d1")
-    if head == "u" and rest.removeprefix("-").isdigit():
+    if head == "u" and rest.isdigit():
         return Raise(seat, int(rest))
     if head == "l" and rest.isdigit() and int(rest):
         return Raise(seat, -int(rest))
@@ -133,11 +133,9 @@ def action_label(action: Action, rules: Rules, names: list[str], offer: Sequence
             return draw_label(keep, offer)
         case Declare(big=big):
             return _("Declare {declaration}").format(declaration=declaration_text(big, rules))
-        case Raise(by=by) if by < 0:
-            # Miser's second round (003:89): keep the bid or lower it.
-            return _("Lower by {count}").format(count=-by)
         case Raise(by=by):
             if by < 0:
+                # Miser's second round (003:89) and Counter Bidding (000:18).
                 return _("Lower by {count}").format(count=-by)
             return _("Raise by {count}").format(count=by) if by else _("Keep my bid")
         case NoTrump():

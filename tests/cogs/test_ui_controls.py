@@ -169,8 +169,8 @@ def test_miser_lowering_has_its_own_buttons() -> None:
     buttons = [item for item in items if isinstance(item, ActionButton)]
     assert [(b.item.label, b.click.code) for b in buttons] == [
         ("Keep my bid", "u0"),
-        ("Lower by 1", "u-1"),
-        ("Lower by 2", "u-2"),
+        ("Lower by 1", "l1"),
+        ("Lower by 2", "l2"),
     ]
 
 
