@@ -63,11 +63,12 @@ EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
 # whole, 400 Invalid Form Body): names of 1 to 32 letters, digits, dashes or underscores,
 # lowercase where the script has case; descriptions and choice names of 1 to 100 characters;
 # at most 25 options (or subcommands, or groups) under a command or group, 25 choices an
-# option.
+# option; at most 4,000 characters of names, descriptions and choice values in a command.
 COMMAND_NAME = re.compile(r"[-_\w]{1,32}")
 LONGEST_DESCRIPTION = 100
 MOST_OPTIONS = 25
 MOST_CHOICES = 25
+MOST_COMMAND_CHARACTERS = 4000
 CHAT_INPUT = 1
 EMOJI_MOST_BYTES = 256 * 1024
 MAX_APPLICATION_EMOJIS = 2000
@@ -1446,6 +1447,8 @@ def option_errors(option: JSON) -> JSON:
         for i, choice in enumerate(choices):
             bad: JSON = {}
             localized_errors(bad, choice, "name", text_error)
+            if isinstance(choice.get("value"), str) and (problem := text_error(choice["value"])):
+                bad["value"] = problem
             if bad:
                 found.setdefault("choices", {})[str(i)] = bad
     found |= options_errors(option.get("options") or [])
@@ -1464,7 +1467,24 @@ def command_errors(command: JSON) -> JSON:
     reports it (empty: none). Context-menu commands have other rules, not checked here."""
     if command.get("type", CHAT_INPUT) != CHAT_INPUT:
         return {}
-    return option_errors(command)
+    found = option_errors(command)
+    if not found and characters(command) > MOST_COMMAND_CHARACTERS:
+        found["_errors"] = [
+            {
+                "code": "APPLICATION_COMMAND_TOO_LARGE",
+                "message": f"Command exceeds maximum size ({MOST_COMMAND_CHARACTERS})",
+            }
+        ]
+    return found
+
+
+def characters(item: JSON) -> int:
+    """The characters Discord counts against a command's size: names, descriptions and
+    choice values, its options' and choices' included (in English)."""
+    own = len(str(item.get("name", ""))) + len(str(item.get("description", "")))
+    own += len(str(item["value"])) if "value" in item else 0
+    nested = [*(item.get("options") or []), *(item.get("choices") or [])]
+    return own + sum(characters(child) for child in nested)
 
 
 @asynccontextmanager

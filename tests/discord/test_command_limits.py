@@ -77,6 +77,25 @@ def raw_command(**changes: Any) -> dict[str, Any]:
             "In 0.options: Must be 25 or fewer in length.",
         ),
         (
+            raw_command(
+                options=[
+                    {"type": 3, "name": "word", "description": "d", "choices": [choice]}
+                    for choice in ({"name": "a", "value": "v" * 101},)
+                ]
+            ),
+            "In 0.options.0.choices.0.value: Must be between 1 and 100 in length.",
+        ),
+        (
+            raw_command(
+                options=[
+                    {"type": 3, "name": f"o{i}", "description": "d" * 100, "choices": choices}
+                    for i in range(2)
+                    for choices in ([{"name": "c" * 100, "value": "v" * 100}] * 20,)
+                ]
+            ),
+            "In 0: Command exceeds maximum size (4000)",
+        ),
+        (
             raw_command(options=[{"type": 3, "name": "two words", "description": "d"}]),
             "In 0.options.0.name: Command name is invalid",
         ),
@@ -94,5 +113,5 @@ async def test_definitions_breaking_discords_limits_are_refused(
     finally:
         await bot.close()
     assert refused.value.status == 400 and refused.value.code == 50035
-    assert where.replace("In 0.", "In 1.") in refused.value.text
+    assert where.replace("In 0", "In 1") in refused.value.text
     assert fake.commands.get(None, {}) == {}
