@@ -29,6 +29,7 @@ from cogs._languages import (
     choose_guild_language,
     language_choices,
 )
+from cogs._presets import known_preset, preset_suggestions
 
 # Discord shows at most 25 autocomplete choices.
 MAX_CHOICES = 25
@@ -208,15 +209,21 @@ class ChangeRulesCog(
 
     @app_commands.command(name="preset", description=N_("Use a named set of house rules"))
     @app_commands.describe(name=N_("The preset"))
-    @app_commands.choices(name=[app_commands.Choice(name=n, value=n) for n in PRESETS])
     @app_commands.checks.has_permissions(manage_guild=True)
     async def preset(self, interaction: discord.Interaction, name: str) -> None:
+        name = known_preset(name, PRESETS)
         try:
             change = await self.house_rules.apply_preset(guild_of(interaction), name)
         except HouseRuleError as error:
             raise PlayerError(str(error)) from None
         what = _("House rules: {preset}").format(preset=name)
         await answer(interaction, change_text(change, what), ephemeral=False)
+
+    @preset.autocomplete("name")
+    async def preset_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return preset_suggestions(interaction, PRESETS, current)
 
     @app_commands.command(
         name=N_("language"), description=N_("The language of the tables' messages in this server")

@@ -68,6 +68,7 @@ from cogs._languages import (
 )
 from cogs._names import shown_name
 from cogs._presenter import DiscordPresenter
+from cogs._presets import known_preset, preset_suggestions
 from cogs._sub_request import SubAnswerButton, SubClick, request_message, set_sub_handler
 from cogs._ui import (
     HAND_CODE,
@@ -236,9 +237,7 @@ class SpadesCog(
         bots=N_("Bots to seat at once (more with /spades addbot)"),
         level=N_("How well those bots play"),
     )
-    @app_commands.choices(
-        preset=[app_commands.Choice(name=n, value=n) for n in PRESETS], level=level_choices()
-    )
+    @app_commands.choices(level=level_choices())
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -249,6 +248,8 @@ class SpadesCog(
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise PlayerError(_("Tables are played in a server channel, not in a DM."))
+        if preset is not None:
+            preset = known_preset(preset, PRESETS)
         missing = missing_table_permissions(interaction)
         if missing:
             raise PlayerError(missing_permission_text(interaction.channel_id, missing))
@@ -276,6 +277,12 @@ class SpadesCog(
             )
         finally:
             self.presenter.release_board(interaction.channel_id, interaction.user.id)
+
+    @new.autocomplete("preset")
+    async def new_presets(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return preset_suggestions(interaction, PRESETS, current)
 
     async def preset_for(
         self, guild_id: int, preset: str | None, players: int | None

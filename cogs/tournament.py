@@ -34,6 +34,7 @@ from cogs import _tournament_show as show
 from cogs._answer import answer, keep_in_time
 from cogs._checks import check_interaction
 from cogs._errors import PlayerError, answer_error, install_error_handler
+from cogs._presets import known_preset, preset_suggestions
 
 BUTTON_PATTERN = r"tour:(?P<id>[0-9]+):(?P<what>join|leave|checkin|here)"
 # Discord allows at most 2000 characters in a message.
@@ -321,7 +322,6 @@ class TournamentCog(
     @app_commands.choices(
         format=FORMATS,
         entry=ENTRIES,
-        preset=[app_commands.Choice(name=n, value=n) for n in PAIR_PRESETS],
     )
     async def new(
         self,
@@ -351,7 +351,7 @@ class TournamentCog(
             entry=t.Entry(entry),
             starts_at=run.now() + starts_in * 60,
             rounds=rounds,
-            preset=preset,
+            preset=None if preset is None else known_preset(preset, PAIR_PRESETS),
             hands=hands,
             check_in_minutes=check_in,
             forfeit_minutes=forfeit,
@@ -364,6 +364,12 @@ class TournamentCog(
             raise refused(error) from None
         await self._schedule(interaction, state)
         await answer(interaction, _("The tournament is open for sign-ups."))
+
+    @new.autocomplete("preset")
+    async def new_presets(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return preset_suggestions(interaction, PAIR_PRESETS, current)
 
     async def _schedule(self, interaction: discord.Interaction, state: t.Tournament) -> None:
         """Discord's own event for the start, so members get Discord's reminder."""

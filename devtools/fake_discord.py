@@ -59,6 +59,17 @@ CHANNEL_OPTION = 7
 OPTION_VALUE: dict[int, Callable[[Any], Any]] = {3: str, 4: int, 5: bool, 10: float}
 # Application emojis: Discord's limits on their names, files and number.
 EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
+# Discord's limits on a slash command's definition (a bulk overwrite breaking one is refused
+# whole, 400 Invalid Form Body): names of 1 to 32 letters, digits, dashes or underscores,
+# lowercase where the script has case; descriptions and choice names of 1 to 100 characters;
+# at most 25 options (or subcommands, or groups) under a command or group, 25 choices an
+# option; at most 4,000 characters of names, descriptions and choice values in a command.
+COMMAND_NAME = re.compile(r"[-_\w]{1,32}")
+LONGEST_DESCRIPTION = 100
+MOST_OPTIONS = 25
+MOST_CHOICES = 25
+MOST_COMMAND_CHARACTERS = 4000
+CHAT_INPUT = 1
 EMOJI_MOST_BYTES = 256 * 1024
 MAX_APPLICATION_EMOJIS = 2000
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -1117,8 +1128,16 @@ class FakeDiscord:
         guild = request.match_info.get("guild")
         guild_id = None if guild is None else int(guild)
         previous = self.commands.get(guild_id, {})
+        commands = await request.json()
+        problems = {
+            str(i): found
+            for i, command in enumerate(commands)
+            if (found := command_errors(command))
+        }
+        if problems:
+            return invalid_form_body(problems)
         synced: dict[str, JSON] = {}
-        for command in await request.json():
+        for command in commands:
             known = previous.get(command["name"])
             command_id = known["id"] if known else str(self.next_id())
             echoed = command | {
@@ -1372,6 +1391,100 @@ def json_response(
 
 def error(status: int, code: int, message: str) -> web.Response:
     return json_response({"code": code, "message": message}, status)
+
+
+def invalid_form_body(errors: JSON) -> web.Response:
+    """Discord's 400 for a request body that breaks its rules, ``errors`` nested as the body
+    is, each broken field's list under ``_errors``."""
+    return json_response({"code": 50035, "message": "Invalid Form Body", "errors": errors}, 400)
+
+
+def field_error(code: str, message: str) -> JSON:
+    return {"_errors": [{"code": code, "message": message}]}
+
+
+def name_error(name: object) -> JSON | None:
+    if not isinstance(name, str) or not 1 <= len(name) <= 32:
+        return field_error("BASE_TYPE_BAD_LENGTH", "Must be between 1 and 32 in length.")
+    if COMMAND_NAME.fullmatch(name) is None or name != name.lower():
+        return field_error("APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+    return None
+
+
+def text_error(text: object) -> JSON | None:
+    if not isinstance(text, str) or not 1 <= len(text) <= LONGEST_DESCRIPTION:
+        return field_error("BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+    return None
+
+
+def too_many(items: list[Any], most: int) -> JSON | None:
+    if len(items) > most:
+        return field_error("BASE_TYPE_MAX_LENGTH", f"Must be {most} or fewer in length.")
+    return None
+
+
+def localized_errors(
+    found: JSON, item: JSON, key: str, check: Callable[[object], JSON | None]
+) -> None:
+    """Check ``item[key]`` and each of its translations (``key_localizations``) into ``found``."""
+    if (problem := check(item.get(key))) is not None:
+        found[key] = problem
+    translations = item.get(f"{key}_localizations") or {}
+    broken = {locale: p for locale, text in translations.items() if (p := check(text))}
+    if broken:
+        found[f"{key}_localizations"] = broken
+
+
+def option_errors(option: JSON) -> JSON:
+    """What breaks Discord's limits in a command option (or subcommand, or group)."""
+    found: JSON = {}
+    localized_errors(found, option, "name", name_error)
+    localized_errors(found, option, "description", text_error)
+    choices: list[JSON] = option.get("choices") or []
+    if (problem := too_many(choices, MOST_CHOICES)) is not None:
+        found["choices"] = problem
+    else:
+        for i, choice in enumerate(choices):
+            bad: JSON = {}
+            localized_errors(bad, choice, "name", text_error)
+            if isinstance(choice.get("value"), str) and (problem := text_error(choice["value"])):
+                bad["value"] = problem
+            if bad:
+                found.setdefault("choices", {})[str(i)] = bad
+    found |= options_errors(option.get("options") or [])
+    return found
+
+
+def options_errors(options: list[JSON]) -> JSON:
+    if (problem := too_many(options, MOST_OPTIONS)) is not None:
+        return {"options": problem}
+    broken = {str(i): found for i, option in enumerate(options) if (found := option_errors(option))}
+    return {"options": broken} if broken else {}
+
+
+def command_errors(command: JSON) -> JSON:
+    """What breaks Discord's limits in a slash command's definition, nested as Discord
+    reports it (empty: none). Context-menu commands have other rules, not checked here."""
+    if command.get("type", CHAT_INPUT) != CHAT_INPUT:
+        return {}
+    found = option_errors(command)
+    if not found and characters(command) > MOST_COMMAND_CHARACTERS:
+        found["_errors"] = [
+            {
+                "code": "APPLICATION_COMMAND_TOO_LARGE",
+                "message": f"Command exceeds maximum size ({MOST_COMMAND_CHARACTERS})",
+            }
+        ]
+    return found
+
+
+def characters(item: JSON) -> int:
+    """The characters Discord counts against a command's size: names, descriptions and
+    choice values, its options' and choices' included (in English)."""
+    own = len(str(item.get("name", ""))) + len(str(item.get("description", "")))
+    own += len(str(item["value"])) if "value" in item else 0
+    nested = [*(item.get("options") or []), *(item.get("choices") or [])]
+    return own + sum(characters(child) for child in nested)
 
 
 @asynccontextmanager

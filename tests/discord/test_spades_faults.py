@@ -65,7 +65,7 @@ async def test_long_input_is_cut_in_the_answer(fake: FakeDiscord) -> None:
     ("path", "options", "refusal"),
     [
         (("spades", "new"), {"players": 9}, "`9` won't do for players: from 2 to 6."),
-        (("spades", "new"), {"preset": "nope"}, "`nope` won't do for preset: choose classic"),
+        (("spades", "new"), {"preset": "nope"}, "no preset called `nope`. Pick one of: classic"),
         (("spades", "new"), {"level": "godlike"}, "won't do for level: choose easy, normal, hard"),
         (("leaderboard",), {"by": "bogus"}, "`bogus` won't do for by: choose"),
         (("leaderboard",), {"mode": "bogus"}, "`bogus` won't do for mode: choose"),
