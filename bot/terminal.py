@@ -14,6 +14,7 @@ from typing import NoReturn, TextIO
 from bot.engine import (
     Action,
     Bid,
+    CallHighLow,
     CallRenege,
     Card,
     Claim,
@@ -75,6 +76,8 @@ RENEGE, PASS, BLIND, NIL = N_("renege"), N_("pass"), N_("blind"), N_("nil")
 QUIT, HELP_WORD, TABLE, HINT, AUTO = N_("quit"), N_("help"), N_("table"), N_("hint"), N_("auto")
 YES, WHY = N_("yes"), N_("why")
 LITTLE, BIG, RAISE = N_("little"), N_("big"), N_("raise")
+# High/Low (003:65) and Aces High/Low (000:143): the call.
+HIGH, LOW = N_("high"), N_("low")
 
 
 def said(word: str) -> set[str]:
@@ -168,6 +171,8 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         return RequestRedeal(seat)
     if any(isinstance(a, Raise) for a in view.legal_actions):
         return _raise_command(seat, head, rest)
+    if head in said(HIGH) | said(LOW) and not rest:
+        return CallHighLow(seat, head in said(LOW))
     if head in said(KEEP) | said(DROP):
         return Draw(seat, head in said(KEEP))
     if head in said(LITTLE) | said(BIG):
@@ -282,6 +287,12 @@ def _prompt(view: SeatView, face: CardFace) -> str:
             ).format(count=count)
             + " > "
         )
+    if any(isinstance(a, CallHighLow) for a in legal):
+        if view.trick and view.trick[-1][0] == view.seat:
+            ask = _("Call your Ace {high} or {low}")
+        else:
+            ask = _("Call this trick {high} or {low} before you lead")
+        return ask.format(high=_(HIGH), low=_(LOW)) + " > "
     playable = [a.card for a in legal if isinstance(a, PlayCard)]
     cards = " ".join(face(c) for group in hand_order(playable, rules) for c in group)
     return _("Your card ({cards})").format(cards=cards) + " > "
@@ -523,4 +534,6 @@ def _describe(action: Action, view: SeatView) -> str:
         )
     if isinstance(action, CallRenege):
         return _("call a renege")
+    if isinstance(action, CallHighLow):
+        return _(LOW) if action.low else _(HIGH)
     return type(action).__name__.lower()

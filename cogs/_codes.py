@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from bot.engine import (
     Action,
     Bid,
+    CallHighLow,
     CallRenege,
     Card,
     Claim,
@@ -48,7 +49,8 @@ def is_lobby_code(code: str) -> bool:
 def action_code(action: Action) -> str:
     """``b3`` bid 3, ``B0`` blind nil, ``cAS`` play A♠, ``pAS.KH`` pass, ``r`` look, ``C``
     claim, ``n2`` renege on seat 3, ``x`` redeal, ``d1`` keep the first drawn card, ``m1``
-    declare the Big Mo (``m0`` the Little), ``u2`` raise the bid by 2 (``u0`` keep it)."""
+    declare the Big Mo (``m0`` the Little), ``u2`` raise the bid by 2 (``u0`` keep it), ``h1``
+    call low (``h0`` high: the trick, 003:65, or the Ace just played, 000:143)."""
     match action:
         case Bid(tricks=tricks, blind=blind):
             return f"{'B' if blind else 'b'}{tricks}"
@@ -70,6 +72,8 @@ def action_code(action: Action) -> str:
             return f"m{int(big)}"
         case Raise(by=by):
             return f"u{by}"
+        case CallHighLow(low=low):
+            return f"h{int(low)}"
 
 
 def parse_code(code: str, seat: int) -> Action:
@@ -93,6 +97,8 @@ def parse_code(code: str, seat: int) -> Action:
         return Draw(seat, keep_first=code == "d1")
     if head == "u" and rest.isdigit():
         return Raise(seat, int(rest))
+    if code in ("h0", "h1"):
+        return CallHighLow(seat, low=code == "h1")
     if code in ("m0", "m1"):
         return Declare(seat, big=code == "m1")
     raise ValueError(f"{code!r} is not an action code")
@@ -121,6 +127,8 @@ def action_label(action: Action, rules: Rules, names: list[str], offer: Sequence
             return _("Declare {declaration}").format(declaration=declaration_text(big, rules))
         case Raise(by=by):
             return _("Raise by {count}").format(count=by) if by else _("Keep my bid")
+        case CallHighLow(low=low):
+            return _("Low") if low else _("High")
 
 
 def draw_label(keep_first: bool, offer: Sequence[Card]) -> str:

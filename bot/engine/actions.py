@@ -91,6 +91,15 @@ class Raise:
     by: int
 
 
+@dataclass(frozen=True, slots=True)
+class CallHighLow:
+    """Call high (``low`` False) or low: the leader for the trick before leading it
+    (003:65 High/Low Spades), or a player for the Ace it has just played (000:143)."""
+
+    seat: int
+    low: bool
+
+
 Action = (
     Bid
     | Draw
@@ -102,6 +111,7 @@ Action = (
     | RequestRedeal
     | Declare
     | Raise
+    | CallHighLow
 )
 
 ACTION_TYPES: tuple[type, ...] = (
@@ -115,6 +125,7 @@ ACTION_TYPES: tuple[type, ...] = (
     RequestRedeal,
     Declare,
     Raise,
+    CallHighLow,
 )
 
 

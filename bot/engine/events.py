@@ -72,6 +72,15 @@ class BidRaised:
 
 
 @dataclass(slots=True)
+class HighLowCalled:
+    """A seat called the trick (``ace`` False: 003:65) or its Ace (000:143) high or low."""
+
+    seat: int
+    low: bool
+    ace: bool
+
+
+@dataclass(slots=True)
 class BooksMade:
     """The sides' bids total 10: the hand is not played, each side scores its bid (000:173)."""
 
@@ -187,6 +196,7 @@ Event = (
     | BidMade
     | Declared
     | BidRaised
+    | HighLowCalled
     | BooksMade
     | PassingStarted
     | CardsPassed
@@ -208,6 +218,7 @@ EVENT_TYPES: tuple[type, ...] = (
     BidMade,
     Declared,
     BidRaised,
+    HighLowCalled,
     BooksMade,
     PassingStarted,
     CardsPassed,

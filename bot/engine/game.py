@@ -14,6 +14,7 @@ from typing import Final, NoReturn
 from bot.engine.actions import (
     Action,
     Bid,
+    CallHighLow,
     CallRenege,
     Claim,
     Declare,
@@ -43,6 +44,7 @@ from bot.engine.events import (
     GameOver,
     HandDealt,
     HandScored,
+    HighLowCalled,
     PassingStarted,
     PlayStarted,
     Redealt,
@@ -144,7 +146,8 @@ class Game:
         self.players = n = options.players
         self.teams: tuple[tuple[int, ...], ...] = options.teams
         self._tricks: TrickRules = options.tricks
-        self._claims_on = options.claims
+        # The claims judge plays no High/Low calls or joke spades (003:65, 000:134).
+        self._claims_on = options.claims and self._tricks.claimable
         self._team_of = self._tricks.team_of
         self._deck: DeckInfo = self._tricks.deck
         self.num_tricks = self._deck.num_tricks
@@ -173,6 +176,8 @@ class Game:
         self._low_ball = False
         self._called = Suit.SPADES
         self._mo_on = options.mo_on
+        # High/Low (003:65) and Aces High/Low (000:143): calls that change trick winners.
+        self._calls = self._tricks.calls
         self.history: list[Action] = []
         self.results: list[HandResult] = []
         self.scores = [0] * len(self.teams)
@@ -494,7 +499,9 @@ class Game:
         phase = self.phase
         out: list[Action]
         if phase is _PLAY:
-            if seat == self.to_act:
+            if seat == self.to_act and self._calls and self._call_due(seat):
+                out = [CallHighLow(seat, False), CallHighLow(seat, True)]
+            elif seat == self.to_act:
                 # Called through the TrickRules, not a bound method kept on the game: compiled,
                 # that is a direct call.
                 hand = self._hand
@@ -683,6 +690,8 @@ class Game:
         seat = action.seat
         if self.phase is not _PLAY or seat != self.to_act:
             self._check_turn(seat, _PLAY, "play a card")
+        if self._calls and self._call_due(seat):
+            self._refuse("Call high or low first.", "call_first")
         card = action.card.index
         state = self._hand
         hands = state.hands
@@ -706,11 +715,23 @@ class Game:
         broke = False
         if not state.broken and self._suit_of[card] == TRUMP:
             state.broken = broke = True
+        if self._calls and self._ace_to_call(seat, card):
+            return [CardPlayed(seat, action.card, state.trick_no + 1, broke)]
         if len(trick) < self.players:
             self.to_act = (seat + 1) % self.players
             return [CardPlayed(seat, action.card, state.trick_no + 1, broke)]
-        events: list[Event] = [CardPlayed(seat, action.card, state.trick_no + 1, broke)]
-        winner, _ = self._tricks.winner(trick)
+        return self._close_trick([CardPlayed(seat, action.card, state.trick_no + 1, broke)])
+
+    def _close_trick(self, events: list[Event]) -> list[Event]:
+        """Settle the full trick on the table: its winner takes it and leads the next."""
+        state = self._hand
+        trick = state.trick
+        if self._calls:
+            winner, _ = self._tricks.called_winner(trick, state.call_low, state.low_aces)
+            state.called = state.call_low = False
+            state.low_aces = 0
+        else:
+            winner, _ = self._tricks.winner(trick)
         state.taken[winner] += 1
         plays = tuple([(s, ALL_CARDS[c]) for s, c in trick])
         state.completed.append(TrickRecord(state.leader, plays, winner))
@@ -722,6 +743,42 @@ class Game:
         if trick_no == self.num_tricks:
             events.extend(self._finish_hand())
         return events
+
+    def _call_due(self, seat: int) -> bool:
+        """Whether ``seat`` (to act) must call high or low before anything else: for the
+        Ace it has just played (000:143), or for the trick it is about to lead (003:65)."""
+        hand = self._hand
+        return hand.ace_pending == seat or (
+            self._tricks.high_low and not hand.trick and not hand.called
+        )
+
+    def _ace_to_call(self, seat: int, card: int) -> bool:
+        """Aces High/Low (000:143): an Ace just played waits for its call, its player
+        still to act."""
+        if not self._tricks.aces_high_low or card >= 52 or card % 13 != 12:
+            return False
+        self._hand.ace_pending = seat
+        self.to_act = seat
+        return True
+
+    def _apply_call(self, action: CallHighLow) -> list[Event]:
+        seat = action.seat
+        self._check_turn(seat, _PLAY, "call high or low")
+        if not (self._calls and self._call_due(seat)):
+            self._refuse("There is nothing to call high or low now.", "no_call")
+        hand = self._hand
+        if hand.ace_pending != seat:
+            hand.called = True
+            hand.call_low = action.low
+            return [HighLowCalled(seat, action.low, False)]
+        hand.ace_pending = -1
+        if action.low:
+            hand.low_aces |= 1 << seat
+        events: list[Event] = [HighLowCalled(seat, action.low, True)]
+        if len(hand.trick) < self.players:
+            self.to_act = (seat + 1) % self.players
+            return events
+        return self._close_trick(events)
 
     def _apply_other(self, action: Action) -> list[Event]:
         if self.phase is _OVER:
@@ -744,6 +801,8 @@ class Game:
             return self._apply_declare(action)
         if isinstance(action, Raise):
             return self._apply_raise(action)
+        if isinstance(action, CallHighLow):
+            return self._apply_call(action)
         self._refuse(f"{action!r} is not a Spades action.")
 
     @staticmethod
@@ -1587,4 +1646,6 @@ class Game:
             called_suit=self._called_now(),
             declared=tuple(self._hand.declared) if self._mo_on else (),
             pass_to=self._hand.pass_partner.get(seat),
+            trick_call=("low" if self._hand.call_low else "high") if self._hand.called else "",
+            low_aces=tuple(s for s in range(self.players) if self._hand.low_aces >> s & 1),
         )

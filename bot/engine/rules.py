@@ -326,6 +326,27 @@ class Rules(BaseModel):
         "above the led suit beats every card of the led suit; suit is followed as usual "
         "(000:139).",
     )
+    high_low: bool = Field(
+        False,
+        description="High/Low Spades: the leader of each trick calls high or low before "
+        "leading. A high trick is played as usual; in a low trick the lowest spade wins, or "
+        "with no spade the lowest card of the led suit, so the 2 of spades is best "
+        "(003:65-71).",
+    )
+    aces_high_low: bool = Field(
+        False,
+        description="Aces High/Low: a player who plays an Ace calls it high (above the King) "
+        "or low (below the 2) for that trick; a low Ace of spades is still a spade "
+        "(000:143, 002:88).",
+    )
+    joke_trumps: bool = Field(
+        False,
+        description="Joke Trumps: a Joker has no rank of its own; it turns its partner's card "
+        "in that trick into a joke spade of the same rank, beaten only by the natural spade of "
+        "that rank or higher and higher joke spades. Of two joke spades of one rank, the one "
+        "made by the higher Joker wins (000:134 leaves the tie to the table). Two Jokers, "
+        "spades in their natural order, partners.",
+    )
     pass_every_hand: Annotated[int, Field(ge=0, le=4)] = Field(
         0,
         description="Passing Cards: after the bidding, partners exchange this many cards every "
@@ -642,6 +663,7 @@ class Rules(BaseModel):
             not self.jokers or self.deck == "one_joker" or self.players == 6
         ):
             out.append("jokers_first_wins needs a single deck with two jokers (not six players)")
+        out.extend(self._call_problems())
         if self.pass_every_hand and self.team_size != 2:
             out.append("pass_every_hand needs partnerships of two (team_size 2)")
         if self.hurricane_pass != "off" and (
@@ -650,6 +672,32 @@ class Rules(BaseModel):
             out.append(
                 "hurricane_pass is the only passing of its hands: not with nil_pass, "
                 "blind_nil_pass or pass_every_hand, and not with two players"
+            )
+        return out
+
+    def _call_problems(self) -> list[str]:
+        """Refusals of High/Low, Aces High/Low and Joke Trumps (003:65, 000:143, 000:134)."""
+        out = []
+        calls = self.high_low or self.aces_high_low
+        if calls and (self.must_trump != "off" or self.ranked_suits or self.variant != "regular"):
+            out.append(
+                "high_low and aces_high_low are played with must_trump off, without "
+                "ranked_suits, and in regular Spades"
+            )
+        if self.joke_trumps and (
+            self.deck != "joker_joker_ace"
+            or self.team_size < 2
+            or self.players == 6
+            or calls
+            or self.must_trump != "off"
+            or self.big_joker_lead
+            or self.jokers_first_wins
+            or self.ranked_suits
+        ):
+            out.append(
+                "joke_trumps needs deck joker_joker_ace, partners and a single deck, and "
+                "none of high_low, aces_high_low, must_trump, big_joker_lead, "
+                "jokers_first_wins or ranked_suits"
             )
         return out
 
@@ -878,6 +926,10 @@ PRESETS: dict[str, dict[str, object]] = {
     "face_up": {"face_up_cards": 4},
     "jokers_kitty": {"deck": "joker_joker_ace", "big_joker_lead": True, "kitty": "two_of_clubs"},
     "royal": {"players": 2, "team_size": 1, "royal": True},
+    # 003:65-71 High/Low Spades: each trick's leader calls it high or low.
+    "high_low": {"high_low": True},
+    # 000:134 Joke Trumps: two Jokers that make their partners' cards spades.
+    "joke_trumps": {"deck": "joker_joker_ace", "joke_trumps": True},
     # 003:207-225: three players, two Jokers over the 2 of spades, a dead fourth hand.
     "dead_hand": {
         "players": 3,

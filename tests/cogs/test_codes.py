@@ -10,6 +10,7 @@ EXTRA = {
     "moe": Rules(mo="moe"),
     "bemo": Rules(mo="bemo", raise_bids="rounds"),
     "raise": Rules(raise_bids="any"),
+    "aces": Rules(aces_high_low=True),
 }
 
 
@@ -29,7 +30,9 @@ def test_every_legal_action_of_a_game_round_trips_through_its_code(preset: str) 
         game.apply(game.legal_actions()[0])
 
 
-@pytest.mark.parametrize("code", ["", "b", "bx", "cZZ", "p", "n", "d2", "q", "m2", "m", "u", "ux"])
+@pytest.mark.parametrize(
+    "code", ["", "b", "bx", "cZZ", "p", "n", "d2", "q", "m2", "m", "u", "ux", "h", "h2"]
+)
 def test_malformed_codes_are_refused(code: str) -> None:
     with pytest.raises(ValueError):
         parse_code(code, 0)

@@ -5,7 +5,7 @@ import re
 import discord
 import pytest
 
-from bot.engine import PRESETS, Bid, Game, Rules
+from bot.engine import PRESETS, Bid, Game, PlayCard, Rules
 from cogs._codes import action_code
 from cogs._ui import (
     BUTTON_PATTERN,
@@ -117,3 +117,19 @@ def test_passing_to_a_neighbour_and_the_kittys_discard_say_so(
     items = controls(game.view(seat), table_id=1, seq=0, names=["P0", "P1", "P2", "P3"])
     selects = [i for i in items if isinstance(i, ActionSelect) and i.click.code == PASS_CODE]
     assert [s.item.placeholder for s in selects] == [label]
+
+
+@pytest.mark.parametrize("rules", [Rules(high_low=True), Rules(aces_high_low=True)])
+def test_calling_high_or_low_has_its_own_buttons(rules: Rules) -> None:
+    """003:65 High/Low Spades: the leader calls before leading; 000:143 Aces High/Low: a
+    player who plays an Ace calls it. Either way the seat gets "High" and "Low" and no
+    card to play until it has called."""
+    game = Game.new(rules, seed=3, dealer=0)
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, 3))
+    if rules.aces_high_low:
+        ace = next(c for c in game.hands[1] if c.rank == 14 and c.suit != 3)
+        game.apply(PlayCard(1, ace))
+    items = controls(game.view(1), table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+    buttons = [item for item in items if isinstance(item, ActionButton)]
+    assert [(b.item.label, b.click.code) for b in buttons] == [("High", "h0"), ("Low", "h1")]

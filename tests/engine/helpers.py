@@ -385,6 +385,19 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
     "x_v_dead_hand_ranked": {"players": 3, "team_size": 1, "dead_hand": True, "ranked_suits": True},
     "x_v_face_up_five": {"players": 5, "team_size": 1, "face_up_cards": 3, "claims": True},
     "x_v_face_up_blind": {"face_up_cards": 2, "blind_nil": "anytime", "kitty": "off"},
+    # High/Low Spades with Aces High/Low (003:65, 000:143), and Joke Trumps (000:134).
+    "x_v_high_low_aces": {"high_low": True, "aces_high_low": True, "claims": True},
+    "x_v_aces_three_jokers": {
+        "players": 3,
+        "team_size": 1,
+        "deck": "joker_joker_deuce_ace",
+        "aces_high_low": True,
+    },
+    "x_v_joke_trumps_kitty": {
+        "deck": "joker_joker_ace",
+        "joke_trumps": True,
+        "kitty": "high_bidder",
+    },
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,

@@ -16,6 +16,7 @@ from bot.engine import (
     Claim,
     ClaimAccepted,
     Game,
+    IllegalAction,
     Phase,
     Rules,
     action_from_json,
@@ -144,7 +145,12 @@ def positions_near_the_end(rules: Rules, seed: int) -> list[Game]:
     return out
 
 
-@pytest.mark.parametrize("name", list(TABLES))
+# The tables whose games take claims (High/Low, Aces High/Low and Joke Trumps take none:
+# see test_no_claims_under_calls_or_joke_trumps).
+JUDGED = [name for name, rules in TABLES.items() if TrickRules(rules).claimable]
+
+
+@pytest.mark.parametrize("name", JUDGED)
 def test_the_judge_agrees_with_the_plain_search(name: str) -> None:
     rules = TABLES[name]
     checked = held = claimable = 0
@@ -287,3 +293,19 @@ def test_a_stored_claim_replays_whatever_its_search_costs() -> None:
     # Once rebuilt, a game judges new claims within the budget again.
     again = Game.replay(SIX_THREES, seed=3, actions=game.history)
     assert again.claim_verdict(0) is Verdict.UNDECIDED
+
+
+@pytest.mark.parametrize("name", [name for name in TABLES if name not in JUDGED])
+def test_no_claims_under_calls_or_joke_trumps(name: str) -> None:
+    """The judge knows no High/Low or Ace call (003:65, 000:143) and no joke spade
+    (000:134): under them no seat is ever offered a claim, nor may make one."""
+    rules = TABLES[name].model_copy(update={"claims": True})
+    rng = random.Random(3)
+    game = Game.new(rules, seed=3)
+    while not game.is_over and game.hand_number == 1:
+        for seat in range(game.players):
+            assert not any(isinstance(a, Claim) for a in game.legal_actions(seat))
+        if game.phase is Phase.PLAY:
+            with pytest.raises(IllegalAction):
+                game.apply(Claim(game.to_act or 0))
+        game.apply(rng.choice(game.legal_actions()))

@@ -12,6 +12,7 @@ from bot.engine import (
     PRESETS,
     Bid,
     BidRaised,
+    CallHighLow,
     CallRenege,
     Card,
     Claim,
@@ -2518,3 +2519,90 @@ def test_a_face_up_deal_shows_each_players_first_cards_to_everyone(count: int) -
     play(game, (1, "2D"))
     # A card played from the face-up ones leaves them; the rest stay shown.
     assert len(game.view(2).exposed[1]) == (count - 1 if count else 0)
+
+
+@covers("high_low")
+@pytest.mark.parametrize(
+    ("low", "seat3", "seat0", "winner"),
+    [(True, "AH", "2C", 0), (True, "AH", "AC", 1), (False, "AH", "AC", 0), (True, "2S", "2C", 3)],
+)
+def test_high_low_the_leader_calls_the_trick(
+    low: bool, seat3: str, seat0: str, winner: int
+) -> None:
+    """003:67 High/Low Spades: "the player who leads for the next trick calls either 'high'
+    or 'low' and then plays a card ... If the call is 'low' then the lowest card in suit or
+    the lowest spade played wins the trick". Seat 1 calls, leads the 3C; seat 2 (no club)
+    plays the AD, seat 3 (no club) a heart or a spade, seat 0 a club."""
+    rules = Rules(high_low=True)
+    game = new_game(rules, deal_from_codes(*RANKED_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    assert game.legal_actions(1) == [CallHighLow(1, False), CallHighLow(1, True)]
+    refused(game, PlayCard(1, Card.parse("3C")), "Call high or low first")
+    game.apply(CallHighLow(1, low))
+    assert game.view(2).trick_call == ("low" if low else "high")
+    play(game, (1, "3C"), (2, "AD"), (3, seat3), (0, seat0))
+    assert game.view(0).tricks[-1].winner == winner
+    # The next trick is called again, by its leader.
+    assert game.legal_actions(winner) == [CallHighLow(winner, False), CallHighLow(winner, True)]
+    assert game.view(0).trick_call == ""
+
+
+@covers("aces_high_low")
+@pytest.mark.parametrize(("low", "winner"), [(True, 1), (False, 0)])
+def test_aces_high_low_an_ace_is_called_as_it_is_played(low: bool, winner: int) -> None:
+    """000:143, 002:88 Aces High/Low: "During the play Aces can be called high or low."
+    Seat 1 leads the 3C, seats 2 and 3 (no club) throw the AD and the AH, and seat 0 plays
+    the AC: called low it is below the 2, and the 3C takes the trick."""
+    rules = Rules(aces_high_low=True)
+    game = new_game(rules, deal_from_codes(*RANKED_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "3C"), (2, "AD"))
+    assert game.to_act == 2
+    assert game.legal_actions(2) == [CallHighLow(2, False), CallHighLow(2, True)]
+    refused(game, PlayCard(3, Card.parse("AH")), "not your turn")
+    game.apply(CallHighLow(2, True))
+    play(game, (3, "AH"))
+    game.apply(CallHighLow(3, False))
+    play(game, (0, "AC"))
+    game.apply(CallHighLow(0, low))
+    assert game.view(0).tricks[-1].winner == winner
+    assert game.to_act == winner
+
+
+JOKE_DEAL = {
+    1: "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    2: "LJ 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    3: "BJ 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+}
+
+
+@covers("joke_trumps")
+@pytest.mark.parametrize(
+    ("on", "seat0", "winner"), [(True, "AH", 1), (True, "AS", 0), (True, "KH", 1), (False, "AH", 3)]
+)
+def test_joke_trumps_a_joker_makes_its_partners_card_a_spade(
+    on: bool, seat0: str, winner: int
+) -> None:
+    """000:134 Joke Trumps: "a Joker played on A transforms that card into A, which trumps
+    all cards except a natural A ... the tie is broken either by the higher Joker, the
+    first Joker played, or the suit rank" (this table: the higher Joker). Seat 1 leads the
+    AD; seat 2 plays the Little Joker, seat 3 the Big (making its partner's AD a joke A of
+    spades), seat 0 a heart (a joke spade by the Little Joker) or the natural AS."""
+    rules = Rules.model_validate({"deck": "joker_joker_ace", "joke_trumps": on})
+    game = new_game(rules, deal_with(rules, JOKE_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "AD"), (2, "LJ"), (3, "BJ"), (0, seat0))
+    assert game.view(0).tricks[-1].winner == winner
+
+
+def test_calls_and_joke_trumps_refuse_what_they_cannot_be_played_with() -> None:
+    """Joke Trumps needs two Jokers in the natural order and partners (000:134); calls are
+    not played with a forced trump or another trick order."""
+    for options in (
+        {"joke_trumps": True},
+        {"deck": "joker_joker_ace", "joke_trumps": True, "team_size": 1},
+        {"high_low": True, "must_trump": "when_void"},
+        {"aces_high_low": True, "ranked_suits": True},
+    ):
+        with pytest.raises(ValueError):
+            Rules.model_validate(options)
