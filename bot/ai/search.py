@@ -366,9 +366,10 @@ class SearchPolicy:
                     [_physical(cards) for cards in hands],
                     [],
                     _first_leader(rules, knowledge.deck, hands, view.dealer),
-                    0,
+                    # 000:99: a kitty's discard may be the hand's first trick.
+                    view.num_tricks - len(mine),
                     False,
-                    [0] * n,
+                    list(view.tricks_taken),
                     0,
                 )
                 outcomes[k] = playout.finish(pos)

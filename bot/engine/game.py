@@ -302,8 +302,9 @@ class Game:
                 # The first card goes to the dealer's left, then round the table.
                 first = (self.dealer + 1) % n
                 if leftover:
-                    # A kitty, a dead hand or Royal's unseen cards (000:99, 003:207, 003:345).
-                    end = n * self.num_tricks
+                    # A kitty, a dead hand or Royal's unseen cards (000:99, 003:207, 003:345);
+                    # a kitty that is a trick holds a full round more.
+                    end = n * (self.num_tricks - self._options.kitty_trick)
                     for k in range(n):
                         hand.hands[(first + k) % n] = sum(deck[k:end:n])
                     hand.stock = [b.bit_length() - 1 for b in deck[end:]]
@@ -320,7 +321,8 @@ class Game:
                 first = (self.dealer + 1) % n
                 for k in range(n):
                     hand.exposed[(first + k) % n] = sum(deck[k : n * face_up : n])
-        events: list[Event] = [HandDealt(self.hand_number, self.dealer, self.num_tricks)]
+        dealt = self.num_tricks - self._options.kitty_trick
+        events: list[Event] = [HandDealt(self.hand_number, self.dealer, dealt)]
         if self._evil:
             self._start_evil_hand()
         if n == 2 and not fixed and not leftover:
@@ -446,11 +448,11 @@ class Game:
             raise ValueError(f"A deal needs {self.players} hands, got {len(deal)}.")
         available = set(self._deck.cards)
         hands = []
+        size = self.num_tricks - self._options.kitty_trick
         for seat, cards in enumerate(deal):
-            if len(cards) != self.num_tricks:
-                raise ValueError(
-                    f"Seat {seat} needs {self.num_tricks} cards in a fixed deal, got {len(cards)}."
-                )
+            if len(cards) != size:
+                got = len(cards)
+                raise ValueError(f"Seat {seat} needs {size} cards in a fixed deal, got {got}.")
             mask = 0
             for card in cards:
                 for copy in (card.index, card.index + COPY_SHIFT):
@@ -1262,6 +1264,10 @@ class Game:
                 for copy in cards:
                     self._hand.discarded[giver] |= 1 << (copy % COPY_SHIFT)
                 self._hand.stock.extend(cards)
+                if self._options.kitty_trick:
+                    # 000:99: the discard counts as a trick, the hand's first.
+                    self._hand.taken[giver] += 1
+                    self._hand.trick_no = 1
                 events.append(CardsPassed(giver, taker, len(cards)))
                 continue
             for copy in cards:

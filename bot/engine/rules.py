@@ -119,6 +119,13 @@ class Rules(BaseModel):
         "the seed lost the card's name), or the highest bidder after it (high_bidder), and "
         "discards as many cards, seen by nobody else (000:99, 000:136).",
     )
+    kitty_trick: bool = Field(
+        False,
+        description="Kitty as a trick: a full round more goes to the kitty (each player is "
+        "dealt one card fewer), and the discard of whoever takes the kitty counts as their "
+        "first trick of the hand, so one trick fewer is played; then the deck may also deal "
+        "evenly (000:99).",
+    )
     dead_hand: bool = Field(
         False,
         description="Three players with a dead hand: 13 cards each from the four-player "
@@ -636,9 +643,9 @@ class Rules(BaseModel):
         if self.blind_scoring != "double" and self.blind_bids == "never":
             out.append("blind_scoring needs blind bids (blind_bids other than never)")
         if self.kitty != "off":
-            if (
-                self.players == 2
-                or not len(deck_info(self.deck, self.players, "kitty").cards) % self.players
+            if self.players == 2 or not (
+                self.kitty_trick
+                or len(deck_info(self.deck, self.players, "kitty").cards) % self.players
             ):
                 out.append("kitty needs cards that do not deal evenly (not two players)")
             if (
@@ -648,6 +655,8 @@ class Rules(BaseModel):
                 or (self.pass_every_hand)
             ):
                 out.append("kitty is not played with card passing")
+        if self.kitty_trick and (self.kitty == "off" or self.mo != "off"):
+            out.append("kitty_trick needs a kitty (kitty two_of_clubs or high_bidder), and no mo")
         if self.face_up_cards and (self.players == 6 or (self.players == 2 and not self.royal)):
             out.append(
                 "face_up_cards needs a single deck dealt out (not six players, not the "

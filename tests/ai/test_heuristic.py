@@ -503,7 +503,7 @@ def test_a_bid_held_down_is_raised_before_the_first_card() -> None:
     assert HeuristicPolicy().decide(game.view(2), random.Random(0)) == Raise(2, 0)
 
 
-LOW_HAND = "2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 2C 3C"
+CALL_LOW_HAND = "2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 2C 3C"
 
 
 @pytest.mark.parametrize(("bid", "low"), [(3, True), (0, False)])
@@ -512,7 +512,7 @@ def test_the_leader_calls_the_trick_by_its_low_and_high_cards(bid: int, low: boo
     normal calls low when its side needs tricks (its low cards take them), and high when it
     bid Nil (they lose); hard plays each call out and calls low for the tricks too."""
     rules = Rules(high_low=True)
-    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: LOW_HAND})])
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: CALL_LOW_HAND})])
     for seat in (1, 2, 3, 0):
         game.apply(Bid(seat, bid if seat == 1 else 3))
     view = game.view(1)

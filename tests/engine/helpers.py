@@ -398,6 +398,14 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "joke_trumps": True,
         "kitty": "high_bidder",
     },
+    # 000:99: a kitty of a full round more, its discard the taker's trick.
+    "x_v_kitty_trick": {"kitty": "two_of_clubs", "kitty_trick": True, "claims": True},
+    "x_v_kitty_trick_five": {
+        "players": 5,
+        "team_size": 1,
+        "kitty": "high_bidder",
+        "kitty_trick": True,
+    },
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,

@@ -98,7 +98,8 @@ def position(game: Game) -> tuple[list[int], list[tuple[int, int]], int, int, bo
     trick = [(seat, card.index) for seat, card in game.trick]
     leader = trick[0][0] if trick else game.to_act
     assert leader is not None
-    return hands, trick, leader, len(game.view(0).tricks), game.spades_broken
+    # The tricks behind (a kitty that is a trick is one of them, 000:99).
+    return hands, trick, leader, game.view(0).trick_number - 1, game.spades_broken
 
 
 def judge(game: Game, seat: int) -> bool:

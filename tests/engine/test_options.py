@@ -2606,3 +2606,44 @@ def test_calls_and_joke_trumps_refuse_what_they_cannot_be_played_with() -> None:
     ):
         with pytest.raises(ValueError):
             Rules.model_validate(options)
+
+
+@covers("kitty_trick")
+@pytest.mark.parametrize("kitty", ["two_of_clubs", "high_bidder"])
+def test_a_kitty_of_a_full_round_is_a_trick_for_its_taker(kitty: str) -> None:
+    """000:99: "If a round of cards in addition to the leftovers is placed in the kitty, the
+    discard by the player who picked up the kitty counts as a trick." Four players and 52
+    cards: 12 each and the four Aces in the kitty; seat 0 (the 2 of clubs, or the highest
+    bid) takes it, discards four, and has its first trick; 12 tricks are played."""
+    rules = Rules(kitty=kitty, kitty_trick=True)  # type: ignore[arg-type]
+    deal = deal_from_codes(
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+    )
+    game = new_game(rules, deal)
+    if kitty == "high_bidder":
+        bid_all(game, [5, 3, 3, 3])
+    assert game.phase is Phase.PASS and game.to_act == 0
+    assert {c.code for c in game.hands[0]} >= {"AC", "AD", "AH", "AS"}
+    game.apply(PassCards(0, tuple(cards("2C 3C 4C 5C"))))
+    assert game.tricks_taken == [1, 0, 0, 0]
+    assert game.view(1).trick_number == 2
+    if kitty == "two_of_clubs":
+        bid_all(game, [5, 3, 3, 3])
+    assert game.phase is Phase.PLAY
+    play_out(game, follow_suit, tricks=12)
+    result = game.results[-1]
+    assert len(result.seats) == 4
+    assert sum(s.tricks for s in result.seats) == 13
+    assert result.seats[0].tricks >= 1
+
+
+def test_a_kitty_as_a_trick_may_come_from_a_deck_that_deals_evenly() -> None:
+    """000:99: the extra round makes a kitty even when nothing is left over; without
+    kitty_trick a deck that deals evenly has no kitty."""
+    assert Rules(kitty="two_of_clubs", kitty_trick=True).kitty == "two_of_clubs"
+    for options in ({"kitty": "two_of_clubs"}, {"kitty_trick": True}):
+        with pytest.raises(ValueError):
+            Rules.model_validate(options)

@@ -355,8 +355,10 @@ def test_every_trick_has_the_winner_the_rules_give(
                 assert record.winner == reference_winner(rules, record.plays, *made)
             for earlier, later in pairwise(records):
                 assert later.leader == earlier.winner
-            assert sum(game.tricks_taken) == len(records)
-            assert game.view(0).trick_number == len(records) + 1
+            # 000:99: under kitty_trick the kitty's discard is the hand's first trick.
+            discard = int(rules.kitty_trick)
+            assert sum(game.tricks_taken) == len(records) + discard
+            assert game.view(0).trick_number == len(records) + discard + 1
 
     play(rules, seed, choices, after=after)
 
@@ -564,7 +566,8 @@ def dealt(rules: Rules, rng: random.Random) -> list[list[Card]]:
     info = deck_info(rules.deck, rules.players, rules.deal_shape)
     cards = [Card.of(c % 54) for c in info.cards]
     rng.shuffle(cards)
-    size = info.num_tricks
+    # 000:99: a kitty that is a trick holds a round more, dealt one card fewer each.
+    size = info.num_tricks - int(rules.kitty_trick)
     return [cards[s * size : (s + 1) * size] for s in range(rules.players)]
 
 
