@@ -501,9 +501,11 @@ class Game:
         phase = self.phase
         out: list[Action]
         if phase is _PLAY:
-            if seat == self.to_act and self._calls and self._call_due(seat):
+            if seat != self.to_act:
+                out = []
+            elif self._calls and self._call_due(seat):
                 out = [CallHighLow(seat, False), CallHighLow(seat, True)]
-            elif seat == self.to_act:
+            else:
                 # Called through the TrickRules, not a bound method kept on the game: compiled,
                 # that is a direct call.
                 hand = self._hand
@@ -515,8 +517,6 @@ class Game:
                 self._legal_step = len(self.history)
                 self._legal = legal
                 out = plays_of(seat, self._deck.fold(legal[0]) if self._double else legal[0])
-            else:
-                out = []
             if self._renege_on:
                 out.extend(self._renege_calls_open(seat))
             if self._claims_on and self._may_claim(seat):
@@ -688,12 +688,12 @@ class Game:
             other = self._apply_other(action)
             self.history.append(action)
             return other
+        if self._calls:
+            return self._called_play(action)
         # Played cards are most of a game's actions: their path is here, not one call deeper.
         seat = action.seat
         if self.phase is not _PLAY or seat != self.to_act:
             self._check_turn(seat, _PLAY, "play a card")
-        if self._calls and self._call_due(seat):
-            self._refuse("Call high or low first.", "call_first")
         card = action.card.index
         state = self._hand
         hands = state.hands
@@ -717,23 +717,69 @@ class Game:
         broke = False
         if not state.broken and self._suit_of[card] == TRUMP:
             state.broken = broke = True
-        if self._calls and self._ace_to_call(seat, card):
-            return [CardPlayed(seat, action.card, state.trick_no + 1, broke)]
         if len(trick) < self.players:
             self.to_act = (seat + 1) % self.players
             return [CardPlayed(seat, action.card, state.trick_no + 1, broke)]
-        return self._close_trick([CardPlayed(seat, action.card, state.trick_no + 1, broke)])
+        events: list[Event] = [CardPlayed(seat, action.card, state.trick_no + 1, broke)]
+        winner, _ = self._tricks.winner(trick)
+        state.taken[winner] += 1
+        plays = tuple([(s, ALL_CARDS[c]) for s, c in trick])
+        state.completed.append(TrickRecord(state.leader, plays, winner))
+        state.trick_no = trick_no = state.trick_no + 1
+        events.append(TrickWon(winner, trick_no, plays))
+        state.trick = []
+        state.leader = winner
+        self.to_act = winner
+        if trick_no == self.num_tricks:
+            events.extend(self._finish_hand())
+        return events
+
+    # -- High/Low (003:65) and Aces High/Low (000:143): plays under calls ---------------
+    # Apart from the default path above, so a game without calls reads one flag a card.
+
+    def _called_play(self, action: PlayCard) -> list[Event]:
+        """A card played at a table with calls: refused before the call it waits for; an
+        Ace played under aces_high_low waits for its own call before the trick goes on."""
+        seat = action.seat
+        if self.phase is not _PLAY or seat != self.to_act:
+            self._check_turn(seat, _PLAY, "play a card")
+        if self._call_due(seat):
+            self._refuse("Call high or low first.", "call_first")
+        card = action.card.index
+        state = self._hand
+        bit = 1 << card
+        if not state.hands[seat] & bit:
+            bit <<= COPY_SHIFT
+            if not (self._double and state.hands[seat] & bit):
+                self._refuse(f"You don't hold the {action.card}.", "not_held", card=action.card)
+        legal, why = self._legal if self._legal_step == len(self.history) else self._play_mask(seat)
+        if not legal & bit:
+            raise self._why_not(seat, legal, why)
+        if self._renege_on and state.trick and not self._play_mask(seat, strict=True)[0] & bit:
+            state.reneged[seat] = True
+        self.history.append(action)
+        state.hands[seat] ^= bit
+        if not state.trick:
+            state.leader = seat
+        state.trick.append((seat, card))
+        broke = not state.broken and self._suit_of[card] == TRUMP
+        state.broken = state.broken or broke
+        events: list[Event] = [CardPlayed(seat, action.card, state.trick_no + 1, broke)]
+        if self._ace_to_call(seat, card):
+            return events
+        if len(state.trick) < self.players:
+            self.to_act = (seat + 1) % self.players
+            return events
+        return self._close_trick(events)
 
     def _close_trick(self, events: list[Event]) -> list[Event]:
-        """Settle the full trick on the table: its winner takes it and leads the next."""
+        """Settle the full trick on the table by its calls: its winner takes it and leads
+        the next, which is not called yet."""
         state = self._hand
         trick = state.trick
-        if self._calls:
-            winner, _ = self._tricks.called_winner(trick, state.call_low, state.low_aces)
-            state.called = state.call_low = False
-            state.low_aces = 0
-        else:
-            winner, _ = self._tricks.winner(trick)
+        winner, _ = self._tricks.called_winner(trick, state.call_low, state.low_aces)
+        state.called = state.call_low = False
+        state.low_aces = 0
         state.taken[winner] += 1
         plays = tuple([(s, ALL_CARDS[c]) for s, c in trick])
         state.completed.append(TrickRecord(state.leader, plays, winner))
