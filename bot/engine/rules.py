@@ -11,7 +11,7 @@ import types
 import typing
 from collections.abc import Iterable
 from functools import cache
-from typing import Annotated, Any, Literal, Self, get_args, get_origin
+from typing import Annotated, Any, Final, Literal, Self, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -100,6 +100,12 @@ class Rules(BaseModel):
         "suits: this reads the 2 of diamonds as its Big Joker and the 2 of clubs as its Little "
         "Joker). one_joker: a single Joker, the top spade (000:14). euchre_jokers: the two "
         "Jokers, on top of the spades, replace the J of hearts and the J of diamonds (000:135).",
+    )
+    six_deck: Literal["double", "single"] = Field(
+        "double",
+        description="Six players: two decks shuffled together (double), or a single deck "
+        "(single): 48 cards, all four 2s out, 8 each; or with two Jokers, 52 cards and the "
+        "Jokers, 9 each (000:193).",
     )
     identical_cards: Literal["later_wins", "earlier_wins"] = Field(
         "later_wins", description="Double deck (six players): which of two identical cards wins."
@@ -655,6 +661,15 @@ class Rules(BaseModel):
                 or (self.pass_every_hand)
             ):
                 out.append("kitty is not played with card passing")
+        if self.six_deck == "single" and (
+            self.players != 6
+            or self.deck not in ("ace_high", "bauers", *_TWO_JOKER_DECKS)
+            or self.deal_shape != "single"
+        ):
+            out.append(
+                "six_deck single needs six players, a deck of 52 cards or 52 and two Jokers, "
+                "and no kitty"
+            )
         if self.kitty_trick and (self.kitty == "off" or self.mo != "off"):
             out.append("kitty_trick needs a kitty (kitty two_of_clubs or high_bidder), and no mo")
         if self.face_up_cards and (self.players == 6 or (self.players == 2 and not self.royal)):
@@ -719,7 +734,7 @@ class Rules(BaseModel):
 
     @property
     def double_deck(self) -> bool:
-        return self.players == 6
+        return self.players == 6 and self.six_deck == "double"
 
     @property
     def deal_shape(self) -> str:
@@ -727,6 +742,9 @@ class Rules(BaseModel):
         or royal."""
         if self.kitty != "off":
             return "kitty"
+        if self.six_deck == "single":
+            # 000:193: six players from one deck.
+            return "single"
         if self.dead_hand:
             return "dead_hand"
         return "royal" if self.royal else "even"
@@ -883,6 +901,8 @@ def parse_option_value(name: str, value: str) -> object:
 
 
 _NO_BLINDS: dict[str, object] = {"blind_nil": "never"}
+# Decks of 52 cards and two Jokers (000:193: six players, 9 each).
+_TWO_JOKER_DECKS: Final = ("joker_joker_ace", "joker_joker_deuce_ace", "joker_joker_deuce_deuce")
 
 # Each preset lists only what differs from the defaults (the basic method of 000).
 PRESETS: dict[str, dict[str, object]] = {

@@ -406,6 +406,15 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "kitty": "high_bidder",
         "kitty_trick": True,
     },
+    # 000:193: six players from one deck, 48 cards (8 each) or 52 and two Jokers (9 each).
+    "x_v_six_single": {"players": 6, "team_size": 2, "six_deck": "single"},
+    "x_v_six_single_jokers": {
+        "players": 6,
+        "team_size": 3,
+        "six_deck": "single",
+        "deck": "joker_joker_ace",
+        "claims": True,
+    },
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,

@@ -2647,3 +2647,26 @@ def test_a_kitty_as_a_trick_may_come_from_a_deck_that_deals_evenly() -> None:
     for options in ({"kitty": "two_of_clubs"}, {"kitty_trick": True}):
         with pytest.raises(ValueError):
             Rules.model_validate(options)
+
+
+@covers("six_deck")
+@pytest.mark.parametrize(
+    ("deck", "each", "out"),
+    [("ace_high", 8, {"2C", "2D", "2H", "2S"}), ("joker_joker_ace", 9, set())],
+)
+def test_six_players_from_a_single_deck(deck: str, each: int, out: set[str]) -> None:
+    """000:193 Six Players: "6-handed play can be done with a 48 card deck, having removed
+    all the 2s. It can also be done with a 52 card deck plus two Jokers, similar to
+    three-handed but with half the cards per player." One copy of each card, no double."""
+    rules = Rules.model_validate({"players": 6, "team_size": 2, "six_deck": "single", "deck": deck})
+    game = Game.new(rules, seed=4, dealer=0)
+    held = [c.code for hand in game.hands for c in hand]
+    assert game.num_tricks == each and all(len(hand) == each for hand in game.hands)
+    assert len(held) == len(set(held)) == 6 * each
+    assert {c.code for c in game.view(0).removed} == out
+    assert not out & set(held)
+    bid_all(game, [1] * 6)
+    play_out(game, follow_suit, tricks=each)
+    assert sum(s.tricks for s in game.results[-1].seats) == each
+    with pytest.raises(ValueError):
+        Rules.model_validate({"players": 4, "six_deck": "single"})
