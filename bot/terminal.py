@@ -14,6 +14,7 @@ from typing import NoReturn, TextIO
 from bot.engine import (
     Action,
     Bid,
+    CallHighLow,
     CallRenege,
     Card,
     Claim,
@@ -82,6 +83,8 @@ LITTLE, BIG, RAISE = N_("little"), N_("big"), N_("raise")
 LOWER, DARK = N_("lower"), N_("dark")
 # No-trump bids (000:113).
 NO_TRUMP = N_("notrump")
+# High/Low (003:65) and Aces High/Low (000:143): the call.
+HIGH, LOW = N_("high"), N_("low")
 
 
 def said(word: str) -> set[str]:
@@ -175,6 +178,8 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         return RequestRedeal(seat)
     if any(isinstance(a, Raise) for a in view.legal_actions):
         return _raise_command(seat, head, rest)
+    if head in said(HIGH) | said(LOW) and not rest:
+        return CallHighLow(seat, head in said(LOW))
     if head in said(KEEP) | said(DROP):
         return Draw(seat, head in said(KEEP))
     if head in said(LITTLE) | said(BIG):
@@ -337,6 +342,12 @@ def _prompt(view: SeatView, face: CardFace) -> str:
             ).format(count=count)
             + " > "
         )
+    if any(isinstance(a, CallHighLow) for a in legal):
+        if view.trick and view.trick[-1][0] == view.seat:
+            ask = _("Call your Ace {high} or {low}")
+        else:
+            ask = _("Call this trick {high} or {low} before you lead")
+        return ask.format(high=_(HIGH), low=_(LOW)) + " > "
     playable = [a.card for a in legal if isinstance(a, PlayCard)]
     cards = " ".join(face(c) for group in hand_order(playable, rules) for c in group)
     return _("Your card ({cards})").format(cards=cards) + " > "
@@ -584,4 +595,6 @@ def _describe(action: Action, view: SeatView) -> str:
         )
     if isinstance(action, CallRenege):
         return _("call a renege")
+    if isinstance(action, CallHighLow):
+        return _(LOW) if action.low else _(HIGH)
     return type(action).__name__.lower()

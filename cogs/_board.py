@@ -18,6 +18,7 @@ from bot.render.names import player_name
 from bot.render.text import (
     CardFace,
     bags_text,
+    call_line,
     declared_line,
     hand_text,
     lead_text,
@@ -149,6 +150,9 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace) -
     )
     if trick is not None:
         lines.append(trick)
+    called = call_line(snapshot.trick_call, snapshot.low_aces, names)
+    if called is not None:
+        lines.append(called)
     if seen is not None and any(snapshot.played):
         lines.append(_("Played this hand:"))
         for index, cards in enumerate(snapshot.played):

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from bot.engine import (
     Action,
     Bid,
+    CallHighLow,
     CallRenege,
     Card,
     Claim,
@@ -51,7 +52,8 @@ def action_code(action: Action) -> str:
     """``b3`` bid 3, ``B0`` blind nil, ``cAS`` play A♠, ``pAS.KH`` pass, ``r`` look, ``C``
     claim, ``n2`` renege on seat 3, ``x`` redeal, ``d1`` keep the first drawn card, ``m1``
     declare the Big Mo (``m0`` the Little), ``u2`` raise the bid by 2 (``u0`` keep it, ``l1``
-    lower it by 1), ``t`` bid no trump, ``h3`` bid 3 and a half."""
+    lower it by 1), ``t`` bid no trump, ``h3`` bid 3 and a half, ``k1`` call low (``k0``
+    high: the trick, 003:65, or the Ace just played, 000:143)."""
     match action:
         case Bid(tricks=tricks, blind=blind):
             return f"{'B' if blind else 'b'}{tricks}"
@@ -78,6 +80,8 @@ def action_code(action: Action) -> str:
             return "t"
         case HalfBid(tricks=tricks):
             return f"h{tricks}"
+        case CallHighLow(low=low):
+            return f"k{int(low)}"
 
 
 def parse_code(code: str, seat: int) -> Action:
@@ -107,6 +111,8 @@ def parse_code(code: str, seat: int) -> Action:
         return NoTrump(seat)
     if head == "h" and rest.isdigit():
         return HalfBid(seat, int(rest))
+    if code in ("k0", "k1"):
+        return CallHighLow(seat, low=code == "k1")
     if code in ("m0", "m1"):
         return Declare(seat, big=code == "m1")
     raise ValueError(f"{code!r} is not an action code")
@@ -142,6 +148,8 @@ def action_label(action: Action, rules: Rules, names: list[str], offer: Sequence
             return _("Bid no trump")
         case HalfBid(tricks=tricks):
             return half_text(tricks)
+        case CallHighLow(low=low):
+            return _("Low") if low else _("High")
 
 
 def draw_label(keep_first: bool, offer: Sequence[Card]) -> str:

@@ -13,8 +13,20 @@ from typing import IO
 
 import pytest
 
-from bot.engine import PRESETS, Bid, Card, Game, HalfBid, NoTrump, Phase, PlayCard, Raise, Rules
-from bot.render.text import event_text, hand_order, seat_names
+from bot.engine import (
+    PRESETS,
+    Bid,
+    CallHighLow,
+    Card,
+    Game,
+    HalfBid,
+    NoTrump,
+    Phase,
+    PlayCard,
+    Raise,
+    Rules,
+)
+from bot.render.text import event_text, hand_order, seat_names, table_text
 from bot.render.words import card_text
 from bot.terminal import (
     EXIT_INTERRUPTED,
@@ -517,3 +529,18 @@ def test_hurricane_asks_to_pass_three_to_the_left() -> None:
     assert prompts[0] == "Pass 3 cards to the player on your left > "
     assert any("Hurricane passing: everyone passes 3 cards" in line for line in output)
     assert not any("to your partner" in p for p in prompts)
+
+
+def test_a_trick_is_called_by_typing_high_or_low() -> None:
+    """003:65 High/Low Spades: the leader is asked to call before leading; "low" and "high"
+    call, and the table then says how the trick is called."""
+    game = Game.new(Rules(high_low=True), seed=5, dealer=3)
+    for seat in (0, 1, 2, 3):
+        game.apply(Bid(seat, 3))
+    view = game.view(0)
+    names = seat_names(4)
+    assert _prompt(view, card_text) == "Call this trick high or low before you lead > "
+    assert parse_command("low", view, names) == CallHighLow(0, True)
+    assert parse_command("high", view, names) == CallHighLow(0, False)
+    game.apply(CallHighLow(0, True))
+    assert "This trick is called low" in " ".join(table_text(game.view(1), names).split())

@@ -8,7 +8,8 @@ view's legal actions.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 
 from bot.ai.claims import claim_is_certain, other_than_claims
 from bot.ai.playout import near_bag_limit
@@ -16,6 +17,7 @@ from bot.ai.reasons import Reason, Said, shown_voids
 from bot.engine import (
     Action,
     Bid,
+    CallHighLow,
     Card,
     Claim,
     Declare,
@@ -30,6 +32,7 @@ from bot.engine import (
     SeatView,
 )
 from bot.engine.auction import AUCTION_BASE
+from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
 from bot.engine.rules import mo_terms
 from bot.i18n import N_
@@ -44,15 +47,25 @@ _NIL_TRUMP_POWER = 109
 
 @dataclass(frozen=True, slots=True)
 class CardTable:
-    """Card facts for the view's deck: effective suit and power of each card."""
+    """Card facts for the view's deck: effective suit and power of each card.
+
+    ``low``: the trick is called low (003:65), so a lower card is a stronger one;
+    ``low_cards``: the Aces in the trick called low (000:143)."""
 
     deck: DeckInfo
+    low: bool = False
+    low_cards: frozenset[int] = frozenset()
 
     def suit(self, card: Card) -> int:
         return self.deck.suit_of[card.index]
 
     def power(self, card: Card) -> int:
-        return self.deck.power[card.index]
+        power = self.deck.power[card.index]
+        if not (self.low or self.low_cards):
+            return power
+        if card.index in self.low_cards:
+            power = 99 if self.suit(card) == TRUMP else 1
+        return -power if self.low else power
 
     def strength(self, card: Card) -> int:
         return self.power(card) + (1000 if self.suit(card) == TRUMP else 0)
@@ -101,6 +114,8 @@ class Rule:
     DUCK_EXACT = "duck_exact"
     NOTHING = "nothing"
     DECLARE = "declare"
+    CALL_TRICK = "call_trick"
+    CALL_ACE = "call_ace"
     RAISE = "raise"
     KEEP_BID = "keep_bid"
     MISER_BID = "miser_bid"
@@ -145,8 +160,10 @@ class HeuristicPolicy:
                 Rule.CLAIM,
             )
         legal = other_than_claims(view.legal_actions) or list(view.legal_actions)
-        table = CardTable(deck_info(view.rules.deck, view.rules.players, view.rules.deal_shape))
+        table = card_table(view)
         kinds = {type(a) for a in legal}
+        if CallHighLow in kinds:
+            return _call(view, table)
         if PassCards in kinds:
             return _pass_cards(view, table)
         if Draw in kinds:
@@ -166,7 +183,7 @@ def reason_for(view: SeatView, action: Action, text: str, rule: str, level: str)
     bags, how far behind it is, the risky cards of a Nil)."""
     figures: dict[str, float] = {}
     if view.hand is not None and view.phase is Phase.BID:
-        table = CardTable(deck_info(view.rules.deck, view.rules.players, view.rules.deal_shape))
+        table = card_table(view)
         estimate = estimate_tricks(view.hand, table, len(view.partners))
         figures["tricks"] = estimate
         figures["target"] = max(1, round(estimate))
@@ -938,3 +955,76 @@ def _auction_bid(view: SeatView, table: CardTable, bids: list[Bid]) -> Ruled:
         return passes[0], said, Rule.AUCTION_PASS
     said = Said(N_("Everyone else passed, so you must bid: bid {bid}."), bid=raises[0].tricks)
     return raises[0], said, Rule.AUCTION_BID
+
+
+# -- High/Low (003:65), Aces High/Low (000:143) and Joke Trumps (000:134) -----------------
+
+
+@cache
+def _joke_deck(deck: DeckInfo) -> DeckInfo:
+    """000:134: a Joker takes no trick by itself, so the bots count it below the 2 of
+    spades (a spade to follow, worth nothing)."""
+    power = list(deck.power)
+    power[BIG_JOKER] = power[LITTLE_JOKER] = 99
+    return replace(deck, power=tuple(power))
+
+
+def card_table(view: SeatView) -> CardTable:
+    """The card facts the bots read: the view's deck, the trick's calls, Joke Trumps."""
+    rules = view.rules
+    deck = deck_info(rules.deck, rules.players, rules.deal_shape)
+    if rules.joke_trumps:
+        deck = _joke_deck(deck)
+    if not (view.trick_call == "low" or view.low_aces):
+        return CardTable(deck)
+    low_cards = frozenset(card.index for seat, card in view.trick if seat in view.low_aces)
+    return CardTable(deck, view.trick_call == "low", low_cards)
+
+
+def _wants_tricks(view: SeatView) -> bool:
+    """The seat's side wants to take tricks: it needs some, or covers a partner's Nil."""
+    if _bid_nil(view, view.seat):
+        return False
+    partner_nil = any(_bid_nil(view, p) for p in view.partners)
+    return partner_nil or _side_need(view, view.team) > 0
+
+
+_LEAD_CALLS: dict[tuple[bool, bool], str] = {
+    (True, True): N_("Call low: your low cards will take the tricks your side needs."),
+    (True, False): N_("Call high: your high cards will take the tricks your side needs."),
+    (False, True): N_("Call low: your high cards will lose the tricks your side does not want."),
+    (False, False): N_("Call high: your low cards will lose the tricks your side does not want."),
+}
+_ACE_CALLS: dict[tuple[bool, bool], str] = {
+    (True, False): N_("Call your Ace high to take this trick."),
+    (True, True): N_("Call your Ace low to take this trick."),
+    (False, False): N_("Call your Ace high so that it loses this trick."),
+    (False, True): N_("Call your Ace low so that it loses this trick."),
+}
+
+
+def _call(view: SeatView, table: CardTable) -> Ruled:
+    """A call of high or low: for the trick this seat leads (003:65), counting its low
+    (2 to 5) and high (J to A) cards, spades twice; or for the Ace it has just played
+    (000:143), strong when its side wants the trick and no partner is winning it."""
+    want = _wants_tricks(view)
+    if view.trick and view.trick[-1][0] == view.seat:
+        before = view.trick[:-1]
+        partner_ahead = bool(before) and (
+            _trick_leader(replace(view, trick=before), table) in view.partners
+        )
+        take = want and not partner_ahead
+        # In a low trick a low Ace is the strongest card; in a high one a high Ace.
+        low = take == (view.trick_call == "low")
+        return CallHighLow(view.seat, low), Said(_ACE_CALLS[take, low]), Rule.CALL_ACE
+    lows = highs = 0
+    for card in view.hand or ():
+        if card.index >= 52:
+            continue
+        weight = 2 if card.suit == TRUMP else 1
+        if card.rank <= 5:
+            lows += weight
+        elif card.rank >= 11:
+            highs += weight
+    low = (lows > highs) if want else (lows <= highs)
+    return CallHighLow(view.seat, low), Said(_LEAD_CALLS[want, low]), Rule.CALL_TRICK

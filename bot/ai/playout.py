@@ -7,15 +7,16 @@ checks that both take the same tricks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import final
 
 from bot.engine import Rules
+from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
 from bot.engine.deck import COPY_SHIFT, TRUMP, deck_info
 from bot.engine.options import PENALTY_OVERTRICKS
 from bot.engine.scoring import score_hand
-from bot.engine.tricks import TrickRules
+from bot.engine.tricks import TrickRules, bits
 
 # A side this close to its bag limit ducks tricks it does not need (as ``normal`` does).
 BAG_MARGIN = 3
@@ -47,6 +48,11 @@ class Position:
     broken: bool
     taken: list[int]
     gone: int  # logical mask of cards already played this hand
+    # High/Low (003:65): the trick on the table is called, and low; Aces High/Low (000:143):
+    # the seats whose Ace in it was called low (a mask).
+    called: bool
+    low: bool
+    low_aces: int
 
     def __init__(
         self,
@@ -57,6 +63,9 @@ class Position:
         broken: bool,
         taken: list[int],
         gone: int,
+        called: bool = False,
+        low: bool = False,
+        low_aces: int = 0,
     ) -> None:
         self.hands = hands
         self.trick = trick
@@ -65,6 +74,9 @@ class Position:
         self.broken = broken
         self.taken = taken
         self.gone = gone
+        self.called = called
+        self.low = low
+        self.low_aces = low_aces
 
     def copy(self) -> Position:
         return Position(
@@ -75,14 +87,21 @@ class Position:
             self.broken,
             list(self.taken),
             self.gone,
+            self.called,
+            self.low,
+            self.low_aces,
         )
 
 
 @cache
-def _card_tables(deck_name: str, players: int) -> tuple[list[int], list[int]]:
+def _card_tables(deck_name: str, players: int, jokes: bool = False) -> tuple[list[int], list[int]]:
     """Per logical card: its strength (trumps above all) and the mask of higher cards
-    of its suit."""
+    of its suit. ``jokes``: Joke Trumps (000:134), a Joker worth less than the 2 of spades."""
     deck = deck_info(deck_name, players)
+    if jokes:
+        power = list(deck.power)
+        power[BIG_JOKER] = power[LITTLE_JOKER] = 99
+        deck = replace(deck, power=tuple(power))
     rank = [deck.power[c] + (1000 if deck.suit_of[c] == TRUMP else 0) for c in range(COPY_SHIFT)]
     higher = [
         sum(
@@ -126,7 +145,8 @@ class Playout:
         self.bag_danger = [
             bags is not None and near_bag_limit(rules, bags[t]) for t in range(len(self.teams))
         ]
-        self.rank, self.higher = _card_tables(rules.deck, rules.players)
+        self.rank, self.higher = _card_tables(rules.deck, rules.players, rules.joke_trumps)
+        self.calls = self.tricks.calls
         self.bids: list[int | None] = []
         self.nil: list[bool] = []
         self.nil_foes: list[list[int]] = []
@@ -167,6 +187,9 @@ class Playout:
         pos.gone |= 1 << logical
         if self.deck.suit_of[logical] == TRUMP:
             pos.broken = True
+        if self.calls:
+            self._play_called(pos, seat, logical)
+            return
         if len(pos.trick) == self.n:
             winner, _ = self.tricks.winner(pos.trick)
             pos.taken[winner] += 1
@@ -182,6 +205,9 @@ class Playout:
             mask, _ = tricks.legal_mask(
                 seat, pos.hands[seat], pos.trick, pos.trick_no, pos.broken, True
             )
+            if self.calls:
+                self.play(pos, seat, self.choose_called(pos, seat, mask))
+                continue
             self.play(pos, seat, self.choose(pos, seat, mask))
         return pos.taken
 
@@ -314,3 +340,103 @@ class Playout:
         totals = [t.total for t in result.teams]
         others = [x for t, x in enumerate(totals) if t != team]
         return totals[team] - sum(others) / len(others)
+
+    # -- High/Low (003:65) and Aces High/Low (000:143) ---------------------------------
+
+    def _play_called(self, pos: Position, seat: int, logical: int) -> None:
+        """The rest of ``play`` under calls: an Ace is called by the rule of thumb, and a
+        full trick goes by its calls."""
+        ace = self.tricks.aces_high_low and logical < 52 and logical % 13 == 12
+        if ace and self.ace_low(pos, seat):
+            pos.low_aces |= 1 << seat
+        self._settle(pos)
+
+    def _settle(self, pos: Position) -> None:
+        """A full trick under calls goes by its calls; the next trick is not yet called."""
+        if len(pos.trick) == self.n:
+            winner, _ = self.tricks.called_winner(pos.trick, pos.low, pos.low_aces)
+            pos.taken[winner] += 1
+            pos.leader = winner
+            pos.trick = []
+            pos.trick_no += 1
+            pos.called = pos.low = False
+            pos.low_aces = 0
+
+    def call(self, pos: Position, seat: int, low: bool) -> None:
+        """``seat`` calls: the Ace it has just played (the last card of the trick), or
+        else the trick it is about to lead."""
+        if pos.trick and pos.trick[-1][0] == seat:
+            if low:
+                pos.low_aces |= 1 << seat
+            self._settle(pos)
+            return
+        pos.called = True
+        pos.low = low
+
+    def wants(self, pos: Position, seat: int) -> bool:
+        """The seat's side wants tricks: not a Nil bidder, and it needs some or can set."""
+        if self.nil[seat]:
+            return False
+        return self.partner_nil[seat] or self._need(pos, seat) > 0 or self._will_set(pos, seat)
+
+    def call_low(self, pos: Position, seat: int) -> bool:
+        """The leader's call, as ``normal`` makes it: low when its low cards (2 to 5)
+        outnumber its high ones (J to A), spades twice, and its side wants tricks."""
+        lows = highs = 0
+        for card in bits(self.deck.fold(pos.hands[seat])):
+            if card >= 52:
+                continue
+            weight = 2 if self.deck.suit_of[card] == TRUMP else 1
+            rank = card % 13
+            if rank <= 3:
+                lows += weight
+            elif rank >= 9:
+                highs += weight
+        return (lows > highs) if self.wants(pos, seat) else (lows <= highs)
+
+    def ace_low(self, pos: Position, seat: int) -> bool:
+        """An Ace's call, as ``normal`` makes it: the strong way (low in a low trick) when
+        the side wants the trick and no partner is winning it."""
+        before = pos.trick[:-1]
+        ahead = (
+            bool(before)
+            and self.team_of[self.tricks.called_winner(before, pos.low, pos.low_aces)[0]]
+            == self.team_of[seat]
+        )
+        take = self.wants(pos, seat) and not ahead
+        return take == pos.low
+
+    def _strength(self, pos: Position, card: int) -> int:
+        rank = self.rank[card]
+        if not pos.low:
+            return rank
+        return 2000 - rank if rank >= 1000 else 1000 - rank
+
+    def choose_called(self, pos: Position, seat: int, mask: int) -> int:
+        """A physical card from ``mask`` under calls: the leader calls first; a seat that
+        wants the trick plays its cheapest card that wins it now, else its strongest loser;
+        leads high (in the call's sense) when it wants tricks, else low."""
+        if self.tricks.high_low and not pos.trick and not pos.called:
+            pos.called = True
+            pos.low = self.call_low(pos, seat)
+        cards = list(bits(mask))
+        if len(cards) == 1:
+            return cards[0]
+        want = self.wants(pos, seat)
+        keyed = sorted(cards, key=lambda c: self._strength(pos, c % COPY_SHIFT))
+        if not pos.trick:
+            return keyed[-1] if want else keyed[0]
+        tricks = self.tricks
+        winner, _ = tricks.called_winner(pos.trick, pos.low, pos.low_aces)
+        if self.team_of[winner] == self.team_of[seat]:
+            return keyed[0]
+        winners = [
+            c
+            for c in keyed
+            if tricks.called_winner([*pos.trick, (seat, c % COPY_SHIFT)], pos.low, pos.low_aces)[0]
+            == seat
+        ]
+        if want and winners:
+            return winners[0]
+        losers = [c for c in keyed if c not in winners]
+        return losers[-1] if losers else keyed[0]

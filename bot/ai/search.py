@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot.ai.claims import claim_is_certain
 from bot.ai.endgame import Endgame
@@ -25,6 +25,7 @@ from bot.ai.reasons import SEARCH, Reason, Tally, shown_voids
 from bot.engine import (
     Action,
     Bid,
+    CallHighLow,
     Card,
     Declare,
     NoTrump,
@@ -259,8 +260,11 @@ class SearchPolicy:
         raises = [a for a in legal if isinstance(a, Raise)]
         if len(raises) > 1 and view.hand is not None:
             return self._raise(view, raises, rng)
-        if view.phase is Phase.PLAY and len(plays) > 1:
-            values = {a: v for a, v in self.evaluate(view, plays, rng).items()}
+        calls = [a for a in legal if isinstance(a, CallHighLow)]
+        if view.phase is Phase.PLAY and (len(plays) > 1 or calls):
+            # 003:65, 000:143: a call is played out like a card.
+            moves: list[PlayCard | CallHighLow] = [*plays, *calls]
+            values = {a: v for a, v in self.evaluate(view, moves, rng).items()}
         elif view.phase is Phase.BID and view.hand is not None and len(bids) > 1:
             bid_values, nil_success = self.evaluate_bids(view, bids, rng)
             bid = self.choose_bid(bid_values, nil_success, view)
@@ -404,9 +408,10 @@ class SearchPolicy:
                     [_physical(cards) for cards in hands],
                     [],
                     _first_leader(rules, knowledge.deck, hands, view.dealer),
-                    0,
+                    # 000:99: a kitty's discard may be the hand's first trick.
+                    view.num_tricks - len(mine),
                     False,
-                    [0] * n,
+                    list(view.tricks_taken),
                     0,
                 )
                 outcomes[k] = playout.finish(pos)
@@ -434,8 +439,8 @@ class SearchPolicy:
         return {b: v / weights for b, v in totals.items()}, nil_made / weights
 
     def evaluate(
-        self, view: SeatView, plays: list[PlayCard], rng: random.Random
-    ) -> dict[PlayCard, float]:
+        self, view: SeatView, plays: Sequence[PlayCard | CallHighLow], rng: random.Random
+    ) -> dict[PlayCard | CallHighLow, float]:
         """Average value of each play over sampled deals."""
         start = time.perf_counter()
         rules = view.rules
@@ -461,7 +466,7 @@ class SearchPolicy:
         self.searched = 0
         bids, blind = playout.bids, playout.blind
         solver = None
-        if len(view.hand) <= self.exact_cards:
+        if len(view.hand) <= self.exact_cards and not playout.calls:
             solver = Endgame(
                 playout.tricks,
                 team,
@@ -485,9 +490,20 @@ class SearchPolicy:
                 view.spades_broken,
                 list(view.tricks_taken),
                 gone,
+                view.trick_call != "",
+                view.trick_call == "low",
+                sum(1 << s for s in view.low_aces),
             )
             for action in plays:
                 pos = base.copy()
+                if isinstance(action, CallHighLow):
+                    playout.call(pos, view.seat, action.low)
+                    taken = playout.finish(pos)
+                    tally.add(action, bids, taken, weight)
+                    totals[action] += weight * hand_value(
+                        rules, taken, team, scores, bags, bids, blind, self.bag_cost, pos.leader
+                    )
+                    continue
                 card = action.card.index
                 if not pos.hands[view.seat] >> card & 1:
                     card += COPY_SHIFT

@@ -107,6 +107,15 @@ class HalfBid:
     tricks: int
 
 
+@dataclass(frozen=True, slots=True)
+class CallHighLow:
+    """Call high (``low`` False) or low: the leader for the trick before leading it
+    (003:65 High/Low Spades), or a player for the Ace it has just played (000:143)."""
+
+    seat: int
+    low: bool
+
+
 Action = (
     Bid
     | Draw
@@ -120,6 +129,7 @@ Action = (
     | Raise
     | NoTrump
     | HalfBid
+    | CallHighLow
 )
 
 ACTION_TYPES: tuple[type, ...] = (
@@ -135,6 +145,7 @@ ACTION_TYPES: tuple[type, ...] = (
     Raise,
     NoTrump,
     HalfBid,
+    CallHighLow,
 )
 
 

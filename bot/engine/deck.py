@@ -120,10 +120,14 @@ def deck_info(deck: str, players: int, shape: str = "even") -> DeckInfo:
     if shape == "royal":
         removed += [c for c in _ROYAL_OUT if c not in trump_set]
         logical = [c for c in logical if c not in removed]
-    double = players == 6
+    if shape == "single" and deck in PLAIN_DECKS:
+        # 000:193: six players from a single deck of 48, all four 2s out.
+        removed += [_idx(2, suit) for suit in Suit]
+        logical = [c for c in logical if c not in removed]
+    double = players == 6 and shape != "single"
     physical = logical + [c + COPY_SHIFT for c in logical] if double else list(logical)
     target = 52 if players == 2 else len(physical) - len(physical) % players
-    if shape != "even":
+    if shape not in ("even", "single"):
         target = len(physical)
     for card in _removal_order(deck, trump_set):
         if len(physical) <= target:

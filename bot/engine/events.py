@@ -87,6 +87,15 @@ class BidRaised:
 
 
 @dataclass(slots=True)
+class HighLowCalled:
+    """A seat called the trick (``ace`` False: 003:65) or its Ace (000:143) high or low."""
+
+    seat: int
+    low: bool
+    ace: bool
+
+
+@dataclass(slots=True)
 class BooksMade:
     """The sides' bids total 10: the hand is not played, each side scores its bid (000:173)."""
 
@@ -204,6 +213,7 @@ Event = (
     | NoTrumpBid
     | HalfBidMade
     | BidRaised
+    | HighLowCalled
     | BooksMade
     | PassingStarted
     | CardsPassed
@@ -227,6 +237,7 @@ EVENT_TYPES: tuple[type, ...] = (
     NoTrumpBid,
     HalfBidMade,
     BidRaised,
+    HighLowCalled,
     BooksMade,
     PassingStarted,
     CardsPassed,

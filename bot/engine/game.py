@@ -14,6 +14,7 @@ from typing import Final, NoReturn
 from bot.engine.actions import (
     Action,
     Bid,
+    CallHighLow,
     CallRenege,
     Claim,
     Declare,
@@ -47,6 +48,7 @@ from bot.engine.events import (
     HalfBidMade,
     HandDealt,
     HandScored,
+    HighLowCalled,
     NoTrumpBid,
     PassingStarted,
     PlayStarted,
@@ -154,7 +156,8 @@ class Game:
         self.players = n = options.players
         self.teams: tuple[tuple[int, ...], ...] = options.teams
         self._tricks: TrickRules = options.tricks
-        self._claims_on = options.claims
+        # The claims judge plays no High/Low calls or joke spades (003:65, 000:134).
+        self._claims_on = options.claims and self._tricks.claimable
         self._team_of = self._tricks.team_of
         self._deck: DeckInfo = self._tricks.deck
         self.num_tricks = self._deck.num_tricks
@@ -192,6 +195,8 @@ class Game:
         self._limits_on = options.dark_on or options.no_trump_on
         # After a bid, the next bidder may skip a side whose bid is already whole.
         self._skip_on = options.mo_on or options.side_bids or options.blind_moon_need is not None
+        # High/Low (003:65) and Aces High/Low (000:143): calls that change trick winners.
+        self._calls = self._tricks.calls
         self.history: list[Action] = []
         self.results: list[HandResult] = []
         self.scores = [0] * len(self.teams)
@@ -316,8 +321,9 @@ class Game:
                 # The first card goes to the dealer's left, then round the table.
                 first = (self.dealer + 1) % n
                 if leftover:
-                    # A kitty, a dead hand or Royal's unseen cards (000:99, 003:207, 003:345).
-                    end = n * self.num_tricks
+                    # A kitty, a dead hand or Royal's unseen cards (000:99, 003:207, 003:345);
+                    # a kitty that is a trick holds a full round more.
+                    end = n * (self.num_tricks - self._options.kitty_trick)
                     for k in range(n):
                         hand.hands[(first + k) % n] = sum(deck[k:end:n])
                     hand.stock = [b.bit_length() - 1 for b in deck[end:]]
@@ -334,7 +340,8 @@ class Game:
                 first = (self.dealer + 1) % n
                 for k in range(n):
                     hand.exposed[(first + k) % n] = sum(deck[k : n * face_up : n])
-        events: list[Event] = [HandDealt(self.hand_number, self.dealer, self.num_tricks)]
+        dealt = self.num_tricks - self._options.kitty_trick
+        events: list[Event] = [HandDealt(self.hand_number, self.dealer, dealt)]
         if self._evil:
             self._start_evil_hand()
         if n == 2 and not fixed and not leftover:
@@ -460,11 +467,11 @@ class Game:
             raise ValueError(f"A deal needs {self.players} hands, got {len(deal)}.")
         available = set(self._deck.cards)
         hands = []
+        size = self.num_tricks - self._options.kitty_trick
         for seat, cards in enumerate(deal):
-            if len(cards) != self.num_tricks:
-                raise ValueError(
-                    f"Seat {seat} needs {self.num_tricks} cards in a fixed deal, got {len(cards)}."
-                )
+            if len(cards) != size:
+                got = len(cards)
+                raise ValueError(f"Seat {seat} needs {size} cards in a fixed deal, got {got}.")
             mask = 0
             for card in cards:
                 for copy in (card.index, card.index + COPY_SHIFT):
@@ -517,7 +524,11 @@ class Game:
         phase = self.phase
         out: list[Action]
         if phase is _PLAY:
-            if seat == self.to_act:
+            if seat != self.to_act:
+                out = []
+            elif self._calls and self._call_due(seat):
+                out = [CallHighLow(seat, False), CallHighLow(seat, True)]
+            else:
                 # Called through the TrickRules, not a bound method kept on the game: compiled,
                 # that is a direct call.
                 hand = self._hand
@@ -531,8 +542,6 @@ class Game:
                 self._legal_step = len(self.history)
                 self._legal = legal
                 out = plays_of(seat, self._deck.fold(legal[0]) if self._double else legal[0])
-            else:
-                out = []
             if self._renege_on:
                 out.extend(self._renege_calls_open(seat))
             if self._claims_on and self._may_claim(seat):
@@ -714,6 +723,8 @@ class Game:
             other = self._apply_other(action)
             self.history.append(action)
             return other
+        if self._calls:
+            return self._called_play(action)
         # Played cards are most of a game's actions: their path is here, not one call deeper.
         seat = action.seat
         if self.phase is not _PLAY or seat != self.to_act:
@@ -758,6 +769,100 @@ class Game:
             events.extend(self._finish_hand())
         return events
 
+    # -- High/Low (003:65) and Aces High/Low (000:143): plays under calls ---------------
+    # Apart from the default path above, so a game without calls reads one flag a card.
+
+    def _called_play(self, action: PlayCard) -> list[Event]:
+        """A card played at a table with calls: refused before the call it waits for; an
+        Ace played under aces_high_low waits for its own call before the trick goes on."""
+        seat = action.seat
+        if self.phase is not _PLAY or seat != self.to_act:
+            self._check_turn(seat, _PLAY, "play a card")
+        if self._call_due(seat):
+            self._refuse("Call high or low first.", "call_first")
+        card = action.card.index
+        state = self._hand
+        bit = 1 << card
+        if not state.hands[seat] & bit:
+            bit <<= COPY_SHIFT
+            if not (self._double and state.hands[seat] & bit):
+                self._refuse(f"You don't hold the {action.card}.", "not_held", card=action.card)
+        legal, why = self._legal if self._legal_step == len(self.history) else self._play_mask(seat)
+        if not legal & bit:
+            raise self._why_not(seat, legal, why)
+        if self._renege_on and state.trick and not self._play_mask(seat, strict=True)[0] & bit:
+            state.reneged[seat] = True
+        self.history.append(action)
+        state.hands[seat] ^= bit
+        if not state.trick:
+            state.leader = seat
+        state.trick.append((seat, card))
+        broke = not state.broken and self._suit_of[card] == TRUMP
+        state.broken = state.broken or broke
+        events: list[Event] = [CardPlayed(seat, action.card, state.trick_no + 1, broke)]
+        if self._ace_to_call(seat, card):
+            return events
+        if len(state.trick) < self.players:
+            self.to_act = (seat + 1) % self.players
+            return events
+        return self._close_trick(events)
+
+    def _close_trick(self, events: list[Event]) -> list[Event]:
+        """Settle the full trick on the table by its calls: its winner takes it and leads
+        the next, which is not called yet."""
+        state = self._hand
+        trick = state.trick
+        winner, _ = self._tricks.called_winner(trick, state.call_low, state.low_aces)
+        state.called = state.call_low = False
+        state.low_aces = 0
+        state.taken[winner] += 1
+        plays = tuple([(s, ALL_CARDS[c]) for s, c in trick])
+        state.completed.append(TrickRecord(state.leader, plays, winner))
+        state.trick_no = trick_no = state.trick_no + 1
+        events.append(TrickWon(winner, trick_no, plays))
+        state.trick = []
+        state.leader = winner
+        self.to_act = winner
+        if trick_no == self.num_tricks:
+            events.extend(self._finish_hand())
+        return events
+
+    def _call_due(self, seat: int) -> bool:
+        """Whether ``seat`` (to act) must call high or low before anything else: for the
+        Ace it has just played (000:143), or for the trick it is about to lead (003:65)."""
+        hand = self._hand
+        return hand.ace_pending == seat or (
+            self._tricks.high_low and not hand.trick and not hand.called
+        )
+
+    def _ace_to_call(self, seat: int, card: int) -> bool:
+        """Aces High/Low (000:143): an Ace just played waits for its call, its player
+        still to act."""
+        if not self._tricks.aces_high_low or card >= 52 or card % 13 != 12:
+            return False
+        self._hand.ace_pending = seat
+        self.to_act = seat
+        return True
+
+    def _apply_call(self, action: CallHighLow) -> list[Event]:
+        seat = action.seat
+        self._check_turn(seat, _PLAY, "call high or low")
+        if not (self._calls and self._call_due(seat)):
+            self._refuse("There is nothing to call high or low now.", "no_call")
+        hand = self._hand
+        if hand.ace_pending != seat:
+            hand.called = True
+            hand.call_low = action.low
+            return [HighLowCalled(seat, action.low, False)]
+        hand.ace_pending = -1
+        if action.low:
+            hand.low_aces |= 1 << seat
+        events: list[Event] = [HighLowCalled(seat, action.low, True)]
+        if len(hand.trick) < self.players:
+            self.to_act = (seat + 1) % self.players
+            return events
+        return self._close_trick(events)
+
     def _apply_other(self, action: Action) -> list[Event]:
         if self.phase is _OVER:
             self._refuse("The game is over.", "over")
@@ -783,6 +888,8 @@ class Game:
             return self._apply_no_trump(action)
         if isinstance(action, HalfBid):
             return self._apply_half_bid(action)
+        if isinstance(action, CallHighLow):
+            return self._apply_call(action)
         self._refuse(f"{action!r} is not a Spades action.")
 
     @staticmethod
@@ -1460,6 +1567,10 @@ class Game:
                 for copy in cards:
                     self._hand.discarded[giver] |= 1 << (copy % COPY_SHIFT)
                 self._hand.stock.extend(cards)
+                if self._options.kitty_trick:
+                    # 000:99: the discard counts as a trick, the hand's first.
+                    self._hand.taken[giver] += 1
+                    self._hand.trick_no = 1
                 events.append(CardsPassed(giver, taker, len(cards)))
                 continue
             for copy in cards:
@@ -1847,4 +1958,6 @@ class Game:
             declared=tuple(self._hand.declared) if self._mo_on else (),
             half_bids=tuple(self._hand.half) if self._options.half_on else (),
             pass_to=self._hand.pass_partner.get(seat),
+            trick_call=("low" if self._hand.call_low else "high") if self._hand.called else "",
+            low_aces=tuple(s for s in range(self.players) if self._hand.low_aces >> s & 1),
         )

@@ -17,10 +17,13 @@ class HandState:
     bids are trick counts (``None``: not bid yet)."""
 
     __slots__ = (
+        "ace_pending",
         "bid_itself",
         "bids",
         "blind",
         "broken",
+        "call_low",
+        "called",
         "claim_failed",
         "claim_set",
         "completed",
@@ -34,6 +37,7 @@ class HandState:
         "hands",
         "leader",
         "looked",
+        "low_aces",
         "mo_seat",
         "no_trump",
         "pass_count",
@@ -109,3 +113,10 @@ class HandState:
         # Two players: the cards still to draw, and each seat's discards (logical mask).
         self.stock: list[int] = []
         self.discarded: list[int] = [0] * n
+        # High/Low (003:65) and Aces High/Low (000:143): whether the trick on the table is
+        # called, and low; the seats whose Ace in it was called low (a mask); the seat that
+        # has just played an Ace and must call it (-1: none).
+        self.called = False
+        self.call_low = False
+        self.low_aces = 0
+        self.ace_pending = -1

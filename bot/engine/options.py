@@ -112,6 +112,8 @@ class Options:
         self.pass_every_hand: int = rules.pass_every_hand
         self.hurricane_pass: str = rules.hurricane_pass
         self.kitty: str = rules.kitty
+        # 000:99: the kitty holds a full round more and its discard is a trick (0 or 1).
+        self.kitty_trick: int = int(rules.kitty_trick)
         self.face_up_cards: int = rules.face_up_cards
         self.deal_shape: str = rules.deal_shape
         # Game length.

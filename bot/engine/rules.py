@@ -12,7 +12,7 @@ import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Annotated, Any, Literal, Self, get_args, get_origin
+from typing import Annotated, Any, Final, Literal, Self, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -147,6 +147,12 @@ class Rules(BaseModel):
         "Joker). one_joker: a single Joker, the top spade (000:14). euchre_jokers: the two "
         "Jokers, on top of the spades, replace the J of hearts and the J of diamonds (000:135).",
     )
+    six_deck: Literal["double", "single"] = Field(
+        "double",
+        description="Six players: two decks shuffled together (double), or a single deck "
+        "(single): 48 cards, all four 2s out, 8 each; or with two Jokers, 52 cards and the "
+        "Jokers, 9 each (000:193).",
+    )
     identical_cards: Literal["later_wins", "earlier_wins"] = Field(
         "later_wins", description="Double deck (six players): which of two identical cards wins."
     )
@@ -164,6 +170,13 @@ class Rules(BaseModel):
         "kitty, the player on the dealer's left) takes it before the bidding (two_of_clubs; "
         "the seed lost the card's name), or the highest bidder after it (high_bidder), and "
         "discards as many cards, seen by nobody else (000:99, 000:136).",
+    )
+    kitty_trick: bool = Field(
+        False,
+        description="Kitty as a trick: a full round more goes to the kitty (each player is "
+        "dealt one card fewer), and the discard of whoever takes the kitty counts as their "
+        "first trick of the hand, so one trick fewer is played; then the deck may also deal "
+        "evenly (000:99).",
     )
     dead_hand: bool = Field(
         False,
@@ -419,6 +432,27 @@ class Rules(BaseModel):
         "clubs (the seed lost its order; this is the usual bridge order), and a card of a suit "
         "above the led suit beats every card of the led suit; suit is followed as usual "
         "(000:139).",
+    )
+    high_low: bool = Field(
+        False,
+        description="High/Low Spades: the leader of each trick calls high or low before "
+        "leading. A high trick is played as usual; in a low trick the lowest spade wins, or "
+        "with no spade the lowest card of the led suit, so the 2 of spades is best "
+        "(003:65-71).",
+    )
+    aces_high_low: bool = Field(
+        False,
+        description="Aces High/Low: a player who plays an Ace calls it high (above the King) "
+        "or low (below the 2) for that trick; a low Ace of spades is still a spade "
+        "(000:143, 002:88).",
+    )
+    joke_trumps: bool = Field(
+        False,
+        description="Joke Trumps: a Joker has no rank of its own; it turns its partner's card "
+        "in that trick into a joke spade of the same rank, beaten only by the natural spade of "
+        "that rank or higher and higher joke spades. Of two joke spades of one rank, the one "
+        "made by the higher Joker wins (000:134 leaves the tie to the table). Two Jokers, "
+        "spades in their natural order, partners.",
     )
     pass_every_hand: Annotated[int, Field(ge=0, le=4)] = Field(
         0,
@@ -774,9 +808,9 @@ class Rules(BaseModel):
         if self.blind_scoring != "double" and self.blind_bids == "never":
             say("blind_scoring", "blind_scoring needs blind bids (blind_bids other than never)")
         if self.kitty != "off":
-            if (
-                self.players == 2
-                or not len(deck_info(self.deck, self.players, "kitty").cards) % self.players
+            if self.players == 2 or not (
+                self.kitty_trick
+                or len(deck_info(self.deck, self.players, "kitty").cards) % self.players
             ):
                 say("kitty_even", "kitty needs cards that do not deal evenly (not two players)")
             if (
@@ -786,6 +820,21 @@ class Rules(BaseModel):
                 or (self.pass_every_hand)
             ):
                 say("kitty_passing", "kitty is not played with card passing")
+        if self.six_deck == "single" and (
+            self.players != 6
+            or self.deck not in ("ace_high", "bauers", *_TWO_JOKER_DECKS)
+            or self.deal_shape != "single"
+        ):
+            say(
+                "six_deck_single",
+                "six_deck single needs six players, a deck of 52 cards or 52 and two Jokers, "
+                "and no kitty",
+            )
+        if self.kitty_trick and (self.kitty == "off" or self.mo != "off"):
+            say(
+                "kitty_trick",
+                "kitty_trick needs a kitty (kitty two_of_clubs or high_bidder), and no mo",
+            )
         if self.face_up_cards and (self.players == 6 or (self.players == 2 and not self.royal)):
             say(
                 "face_up",
@@ -805,6 +854,7 @@ class Rules(BaseModel):
                 "jokers_first_wins",
                 "jokers_first_wins needs a single deck with two jokers (not six players)",
             )
+        self._call_problems(say)
         if self.pass_every_hand and self.team_size != 2:
             say("pass_every_hand", "pass_every_hand needs partnerships of two (team_size 2)")
         if self.hurricane_pass != "off" and (
@@ -881,6 +931,32 @@ class Rules(BaseModel):
                 "no claims and no evil_spades",
             )
 
+    def _call_problems(self, say: Callable[..., None]) -> None:
+        """Refusals of High/Low, Aces High/Low and Joke Trumps (003:65, 000:143, 000:134)."""
+        calls = self.high_low or self.aces_high_low
+        if calls and (self.must_trump != "off" or self.ranked_suits or self.variant != "regular"):
+            say(
+                "calls",
+                "high_low and aces_high_low are played with must_trump off, without "
+                "ranked_suits, and in regular Spades",
+            )
+        if self.joke_trumps and (
+            self.deck != "joker_joker_ace"
+            or self.team_size < 2
+            or self.players == 6
+            or calls
+            or self.must_trump != "off"
+            or self.big_joker_lead
+            or self.jokers_first_wins
+            or self.ranked_suits
+        ):
+            say(
+                "joke_trumps",
+                "joke_trumps needs deck joker_joker_ace, partners and a single deck, and "
+                "none of high_low, aces_high_low, must_trump, big_joker_lead, "
+                "jokers_first_wins or ranked_suits",
+            )
+
     # -- derived facts the engine reads -------------------------------------------------
 
     @property
@@ -890,7 +966,7 @@ class Rules(BaseModel):
 
     @property
     def double_deck(self) -> bool:
-        return self.players == 6
+        return self.players == 6 and self.six_deck == "double"
 
     @property
     def deal_shape(self) -> str:
@@ -898,6 +974,9 @@ class Rules(BaseModel):
         or royal."""
         if self.kitty != "off":
             return "kitty"
+        if self.six_deck == "single":
+            # 000:193: six players from one deck.
+            return "single"
         if self.dead_hand:
             return "dead_hand"
         return "royal" if self.royal else "even"
@@ -1127,6 +1206,8 @@ def parse_option_value(name: str, value: str) -> object:
 
 
 _NO_BLINDS: dict[str, object] = {"blind_nil": "never"}
+# Decks of 52 cards and two Jokers (000:193: six players, 9 each).
+_TWO_JOKER_DECKS: Final = ("joker_joker_ace", "joker_joker_deuce_ace", "joker_joker_deuce_deuce")
 
 # Each preset lists only what differs from the defaults (the basic method of 000).
 PRESETS: dict[str, dict[str, object]] = {
@@ -1179,6 +1260,10 @@ PRESETS: dict[str, dict[str, object]] = {
     "face_up": {"face_up_cards": 4},
     "jokers_kitty": {"deck": "joker_joker_ace", "big_joker_lead": True, "kitty": "two_of_clubs"},
     "royal": {"players": 2, "team_size": 1, "royal": True},
+    # 003:65-71 High/Low Spades: each trick's leader calls it high or low.
+    "high_low": {"high_low": True},
+    # 000:134 Joke Trumps: two Jokers that make their partners' cards spades.
+    "joke_trumps": {"deck": "joker_joker_ace", "joke_trumps": True},
     # 003:207-225: three players, two Jokers over the 2 of spades, a dead fourth hand.
     "dead_hand": {
         "players": 3,

@@ -80,6 +80,17 @@ class TrickRules:
         )
         self.big_joker_lead = rules.big_joker_lead
         self.ranked_suits = rules.ranked_suits
+        # 000:134 Joke Trumps: a Joker makes its partners' cards joke spades.
+        self.joke_trumps = rules.joke_trumps
+        # Trick winners other than the usual: one flag read per trick on the default path.
+        self.special_winner = rules.ranked_suits or rules.joke_trumps
+        # Calls that change a trick's winner (003:65 High/Low, 000:143 Aces High/Low): the
+        # game and the playouts ask ``called_winner`` instead of ``winner`` when one is on.
+        self.high_low = rules.high_low
+        self.aces_high_low = rules.aces_high_low
+        self.calls = rules.high_low or rules.aces_high_low
+        # The claims judge plays tricks without calls or joke spades: no claims under them.
+        self.claimable = not (self.calls or rules.joke_trumps)
 
     def legal_mask(
         self,
@@ -176,7 +187,9 @@ class TrickRules:
 
     def winner(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
         """(winning seat, winning card) of a trick by the rules."""
-        if self.ranked_suits:
+        if self.special_winner:
+            if self.joke_trumps:
+                return self.joke_winner(trick)
             return self.ranked_winner(trick)
         suit_of = self.deck.suit_of
         power = self.deck.power
@@ -204,5 +217,62 @@ class TrickRules:
         for seat, card in trick[1:]:
             key = (suit_of[card], power[card])
             if key > best or (later and key == best):
+                win_seat, win_card, best = seat, card, key
+        return win_seat, win_card
+
+    def called_winner(
+        self, trick: list[tuple[int, int]], low: bool, low_aces: int
+    ) -> tuple[int, int]:
+        """(winning seat, winning card) of a trick under the calls: ``low`` for a trick
+        called low (003:67: the lowest spade, or with none the lowest card of the led suit,
+        wins; spades still beat the other suits), ``low_aces`` a mask of the seats whose Ace
+        was called low (000:143: below the 2 of its suit)."""
+        suit_of = self.deck.suit_of
+        power = self.deck.power
+        led = suit_of[trick[0][1]]
+        later = self.later_wins
+        win_seat, win_card = trick[0]
+        best = (-1, 0)
+        for seat, card in trick:
+            s = suit_of[card]
+            if s != TRUMP and s != led:
+                continue
+            p = power[card]
+            if low_aces >> seat & 1:
+                p = 99 if s == TRUMP else 1
+            key = (int(s == TRUMP), -p if low else p)
+            if key > best or (later and key == best):
+                win_seat, win_card, best = seat, card, key
+        return win_seat, win_card
+
+    def joke_winner(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
+        """000:134 Joke Trumps: a Joker takes no trick by itself; it makes each card its
+        partners play to the trick a joke spade of that card's rank, just below the natural
+        spade of the rank. Of two joke spades of one rank, the higher Joker's wins. A Joker
+        led is a spade to follow; when nothing beats it, its leader takes the trick."""
+        suit_of = self.deck.suit_of
+        team_of = self.team_of
+        jokers = [0] * len(team_of)
+        for seat, card in trick:
+            if card >= LITTLE_JOKER:
+                side = team_of[seat]
+                jokers[side] = max(jokers[side], 2 if card == BIG_JOKER else 1)
+        led = suit_of[trick[0][1]]
+        win_seat, win_card = trick[0]
+        best = (0, 0, 0)
+        for seat, card in trick:
+            if card >= LITTLE_JOKER:
+                continue
+            s = suit_of[card]
+            rank = card % 13
+            if s == TRUMP:
+                key = (2, 2 * rank + 1, 0)
+            elif jokers[team_of[seat]]:
+                key = (2, 2 * rank, jokers[team_of[seat]])
+            elif s == led:
+                key = (1, rank, 0)
+            else:
+                continue
+            if key > best:
                 win_seat, win_card, best = seat, card, key
         return win_seat, win_card

@@ -71,6 +71,10 @@ class SeatView:
     # The seat this one passes to this hand (a partner, or Hurricane's neighbour, 003:363);
     # None when it passes nothing.
     pass_to: int | None = None
+    # High/Low (003:65): the trick on the table called "high" or "low" ("" not yet, or not
+    # played); Aces High/Low (000:143): the seats whose Ace in it was called low.
+    trick_call: str = ""
+    low_aces: tuple[int, ...] = ()
 
     @property
     def team(self) -> int:

@@ -50,6 +50,22 @@ PLAIN: dict[str, str] = {
     "blind_six_four": N_("`blind_six` and `each_bids_four` cannot be played together."),
     "mo_regular": N_("`mo` needs `variant regular` and `cant_total_tricks no`."),
     "raise_regular": N_("`raise_bids` needs `variant regular`."),
+    "six_deck_single": N_(
+        "`six_deck single` needs six players, a deck of 52 cards or 52 and two Jokers, and no"
+        " `kitty`."
+    ),
+    "kitty_trick": N_(
+        "`kitty_trick` needs a `kitty` (`two_of_clubs` or `high_bidder`), without `mo`."
+    ),
+    "calls": N_(
+        "`high_low` and `aces_high_low` are played with `must_trump off`, without"
+        " `ranked_suits`, and with `variant regular`."
+    ),
+    "joke_trumps": N_(
+        "`joke_trumps` needs `deck joker_joker_ace`, partners and a single deck, without"
+        " `high_low`, `aces_high_low`, `must_trump`, `big_joker_lead`, `jokers_first_wins` or"
+        " `ranked_suits`."
+    ),
     "counter_bidding": N_("`counter_bidding` needs `raise_bids off` and `variant regular`."),
     "partnership_bidding": N_(
         "`partnership_bidding` is for two teams of two (`players 4`, `team_size 2`) and"

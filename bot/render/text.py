@@ -27,6 +27,7 @@ from bot.engine import (
     HandRecord,
     HandResult,
     HandScored,
+    HighLowCalled,
     NoTrumpBid,
     PassingStarted,
     Phase,
@@ -270,6 +271,9 @@ def table_text(
                 for seat, card in plays
             ],
         )
+    called = call_line(view.trick_call, view.low_aces, short)
+    if called is not None:
+        lines += textwrap.wrap(called, LINE_WIDTH)
     if view.phase is Phase.PLAY:
         lines.append(_("Spades are broken.") if view.spades_broken else _("Spades are not broken."))
     if view.to_act is not None:
@@ -316,6 +320,31 @@ def trick_line(
             plays=plays_text(last.plays, names, face), name=names[last.winner]
         )
     return None
+
+
+def call_line(trick_call: str, low_aces: Sequence[int], names: Sequence[str]) -> str | None:
+    """High/Low (003:65) and Aces High/Low (000:143): how the trick on the table is called,
+    and whose Aces in it are low; ``None`` when nothing is called."""
+    parts = []
+    if trick_call == "low":
+        parts.append(_("This trick is called low: the lowest spade, or the lowest card led, wins."))
+    elif trick_call == "high":
+        parts.append(_("This trick is called high."))
+    for seat in low_aces:
+        parts.append(_("{name}'s Ace is called low.").format(name=names[seat]))
+    return " ".join(parts) or None
+
+
+def _called_text(event: HighLowCalled, names: Sequence[str], you: int | None) -> str:
+    if event.ace and event.low:
+        yours, theirs = N_("You call your Ace low."), N_("{name} calls their Ace low.")
+    elif event.ace:
+        yours, theirs = N_("You call your Ace high."), N_("{name} calls their Ace high.")
+    elif event.low:
+        yours, theirs = N_("You call this trick low."), N_("{name} calls this trick low.")
+    else:
+        yours, theirs = N_("You call this trick high."), N_("{name} calls this trick high.")
+    return _said(names, event.seat, you, yours, theirs)
 
 
 def plays_text(
@@ -403,6 +432,8 @@ def event_text(
             N_("{name} raises their bid to {bid}."),
             bid=bid,
         )
+    if isinstance(event, HighLowCalled):
+        return _called_text(event, names, you)
     if isinstance(event, Declared):
         declaration = declaration_text(event.big, rules)
         return _said(

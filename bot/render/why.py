@@ -15,6 +15,7 @@ from typing import Protocol
 from bot.engine import (
     Action,
     Bid,
+    CallHighLow,
     Card,
     CardPlayed,
     Claim,
@@ -132,6 +133,11 @@ _PLAIN = {
     ),
     "side_bid": N_("It bid for its side: its own tricks and what a partner's hand usually takes."),
     "declare": N_("Its own hand held enough sure winners to take the tricks it declared to take."),
+    "call_trick": N_(
+        "It called the trick high or low by how many high and low cards it held, and whether"
+        " its side wanted tricks."
+    ),
+    "call_ace": N_("It called its Ace high or low by whether its side wanted this trick."),
     FALLBACK: N_("It could not decide, so it made the first move the rules allow."),
 }
 
@@ -242,6 +248,10 @@ def _headline(reason: Reasoning, rules: Rules, names: Sequence[str], public: boo
         return _("{name} bid no trump.").format(name=name)
     if isinstance(action, HalfBid):
         return _("{name} bid {bid}.").format(name=name, bid=half_text(action.tricks))
+    if isinstance(action, CallHighLow):
+        if action.low:
+            return _("{name} called low.").format(name=name)
+        return _("{name} called high.").format(name=name)
     if isinstance(action, Declare):
         return _("{name} declared {declaration}.").format(
             name=name, declaration=declaration_text(action.big, rules)
@@ -358,6 +368,10 @@ def _choice(action: Action, rules: Rules, chosen: bool, public: bool) -> str:
         return words.format(count=action.by)
     if isinstance(action, Raise):
         return _("Its choice, keeping its bid") if chosen else _("Keeping its bid")
+    if isinstance(action, CallHighLow):
+        if action.low:
+            return _("Its choice, low") if chosen else _("Low")
+        return _("Its choice, high") if chosen else _("High")
     if isinstance(action, PlayCard) and chosen:
         return _("Its choice, the {card}").format(card=card_text(action.card))
     if isinstance(action, PlayCard) and not public:

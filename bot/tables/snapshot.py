@@ -60,6 +60,9 @@ class TableSnapshot:
     all_hands: tuple[tuple[Card, ...], ...] | None
     # Each side's Mo, Moe or Bemo this hand (rules' mo): 0 none, 1 Little, 2 Big.
     declared: tuple[int, ...] = ()
+    # High/Low (003:65) and Aces High/Low (000:143): the trick's call, its low Aces' seats.
+    trick_call: str = ""
+    low_aces: tuple[int, ...] = ()
 
 
 def snapshot(
@@ -116,6 +119,8 @@ def snapshot(
         stop_votes=len(dealt.stop_votes) if dealt is not None else 0,
         all_hands=view.all_hands if view else None,
         declared=view.declared if view else (),
+        trick_call=view.trick_call if view else "",
+        low_aces=view.low_aces if view else (),
     )
 
 

@@ -18,6 +18,7 @@ from bot.ai.search import SearchPolicy
 from bot.engine import (
     Action,
     Bid,
+    CallHighLow,
     Card,
     Declare,
     Game,
@@ -649,3 +650,41 @@ def test_half_bids_between_two_counts_and_the_half_that_makes_it_whole() -> None
     assert isinstance(finish, HalfBid) and finish in view.legal_actions
     hard = SearchPolicy(deals=20, bid_deals=30, time_budget=None).decide(view, random.Random(0))
     assert isinstance(hard, HalfBid) and hard in view.legal_actions
+
+
+CALL_LOW_HAND = "2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 2C 3C"
+
+
+@pytest.mark.parametrize(("bid", "low"), [(3, True), (0, False)])
+def test_the_leader_calls_the_trick_by_its_low_and_high_cards(bid: int, low: bool) -> None:
+    """003:65 High/Low Spades: the leader calls before leading. On a hand of 2s to 5s,
+    normal calls low when its side needs tricks (its low cards take them), and high when it
+    bid Nil (they lose); hard plays each call out and calls low for the tricks too."""
+    rules = Rules(high_low=True)
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, {1: CALL_LOW_HAND})])
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, bid if seat == 1 else 3))
+    view = game.view(1)
+    assert decide(game) == CallHighLow(1, low)
+    if bid:
+        hard = SearchPolicy(deals=30, time_budget=None).decide(view, random.Random(0))
+        assert hard == CallHighLow(1, True)
+    game.apply(CallHighLow(1, low))
+    assert isinstance(decide(game), PlayCard)
+
+
+@pytest.mark.parametrize(("bid", "low"), [(3, False), (0, True)])
+def test_an_ace_is_called_high_to_take_a_trick_and_low_to_lose_it(bid: int, low: bool) -> None:
+    """000:143 Aces High/Low: seat 2 plays its AC on the 3C led and calls it high when its
+    side needs tricks, low (below the 3C) when it bid Nil."""
+    rules = Rules(aces_high_low=True)
+    hands = {
+        1: "3C 4C 5C 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D",
+        2: "AC 2S 3S 4S 5S 6S 7S 8S 7H 8H 9H TH JH",
+    }
+    game = Game.new(rules, seed=1, dealer=0, deals=[deal_with(rules, hands)])
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, bid if seat == 2 else 3))
+    act(game, ["3C", "AC"])
+    assert game.to_act == 2
+    assert decide(game) == CallHighLow(2, low)

@@ -15,6 +15,7 @@ EXTRA = {
     "half": Rules(half_tricks=True),
     "dark": Rules(nil_in_the_dark=True, blind_nil="anytime"),
     "blind_moon": Rules(blind_moon="anytime", shoot_the_moon="wins_game"),
+    "aces": Rules(aces_high_low=True),
 }
 
 
@@ -36,7 +37,27 @@ def test_every_legal_action_of_a_game_round_trips_through_its_code(preset: str) 
 
 @pytest.mark.parametrize(
     "code",
-    ["", "b", "bx", "cZZ", "p", "n", "d2", "q", "m2", "m", "u", "ux", "u-1", "l", "l0", "lx"],
+    [
+        "",
+        "b",
+        "bx",
+        "cZZ",
+        "p",
+        "n",
+        "d2",
+        "q",
+        "m2",
+        "m",
+        "u",
+        "ux",
+        "u-1",
+        "l",
+        "l0",
+        "lx",
+        "h",
+        "k",
+        "k2",
+    ],
 )
 def test_malformed_codes_are_refused(code: str) -> None:
     with pytest.raises(ValueError):

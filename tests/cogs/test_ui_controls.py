@@ -5,7 +5,7 @@ import re
 import discord
 import pytest
 
-from bot.engine import PRESETS, Bid, Game, NoTrump, Rules
+from bot.engine import PRESETS, Bid, Game, NoTrump, PlayCard, Rules
 from cogs._codes import action_code
 from cogs._ui import (
     BUTTON_PATTERN,
@@ -185,3 +185,19 @@ def test_auction_bids_are_pass_or_raise_buttons() -> None:
         ("Pass", "b0"),
         *((f"{n} for {n + 6}", f"b{n}") for n in range(3, 8)),
     ]
+
+
+@pytest.mark.parametrize("rules", [Rules(high_low=True), Rules(aces_high_low=True)])
+def test_calling_high_or_low_has_its_own_buttons(rules: Rules) -> None:
+    """003:65 High/Low Spades: the leader calls before leading; 000:143 Aces High/Low: a
+    player who plays an Ace calls it. Either way the seat gets "High" and "Low" and no
+    card to play until it has called."""
+    game = Game.new(rules, seed=3, dealer=0)
+    for seat in (1, 2, 3, 0):
+        game.apply(Bid(seat, 3))
+    if rules.aces_high_low:
+        ace = next(c for c in game.hands[1] if c.rank == 14 and c.suit != 3)
+        game.apply(PlayCard(1, ace))
+    items = controls(game.view(1), table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+    buttons = [item for item in items if isinstance(item, ActionButton)]
+    assert [(b.item.label, b.click.code) for b in buttons] == [("High", "k0"), ("Low", "k1")]

@@ -401,6 +401,36 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
     "x_v_dead_hand_ranked": {"players": 3, "team_size": 1, "dead_hand": True, "ranked_suits": True},
     "x_v_face_up_five": {"players": 5, "team_size": 1, "face_up_cards": 3, "claims": True},
     "x_v_face_up_blind": {"face_up_cards": 2, "blind_nil": "anytime", "kitty": "off"},
+    # High/Low Spades with Aces High/Low (003:65, 000:143), and Joke Trumps (000:134).
+    "x_v_high_low_aces": {"high_low": True, "aces_high_low": True, "claims": True},
+    "x_v_aces_three_jokers": {
+        "players": 3,
+        "team_size": 1,
+        "deck": "joker_joker_deuce_ace",
+        "aces_high_low": True,
+    },
+    "x_v_joke_trumps_kitty": {
+        "deck": "joker_joker_ace",
+        "joke_trumps": True,
+        "kitty": "high_bidder",
+    },
+    # 000:99: a kitty of a full round more, its discard the taker's trick.
+    "x_v_kitty_trick": {"kitty": "two_of_clubs", "kitty_trick": True, "claims": True},
+    "x_v_kitty_trick_five": {
+        "players": 5,
+        "team_size": 1,
+        "kitty": "high_bidder",
+        "kitty_trick": True,
+    },
+    # 000:193: six players from one deck, 48 cards (8 each) or 52 and two Jokers (9 each).
+    "x_v_six_single": {"players": 6, "team_size": 2, "six_deck": "single"},
+    "x_v_six_single_jokers": {
+        "players": 6,
+        "team_size": 3,
+        "six_deck": "single",
+        "deck": "joker_joker_ace",
+        "claims": True,
+    },
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,

@@ -16,6 +16,7 @@ from bot.engine import (
     Claim,
     ClaimAccepted,
     Game,
+    IllegalAction,
     Phase,
     Rules,
     action_from_json,
@@ -97,7 +98,8 @@ def position(game: Game) -> tuple[list[int], list[tuple[int, int]], int, int, bo
     trick = [(seat, card.index) for seat, card in game.trick]
     leader = trick[0][0] if trick else game.to_act
     assert leader is not None
-    return hands, trick, leader, len(game.view(0).tricks), game.spades_broken
+    # The tricks behind (a kitty that is a trick is one of them, 000:99).
+    return hands, trick, leader, game.view(0).trick_number - 1, game.spades_broken
 
 
 def judge(game: Game, seat: int) -> bool:
@@ -148,9 +150,12 @@ def positions_near_the_end(rules: Rules, seed: int) -> list[Game]:
 # that holds. Evil Spades' hand rule 19 puts a Nil bidder on each side, so only a Nil
 # bidder's partner taking every trick left holds a claim; seed 6 is the first such deal.
 SEEDS: dict[str, tuple[int, ...]] = {"x_v_evil_19": (0, 1, 2, 6)}
+# The tables whose games take claims (High/Low, Aces High/Low and Joke Trumps take none:
+# see test_no_claims_under_calls_or_joke_trumps).
+JUDGED = [name for name, rules in TABLES.items() if TrickRules(rules).claimable]
 
 
-@pytest.mark.parametrize("name", list(TABLES))
+@pytest.mark.parametrize("name", JUDGED)
 def test_the_judge_agrees_with_the_plain_search(name: str) -> None:
     rules = TABLES[name]
     checked = held = 0
@@ -293,3 +298,19 @@ def test_a_stored_claim_replays_whatever_its_search_costs() -> None:
     # Once rebuilt, a game judges new claims within the budget again.
     again = Game.replay(SIX_THREES, seed=3, actions=game.history)
     assert again.claim_verdict(0) is Verdict.UNDECIDED
+
+
+@pytest.mark.parametrize("name", [name for name in TABLES if name not in JUDGED])
+def test_no_claims_under_calls_or_joke_trumps(name: str) -> None:
+    """The judge knows no High/Low or Ace call (003:65, 000:143) and no joke spade
+    (000:134): under them no seat is ever offered a claim, nor may make one."""
+    rules = TABLES[name].model_copy(update={"claims": True})
+    rng = random.Random(3)
+    game = Game.new(rules, seed=3)
+    while not game.is_over and game.hand_number == 1:
+        for seat in range(game.players):
+            assert not any(isinstance(a, Claim) for a in game.legal_actions(seat))
+        if game.phase is Phase.PLAY:
+            with pytest.raises(IllegalAction):
+                game.apply(Claim(game.to_act or 0))
+        game.apply(rng.choice(game.legal_actions()))

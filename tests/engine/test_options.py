@@ -13,6 +13,7 @@ from bot.engine import (
     Action,
     Bid,
     BidRaised,
+    CallHighLow,
     CallRenege,
     Card,
     Claim,
@@ -2827,3 +2828,154 @@ def test_auction_spades_bids_one_contract_and_the_defenders_score_its_difference
     assert bids_of(forced, 0) == [(n, False) for n in range(1, 8)]
     forced.apply(Bid(0, 1))
     assert forced.phase is Phase.PLAY
+
+
+@covers("high_low")
+@pytest.mark.parametrize(
+    ("low", "seat3", "seat0", "winner"),
+    [(True, "AH", "2C", 0), (True, "AH", "AC", 1), (False, "AH", "AC", 0), (True, "2S", "2C", 3)],
+)
+def test_high_low_the_leader_calls_the_trick(
+    low: bool, seat3: str, seat0: str, winner: int
+) -> None:
+    """003:67 High/Low Spades: "the player who leads for the next trick calls either 'high'
+    or 'low' and then plays a card ... If the call is 'low' then the lowest card in suit or
+    the lowest spade played wins the trick". Seat 1 calls, leads the 3C; seat 2 (no club)
+    plays the AD, seat 3 (no club) a heart or a spade, seat 0 a club."""
+    rules = Rules(high_low=True)
+    game = new_game(rules, deal_from_codes(*RANKED_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    assert game.legal_actions(1) == [CallHighLow(1, False), CallHighLow(1, True)]
+    refused(game, PlayCard(1, Card.parse("3C")), "Call high or low first")
+    game.apply(CallHighLow(1, low))
+    assert game.view(2).trick_call == ("low" if low else "high")
+    play(game, (1, "3C"), (2, "AD"), (3, seat3), (0, seat0))
+    assert game.view(0).tricks[-1].winner == winner
+    # The next trick is called again, by its leader.
+    assert game.legal_actions(winner) == [CallHighLow(winner, False), CallHighLow(winner, True)]
+    assert game.view(0).trick_call == ""
+
+
+@covers("aces_high_low")
+@pytest.mark.parametrize(("low", "winner"), [(True, 1), (False, 0)])
+def test_aces_high_low_an_ace_is_called_as_it_is_played(low: bool, winner: int) -> None:
+    """000:143, 002:88 Aces High/Low: "During the play Aces can be called high or low."
+    Seat 1 leads the 3C, seats 2 and 3 (no club) throw the AD and the AH, and seat 0 plays
+    the AC: called low it is below the 2, and the 3C takes the trick."""
+    rules = Rules(aces_high_low=True)
+    game = new_game(rules, deal_from_codes(*RANKED_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "3C"), (2, "AD"))
+    assert game.to_act == 2
+    assert game.legal_actions(2) == [CallHighLow(2, False), CallHighLow(2, True)]
+    refused(game, PlayCard(3, Card.parse("AH")), "not your turn")
+    game.apply(CallHighLow(2, True))
+    play(game, (3, "AH"))
+    game.apply(CallHighLow(3, False))
+    play(game, (0, "AC"))
+    game.apply(CallHighLow(0, low))
+    assert game.view(0).tricks[-1].winner == winner
+    assert game.to_act == winner
+
+
+JOKE_DEAL = {
+    1: "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    2: "LJ 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    3: "BJ 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+}
+
+
+@covers("joke_trumps")
+@pytest.mark.parametrize(
+    ("on", "seat0", "winner"), [(True, "AH", 1), (True, "AS", 0), (True, "KH", 1), (False, "AH", 3)]
+)
+def test_joke_trumps_a_joker_makes_its_partners_card_a_spade(
+    on: bool, seat0: str, winner: int
+) -> None:
+    """000:134 Joke Trumps: "a Joker played on A transforms that card into A, which trumps
+    all cards except a natural A ... the tie is broken either by the higher Joker, the
+    first Joker played, or the suit rank" (this table: the higher Joker). Seat 1 leads the
+    AD; seat 2 plays the Little Joker, seat 3 the Big (making its partner's AD a joke A of
+    spades), seat 0 a heart (a joke spade by the Little Joker) or the natural AS."""
+    rules = Rules.model_validate({"deck": "joker_joker_ace", "joke_trumps": on})
+    game = new_game(rules, deal_with(rules, JOKE_DEAL))
+    bid_all(game, [3, 3, 3, 3])
+    play(game, (1, "AD"), (2, "LJ"), (3, "BJ"), (0, seat0))
+    assert game.view(0).tricks[-1].winner == winner
+
+
+def test_calls_and_joke_trumps_refuse_what_they_cannot_be_played_with() -> None:
+    """Joke Trumps needs two Jokers in the natural order and partners (000:134); calls are
+    not played with a forced trump or another trick order."""
+    for options in (
+        {"joke_trumps": True},
+        {"deck": "joker_joker_ace", "joke_trumps": True, "team_size": 1},
+        {"high_low": True, "must_trump": "when_void"},
+        {"aces_high_low": True, "ranked_suits": True},
+    ):
+        with pytest.raises(ValueError):
+            Rules.model_validate(options)
+
+
+@covers("kitty_trick")
+@pytest.mark.parametrize("kitty", ["two_of_clubs", "high_bidder"])
+def test_a_kitty_of_a_full_round_is_a_trick_for_its_taker(kitty: str) -> None:
+    """000:99: "If a round of cards in addition to the leftovers is placed in the kitty, the
+    discard by the player who picked up the kitty counts as a trick." Four players and 52
+    cards: 12 each and the four Aces in the kitty; seat 0 (the 2 of clubs, or the highest
+    bid) takes it, discards four, and has its first trick; 12 tricks are played."""
+    rules = Rules(kitty=kitty, kitty_trick=True)  # type: ignore[arg-type]
+    deal = deal_from_codes(
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+    )
+    game = new_game(rules, deal)
+    if kitty == "high_bidder":
+        bid_all(game, [5, 3, 3, 3])
+    assert game.phase is Phase.PASS and game.to_act == 0
+    assert {c.code for c in game.hands[0]} >= {"AC", "AD", "AH", "AS"}
+    game.apply(PassCards(0, tuple(cards("2C 3C 4C 5C"))))
+    assert game.tricks_taken == [1, 0, 0, 0]
+    assert game.view(1).trick_number == 2
+    if kitty == "two_of_clubs":
+        bid_all(game, [5, 3, 3, 3])
+    assert game.phase is Phase.PLAY
+    play_out(game, follow_suit, tricks=12)
+    result = game.results[-1]
+    assert len(result.seats) == 4
+    assert sum(s.tricks for s in result.seats) == 13
+    assert result.seats[0].tricks >= 1
+
+
+def test_a_kitty_as_a_trick_may_come_from_a_deck_that_deals_evenly() -> None:
+    """000:99: the extra round makes a kitty even when nothing is left over; without
+    kitty_trick a deck that deals evenly has no kitty."""
+    assert Rules(kitty="two_of_clubs", kitty_trick=True).kitty == "two_of_clubs"
+    for options in ({"kitty": "two_of_clubs"}, {"kitty_trick": True}):
+        with pytest.raises(ValueError):
+            Rules.model_validate(options)
+
+
+@covers("six_deck")
+@pytest.mark.parametrize(
+    ("deck", "each", "out"),
+    [("ace_high", 8, {"2C", "2D", "2H", "2S"}), ("joker_joker_ace", 9, set())],
+)
+def test_six_players_from_a_single_deck(deck: str, each: int, out: set[str]) -> None:
+    """000:193 Six Players: "6-handed play can be done with a 48 card deck, having removed
+    all the 2s. It can also be done with a 52 card deck plus two Jokers, similar to
+    three-handed but with half the cards per player." One copy of each card, no double."""
+    rules = Rules.model_validate({"players": 6, "team_size": 2, "six_deck": "single", "deck": deck})
+    game = Game.new(rules, seed=4, dealer=0)
+    held = [c.code for hand in game.hands for c in hand]
+    assert game.num_tricks == each and all(len(hand) == each for hand in game.hands)
+    assert len(held) == len(set(held)) == 6 * each
+    assert {c.code for c in game.view(0).removed} == out
+    assert not out & set(held)
+    bid_all(game, [1] * 6)
+    play_out(game, follow_suit, tricks=each)
+    assert sum(s.tricks for s in game.results[-1].seats) == each
+    with pytest.raises(ValueError):
+        Rules.model_validate({"players": 4, "six_deck": "single"})

@@ -30,6 +30,7 @@ from bot.engine import (
     Game,
     HandDealt,
     HandScored,
+    HighLowCalled,
     IllegalAction,
     PassCards,
     Phase,
@@ -137,8 +138,15 @@ def effective_suit(rules: Rules, card: Card) -> str:
     return "T" if card.code in trump_order(rules.deck) else card.code[-1]
 
 
-def reference_winner(rules: Rules, plays: Iterable[tuple[int, Card]]) -> int:
+def reference_winner(
+    rules: Rules,
+    plays: Iterable[tuple[int, Card]],
+    low: bool = False,
+    low_aces: frozenset[int] = frozenset(),
+) -> int:
     plays = list(plays)
+    if rules.joke_trumps:
+        return joke_reference(rules, plays)
     trumps = trump_order(rules.deck)
     if rules.jokers_first_wins:
         # 000:137: the Jokers alike, so the first played of the two wins.
@@ -151,19 +159,49 @@ def reference_winner(rules: Rules, plays: Iterable[tuple[int, Card]]) -> int:
         top_suit = max("CDH".index(effective_suit(rules, card)) for _, card in plays)
         contenders = [p for p in plays if "CDH".index(effective_suit(rules, p[1])) == top_suit]
 
-    def strength(card: Card) -> int:
+    def strength(seat: int, card: Card) -> int:
         if card.code == "BJ" and rules.jokers_first_wins:
             return trumps.index("LJ")
+        if seat in low_aces:
+            # 000:143: an Ace called low is below the 2 of its suit.
+            return -1
         return trumps.index(card.code) if card.code in trumps else card.rank
 
-    best = max(strength(card) for _, card in contenders)
-    top = [seat for seat, card in contenders if strength(card) == best]
+    # 003:67: in a trick called low the lowest card of the contenders wins.
+    sign = -1 if low else 1
+    best = max(sign * strength(seat, card) for seat, card in contenders)
+    top = [seat for seat, card in contenders if sign * strength(seat, card) == best]
     if len(top) > 1 and rules.jokers_first_wins:
         return top[0]
     if len(top) > 1:
         assert rules.players == 6, f"identical cards {plays} outside a double deck"
         return top[-1] if rules.identical_cards == "later_wins" else top[0]
     return top[0]
+
+
+def joke_reference(rules: Rules, plays: list[tuple[int, Card]]) -> int:
+    """000:134 Joke Trumps, from the rule text: a side whose Joker is in the trick plays
+    every other card as a spade of its rank (below the natural one); a tie of joke spades
+    goes to the Big Joker's side; a Joker itself takes nothing."""
+    sides = len(rules.teams)
+    joker_side = {seat % sides: card.code for seat, card in plays if card.code in ("BJ", "LJ")}
+    led = plays[0][1].code[-1] if plays[0][1].code not in ("BJ", "LJ") else "S"
+    ranks = "23456789TJQKA"
+
+    def key(seat: int, card: Card) -> tuple[int, int, int]:
+        if card.code in ("BJ", "LJ"):
+            return (0, 0, 0)
+        rank = ranks.index(card.code[0])
+        if card.code[-1] == "S":
+            return (2, 2 * rank + 1, 0)
+        if seat % sides in joker_side:
+            return (2, 2 * rank, 2 if joker_side[seat % sides] == "BJ" else 1)
+        return (1, rank, 0) if card.code[-1] == led else (0, 0, 0)
+
+    best = max(key(seat, card) for seat, card in plays)
+    if best == (0, 0, 0):
+        return plays[0][0]
+    return next(seat for seat, card in plays if key(seat, card) == best)
 
 
 # -- properties ---------------------------------------------------------------------------
@@ -284,19 +322,31 @@ def test_every_trick_has_the_winner_the_rules_give(
     n = rules.players
     checked = []
     state: dict[str, Any] = {"leader": None, "last_winner": None}
+    # High/Low and Aces High/Low (003:65, 000:143): the calls of the trick in play, and of
+    # each trick of the hand.
+    calls: dict[str, Any] = {"low": False, "aces": set(), "done": []}
 
     def after(game: Game, action: Action, events: list[Event]) -> None:
         for event in events:
-            if isinstance(event, PlayStarted):
+            if isinstance(event, HighLowCalled):
+                if event.ace:
+                    calls["aces"] |= {event.seat} if event.low else set()
+                else:
+                    calls["low"] = event.low
+            elif isinstance(event, PlayStarted):
                 state["leader"] = event.leader
             elif isinstance(event, HandDealt):
                 state["leader"] = None
+                calls["done"] = []
             elif isinstance(event, TrickWon):
                 seats = [seat for seat, _ in event.plays]
                 assert seats == [(seats[0] + i) % n for i in range(n)], event
                 if state["leader"] is not None:
                     assert seats[0] == state["leader"], f"{event} led out of turn"
-                expected = reference_winner(rules, event.plays)
+                made = (calls["low"], frozenset(calls["aces"]))
+                calls["done"].append(made)
+                calls["low"], calls["aces"] = False, set()
+                expected = reference_winner(rules, event.plays, *made)
                 assert event.seat == expected, (
                     f"{name}: trick {event.plays} won by seat {event.seat}, rules say {expected}"
                 )
@@ -304,13 +354,15 @@ def test_every_trick_has_the_winner_the_rules_give(
                 checked.append(event)
         if game.phase is Phase.PLAY:
             records = game.view(0).tricks
-            for record in records:
+            for record, made in zip(records, calls["done"], strict=True):
                 assert record.leader == record.plays[0][0]
-                assert record.winner == reference_winner(rules, record.plays)
+                assert record.winner == reference_winner(rules, record.plays, *made)
             for earlier, later in pairwise(records):
                 assert later.leader == earlier.winner
-            assert sum(game.tricks_taken) == len(records)
-            assert game.view(0).trick_number == len(records) + 1
+            # 000:99: under kitty_trick the kitty's discard is the hand's first trick.
+            discard = int(rules.kitty_trick)
+            assert sum(game.tricks_taken) == len(records) + discard
+            assert game.view(0).trick_number == len(records) + discard + 1
 
     play(rules, seed, choices, after=after)
 
@@ -518,7 +570,8 @@ def dealt(rules: Rules, rng: random.Random) -> list[list[Card]]:
     info = deck_info(rules.deck, rules.players, rules.deal_shape)
     cards = [Card.of(c % 54) for c in info.cards]
     rng.shuffle(cards)
-    size = info.num_tricks
+    # 000:99: a kitty that is a trick holds a round more, dealt one card fewer each.
+    size = info.num_tricks - int(rules.kitty_trick)
     return [cards[s * size : (s + 1) * size] for s in range(rules.players)]
 
 
