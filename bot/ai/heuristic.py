@@ -485,7 +485,7 @@ def _draw(view: SeatView, table: CardTable) -> Ruled:
 def _beats(card: Card, view: SeatView, table: CardTable) -> bool:
     """Would this card take the lead in the trick as it stands?"""
     led = table.suit(view.trick[0][1])
-    later = view.rules.identical_cards == "later_wins" and view.rules.players == 6
+    later = view.rules.identical_cards == "later_wins" and view.rules.double_deck
     best = max(
         (table.strength(c) for _, c in view.trick if table.suit(c) in (led, TRUMP)), default=-1
     )
@@ -498,7 +498,7 @@ def _beats(card: Card, view: SeatView, table: CardTable) -> bool:
 
 def _trick_leader(view: SeatView, table: CardTable) -> int:
     led = table.suit(view.trick[0][1])
-    later = view.rules.identical_cards == "later_wins" and view.rules.players == 6
+    later = view.rules.identical_cards == "later_wins" and view.rules.double_deck
     leader, best = view.trick[0][0], -1
     for seat, card in view.trick:
         if table.suit(card) in (led, TRUMP):

@@ -100,7 +100,8 @@ def deck_info(deck: str, players: int, shape: str = "even") -> DeckInfo:
     ``shape`` (``Rules.deal_shape``) leaves cards out of the deal instead: ``kitty`` takes
     none out, and the cards over go to the kitty (000:99); ``dead_hand`` deals three players
     13 each from the four-player deck, and a fourth hand nobody plays (003:207);
-    ``royal`` is the two-player short deck, 13 each and the rest unseen (003:345)."""
+    ``royal`` is the two-player short deck, 13 each and the rest unseen (003:345);
+    ``two_decks`` is two decks for three players to draw from, 17 each (003:81)."""
     if shape == "dead_hand":
         four = deck_info(deck, 4)
         return DeckInfo(
@@ -120,10 +121,12 @@ def deck_info(deck: str, players: int, shape: str = "even") -> DeckInfo:
     if shape == "royal":
         removed += [c for c in _ROYAL_OUT if c not in trump_set]
         logical = [c for c in logical if c not in removed]
-    double = players == 6
+    # 003:73-81 Three Player, Two Deck Spades: two decks without their 2s of clubs, drawn.
+    drawn = shape == "two_decks"
+    double = players == 6 or drawn
     physical = logical + [c + COPY_SHIFT for c in logical] if double else list(logical)
     target = 52 if players == 2 else len(physical) - len(physical) % players
-    if shape != "even":
+    if shape not in ("even", "two_decks"):
         target = len(physical)
     for card in _removal_order(deck, trump_set):
         if len(physical) <= target:
@@ -152,7 +155,7 @@ def deck_info(deck: str, players: int, shape: str = "even") -> DeckInfo:
         suit_phys=(masks[0], masks[1], masks[2], masks[3]),
         trump_phys=masks[TRUMP],
         double=double,
-        num_tricks=13 if players == 2 else len(physical) // players,
+        num_tricks=13 if players == 2 else len(physical) // (2 * players if drawn else players),
         removed=tuple(removed),
         card_bits=tuple(1 << card for card in sorted(physical)),
     )
