@@ -99,14 +99,24 @@ def deck_info(deck: str, players: int, shape: str = "even") -> DeckInfo:
 
     ``shape`` (``Rules.deal_shape``) leaves cards out of the deal instead: ``kitty`` takes
     none out, and the cards over go to the kitty (000:99); ``dead_hand`` deals three players
-    13 each from the four-player deck, and a fourth hand nobody plays (003:207);
+    13 each from the four-player deck (with jokers, less the 2♥ and 2♦), and a fourth hand
+    nobody plays (003:207, 003:219), or two players and two such hands (003:108);
     ``royal`` is the two-player short deck, 13 each and the rest unseen (003:345);
     ``two_decks`` is two decks for three players to draw from, 17 each (003:81)."""
     if shape == "dead_hand":
         four = deck_info(deck, 4)
+        cards, removed_four = four.cards, four.removed
+        two_c, two_d = _idx(2, Suit.CLUBS), _idx(2, Suit.DIAMONDS)
+        if two_c in removed_four and four.suit_of[two_d] != TRUMP and two_d in cards:
+            # 003:110, 003:219: Berkley's deck keeps the 2♣ and takes out the 2♦.
+            cards = tuple(sorted({*cards, two_c} - {two_d}))
+            removed_four = tuple(two_d if c == two_c else c for c in removed_four)
+        masks = [0, 0, 0, 0]
+        for card in cards:
+            masks[four.suit_of[card]] |= 1 << card
         return DeckInfo(
-            four.cards, four.suit_of, four.power, four.suit_phys, four.trump_phys, False, 13,
-            four.removed, four.card_bits,
+            cards, four.suit_of, four.power, (masks[0], masks[1], masks[2], masks[3]),
+            masks[TRUMP], False, 13, removed_four, tuple(1 << c for c in cards),
         )  # fmt: skip
     trumps = _trump_order(deck)
     trump_set = set(trumps)

@@ -2577,10 +2577,13 @@ def _raise_none(game: Game) -> None:
 def test_berkley_two_players_bid_nil_or_blind_6_to_12_before_looking() -> None:
     """003:120-130: before any cards are seen, Nil, or Blind 6 to 12 by a player "losing by
     100 points or more"; after, 4 (Board) through 13 (Boston), or Naught. 003:114: the
-    four hands are dealt, each player seeing only its own."""
+    four hands are dealt from the 54 cards less the 2♥ and 2♦, each player seeing only its
+    own."""
     rules = Rules.preset("berkley_two")
     top = "BJ LJ 2S AS KS QS JS 10S 9S 8S 7S 6S 5S"
     game = new_game(rules, deal_with(rules, {0: top}), dealer=0)
+    # 003:110: "the 2 of hearts and 2 of diamonds discarded from the game".
+    assert [c.code for c in game.view(0).removed] == ["2H", "2D"]
     assert game.num_tricks == 13
     assert not game.has_looked(1)
     assert bids_of(game, 1) == [(0, True)]
