@@ -122,7 +122,8 @@ class Rules(BaseModel):
     dead_hand: bool = Field(
         False,
         description="Three players with a dead hand: 13 cards each from the four-player "
-        "deck (a joker deck less the 2 of hearts and the 2 of diamonds), and a fourth hand dealt face down that nobody sees or plays, so 13 tricks are "
+        "deck (a joker deck less the 2 of hearts and the 2 of diamonds), and a fourth hand "
+        "dealt face down that nobody sees or plays, so 13 tricks are "
         "played and the unseen cards cannot be counted (003:207-225). With two players the "
         "deal of Berkley's two-player game: four hands of 13, each player's own seen whole, "
         "the two hands on their right dealt face down and not played (003:108-116; playing "
