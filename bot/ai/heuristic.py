@@ -28,7 +28,7 @@ from bot.engine import (
     SeatView,
 )
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
-from bot.engine.rules import mo_terms
+from bot.engine.rules import Rules, mo_terms
 from bot.i18n import N_
 
 # Blind Nil is a last resort: only this far behind does the bot bid it unseen.
@@ -176,6 +176,18 @@ def hint(view: SeatView) -> Choice:
     return HeuristicPolicy().explain(view)
 
 
+# The share of its estimate a hand drawn from two decks by three players takes (17 / 23.0).
+_TWO_DECKS_SHARE = 0.74
+
+
+def bid_estimate(rules: Rules, hand: tuple[Card, ...], table: CardTable, partners: int) -> float:
+    """``estimate_tricks`` as a bid reads it. Three players drawing from two decks (003:81)
+    each keep their better cards, so the three hands' estimates came to 23.0 tricks of 17
+    over 40 deals: each is scaled to its share."""
+    estimate = estimate_tricks(hand, table, partners)
+    return estimate * _TWO_DECKS_SHARE if rules.two_decks else estimate
+
+
 def estimate_tricks(hand: tuple[Card, ...], table: CardTable, partners: int) -> float:
     """Expected tricks: side-suit honours, trump honours and length, ruffing chances."""
     by_suit: dict[int, list[Card]] = {0: [], 1: [], 2: [], 3: []}
@@ -266,7 +278,7 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
             Said(N_("The rules allow only one bid here: bid {bid}."), bid=_bid_word(view, bids[0])),
             Rule.ONLY_BID,
         )
-    estimate = estimate_tricks(view.hand, table, len(view.partners))
+    estimate = bid_estimate(view.rules, view.hand, table, len(view.partners))
     nil_on = view.rules.nil_mode == "nil"
     nil = [b for b in bids if b.tricks == 0]
     # A Nil that scores nothing made (3B-Spades) is never worth its risk.

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from bot.ai.claims import claim_is_certain
 from bot.ai.endgame import Endgame
-from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
+from bot.ai.heuristic import CardTable, HeuristicPolicy, bid_estimate
 from bot.ai.holdings import fits, sample_fitted_deal, shipped_model
 from bot.ai.knowledge import Knowledge, bid_weight, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
@@ -319,7 +319,8 @@ class SearchPolicy:
         # Each bid near what the cards look worth is played out on its own, the side
         # playing to make it; a Nil is played out once (key -1). Bids further off are
         # not considered.
-        own = max(1, round(estimate_tricks(view.hand, table, len(view.partners)))) + partner_nil
+        own = max(1, round(bid_estimate(rules, view.hand, table, len(view.partners))))
+        own += partner_nil
         window = self.bid_window
         candidates = [
             b for b in bids if (nil_on and b.tricks == 0) or abs(b.tricks - own) <= window
@@ -343,7 +344,9 @@ class SearchPolicy:
             assumed: list[int | None] = [
                 b.tricks
                 if (b := view.bids[s]) is not None
-                else max(1, round(estimate_tricks(tuple(Card.of(c) for c in deal[s]), table, 1)))
+                else max(
+                    1, round(bid_estimate(rules, tuple(Card.of(c) for c in deal[s]), table, 1))
+                )
                 for s in range(n)
             ]
             outcomes: dict[int, list[int]] = {}
