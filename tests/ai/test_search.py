@@ -13,7 +13,7 @@ from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_deal
 from bot.ai.playout import Playout, Position
 from bot.ai.search import SearchPolicy, _first_leader, hand_value
-from bot.engine import PRESETS, Bid, Card, Game, Phase, PlayCard, Rules, SeatView
+from bot.engine import PRESETS, Bid, Card, Game, Phase, PlayCard, RevealCards, Rules, SeatView
 from bot.engine.deck import COPY_SHIFT, deck_info
 
 
@@ -338,3 +338,18 @@ def test_bid_playouts_start_from_the_seat_that_leads(leads: bool, leader: int) -
         [Card.parse(c).index for c in codes.split()] for codes in ("AS 3C", "KD", "2C 9H", "5C")
     ]
     assert _first_leader(rules, deck, hands, dealer=0) == leader
+
+
+def test_a_weak_hand_under_board_weighs_the_least_bid_beside_its_nil() -> None:
+    """003:130: Berkley's two players bid 4 (Board) or more, or Nil. A hand worth a trick
+    or two has no bid near its worth: hard plays out the least bid too, and bids it rather
+    than a Nil that the one opponent, playing every trick against it, nearly always breaks."""
+    search = SearchPolicy()
+    for seed in (0, 1, 4, 6):
+        game = Game.new(Rules.preset("berkley_two"), seed=seed, dealer=0)
+        game.apply(RevealCards(1))
+        view = game.view(1)
+        bids = [a for a in view.legal_actions if isinstance(a, Bid) and not a.blind]
+        values, nil_success = search.evaluate_bids(view, bids, random.Random(seed))
+        assert Bid(1, 4) in values and nil_success < 0.1
+        assert search.choose_bid(values, nil_success, view) == Bid(1, 4)
