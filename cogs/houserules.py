@@ -196,7 +196,6 @@ class ChangeRulesCog(
 
     @app_commands.command(name="preset", description=N_("Use a named set of house rules"))
     @app_commands.describe(name=N_("The preset"))
-    @app_commands.choices(name=[app_commands.Choice(name=n, value=n) for n in PRESETS])
     @app_commands.checks.has_permissions(manage_guild=True)
     async def preset(self, interaction: discord.Interaction, name: str) -> None:
         try:
@@ -205,6 +204,13 @@ class ChangeRulesCog(
             raise PlayerError(str(error)) from None
         what = _("House rules: {preset}").format(preset=name)
         await answer(interaction, change_text(change, what), ephemeral=False)
+
+    # More presets than the 25 fixed choices Discord allows an option: typed, and offered.
+    @preset.autocomplete("name")
+    async def preset_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return matching(list(PRESETS), current)
 
     @app_commands.command(
         name=N_("language"), description=N_("The language of the tables' messages in this server")
