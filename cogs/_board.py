@@ -20,6 +20,7 @@ from bot.render.text import (
     bags_text,
     call_line,
     declared_line,
+    drawn,
     hand_text,
     lead_text,
     points_text,
@@ -127,9 +128,9 @@ def _who(seat: SeatSnapshot) -> str:
 def _game(snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace) -> list[str]:
     names = names_of(snapshot)
     rules = snapshot.rules
-    # With two players nobody deals: each draws from the stock.
+    # When the players draw from the stock (two players, three with two decks) nobody deals.
     head = _("**Spades** · hand {number}").format(number=snapshot.hand_number)
-    if snapshot.dealer is not None and rules.players > 2:
+    if snapshot.dealer is not None and not drawn(rules):
         head = _("{head} · dealer {name}").format(head=head, name=names[snapshot.dealer])
     lines = [head]
     for team in range(len(snapshot.teams)):

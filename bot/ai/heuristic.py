@@ -34,7 +34,7 @@ from bot.engine import (
 from bot.engine.auction import AUCTION_BASE
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
-from bot.engine.rules import mo_terms
+from bot.engine.rules import Rules, mo_terms
 from bot.i18n import N_
 
 # Blind Nil is a last resort: only this far behind does the bot bid it unseen.
@@ -209,6 +209,18 @@ def hint(view: SeatView) -> Choice:
     return HeuristicPolicy().explain(view)
 
 
+# The share of its estimate a hand drawn from two decks by three players takes (17 / 23.0).
+_TWO_DECKS_SHARE = 0.74
+
+
+def bid_estimate(rules: Rules, hand: tuple[Card, ...], table: CardTable, partners: int) -> float:
+    """``estimate_tricks`` as a bid reads it. Three players drawing from two decks (003:81)
+    each keep their better cards, so the three hands' estimates came to 23.0 tricks of 17
+    over 40 deals: each is scaled to its share."""
+    estimate = estimate_tricks(hand, table, partners)
+    return estimate * _TWO_DECKS_SHARE if rules.two_decks else estimate
+
+
 def estimate_tricks(hand: tuple[Card, ...], table: CardTable, partners: int) -> float:
     """Expected tricks: side-suit honours, trump honours and length, ruffing chances."""
     by_suit: dict[int, list[Card]] = {0: [], 1: [], 2: [], 3: []}
@@ -280,7 +292,16 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
         blind_nil = [b for b in bids if b.tricks == 0]
         behind = max(view.scores) - view.scores[view.team]
         nil_pays = view.rules.nil_scoring == "bonus"
-        if blind_nil and nil_pays and behind >= _BLIND_NIL_DEFICIT and not partner_nil:
+        # Two players: nobody covers a Blind Nil and the one opponent plays every trick
+        # against it; at berkley_two none of 37 Nils was made over 50 deals (seed 7).
+        heads_up = view.rules.players == 2
+        if (
+            blind_nil
+            and nil_pays
+            and behind >= _BLIND_NIL_DEFICIT
+            and not partner_nil
+            and not heads_up
+        ):
             return (
                 blind_nil[0],
                 Said(N_("Your side is {points} behind: a Blind Nil can catch up."), points=behind),
@@ -309,7 +330,7 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
             Said(N_("The rules allow only one bid here: bid {bid}."), bid=_bid_word(view, bids[0])),
             Rule.ONLY_BID,
         )
-    estimate = estimate_tricks(view.hand, table, len(view.partners))
+    estimate = bid_estimate(view.rules, view.hand, table, len(view.partners))
     nil_on = view.rules.nil_mode == "nil"
     nil = [b for b in bids if b.tricks == 0]
     # A Nil that scores nothing made (3B-Spades) is never worth its risk.
@@ -645,7 +666,7 @@ def _draw(view: SeatView, table: CardTable) -> Ruled:
 def _beats(card: Card, view: SeatView, table: CardTable) -> bool:
     """Would this card take the lead in the trick as it stands?"""
     led = table.suit(view.trick[0][1])
-    later = view.rules.identical_cards == "later_wins" and view.rules.players == 6
+    later = view.rules.identical_cards == "later_wins" and view.rules.double_deck
     best = max(
         (table.strength(c) for _, c in view.trick if table.suit(c) in (led, TRUMP)), default=-1
     )
@@ -658,7 +679,7 @@ def _beats(card: Card, view: SeatView, table: CardTable) -> bool:
 
 def _trick_leader(view: SeatView, table: CardTable) -> int:
     led = table.suit(view.trick[0][1])
-    later = view.rules.identical_cards == "later_wins" and view.rules.players == 6
+    later = view.rules.identical_cards == "later_wins" and view.rules.double_deck
     leader, best = view.trick[0][0], -1
     for seat, card in view.trick:
         if table.suit(card) in (led, TRUMP):

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from bot.ai.claims import claim_is_certain
 from bot.ai.endgame import Endgame
-from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks, miser_estimate
+from bot.ai.heuristic import CardTable, HeuristicPolicy, bid_estimate, miser_estimate
 from bot.ai.holdings import fits, sample_fitted_deal, shipped_model
 from bot.ai.knowledge import Knowledge, bid_weight, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
@@ -149,7 +149,7 @@ def _assumed_bid(rules: Rules, cards: list[int], table: CardTable) -> int:
     hand = tuple(Card.of(c) for c in cards)
     if rules.miser:
         return miser_estimate(hand, table)
-    return max(1, round(estimate_tricks(hand, table, 1)))
+    return max(1, round(bid_estimate(rules, hand, table, 1)))
 
 
 def _blind_nil_against(view: SeatView) -> bool:
@@ -359,7 +359,8 @@ class SearchPolicy:
         # Each bid near what the cards look worth is played out on its own, the side
         # playing to make it; a Nil is played out once (key -1). Bids further off are
         # not considered.
-        own = max(1, round(estimate_tricks(view.hand, table, len(view.partners)))) + partner_nil
+        own = max(1, round(bid_estimate(rules, view.hand, table, len(view.partners))))
+        own += partner_nil
         if rules.miser:
             # 003:87 Miser: the bids worth trying are near what the cards cannot shed.
             own = miser_estimate(view.hand, table)
@@ -367,9 +368,14 @@ class SearchPolicy:
             # 000:111: the bid is the side's, so near the hand's worth and a partner's share.
             own = round(own + (view.num_tricks - own) / (n - 1))
         window = self.bid_window
-        candidates = [
-            b for b in bids if (nil_on and b.tricks == 0) or abs(b.tricks - own) <= window
-        ] or bids
+        plain = [b for b in bids if not (nil_on and b.tricks == 0)]
+        near = {b for b in plain if abs(b.tricks - own) <= window}
+        if plain and not near:
+            # Board (min_bid) can leave no bid near what the cards look worth: the nearest
+            # is tried, else a weak hand at berkley_two weighed only its Nil and bid it
+            # (none of 29 made over 50 deals, seed 7).
+            near = {min(plain, key=lambda b: abs(b.tricks - own))}
+        candidates = [b for b in bids if (nil_on and b.tricks == 0) or b in near] or bids
         totals = dict.fromkeys(candidates, 0.0)
 
         def key(bid: Bid) -> int:

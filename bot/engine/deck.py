@@ -99,13 +99,24 @@ def deck_info(deck: str, players: int, shape: str = "even") -> DeckInfo:
 
     ``shape`` (``Rules.deal_shape``) leaves cards out of the deal instead: ``kitty`` takes
     none out, and the cards over go to the kitty (000:99); ``dead_hand`` deals three players
-    13 each from the four-player deck, and a fourth hand nobody plays (003:207);
-    ``royal`` is the two-player short deck, 13 each and the rest unseen (003:345)."""
+    13 each from the four-player deck (with jokers, less the 2♥ and 2♦), and a fourth hand
+    nobody plays (003:207, 003:219), or two players and two such hands (003:108);
+    ``royal`` is the two-player short deck, 13 each and the rest unseen (003:345);
+    ``two_decks`` is two decks for three players to draw from, 17 each (003:81)."""
     if shape == "dead_hand":
         four = deck_info(deck, 4)
+        cards, removed_four = four.cards, four.removed
+        two_c, two_d = _idx(2, Suit.CLUBS), _idx(2, Suit.DIAMONDS)
+        if two_c in removed_four and four.suit_of[two_d] != TRUMP and two_d in cards:
+            # 003:110, 003:219: Berkley's deck keeps the 2♣ and takes out the 2♦.
+            cards = tuple(sorted({*cards, two_c} - {two_d}))
+            removed_four = tuple(two_d if c == two_c else c for c in removed_four)
+        masks = [0, 0, 0, 0]
+        for card in cards:
+            masks[four.suit_of[card]] |= 1 << card
         return DeckInfo(
-            four.cards, four.suit_of, four.power, four.suit_phys, four.trump_phys, False, 13,
-            four.removed, four.card_bits,
+            cards, four.suit_of, four.power, (masks[0], masks[1], masks[2], masks[3]),
+            masks[TRUMP], False, 13, removed_four, tuple(1 << c for c in cards),
         )  # fmt: skip
     trumps = _trump_order(deck)
     trump_set = set(trumps)
@@ -124,10 +135,12 @@ def deck_info(deck: str, players: int, shape: str = "even") -> DeckInfo:
         # 000:193: six players from a single deck of 48, all four 2s out.
         removed += [_idx(2, suit) for suit in Suit]
         logical = [c for c in logical if c not in removed]
-    double = players == 6 and shape != "single"
+    # 003:73-81 Three Player, Two Deck Spades: two decks without their 2s of clubs, drawn.
+    drawn = shape == "two_decks"
+    double = (players == 6 and shape != "single") or drawn
     physical = logical + [c + COPY_SHIFT for c in logical] if double else list(logical)
     target = 52 if players == 2 else len(physical) - len(physical) % players
-    if shape not in ("even", "single"):
+    if shape not in ("even", "single", "two_decks"):
         target = len(physical)
     for card in _removal_order(deck, trump_set):
         if len(physical) <= target:
@@ -156,7 +169,7 @@ def deck_info(deck: str, players: int, shape: str = "even") -> DeckInfo:
         suit_phys=(masks[0], masks[1], masks[2], masks[3]),
         trump_phys=masks[TRUMP],
         double=double,
-        num_tricks=13 if players == 2 else len(physical) // players,
+        num_tricks=13 if players == 2 else len(physical) // (2 * players if drawn else players),
         removed=tuple(removed),
         card_bits=tuple(1 << card for card in sorted(physical)),
     )

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Final, NoReturn
 
+from bot.engine import berkley
 from bot.engine.actions import (
     Action,
     Bid,
@@ -178,7 +179,9 @@ class Game:
         # Face-up tables have no blind bids: every card is seen anyway.
         self._face_up = options.show_all_hands
         # Cards dealt to nobody: a kitty, a dead hand, Royal's unseen cards.
-        self._leftover = options.deal_shape != "even"
+        self._leftover = options.deal_shape not in ("even", "two_decks")
+        # Drawn from a stock: two players (000), or three from two decks (003:81).
+        self._drawn = (n == 2 and not self._leftover) or options.deal_shape == "two_decks"
         self._first_bids_itself = options.first_hand_bids_itself
         # Evil Spades (003:13-63): this hand's play rule may ask for the lowest card, and
         # rule 41 bids a called suit.
@@ -313,7 +316,7 @@ class Game:
         else:
             rng = self._rng
             rng.seed(f"{self.seed}:{self.hand_number}:{self._redeals}")
-            if n == 2 and not leftover:
+            if self._drawn:
                 hand.stock = shuffled(self._deck.cards, rng)
             else:
                 # Shuffling the cards' mask bits deals each seat its hand mask in one sum.
@@ -344,7 +347,7 @@ class Game:
         events: list[Event] = [HandDealt(self.hand_number, self.dealer, dealt)]
         if self._evil:
             self._start_evil_hand()
-        if n == 2 and not fixed and not leftover:
+        if self._drawn and not fixed:
             # Every seat sees its cards (HandState's default) while drawing.
             self.phase = _DRAW
             self.to_act: int | None = (self.dealer + 1) % n
@@ -611,6 +614,8 @@ class Game:
                 # 000:118 Blind 6: the side's blind bids make 6 together.
                 finish = self._in_blind_six(seat)
                 out = self._blind_six_bids(seat) if finish else out + self._blind_six_bids(seat)
+            elif self._blind_bids_open(team) and rules.bid_values != "ten_a_trick":
+                out += berkley.blind_bids(rules.bid_values, blind, n_tricks)
             elif self._blind_bids_open(team):
                 low = max(1, rules.min_blind_bid - mate_total, (board or 0) - mate_total)
                 if rules.each_bids_four:
@@ -1591,7 +1596,7 @@ class Game:
         self._hand.hands[seat] |= 1 << keep
         unseen = self._options.two_player_deal == "first_or_second_unseen"
         if not (action.keep_first and unseen):
-            self._hand.discarded[seat] |= 1 << (drop % COPY_SHIFT)
+            self._hand.discarded[seat] |= 1 << drop
         events: list[Event] = [CardDrawn(seat, len(self._hand.stock))]
         if self._hand.stock:
             self.to_act = (seat + 1) % self.players
@@ -1947,7 +1952,7 @@ class Game:
             passed=tuple(self._cards(sum(1 << c for c in self._hand.passed.get(seat, ())))),
             received=tuple(self._cards(sum(1 << c for c in self._hand.received.get(seat, ())))),
             draw_offer=offer,
-            discarded=tuple(cards_of(self._hand.discarded[seat])),
+            discarded=tuple(self._cards(self._hand.discarded[seat])),
             removed=tuple(ALL_CARDS[c] for c in self._deck.removed),
             renege_calls=tuple(self._hand.renege_calls),
             last_result=self.results[-1] if self.results else None,

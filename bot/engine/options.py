@@ -116,6 +116,7 @@ class Options:
         self.kitty_trick: int = int(rules.kitty_trick)
         self.face_up_cards: int = rules.face_up_cards
         self.deal_shape: str = rules.deal_shape
+        self.bid_values: str = rules.bid_values
         # Game length.
         self.by_hands: bool = rules.play_to == "hands"
         self.hands_to_play: int = rules.hands_to_play

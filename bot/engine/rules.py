@@ -181,8 +181,19 @@ class Rules(BaseModel):
     dead_hand: bool = Field(
         False,
         description="Three players with a dead hand: 13 cards each from the four-player "
-        "deck, and a fourth hand dealt face down that nobody sees or plays, so 13 tricks are "
-        "played and the unseen cards cannot be counted (003:207-225).",
+        "deck (a joker deck less the 2 of hearts and the 2 of diamonds), and a fourth hand "
+        "dealt face down that nobody sees or plays, so 13 tricks are "
+        "played and the unseen cards cannot be counted (003:207-225). With two players the "
+        "deal of Berkley's two-player game: four hands of 13, each player's own seen whole, "
+        "the two hands on their right dealt face down and not played (003:108-116; playing "
+        "them as dummies is not built).",
+    )
+    two_decks: bool = Field(
+        False,
+        description="Three Player, Two Deck Spades: three players draw from two decks without "
+        "their two 2s of clubs (102 cards) as two players draw from one (two_player_deal), 17 "
+        "cards each; of two identical cards in a trick identical_cards decides, the second "
+        "played winning by default as the seed says (003:73-81).",
     )
     royal: bool = Field(
         False,
@@ -520,6 +531,19 @@ class Rules(BaseModel):
         "other side scores 10 a trick it fell short (000:172 Broken Contract Gives Points To "
         "Opposing Team).",
     )
+    bid_values: Literal["ten_a_trick", "berkley_two", "berkley_three"] = Field(
+        "ten_a_trick",
+        description="What a bid is worth. ten_a_trick: 10 a trick bid, made or set. "
+        "berkley_two, Darrin Berkley's two-player table: a bid of 4 to 9 +/-10 a trick, 10 "
+        "+200/-100, 11 +220/-110, 12 +240/-120, 13 (Boston) +500, or -130 set (the seed "
+        "gives no loss: 10 a trick, as for 10 to 12); Blind 6 to 9 +100 to +160, Blind 10 to "
+        "12 +300 to +340, -10 a trick bid when set; Nil bid before looking +300/-50 and Nil "
+        "bid after looking (Naught) +200/-100; blind bids from 6 to 12 only (003:158-189). "
+        "berkley_three, his three-player table: 0 is a bid, bids of 2 or less and every "
+        "blind bid count only when taken exactly, the values graduated as tabled for 13 "
+        "tricks (a dead hand) or 18 (54 cards), some bids winning the game outright, and "
+        "-10 a trick bid when set (003:247-333).",
+    )
     exact_bids: Literal["off", "side", "each"] = Field(
         "off",
         description="Oh Hell: a side must take exactly its bid, and an overtrick sets it "
@@ -835,14 +859,17 @@ class Rules(BaseModel):
                 "kitty_trick",
                 "kitty_trick needs a kitty (kitty two_of_clubs or high_bidder), and no mo",
             )
-        if self.face_up_cards and (self.players == 6 or (self.players == 2 and not self.royal)):
+        if self.face_up_cards and (
+            self.players == 6 or self.two_decks or (self.players == 2 and self.deal_shape == "even")
+        ):
             say(
                 "face_up",
                 "face_up_cards needs a single deck dealt out (not six players, not the "
                 "two-player draw)",
             )
-        if self.dead_hand and (self.players != 3 or self.kitty != "off"):
-            say("dead_hand", "dead_hand needs three players and no kitty")
+        if self.dead_hand and (self.players not in (2, 3) or self.kitty != "off" or self.royal):
+            say("dead_hand", "dead_hand needs two or three players and no kitty")
+        _mode_problems(self, say)
         if self.royal and (self.players != 2 or self.deck == "euchre_jokers"):
             say("royal", "royal needs two players and a deck without Euchre's Jokers")
         if self.big_joker_lead and not self.jokers:
@@ -966,7 +993,7 @@ class Rules(BaseModel):
 
     @property
     def double_deck(self) -> bool:
-        return self.players == 6 and self.six_deck == "double"
+        return (self.players == 6 and self.six_deck == "double") or self.two_decks
 
     @property
     def deal_shape(self) -> str:
@@ -979,6 +1006,8 @@ class Rules(BaseModel):
             return "single"
         if self.dead_hand:
             return "dead_hand"
+        if self.two_decks:
+            return "two_decks"
         return "royal" if self.royal else "even"
 
     @property
@@ -1039,6 +1068,58 @@ class Rules(BaseModel):
                 value,
                 problems,
             ) from None
+
+
+# Options that change what a bid is worth, which bid_values replaces, with their defaults.
+_TEN_A_TRICK: dict[str, object] = {
+    "ten_for_two_hundred": False,
+    "shoot_the_moon": "off",
+    "lexington": "off",
+    "blind_six": "off",
+    "blind_scoring": "double",
+    "exact_bids": "off",
+    "double_over": False,
+    "failed_bids": "minus_10x_bid",
+    "nil_scoring": "bonus",
+    "seven_or_more_bonus": False,
+    "highlander": False,
+    "gambling_pot": False,
+}
+
+
+def _mode_problems(rules: Rules, say: Callable[..., None]) -> None:
+    """Why the two-deck three-player game (003:73-81) or a Berkley bid table (003:158-189,
+    003:247-333) cannot be played with the other options."""
+    if rules.two_decks and (
+        rules.players != 3
+        or rules.jokers
+        or rules.kitty != "off"
+        or rules.dead_hand
+        or rules.hurricane_pass != "off"
+    ):
+        say(
+            "two_decks",
+            "two_decks needs three players, a deck without jokers, no kitty, no dead hand "
+            "and no Hurricane passing",
+        )
+    table = rules.bid_values
+    if table == "ten_a_trick":
+        return
+    _fixed_problems(rules, f"bid_values {table}", _TEN_A_TRICK, say)
+    if table == "berkley_two" and (rules.players, rules.team_size, rules.nil_mode) != (
+        2,
+        1,
+        "nil",
+    ):
+        say("berkley_two", "bid_values berkley_two needs two players (players 2) and nil_mode nil")
+    if table == "berkley_three":
+        tricks = deck_info(rules.deck, rules.players, rules.deal_shape).num_tricks
+        if rules.players != 3 or rules.nil_mode != "zero" or tricks not in (13, 18):
+            say(
+                "berkley_three",
+                "bid_values berkley_three needs three players, nil_mode zero and 13 tricks "
+                "(dead_hand) or 18 (a deck with two jokers)",
+            )
 
 
 # What Evil Spades decides hand by hand (its bids and its play rules), so the table's own
@@ -1208,6 +1289,21 @@ def parse_option_value(name: str, value: str) -> object:
 _NO_BLINDS: dict[str, object] = {"blind_nil": "never"}
 # Decks of 52 cards and two Jokers (000:193: six players, 9 each).
 _TWO_JOKER_DECKS: Final = ("joker_joker_ace", "joker_joker_deuce_ace", "joker_joker_deuce_deuce")
+# 003:199-339 Berkley's three-player game: 0 is a bid, blind bids any time, Bemo instead of
+# a bid, raises before the lead, 100 for three perfect bids and 50 for each after, ties to
+# the fewer overtricks.
+_BERKLEY_THREE: dict[str, object] = {
+    "players": 3,
+    "team_size": 1,
+    "deck": "joker_joker_deuce_ace",
+    "bid_values": "berkley_three",
+    "nil_mode": "zero",
+    "blind_bids": "anytime",
+    "mo": "bemo_three",
+    "raise_bids": "any",
+    "perfect_bids_bonus": "hundred_then_fifty",
+    "tie_break": "fewest_overtricks",
+}
 
 # Each preset lists only what differs from the defaults (the basic method of 000).
 PRESETS: dict[str, dict[str, object]] = {
@@ -1285,6 +1381,31 @@ PRESETS: dict[str, dict[str, object]] = {
     # 000:111 Partnership bidding: one bid a side, the side that did not deal first, Board 4
     # and no Nil.
     "partnership": {"partnership_bidding": True},
+    # 003:73-81 Three Player, Two Deck Spades: 102 cards drawn as two players draw.
+    "three_two_decks": {"players": 3, "team_size": 1, "two_decks": True},
+    # 003:98-189 Berkley's two-player game: the Berkley deck dealt in four hands of 13,
+    # Nil or Blind 6 to 12 (losing by 100) before looking, Board 4 to Boston 13, Bemo and
+    # Big Bemo, raises before the lead, his bid table, 80 for three perfect bids running and
+    # ties to the fewer overtricks. The two hands on the players' right are dealt face down
+    # and not played: the dummies' play is not built.
+    "berkley_two": {
+        "players": 2,
+        "team_size": 1,
+        "deck": "joker_joker_deuce_ace",
+        "dead_hand": True,
+        "bid_values": "berkley_two",
+        "min_bid": 4,
+        "blind_nil": "anytime",
+        "blind_bids": "losing_by_100",
+        "mo": "bemo",
+        "raise_bids": "any",
+        "perfect_bids_bonus": "eighty",
+        "tie_break": "fewest_overtricks",
+    },
+    # 003:199-339 Berkley's three-player game, version 1: a dead fourth hand, 13 tricks.
+    "berkley_three": {**_BERKLEY_THREE, "dead_hand": True},
+    # Version 2: all 54 cards, 18 tricks.
+    "berkley_three_54": _BERKLEY_THREE,
     # 000:167 3B-Spades: -10 an overtrick, a set side scores 1 a trick, a Nil -10 a trick
     # (and so its tricks are not overtricks too).
     "three_b": {

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import final
 
+from bot.engine import berkley
 from bot.engine.auction import auction_results
 from bot.engine.miser import miser_result
 from bot.engine.options import Options, options_of
@@ -30,7 +31,7 @@ __all__ = ["HandResult", "SeatOutcome", "TeamHandResult", "score_hand"]
 class _Side:
     """What one side bid and took, as the contract sees it."""
 
-    __slots__ = ("bid", "blind_bid", "counted", "extra_bags", "has_bid", "num_tricks")
+    __slots__ = ("bid", "blind", "blind_bid", "counted", "extra_bags", "has_bid", "num_tricks")
 
     def __init__(
         self,
@@ -40,7 +41,9 @@ class _Side:
         extra_bags: int,
         has_bid: bool,
         num_tricks: int,
+        blind: bool,
     ) -> None:
+        self.blind = blind
         self.bid = bid
         self.blind_bid = blind_bid
         self.counted = counted
@@ -79,6 +82,8 @@ def _contract(
     bid, blind_bid, counted = side.bid, side.blind_bid, side.counted
     extra_bags, has_bid, num_tricks = side.extra_bags, side.has_bid, side.num_tricks
     failed_bids = options.failed_bids
+    if options.bid_values != "ten_a_trick" and has_bid:
+        return _berkley(options, side, required_extra, forced_set, forced_made)
     if options.blind_six != "off" and bid == 6 and blind_bid == 6 and has_bid:
         return _blind_six(options, side, forced_set=forced_set, forced_made=forced_made)
     if not has_bid:
@@ -163,6 +168,35 @@ def _blind_six(options: Options, side: _Side, *, forced_set: bool, forced_made: 
         0,
         "blind 6",
         120 if made else lost,
+    )
+
+
+def _berkley(
+    options: Options, side: _Side, required_extra: int, forced_set: bool, forced_made: bool
+) -> _Contract:
+    """A bid worth what Berkley's table says (003:158-189, 003:247-333): bids taken
+    exactly where they must be, overtricks 1 each otherwise, 10 a trick bid lost when set
+    (more for the low three-player bids)."""
+    bid, counted = side.bid, side.counted
+    won, lost, exact = berkley.terms(options.bid_values, side.num_tricks, bid, side.blind)
+    required = bid + required_extra
+    made = forced_made or (
+        not forced_set and (counted == required if exact else counted >= required)
+    )
+    overs = side.extra_bags + (counted - required if made and counted > required else 0)
+    special = None
+    if made and won == berkley.WIN:
+        special, won = "automatic win", 0
+    elif made and bid == 13 and options.bid_values == "berkley_two":
+        special = "Boston"
+    return _Contract(
+        made,
+        won if made else lost,
+        overs * options.overtrick_points,
+        overs if options.bags_count else 0,
+        0,
+        special,
+        0,
     )
 
 
@@ -476,6 +510,7 @@ def score_hand(
         # One pass over the side's seats: its tricks, its nil seats and its bidders.
         team_tricks = team_bid = blind_bid = counted = nil_bonus = failed_nil_tricks = 0
         nils = blind_exact = 0
+        any_blind = False
         # Whether every seat of the side took exactly its own bid (a Nil: none).
         all_exact = True
         # Highlander (000:175): a partner short of their own bid, and the partners'
@@ -490,7 +525,11 @@ def score_hand(
                 value = options.nil_points * (2 if blind[s] else 1)
                 if dark_big and s in dark_big:
                     value = 250
-                if options.nil_minus_10:
+                if options.bid_values == "berkley_two":
+                    # 003:161, 003:163: Nil +300/-50 (bid before looking), Naught +200/-100.
+                    won, lost = berkley.nil_terms(blind[s])
+                    nil_bonus += won if took == 0 else lost
+                elif options.nil_minus_10:
                     # 000:167 3B-Spades: "A Nil scores -10 per trick taken".
                     nil_bonus -= 10 * took
                 else:
@@ -508,6 +547,7 @@ def score_hand(
                     seat_overs += max(0, took - bid)
                 team_bid += bid
                 if blind[s]:
+                    any_blind = True
                     blind_bid += bid
                     if exact_blind:
                         blind_exact += _exact_blind(blind_scoring, bid, took)
@@ -575,7 +615,13 @@ def score_hand(
         elif failed_nil == "takes_bags" or (failed_nil == "helps_team_bid" and not has_bid):
             extra_bags = failed_nil_tricks
         side = _Side(
-            team_bid, 0 if exact_blind else blind_bid, counted, extra_bags, has_bid, num_tricks
+            team_bid,
+            0 if exact_blind else blind_bid,
+            counted,
+            extra_bags,
+            has_bid,
+            num_tricks,
+            any_blind,
         )
         claimed = claim_set[t]
         # 000:170 Oh Hell, strict form: a player off their own bid sets the side.
@@ -656,6 +702,9 @@ def score_hand(
             and actual.made
             and options.shoot_the_moon == "wins_game"
         ) or (actual.special == "lexington" and actual.made and options.lexington == "wins_game"):
+            moon_winner = t
+        elif actual.special == "automatic win" and actual.made:
+            # 003:307, 003:323: "Automatic Win".
             moon_winner = t
         team_results.append(
             TeamHandResult(

@@ -38,6 +38,15 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "royal": N_("Royal Spades: two players, a 28-card deck"),
     "dead_hand": N_("Three players, two Jokers on top, a dead fourth hand"),
     "three_b": N_("3B Spades: -10 an overtrick, a set scores 1 a trick"),
+    "high_low": N_("High/Low: the leader calls each trick high or low"),
+    "joke_trumps": N_("Joke Trumps: a Joker turns its partner's card into a spade"),
+    "miser": N_("Miser: four alone, to take the fewest tricks"),
+    "auction": N_("Auction: bid N to take 6 + N tricks, raise or pass"),
+    "partnership": N_("Partnership bidding: one bid a side, 4 at least, no Nil"),
+    "three_two_decks": N_("Three players drawing 17 each from two decks"),
+    "berkley_two": N_("Berkley's two-player game and its bid table"),
+    "berkley_three": N_("Berkley's three-player game, a dead fourth hand"),
+    "berkley_three_54": N_("Berkley's three-player game, 54 cards, 18 tricks"),
 }
 
 

@@ -94,7 +94,18 @@ PLAIN: dict[str, str] = {
     "face_up": N_(
         "`face_up_cards` needs a single deck dealt out (not six players, not the two-player draw)."
     ),
-    "dead_hand": N_("`dead_hand` needs three players and no `kitty`."),
+    "dead_hand": N_("`dead_hand` needs two or three players and no `kitty`."),
+    "two_decks": N_(
+        "`two_decks` needs three players, a deck without Jokers, no `kitty`, no `dead_hand`"
+        " and no `hurricane_pass`."
+    ),
+    "berkley_two": N_(
+        "`bid_values berkley_two` needs two players (`players 2`) and `nil_mode nil`."
+    ),
+    "berkley_three": N_(
+        "`bid_values berkley_three` needs three players, `nil_mode zero` and 13 tricks"
+        " (`dead_hand`) or 18 (a deck with two Jokers)."
+    ),
     "royal": N_("`royal` needs two players and a deck without Euchre's Jokers."),
     "big_joker_lead": N_("`big_joker_lead` needs a deck with Jokers."),
     "jokers_first_wins": N_(

@@ -228,8 +228,8 @@ def table_text(
     whose turn."""
     rules = view.rules
     short = [short_name(n) for n in names]
-    # With two players nobody deals: each draws from the stock.
-    if rules.players == 2:
+    # With two players (or three with two decks) nobody deals: each draws from the stock.
+    if drawn(rules):
         lines = [_("Hand {number}").format(number=view.hand_number)]
     else:
         lines = [
@@ -587,9 +587,16 @@ def _claim_cost(event: ClaimFailed, names: Sequence[str], face: CardFace, yours:
     ).format(count=event.tricks, seats=", ".join(given) if given else _("nobody"))
 
 
+def drawn(rules: Rules) -> bool:
+    """Whether the players draw their hands from a stock: two players (000), unless a deal
+    shape deals them, or three with two decks (003:81)."""
+    shape = rules.deal_shape
+    return (rules.players == 2 and shape == "even") or shape == "two_decks"
+
+
 def dealt_text(dealer: int, names: Sequence[str], rules: Rules, you: int | None = None) -> str:
     """ "dealt by West"; with two players nobody deals: each draws from the stock."""
-    if rules.players == 2:
+    if drawn(rules):
         return _("drawn from the stock")
     if dealer == you:
         return _("dealt by you")

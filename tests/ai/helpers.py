@@ -36,6 +36,10 @@ def position_of(game: Game) -> Position:
         game.spades_broken,
         game.tricks_taken,
         gone,
+        # High/Low (003:65) and Aces High/Low (000:143): the trick's calls so far.
+        bool(view.trick_call),
+        view.trick_call == "low",
+        sum(1 << seat for seat in view.low_aces),
     )
 
 

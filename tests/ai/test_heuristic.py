@@ -7,6 +7,7 @@ bid and lead in the order 1, 2, 3, 0; seats 0 and 2 are partners against 1 and 3
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Sequence
@@ -688,3 +689,23 @@ def test_an_ace_is_called_high_to_take_a_trick_and_low_to_lose_it(bid: int, low:
     act(game, ["3C", "AC"])
     assert game.to_act == 2
     assert decide(game) == CallHighLow(2, low)
+
+
+@pytest.mark.parametrize(("players", "blind_nil"), [(2, False), (3, True)])
+def test_a_blind_nil_heads_up_is_never_worth_it(players: int, blind_nil: bool) -> None:
+    """003:122: Berkley's two-player Nil is bid before looking. normal bids a Blind Nil when
+    200 behind at three players; heads up, with nobody to cover it and the one opponent
+    playing every trick against it, it looks at its cards instead."""
+    rules = (
+        Rules.preset("berkley_two")
+        if players == 2
+        else Rules(players=3, team_size=1, blind_nil="anytime")
+    )
+    game = Game.new(rules, seed=3, dealer=0)
+    assert game.to_act == 1 and not game.has_looked(1)
+    behind = (300, 0, 300)[:players]
+    view = dataclasses.replace(game.view(1), scores=behind)
+    assert Bid(1, 0, True) in view.legal_actions
+    action = HeuristicPolicy().decide(view, random.Random(0))
+    assert (action == Bid(1, 0, True)) is blind_nil
+    assert isinstance(action, RevealCards) is not blind_nil

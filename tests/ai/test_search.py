@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 import random
@@ -13,7 +14,18 @@ from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_deal
 from bot.ai.playout import Playout, Position
 from bot.ai.search import SearchPolicy, _first_leader, hand_value
-from bot.engine import PRESETS, Bid, Card, Game, Phase, PlayCard, Rules, SeatView
+from bot.engine import (
+    PRESETS,
+    Bid,
+    CallHighLow,
+    Card,
+    Game,
+    Phase,
+    PlayCard,
+    RevealCards,
+    Rules,
+    SeatView,
+)
 from bot.engine.deck import COPY_SHIFT, deck_info
 from tests.ai.helpers import physical, position_of
 
@@ -50,6 +62,11 @@ def test_playout_agrees_with_the_engine(preset: str, seed: int) -> None:
     while game.hand_number == hand and not game.is_over:
         seat = (pos.leader + len(pos.trick)) % game.players
         assert seat == game.to_act
+        if not pos.trick and any(isinstance(a, CallHighLow) for a in game.legal_actions(seat)):
+            # 003:65: the leader calls the trick first, as the playout's rule calls it.
+            low = playout.call_low(pos, seat)
+            game.apply(CallHighLow(seat, low))
+            playout.call(pos, seat, low)
         mask, _ = playout.tricks.legal_mask(
             seat, pos.hands[seat], pos.trick, pos.trick_no, pos.broken, True
         )
@@ -59,6 +76,12 @@ def test_playout_agrees_with_the_engine(preset: str, seed: int) -> None:
             assert logical == engine_legal
         chosen = playout.choose(pos, seat, mask)
         game.apply(PlayCard(seat, Card.of(chosen % COPY_SHIFT)))
+        card = chosen % COPY_SHIFT
+        if game.rules.aces_high_low and card < 52 and card % 13 == 12:
+            # 000:143: an Ace just played is called as the playout's rule calls it.
+            trial = copy.deepcopy(pos)
+            trial.trick.append((seat, card))
+            game.apply(CallHighLow(seat, playout.ace_low(trial, seat)))
         playout.play(pos, seat, chosen)
         if game.hand_number == hand and not game.is_over:
             assert pos.taken == game.tricks_taken
@@ -332,3 +355,18 @@ def test_bids_that_are_no_trick_estimate_weigh_no_deal(preset: str) -> None:
     true = [[], *([c.index for c in hand] for hand in game.hands[1:])]
     swapped = [true[0], true[2], true[1], true[3]]
     assert bid_weight(view, true) == bid_weight(view, swapped) == 1.0
+
+
+def test_a_weak_hand_under_board_weighs_the_least_bid_beside_its_nil() -> None:
+    """003:130: Berkley's two players bid 4 (Board) or more, or Nil. A hand worth a trick
+    or two has no bid near its worth: hard plays out the least bid too, and bids it rather
+    than a Nil that the one opponent, playing every trick against it, nearly always breaks."""
+    search = SearchPolicy()
+    for seed in (0, 1, 4, 6):
+        game = Game.new(Rules.preset("berkley_two"), seed=seed, dealer=0)
+        game.apply(RevealCards(1))
+        view = game.view(1)
+        bids = [a for a in view.legal_actions if isinstance(a, Bid) and not a.blind]
+        values, nil_success = search.evaluate_bids(view, bids, random.Random(seed))
+        assert Bid(1, 4) in values and nil_success < 0.1
+        assert search.choose_bid(values, nil_success, view) == Bid(1, 4)

@@ -185,3 +185,65 @@ def test_the_sampler_keeps_what_normal_keeps_for_every_pair_of_cards(
             assert _may_keep_over(kept, left, mode, deck), (kept, left)
             checked += 1
     assert checked == len(ids) * (len(ids) - 1) >= 52 * 51
+
+
+def _three_drawn(seed: int, plays: int) -> Game:
+    """A three-player two-deck game (003:81) drawn and bid by ``normal``, then ``plays``
+    cards played by it."""
+    heuristic = HeuristicPolicy()
+    game = Game.new(Rules.preset("three_two_decks"), seed=seed)
+    done = 0
+    while game.phase is not Phase.PLAY or done < plays:
+        if game.phase is Phase.PLAY:
+            done += 1
+        seat = game.to_act
+        assert seat is not None
+        game.apply(heuristic.decide(game.view(seat), random.Random(seed)))
+    return game
+
+
+def test_three_players_drawing_from_two_decks_are_sampled_as_drawn() -> None:
+    """003:81: the other two hands were drawn, each keeping its better cards, so ``hard``
+    samples them so: more spades and honours than a random deal of the unseen cards, the
+    right number of cards each, never more copies of a card than are unseen, no card of a
+    suit a seat has shown void."""
+    for seed in range(3):
+        game = _three_drawn(seed, 4 + seed)
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        knowledge = knowledge_of(view)
+        assert knowledge.draw == KEEP_STRONGER
+        others = [s for s in range(3) if s != seat]
+        totals = {}
+        for sampler in (sample_deal, sample_drawn_deal):
+            rng = random.Random(seed)
+            spades = honours = 0
+            for _ in range(200):
+                deal = sampler(knowledge, rng)
+                assert deal[seat] == []
+                for s in others:
+                    assert len(deal[s]) == view.cards_left[s]
+                    assert (
+                        not {deck_info("ace_high", 3, "two_decks").suit_of[c] for c in deal[s]}
+                        & (knowledge.voids[s])
+                    )
+                    got = _count(deal[s], view)
+                    spades += got[0]
+                    honours += got[1]
+                held = [c for s in others for c in deal[s]]
+                assert all(held.count(c) <= knowledge.unseen.count(c) for c in set(held))
+            totals[sampler] = (spades / 400, honours / 400)
+        drawn, uniform = totals[sample_drawn_deal], totals[sample_deal]
+        assert drawn[0] > uniform[0] + 1.0, (drawn, uniform)
+
+
+def test_normal_bids_a_two_deck_hand_at_its_share_of_the_tricks() -> None:
+    """003:81: three hands drawn from two decks are each strong; bid at face value they
+    came to 23 tricks of 17 and most bids were set. Scaled, the three bids of a deal come to
+    about the 17 tricks there are."""
+    totals = []
+    for seed in range(12):
+        game = _three_drawn(seed, 0)
+        totals.append(sum(b.tricks for b in game.bids if b is not None))
+    assert 14 <= sum(totals) / len(totals) <= 19, totals

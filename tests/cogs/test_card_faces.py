@@ -11,6 +11,7 @@ import pytest
 
 from bot.engine import PRESETS, Bid, Card, Game, PlayCard, Rules
 from bot.render.cards import emoji_name
+from bot.render.text import drawn
 from cogs._board import hand_message
 from cogs._ui import ActionButton, ActionSelect, controls
 
@@ -62,8 +63,9 @@ def test_every_card_control_carries_its_emoji_and_nothing_else_does(preset: str)
         game.apply(game.legal_actions()[0])
     assert seen_cards > 0
     # Two players draw from the stock: the card each choice keeps shows on its button.
-    # Two players draw their hands, but for Royal Spades' dealt short deck (003:345).
-    assert (draws > 0) is (game.rules.players == 2 and not game.rules.royal)
+    # Two players draw their hands, but for Royal Spades' dealt short deck (003:345) and
+    # Berkley's four dealt hands (003:114); three draw from two decks (003:81).
+    assert (draws > 0) is drawn(game.rules)
 
 
 def test_without_emojis_the_controls_are_text_alone() -> None:

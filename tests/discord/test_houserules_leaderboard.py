@@ -134,6 +134,18 @@ async def test_option_names_and_values_autocomplete(fake: FakeDiscord, bot: Spad
     assert [c["value"] for c in values] == ["off", "when_void", "overtrump"]
 
 
+async def test_presets_are_offered_as_typed(fake: FakeDiscord, bot: SpadesBot) -> None:
+    """Discord allows an option 25 fixed choices, fewer than the presets: the preset is
+    typed, and the names that fit are offered."""
+    preset = next(
+        sub for sub in fake.commands[None]["changerules"]["options"] if sub["name"] == "preset"
+    )
+    assert all(len(option.get("choices", [])) <= 25 for option in preset["options"])
+    ada = manager(fake)
+    names = await fake.autocomplete(ada, "changerules", "preset", focus="name", name="berk")
+    assert [c["value"] for c in names] == ["berkley_two", "berkley_three", "berkley_three_54"]
+
+
 def finished_game(seed: int) -> Game:
     return play_heuristic(SHORT, seed)
 

@@ -105,6 +105,25 @@ async def test_a_two_player_draw_shows_the_card_offered(fake: FakeDiscord) -> No
         assert labels == [f"Keep {offered[0]}", f"Keep {offered[1]}"]
 
 
+async def test_three_players_draw_from_two_decks_with_the_keep_buttons(fake: FakeDiscord) -> None:
+    """003:81: three players "pick their cards just as in Spades for two players": the
+    member sees two cards and keeps one with a button, and the table names no dealer."""
+    alice = fake.add_user("alice")
+    store = MemoryStore({fake.guild_id: Rules.preset("three_two_decks")})
+    async with running(make_bot(fake, store=store), fake):
+        await fake.slash(alice, "spades", "new", bots=2)
+        await fake.slash(alice, "spades", "start")
+        dm = await fake.wait_for(
+            lambda: next((m.snapshot() for m in fake.dms(alice) if fresh(m, -1)), None), "a draw"
+        )
+        labels = [control["label"] for control in action_controls(dm)]
+        offered = dm.content.split("You draw: ", 1)[1].split("\n", 1)[0].split(" and ")
+        assert labels == [f"Keep {offered[0]}", f"Keep {offered[1]}"]
+        await click_first(fake, alice, dm)
+        shown = await fake.wait_for(lambda: board(fake, fake.channel("general")), "the table")
+        assert shown.content.startswith("**Spades** · hand 1\n")
+
+
 async def test_a_table_is_not_opened_where_the_bot_cannot_post(fake: FakeDiscord) -> None:
     alice = fake.add_user("alice")
     general = fake.channel("general")

@@ -2979,3 +2979,105 @@ def test_six_players_from_a_single_deck(deck: str, each: int, out: set[str]) -> 
     assert sum(s.tricks for s in game.results[-1].seats) == each
     with pytest.raises(ValueError):
         Rules.model_validate({"players": 4, "six_deck": "single"})
+
+
+@covers("two_decks")
+def test_three_players_draw_17_each_from_two_decks_without_the_deuces_of_clubs() -> None:
+    """003:81: "both deuces of Clubs are removed from the combined cards. The three players
+    pick their cards just as in Spades for two players": see two, keep one, 17 each."""
+    rules = Rules.preset("three_two_decks")
+    game = Game.new(rules, seed=11, dealer=0)
+    assert game.phase is Phase.DRAW and game.num_tricks == 17
+    assert [c.code for c in game.view(0).removed] == ["2C"]
+    order = []
+    while game.phase is Phase.DRAW:
+        seat = game.to_act
+        assert seat is not None
+        order.append(seat)
+        assert len(game.view(seat).draw_offer) == 2
+        assert all(game.view(s).draw_offer == () for s in range(3) if s != seat)
+        game.apply(Draw(seat, True))
+    assert order == [1, 2, 0] * 17
+    assert game.phase is Phase.BID
+    assert game.view(0).cards_left == (17, 17, 17)
+    # Every card of the two decks but the 2s of clubs, twice: kept or seen and refused.
+    seen: dict[str, int] = {}
+    for seat in range(3):
+        view = game.view(seat)
+        assert view.hand is not None and len(view.discarded) == 17
+        for card in (*view.hand, *view.discarded):
+            seen[card.code] = seen.get(card.code, 0) + 1
+    assert len(seen) == 51 and set(seen.values()) == {2} and "2C" not in seen
+
+
+@covers("two_decks", "identical_cards")
+@pytest.mark.parametrize(("option", "winner"), [("later_wins", 2), ("earlier_wins", 1)])
+def test_two_decks_the_second_of_two_identical_cards_wins(option: str, winner: int) -> None:
+    """003:81: "if all are playing Diamonds and both aces are played, the second ace
+    wins" (earlier_wins, a table's own rule, the first)."""
+    clubs = "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"
+    rules = _rules(players=3, team_size=1, two_decks=True, identical_cards=option)
+    deal = deal_with(rules, {1: f"AD {clubs} 3H 4H 5H 6H", 2: f"AD {clubs} 7H 8H 9H 10H"})
+    game = new_game(rules, deal)
+    bid_all(game, [3, 3, 3])
+    play(game, (1, "AD"), (2, "AD"))
+    assert all(code.endswith("D") for code in plays(game, 0))
+    game.apply(first_legal(game, 0))
+    assert game.view(0).tricks[-1].winner == winner
+
+
+def _raise_none(game: Game) -> None:
+    """Keep every bid through the raises before the lead (raise_bids)."""
+    while game.phase is Phase.BID:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(Raise(seat, 0))
+
+
+@covers("bid_values", "dead_hand")
+def test_berkley_two_players_bid_nil_or_blind_6_to_12_before_looking() -> None:
+    """003:120-130: before any cards are seen, Nil, or Blind 6 to 12 by a player "losing by
+    100 points or more"; after, 4 (Board) through 13 (Boston), or Naught. 003:114: the
+    four hands are dealt from the 54 cards less the 2♥ and 2♦, each player seeing only its
+    own."""
+    rules = Rules.preset("berkley_two")
+    top = "BJ LJ 2S AS KS QS JS 10S 9S 8S 7S 6S 5S"
+    game = new_game(rules, deal_with(rules, {0: top}), dealer=0)
+    # 003:110: "the 2 of hearts and 2 of diamonds discarded from the game".
+    assert [c.code for c in game.view(0).removed] == ["2H", "2D"]
+    assert game.num_tricks == 13
+    assert not game.has_looked(1)
+    assert bids_of(game, 1) == [(0, True)]
+    game.apply(RevealCards(1))
+    assert bids_of(game, 1) == [(0, False), *((n, False) for n in range(4, 14))]
+    game.apply(Bid(1, 4))
+    game.apply(RevealCards(0))
+    game.apply(Bid(0, 12))
+    _raise_none(game)
+    play_out(game)
+    # 003:180: a bid of 12 is 240 (and the 13th trick an overtrick); Board 4 set, -40.
+    assert game.scores == [241, -40]
+    # Hand 2, dealt at random: 26 cards held, the two dummies' 26 seen by nobody.
+    assert sum(len(h) for h in game.hands) == 26
+    view = game.view(1)
+    assert view.hand is None and view.all_hands is None
+    assert bids_of(game, 0) == [(0, True)]
+    game.apply(Bid(0, 0, True))
+    # Seat 1, 281 behind: Nil or Blind 6 to 12, nothing else before looking.
+    assert bids_of(game, 1) == [(0, True), *((n, True) for n in range(6, 13))]
+    game.apply(Bid(1, 9, True))
+    assert game.bids[1] == Bid(1, 9, True)
+
+
+@covers("bid_values")
+@pytest.mark.parametrize(("preset", "tricks"), [("berkley_three", 13), ("berkley_three_54", 18)])
+def test_berkley_three_players_bid_0_to_the_tricks_blind_or_not(preset: str, tricks: int) -> None:
+    """003:247, 003:253, 003:259: blind bids before looking, then 0 through 13 (version 1,
+    a dead hand) or 0 through 18 (version 2, 54 cards); 003:265 bids of 2 or below must be
+    exact (scored in test_scoring_examples)."""
+    rules = Rules.preset(preset)
+    game = Game.new(rules, seed=5, dealer=0)
+    assert game.num_tricks == tricks
+    assert bids_of(game, 1) == [(n, True) for n in range(tricks + 1)]
+    game.apply(RevealCards(1))
+    assert bids_of(game, 1) == [(n, False) for n in range(tricks + 1)]

@@ -174,7 +174,7 @@ def reference_winner(
     if len(top) > 1 and rules.jokers_first_wins:
         return top[0]
     if len(top) > 1:
-        assert rules.players == 6, f"identical cards {plays} outside a double deck"
+        assert rules.double_deck, f"identical cards {plays} outside a double deck"
         return top[-1] if rules.identical_cards == "later_wins" else top[0]
     return top[0]
 

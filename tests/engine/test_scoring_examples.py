@@ -1,8 +1,7 @@
 """Every worked scoring example of the rule sources, scored by ``score_hand``.
 
-Left out, because no option plays them yet: ``003``'s scoring tables for its named
-variants (Evil Spades, Miser, Hurricane, Royal, Gambling...), which are ideas for later
-modes, not house rules.
+``003``'s tables for its named variants are here as far as an option plays them (Gambling
+Spades, Berkley's two- and three-player tables).
 """
 
 from __future__ import annotations
@@ -58,6 +57,9 @@ DOUBLE_NIL = {"double_nil_bonus": True, "failed_nil": "no_bags_no_help"}
 CUTTHROAT3 = {"players": 3, "team_size": 1}
 TWO_PLAYER = {"players": 2, "team_size": 1}
 BLIND_SIDE = [True, False, True, False]
+BERKLEY_TWO = dict(PRESETS["berkley_two"])
+BERKLEY_THREE = dict(PRESETS["berkley_three"])
+BERKLEY_THREE_54 = dict(PRESETS["berkley_three_54"])
 BLIND_SEAT0 = [True, False, False, False]
 BLIND_EXACT_100 = {"blind_bids": "anytime", "blind_scoring": "exact_100"}
 BLIND_EXACT_DOUBLE = {"blind_bids": "anytime", "blind_scoring": "exact_double"}
@@ -334,6 +336,50 @@ EXAMPLES = [
                  id="003 Spades - Three Players: Bid of 3 to 6 scores 10 a trick, overtricks 1 pt"),
     pytest.param(Example({0: {"total": -50}}, [5, 6, 3], [4, 9, 4], rules=CUTTHROAT3),
                  id="003 Spades - Three Players: Bid of 5 failed -50"),
+    # --- 003:158-189, Berkley's two-player table (bid_values berkley_two) -------------------
+    pytest.param(Example({0: {"contract_points": 70, "overtrick_points": 1, "total": 71}, 1: {"total": 50}}, [7, 5], [8, 5], rules=BERKLEY_TWO),
+                 id="003:175 Berkley two players: Bid of 7 70 pts, overtricks 1 pt"),
+    pytest.param(Example({0: {"total": 200}, 1: {"made": False, "total": -40}}, [10, 4], [10, 3], rules=BERKLEY_TWO),
+                 id="003:178 Berkley two players: Bid of 10 200 pts (Board 4 failed -40)"),
+    pytest.param(Example({0: {"made": False, "total": -110}}, [11, 4], [10, 3], rules=BERKLEY_TWO),
+                 id="003:179 Berkley two players: Bid of 11 failed -110"),
+    pytest.param(Example({0: {"total": 240}, 1: {"nil_bonus": -100}}, [12, 0], [12, 1], rules=BERKLEY_TWO),
+                 id="003:180, 003:163 Berkley two players: Bid of 12 240 pts; Naught taking a trick -100"),
+    pytest.param(Example({0: {"special": "Boston", "total": 500}, 1: {"nil_bonus": 200, "total": 200}}, [13, 0], [13, 0], rules=BERKLEY_TWO),
+                 id="003:171, 003:163 Berkley two players: Boston 500 pts; Naught 200 pts"),
+    pytest.param(Example({0: {"contract_points": 140, "overtrick_points": 1, "total": 141}, 1: {"total": 40}}, [8, 4], [9, 4], rules=BERKLEY_TWO, blind=[True, False]),
+                 id="003:183 Berkley two players: Blind 8 140 pts"),
+    pytest.param(Example({0: {"made": False, "total": -110}}, [11, 4], [10, 3], rules=BERKLEY_TWO, blind=[True, False]),
+                 id="003:186 Berkley two players: Blind 11 failed -110"),
+    pytest.param(Example({0: {"nil_bonus": 300, "total": 300}, 1: {"total": 67}}, [0, 6], [0, 13], rules=BERKLEY_TWO, blind=[True, False]),
+                 id="003:161 Berkley two players: Nil (bid before seeing) 300 pts"),
+    pytest.param(Example({0: {"nil_bonus": -50}}, [0, 6], [2, 11], rules=BERKLEY_TWO, blind=[True, False]),
+                 id="003:161 Berkley two players: Nil failed -50"),
+    pytest.param(Example({1: {"bag_penalty": -100, "total": -37, "bags_total": 1}}, [4, 6], [4, 9], rules=BERKLEY_TWO, bags=[0, 8]),
+                 id="003:168 Berkley two players: 10 overtricks -100 pts"),
+    # --- 003:247-333, Berkley's three-player table (bid_values berkley_three) ----------------
+    pytest.param(Example({0: {"total": 200}, 1: {"total": 50}, 2: {"total": 101}}, [0, 5, 7], [0, 5, 8], rules=BERKLEY_THREE),
+                 id="003:294, 003:301 Berkley three players v1: Bid of 0 200 pts, Bid of 7 100 pts"),
+    pytest.param(Example({0: {"made": False, "total": -110}, 1: {"total": -40}, 2: {"total": 150}}, [1, 4, 8], [2, 3, 8], rules=BERKLEY_THREE),
+                 id="003:265, 003:295 Berkley three players v1: Bid of 1 must be exact: took 2, -110"),
+    pytest.param(Example({0: {"total": 100}, 1: {"total": 226}, 2: {"total": 200}}, [2, 10, 0], [2, 11, 0], rules=BERKLEY_THREE),
+                 id="003:296, 003:304 Berkley three players v1: Bid of 2 100 pts, Bid of 10 225 pts"),
+    pytest.param(Example({0: {"special": "automatic win", "made": True}}, [13, 0, 0], [13, 0, 0], rules=BERKLEY_THREE, moon_winner=0),
+                 id="003:307 Berkley three players v1: Bid of 13 Automatic Win"),
+    pytest.param(Example({0: {"made": False, "total": -30}, 2: {"made": False, "total": -60}}, [3, 4, 6], [4, 4, 5], rules=BERKLEY_THREE, blind=[True, False, False]),
+                 id="003:247, 003:316 Berkley three players v1: Blind 3 must be exact: took 4, -30"),
+    pytest.param(Example({0: {"total": 200}, 1: {"total": 30}}, [7, 3, 3], [7, 3, 3], rules=BERKLEY_THREE, blind=[True, False, False]),
+                 id="003:320 Berkley three players v1: Blind 7 200 pts"),
+    pytest.param(Example({0: {"total": 500}}, [0, 6, 7], [0, 6, 7], rules=BERKLEY_THREE, blind=[True, False, False]),
+                 id="003:313 Berkley three players v1: Blind 0 500 pts"),
+    pytest.param(Example({0: {"total": 200}, 1: {"total": 50}, 2: {"total": 40}}, [9, 5, 4], [9, 5, 4], rules=BERKLEY_THREE_54),
+                 id="003:303 Berkley three players v2: Bid of 9 200 pts"),
+    pytest.param(Example({0: {"special": "automatic win"}, 1: {"total": 400}, 2: {"total": 300}}, [17, 0, 1], [17, 0, 1], rules=BERKLEY_THREE_54, moon_winner=0),
+                 id="003:311, 003:294, 003:295 Berkley three players v2: Bid of 17 Automatic Win, 0 400 pts, 1 300 pts"),
+    pytest.param(Example({0: {"total": 400}}, [10, 4, 4], [10, 4, 4], rules=BERKLEY_THREE_54, blind=[True, False, False]),
+                 id="003:323 Berkley three players v2: Blind 10 400 pts"),
+    pytest.param(Example({0: {"total": 500}, 1: {"made": False, "total": -110}}, [16, 1, 1], [16, 2, 0], rules=BERKLEY_THREE_54),
+                 id="003:310 Berkley three players v2: Bid of 16 500 pts"),
 ]  # fmt: skip
 
 

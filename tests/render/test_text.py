@@ -101,6 +101,10 @@ def test_two_players_draw_from_the_stock() -> None:
     assert dealt_text(0, ["Ada", "Bob"], Rules.preset("two_player")) == "drawn from the stock"
     assert dealt_text(1, NAMES, CLASSIC) == "dealt by West"
     assert dealt_text(0, NAMES, CLASSIC, you=0) == "dealt by you"
+    # 003:81: three players draw from two decks; 003:114: Berkley's two players are dealt.
+    three = ["Ada", "Bob", "Cy"]
+    assert dealt_text(1, three, Rules.preset("three_two_decks")) == "drawn from the stock"
+    assert dealt_text(1, ["Ada", "Bob"], Rules.preset("berkley_two")) == "dealt by Bob"
 
 
 def test_every_card_in_a_line_goes_through_the_one_face_function() -> None:
