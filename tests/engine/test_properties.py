@@ -591,12 +591,18 @@ def unseen_swapped(
         undealt.subtract(Counter(card for cards in deal for card in cards))
         holders.append(list(undealt.elements()))
     held = [*game.hands, holders[-1] if rules.players == 2 else []]
+    # 000:99: the kitty's cards were dealt to nobody, and whoever held the 2 of clubs took
+    # the kitty in front of everyone: neither moves.
+    public = {Card.parse("2C")} if rules.kitty == "two_of_clubs" else set()
     movable = [
         (who, card)
         for who in range(len(holders))
         if who != seat
         for card in held[who]
-        if card not in passed and (who >= rules.players or card not in view.exposed[who])
+        if card not in passed
+        and card in holders[who]
+        and card not in public
+        and (who >= rules.players or card not in view.exposed[who])
     ]
     for swap in swaps:
         if not movable:
