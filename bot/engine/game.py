@@ -762,17 +762,7 @@ class Game:
             return [CardPlayed(seat, action.card, state.trick_no + 1, broke)]
         events: list[Event] = [CardPlayed(seat, action.card, state.trick_no + 1, broke)]
         winner, _ = self._tricks.winner(trick)
-        state.taken[winner] += 1
-        plays = tuple([(s, ALL_CARDS[c]) for s, c in trick])
-        state.completed.append(TrickRecord(state.leader, plays, winner))
-        state.trick_no = trick_no = state.trick_no + 1
-        events.append(TrickWon(winner, trick_no, plays))
-        state.trick = []
-        state.leader = winner
-        self.to_act = winner
-        if trick_no == self.num_tricks:
-            events.extend(self._finish_hand())
-        return events
+        return self._take_trick(winner, events)
 
     # -- High/Low (003:65) and Aces High/Low (000:143): plays under calls ---------------
     # Apart from the default path above, so a game without calls reads one flag a card.
@@ -820,8 +810,14 @@ class Game:
         winner, _ = self._tricks.called_winner(trick, state.call_low, state.low_aces)
         state.called = state.call_low = False
         state.low_aces = 0
+        return self._take_trick(winner, events)
+
+    def _take_trick(self, winner: int, events: list[Event]) -> list[Event]:
+        """The full trick on the table goes to ``winner``, who leads the next; the hand
+        ends with its last trick."""
+        state = self._hand
         state.taken[winner] += 1
-        plays = tuple([(s, ALL_CARDS[c]) for s, c in trick])
+        plays = tuple([(s, ALL_CARDS[c]) for s, c in state.trick])
         state.completed.append(TrickRecord(state.leader, plays, winner))
         state.trick_no = trick_no = state.trick_no + 1
         events.append(TrickWon(winner, trick_no, plays))
