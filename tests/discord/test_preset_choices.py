@@ -45,7 +45,7 @@ async def test_the_preset_options_suggest_presets_matching_what_is_typed(
     # The description matches too, in the member's own language; names that start with
     # what is typed come first.
     alone = await fake.autocomplete(ada, "changerules", "preset", focus="name", name="alone")
-    assert values(alone) == [*ALONE, "gambling"]
+    assert values(alone) == [*ALONE, "gambling", "miser"]
     chacun = await fake.autocomplete(zoe, "spades", "new", focus="preset", preset="chacun pour")
     assert values(chacun) == [*ALONE, "gambling"]
     assert chacun[0]["name"] == "cutthroat3: Trois joueurs, chacun pour soi"
