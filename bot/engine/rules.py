@@ -726,15 +726,10 @@ class Rules(BaseModel):
                 "suicide is played by four players as partners (players 4, team_size 2)",
             )
         if self.variant != "regular":
-            for name, value in _FIXED_IN_BID_VARIANTS.items():
-                if getattr(self, name) != value:
-                    say(
-                        "variant_fixed",
-                        f"{name} is not available in {self.variant} (must be {value})",
-                        option=name,
-                        variant=self.variant,
-                        value=value,
-                    )
+            english = f"{{option}} is not available in {self.variant} (must be {{value}})"
+            _fixed_problems(
+                self, _FIXED_IN_BID_VARIANTS, say, "variant_fixed", english, variant=self.variant
+            )
         if (
             self.allow_renege == "bid_plus_3"
             and self.nil_mode == "nil"
@@ -794,14 +789,8 @@ class Rules(BaseModel):
         if self.evil_start != 1 and not self.evil_spades:
             say("evil_start", "evil_start needs evil_spades yes")
         if self.evil_spades:
-            for name, value in _EVIL_FIXED.items():
-                if getattr(self, name) != value:
-                    say(
-                        "evil_fixed",
-                        f"{name} is decided hand by hand in evil_spades (must be {value})",
-                        option=name,
-                        value=value,
-                    )
+            english = "{option} is decided hand by hand in evil_spades (must be {value})"
+            _fixed_problems(self, _EVIL_FIXED, say, "evil_fixed", english)
         if self.exact_partners_bonus and self.team_size == 1:
             say("exact_partners", "exact_partners_bonus needs partners (team_size 2 or 3)")
         if self.lexington != "off" and self.players not in (2, 4):
@@ -819,9 +808,9 @@ class Rules(BaseModel):
         if self.mo != "off" and (self.variant != "regular" or self.cant_total_tricks):
             say("mo_regular", "mo needs variant regular and cant_total_tricks no")
         if self.miser:
-            _fixed_problems(self, "miser", _MISER_FIXED, say)
+            _mode_fixed(self, "miser", _MISER_FIXED, say)
         if self.auction:
-            _fixed_problems(self, "auction", _AUCTION_FIXED, say)
+            _mode_fixed(self, "auction", _AUCTION_FIXED, say)
         if self.raise_bids != "off" and self.variant != "regular":
             say("raise_regular", "raise_bids needs variant regular")
         self._bid_28_problems(say)
@@ -1105,7 +1094,7 @@ def _mode_problems(rules: Rules, say: Callable[..., None]) -> None:
     table = rules.bid_values
     if table == "ten_a_trick":
         return
-    _fixed_problems(rules, f"bid_values {table}", _TEN_A_TRICK, say)
+    _mode_fixed(rules, f"bid_values {table}", _TEN_A_TRICK, say)
     if table == "berkley_two" and (rules.players, rules.team_size, rules.nil_mode) != (
         2,
         1,
@@ -1171,14 +1160,28 @@ _MISER_FIXED: dict[str, object] = {
 
 
 def _fixed_problems(
-    rules: Rules, mode: str, fixed: Mapping[str, object], say: Callable[..., None]
+    rules: Rules,
+    fixed: Mapping[str, object],
+    say: Callable[..., None],
+    kind: str,
+    english: str,
+    **details: object,
 ) -> None:
-    """Why ``rules`` cannot play ``mode`` (miser, auction): each option that must keep the
-    value ``fixed`` gives it, worded as a bidding variant's fixed options are."""
+    """One problem of ``kind`` for each option of ``rules`` that does not keep the value
+    ``fixed`` gives it; ``english`` has ``{option}`` and ``{value}`` in it."""
     for name, value in fixed.items():
         if getattr(rules, name) != value:
-            english = f"{name} is fixed in {mode} (must be {value})"
-            say("variant_fixed", english, option=name, variant=mode, value=value)
+            text = english.format(option=name, value=value)
+            say(kind, text, option=name, value=value, **details)
+
+
+def _mode_fixed(
+    rules: Rules, mode: str, fixed: Mapping[str, object], say: Callable[..., None]
+) -> None:
+    """Why ``rules`` cannot play ``mode`` (miser, auction, a Berkley bid table), worded as a
+    bidding variant's fixed options are."""
+    english = f"{{option}} is fixed in {mode} (must be {{value}})"
+    _fixed_problems(rules, fixed, say, "variant_fixed", english, variant=mode)
 
 
 # What Auction Spades (000:112) needs of the table's other options: two sides of two,
