@@ -57,7 +57,7 @@ class Budget:
         self._urgent_in_row = 0
         self.taken = 0  # tokens handed out, for tests and benchmarks
         self.closed = False
-        # Slots for free requests: ``async with budget.free:`` around each (a turn's:
+        # Slots for free requests: ``async with budget.free():`` around each (a turn's:
         # ``async with budget.free(urgent=True):``).
         self.free = FreeSlots(FREE_AT_ONCE)
 
@@ -136,17 +136,6 @@ class FreeSlots:
 
     def __call__(self, *, urgent: bool = False) -> _Slot:
         return _Slot(self, urgent)
-
-    async def __aenter__(self) -> None:
-        await self.acquire()
-
-    async def __aexit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.release()
 
     async def acquire(self, *, urgent: bool = False) -> None:
         if self.busy < self.size and not any(self._queues):

@@ -879,7 +879,7 @@ class DiscordPresenter:
             if picture.same_as(shown.sent) or not shown.token.live():
                 continue
             try:
-                async with self.budget.free:
+                async with self.budget.free():
                     await shown.token.webhook.edit_message(
                         shown.message_id, content=picture.content, view=picture.view
                     )
