@@ -16,6 +16,7 @@ from bot.i18n import _
 from bot.storage.seasons import Season, Seasons
 from cogs._answer import echo
 from cogs._errors import PlayerError
+from cogs._languages import enter_language
 
 # The value that names the all-time record (a season may not take this name).
 ALL_TIME = "all-time"
@@ -64,6 +65,9 @@ async def season_choices(
     all-time."""
     if interaction.guild_id is None:
         return []
+    # discord.py runs no cog's interaction_check before an autocomplete callback, so the
+    # member's language is set here.
+    enter_language(interaction)
     typed = current.strip().lower()
     found = await seasons_of(interaction.client).of_guild(interaction.guild_id)
     choices = [

@@ -108,6 +108,11 @@ async def test_a_moderator_starts_a_season_and_the_boards_show_it(
         choices = await fake.autocomplete(bob, "leaderboard", focus="season", season="")
         assert [c["value"] for c in choices] == ["Spring", "all-time"]
         assert choices[0]["name"] == "Spring (running)"
+        # discord.py runs no interaction_check before an autocomplete: the suggestions are
+        # worded in the member's language all the same.
+        zoe = fake.add_user("Zoé", locale="fr")
+        french = await fake.autocomplete(zoe, "leaderboard", focus="season", season="")
+        assert [c["name"] for c in french] == ["Spring (en cours)", "Classement de tous les temps"]
 
 
 async def test_a_moderator_ends_the_season_and_its_standings_are_posted(
