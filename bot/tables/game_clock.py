@@ -66,5 +66,8 @@ class GameClock:
         context, host = self._context, self._host
         async with context.tasks.parked():
             await context.clock.sleep_until(deadline)
-        self._task = None
+        if self._task is asyncio.current_task():
+            # Done waiting: a later arm() for this game waits again (a deadline passed).
+            self._task = None
+            self._game = None
         await host.background(lambda: call_time(host.state, table_id))
