@@ -52,6 +52,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_preset(play, "classic", "house rules (default: classic); see `python -m bot rules`")
     play.add_argument("--seed", type=int, help="replay a deal: the same seed, the same cards")
     play.add_argument("--hands", type=positive_int, help="stop after this many hands")
+    play.add_argument(
+        "--minutes",
+        type=positive_int,
+        help="play for this many minutes (house rule play_to time, 10 to 480 in steps of 5):"
+        " when time runs out the hand in play is the last, and the higher score wins",
+    )
     add_language(play)
 
     commands.add_parser(
@@ -90,7 +96,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             colour = wants_colour(sys.stdout, os.environ)
             locale = args.lang or terminal_locale(os.environ)
             status = play_terminal(
-                args.preset, seed=args.seed, hands=args.hands, colour=colour, locale=locale
+                args.preset,
+                seed=args.seed,
+                hands=args.hands,
+                minutes=args.minutes,
+                colour=colour,
+                locale=locale,
             )
         return status
     if args.command == "health":

@@ -55,10 +55,12 @@ from bot.render.why import said_text
 from bot.render.words import card_examples, card_text, parse_card
 from bot.storage.records import MemoryStore
 from bot.tables import (
+    Clock,
     Member,
     Notice,
     NoticeKind,
     Shown,
+    StaleAction,
     Table,
     TableError,
     TableManager,
@@ -70,6 +72,10 @@ from bot.tables import (
 YOU = 1
 # The exit status of a program its user stopped with Ctrl-C (128 + SIGINT), as shells expect.
 EXIT_INTERRUPTED = 130
+# Exit status when the rules asked for cannot be played (a bad --minutes).
+EXIT_BAD_RULES = 2
+# The server a terminal game for a time takes its house rules from (a store of its own).
+TERMINAL_GUILD = 1
 _RED = "\x1b[31m"
 _PLAIN = "\x1b[0m"
 
@@ -408,7 +414,9 @@ class TerminalPresenter:
     async def notice(self, table: Shown, notice: Notice) -> None:
         # The game-over line already said who won, and the rematch is a question at the
         # prompt here, not a button to look for.
-        if notice.kind is not NoticeKind.GAME_OVER and not self.leaving:
+        # Time called is told by its event's line.
+        quiet = (NoticeKind.GAME_OVER, NoticeKind.TIME_UP)
+        if notice.kind not in quiet and not self.leaving:
             self.write(notice.text)
 
 
@@ -417,19 +425,28 @@ def play_terminal(
     *,
     seed: int | None = None,
     hands: int | None = None,
+    minutes: int | None = None,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
     colour: bool = False,
     locale: str | None = None,
+    clock: Clock | None = None,
 ) -> int:
-    """Play a game (or ``hands`` hands) as seat 0 against bots; returns an exit status.
-    ``colour`` shows red suits in red (see ``wants_colour``); ``locale`` is the language
-    (Discord's codes: ``es-ES``, ``pt-BR``, ``de``; ``None``: English)."""
+    """Play a game (or ``hands`` hands, or for ``minutes`` minutes by the real clock) as
+    seat 0 against bots; returns an exit status. ``colour`` shows red suits in red (see
+    ``wants_colour``); ``locale`` is the language (Discord's codes: ``es-ES``, ``pt-BR``,
+    ``de``; ``None``: English). ``clock``: the table's (tests move one by hand)."""
     face: CardFace = red_suits if colour else card_text
     with use_locale(locale):
         try:
+            rules = _rules(preset, minutes)
+        except ValueError as refused:
+            write(str(refused))
+            return EXIT_BAD_RULES
+        try:
             with _interrupt_anywhere():
-                return asyncio.run(_play(preset, seed, hands, read, write, face))
+                game = _play(preset, rules, seed, hands, read, write, face, clock)
+                return asyncio.run(game)
         except KeyboardInterrupt:
             # Ctrl-C between prompts, while the bots played: the game was unwound on the way
             # out.
@@ -459,27 +476,45 @@ def _interrupt(signum: int, frame: FrameType | None) -> NoReturn:
     raise KeyboardInterrupt
 
 
+def _rules(preset: str, minutes: int | None) -> Rules:
+    """The preset's rules, played for ``minutes`` when given (house rule play_to time)."""
+    rules = Rules.preset(preset)
+    if minutes is None:
+        return rules
+    return rules.with_option("play_to", "time").with_option("minutes_to_play", str(minutes))
+
+
 async def _play(
     preset: str,
+    rules: Rules,
     seed: int | None,
     hands: int | None,
     read: Callable[[str], str],
     write: Callable[[str], None],
     face: CardFace,
+    clock: Clock | None = None,
 ) -> int:
-    rules = Rules.preset(preset)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     names = seat_names(rules.players)
     # Nobody else is waiting on this table: no turn timers, no idle closing, no bot delay
     # (the prompt is the pause).
     presenter = TerminalPresenter(write, face=face)
+    # A game for a time takes its rules as a server's house rules would; the table's
+    # clock is the real one, so time runs out while the player thinks too.
+    store, guild = MemoryStore(), None
+    if rules.play_to == "time":
+        guild = TERMINAL_GUILD
+        store.rules[guild] = rules
     manager = TableManager(
-        MemoryStore(),
+        store,
         presenters=[presenter],
         settings=TableSettings(bot_delay=0, turn_timers=False, idle_close=None),
+        clock=clock,
     )
     try:
-        table = await manager.open(0, Member(YOU, names[0]), preset=preset)
+        table = await manager.open(
+            0, Member(YOU, names[0]), guild_id=guild, preset=None if guild else preset
+        )
         for seat in range(1, rules.players):
             await table.add_bot(YOU, seat=seat, name=names[seat])
         write(
@@ -552,6 +587,10 @@ async def _your_turn(
                 return
         except IllegalAction as refusal:
             write(refusal_text(refusal))
+        except StaleAction as moved:
+            # The game moved on while the player typed (time was called): ask again.
+            write(str(moved))
+            return
         except (ValueError, TableError) as error:
             write(str(error))
 

@@ -75,7 +75,12 @@ def _board(
         return clip(_lobby(snapshot))
     lines = _game(snapshot, seen, face)
     if snapshot.status is TableStatus.OVER and snapshot.winner is not None:
-        lines.insert(0, _("**Game over.** {result}").format(result=_winners(snapshot)))
+        over = (
+            _("**Game over on time.** {result}")
+            if snapshot.time_up
+            else _("**Game over.** {result}")
+        )
+        lines.insert(0, over.format(result=_winners(snapshot)))
         lines.append(_("Play again with the same seats: **Rematch**."))
     elif snapshot.status is TableStatus.CLOSED:
         closed = _("**Table closed.** {reason}").format(reason=close_reason or "")
@@ -175,12 +180,30 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace) -
                 )
     if snapshot.status is TableStatus.PLAYING and snapshot.to_act is not None:
         lines.append(_to_act(snapshot.phase, names[snapshot.to_act], snapshot.deadline))
+    timed = _time_line(snapshot)
+    if timed is not None:
+        lines.append(timed)
     if snapshot.stop_votes and snapshot.status is TableStatus.PLAYING:
         lines.append(_("Votes to stop: {count}.").format(count=snapshot.stop_votes))
     if snapshot.last_result is not None:
         plain = [plain_name(name) for name in names]
         lines.append("```\n" + result_text(snapshot.last_result, plain, rules) + "\n```")
     return lines
+
+
+def _time_line(snapshot: TableSnapshot) -> str | None:
+    """A game played for a time (rules' play_to time): the minutes left and when it ends,
+    or that time is up; ``None`` for other games and once the game is over."""
+    if snapshot.status is not TableStatus.PLAYING or snapshot.ends_at is None:
+        return None
+    if snapshot.time_up:
+        return _("Time is up: this hand is the last one, unless the scores are tied at its end.")
+    count = snapshot.minutes_left or 0
+    return ngettext(
+        "⏱ {count} minute left in the game (it ends at {when}).",
+        "⏱ {count} minutes left in the game (it ends at {when}).",
+        count,
+    ).format(count=count, when=f"<t:{snapshot.ends_at}:t>")
 
 
 def _to_act(phase: Phase | None, name: str, deadline: float | None) -> str:
@@ -223,6 +246,18 @@ def score_text(snapshot: TableSnapshot) -> str:
     ]
     if snapshot.rules.play_to == "score":
         lines.append(_("Playing to {score}.").format(score=snapshot.rules.target_score))
+    elif snapshot.rules.play_to == "time":
+        count = snapshot.rules.minutes_to_play
+        lines.append(
+            ngettext(
+                "Playing for {count} minute: the higher score when time is up wins.",
+                "Playing for {count} minutes: the higher score when time is up wins.",
+                count,
+            ).format(count=count)
+        )
+        timed = _time_line(snapshot)
+        if timed is not None:
+            lines.append(timed)
     else:
         count = snapshot.rules.hands_to_play
         lines.append(

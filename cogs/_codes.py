@@ -15,6 +15,7 @@ from bot.engine import (
     Bid,
     CallHighLow,
     CallRenege,
+    CallTime,
     Card,
     Claim,
     Declare,
@@ -82,6 +83,9 @@ def action_code(action: Action) -> str:
             return f"h{tricks}"
         case CallHighLow(low=low):
             return f"k{int(low)}"
+        case CallTime():
+            # Time is called by the table's clock, never by a member: no button has it.
+            raise ValueError("time is called by the table, not by a button")
 
 
 def parse_code(code: str, seat: int) -> Action:
@@ -150,6 +154,8 @@ def action_label(action: Action, rules: Rules, names: list[str], offer: Sequence
             return half_text(tricks)
         case CallHighLow(low=low):
             return _("Low") if low else _("High")
+        case CallTime():
+            raise ValueError("time is called by the table, not by a button")
 
 
 def draw_label(keep_first: bool, offer: Sequence[Card]) -> str:

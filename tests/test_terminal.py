@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import os
 import re
 import select
@@ -36,6 +37,7 @@ from bot.terminal import (
     red_suits,
     wants_colour,
 )
+from tests.doubles import ManualClock
 
 RED = "\x1b[31m"
 Answer = Callable[[str], str]
@@ -544,3 +546,47 @@ def test_a_trick_is_called_by_typing_high_or_low() -> None:
     assert parse_command("high", view, names) == CallHighLow(0, False)
     game.apply(CallHighLow(0, True))
     assert "This trick is called low" in " ".join(table_text(game.view(1), names).split())
+
+
+class _JumpClock(ManualClock):
+    """A manual clock moved from the player's prompt (no event loop to await there)."""
+
+    def jump(self, seconds: float) -> None:
+        target = self._now + seconds
+        while self._sleepers and self._sleepers[0][0] <= target:
+            _, _, future = heapq.heappop(self._sleepers)
+            if not future.done():
+                future.set_result(None)
+        self._now = target
+
+
+def test_a_game_played_for_a_time_ends_after_the_hand_in_play() -> None:
+    # 000:88 # 002:72: time runs out while the player thinks over their third prompt.
+    clock = _JumpClock()
+    prompts: list[str] = []
+    output: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) == 3:
+            clock.jump(11 * 60)
+        return "auto"
+
+    status = play_terminal(
+        "classic", seed=5, minutes=10, read=read, write=output.append, clock=clock
+    )
+    assert status == 0
+    text = "\n".join(output)
+    assert "Time is up: this hand is the last one, unless the scores are tied at its end." in text
+    assert sum(line.startswith("Game over") for line in output) == 1
+    assert "— Hand 2" not in text and prompts[-1].startswith("Play again")
+
+
+@pytest.mark.parametrize("minutes", [7, 500])
+def test_a_game_length_the_rules_refuse_is_said_and_nothing_is_played(minutes: int) -> None:
+    output: list[str] = []
+    status = play_terminal("classic", minutes=minutes, read=lambda p: "auto", write=output.append)
+    assert status == 2
+    [said] = output
+    assert said.startswith(f"minutes_to_play {minutes}: ")
+    assert said.endswith("Allowed: 10 to 480 in steps of 5.")

@@ -116,6 +116,15 @@ class CallHighLow:
     low: bool
 
 
+@dataclass(frozen=True, slots=True)
+class CallTime:
+    """The agreed time is up (rules' play_to time, 000:88, 002:72): the table's clock says
+    so, never a player, so it is no seat's legal action; ``seat`` is the seat to act when
+    time was called. The hand in play is the last one, unless the scores are tied."""
+
+    seat: int
+
+
 Action = (
     Bid
     | Draw
@@ -130,6 +139,7 @@ Action = (
     | NoTrump
     | HalfBid
     | CallHighLow
+    | CallTime
 )
 
 ACTION_TYPES: tuple[type, ...] = (
@@ -146,6 +156,7 @@ ACTION_TYPES: tuple[type, ...] = (
     NoTrump,
     HalfBid,
     CallHighLow,
+    CallTime,
 )
 
 

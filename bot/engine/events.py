@@ -96,6 +96,16 @@ class HighLowCalled:
 
 
 @dataclass(slots=True)
+class TimeCalled:
+    """The agreed time ran out during hand ``hand_number`` (rules' play_to time): it is
+    the game's last hand unless the scores are tied at its end; ``now`` when nobody had
+    acted in it yet, so the game ended at once instead (unless the scores were tied)."""
+
+    hand_number: int
+    now: bool
+
+
+@dataclass(slots=True)
 class BooksMade:
     """The sides' bids total 10: the hand is not played, each side scores its bid (000:173)."""
 
@@ -225,6 +235,7 @@ Event = (
     | ClaimFailed
     | HandScored
     | GameOver
+    | TimeCalled
 )
 
 EVENT_TYPES: tuple[type, ...] = (
@@ -249,6 +260,7 @@ EVENT_TYPES: tuple[type, ...] = (
     ClaimFailed,
     HandScored,
     GameOver,
+    TimeCalled,
 )
 
 

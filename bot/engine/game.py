@@ -17,6 +17,7 @@ from bot.engine.actions import (
     Bid,
     CallHighLow,
     CallRenege,
+    CallTime,
     Claim,
     Declare,
     Draw,
@@ -55,6 +56,7 @@ from bot.engine.events import (
     PlayStarted,
     Redealt,
     RenegeCalled,
+    TimeCalled,
     TrickRecord,
     TrickWon,
 )
@@ -210,6 +212,11 @@ class Game:
         self.winner: int | None = None
         # A plain attribute, not a property over the phase: callers read it after every action.
         self.is_over = False
+        # Playing for a time (000:88, 002:72): the table has said time is up (a CallTime),
+        # and where the hand in play began in ``history`` (no action of it yet: a CallTime
+        # then ends the game at once).
+        self.time_up = False
+        self._hand_began = 0
         self._redeals = 0
         # Built at the first claim: most games never see one.
         self._judge: ClaimJudge | None = None
@@ -306,6 +313,7 @@ class Game:
         n = self.players
         bid_itself = self._first_bids_itself and self.hand_number == 1
         self._hand = hand = HandState(n, len(self.teams), (self.dealer + 1) % n, bid_itself)
+        self._hand_began = len(self.history)
         fixed = self._redeals == 0 and self.hand_number <= len(self._deals)
         leftover = self._leftover
         if fixed:
@@ -725,8 +733,13 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Apply one action and return what happened; raise ``IllegalAction`` if not allowed."""
         if not isinstance(action, PlayCard):
+            before = self._hand
             other = self._apply_other(action)
             self.history.append(action)
+            if self._hand is not before:
+                # This action dealt a new hand (a claim or Books Made ended the last, or a
+                # redeal): the new hand begins after it.
+                self._hand_began = len(self.history)
             return other
         if self._calls:
             return self._called_play(action)
@@ -891,7 +904,26 @@ class Game:
             return self._apply_half_bid(action)
         if isinstance(action, CallHighLow):
             return self._apply_call(action)
+        if isinstance(action, CallTime):
+            return self._apply_time(action)
         self._refuse(f"{action!r} is not a Spades action.")
+
+    def _apply_time(self, action: CallTime) -> list[Event]:
+        """000:88, 002:72: the table says the agreed time is up. The hand in play is the
+        last one (``_game_winner``); when nobody has acted in it yet, it is not played and
+        the game ends now, the higher score winning (a tie plays it)."""
+        self._check_seat(action.seat)
+        if not self._options.by_time:
+            self._refuse("This game is not played for a time.")
+        if self.time_up:
+            self._refuse("Time has already been called in this game.")
+        self.time_up = True
+        fresh = len(self.history) == self._hand_began
+        events: list[Event] = [TimeCalled(self.hand_number, fresh)]
+        winner = self._leader() if fresh else None
+        if winner is not None:
+            self._end_game(winner, events)
+        return events
 
     @staticmethod
     def _refuse(message: str, kind: str = "", **details: object) -> NoReturn:
@@ -1794,17 +1826,20 @@ class Game:
         events: list[Event] = [HandScored(result)]
         winner = self._game_winner(result)
         if winner is not None:
-            self.winner = winner
-            self.phase = _OVER
-            self.is_over = True
-            self.to_act = None
-            events.append(GameOver(winner, tuple(self.scores)))
+            self._end_game(winner, events)
             return events
         self.hand_number += 1
         self.dealer = (self.dealer + 1) % self.players
         self._redeals = 0
         events.extend(self._deal())
         return events
+
+    def _end_game(self, winner: int, events: list[Event]) -> None:
+        self.winner = winner
+        self.phase = _OVER
+        self.is_over = True
+        self.to_act = None
+        events.append(GameOver(winner, tuple(self.scores)))
 
     def _take_three(self) -> None:
         """003:191 Renigging: "the opposing player ... may take up to three books from that
@@ -1878,6 +1913,8 @@ class Game:
         scores = self.scores
         if rules.by_hands:
             ended = self.hand_number >= rules.hands_to_play
+        elif rules.by_time:
+            ended = self.time_up
         else:
             high, low = max(scores), min(scores)
             target = rules.target_score
@@ -1890,9 +1927,14 @@ class Game:
             )
         if not ended:
             return None
+        return self._leader()
+
+    def _leader(self) -> int | None:
+        """The side ahead, by the rules' tie break; ``None`` on a tie (one more hand)."""
+        scores = self.scores
         top = max(scores)
         leaders = [t for t, s in enumerate(scores) if s == top]
-        if len(leaders) > 1 and rules.fewest_overtricks_win:
+        if len(leaders) > 1 and self._options.fewest_overtricks_win:
             leaders = self._fewest_overtricks(leaders)
         return leaders[0] if len(leaders) == 1 else None
 

@@ -120,6 +120,8 @@ class Options:
         # Game length.
         self.by_hands: bool = rules.play_to == "hands"
         self.hands_to_play: int = rules.hands_to_play
+        # 000:88, 002:72: the game ends when the table says time is up (a CallTime).
+        self.by_time: bool = rules.play_to == "time"
         self.target_score: int = rules.target_score
         self.mercy: str = rules.mercy
         # Scoring.

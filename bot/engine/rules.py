@@ -211,12 +211,24 @@ class Rules(BaseModel):
         "regular", description="Bidding variant (000, 001)."
     )
     # game length
-    play_to: Literal["score", "hands"] = Field("score", description="Play to a score or a count.")
+    play_to: Literal["score", "hands", "time"] = Field(
+        "score",
+        description="Play to a score, a number of hands (hands_to_play) or for a time "
+        "(minutes_to_play).",
+    )
     target_score: Annotated[int, Field(ge=100, le=1000, multiple_of=50)] = Field(
         500, description="Score that ends the game when playing to a score."
     )
     hands_to_play: Annotated[int, Field(ge=1, le=50)] = Field(
         8, description="Hands in the game when playing a number of hands."
+    )
+    minutes_to_play: Annotated[int, Field(ge=10, le=480, multiple_of=5)] = Field(
+        60,
+        description="Minutes in the game when playing for a time (000:88, 002:72: about "
+        "eight hands an hour with four players). The clock starts at the deal and keeps "
+        "running while the bot is offline. When time runs out the hand in play is finished "
+        "(a hand dealt but not begun is not played), then the higher score wins; a tie "
+        "plays one more hand, and again until it is broken.",
     )
     mercy: Literal["none", "minus_200", "minus_target", "spread_target"] = Field(
         "minus_200",
@@ -786,6 +798,8 @@ class Rules(BaseModel):
                 "gambling_players",
                 "gambling_pot needs 3 to 6 players each playing alone (team_size 1)",
             )
+        if self.minutes_to_play != 60 and self.play_to != "time":
+            say("minutes_to_play", "minutes_to_play needs play_to time")
         if self.evil_start != 1 and not self.evil_spades:
             say("evil_start", "evil_start needs evil_spades yes")
         if self.evil_spades:

@@ -41,6 +41,9 @@ PLAIN: dict[str, str] = {
         "`gambling_pot` needs 3 to 6 players each playing alone (`team_size 1`)."
     ),
     "evil_start": N_("`evil_start` needs `evil_spades yes`."),
+    "minutes_to_play": N_(
+        "`minutes_to_play` is the length of a game played for a time: it needs `play_to time`."
+    ),
     "exact_partners": N_("`exact_partners_bonus` needs partners (`team_size 2` or 3)."),
     "lexington": N_("`lexington` needs 13 tricks a hand (2 or 4 players)."),
     "blind_six": N_(

@@ -38,6 +38,7 @@ from bot.engine import (
     SeatView,
     Suit,
     TeamHandResult,
+    TimeCalled,
     TrickRecord,
     TrickWon,
 )
@@ -550,6 +551,11 @@ def event_text(
         )
     if isinstance(event, HandScored):
         return result_text(event.result, names, rules, you)
+    if isinstance(event, TimeCalled):
+        # 000:88, 002:72: the table's clock called the agreed time.
+        if event.now:
+            return _("Time is up before this hand began: the game ends unless the scores are tied.")
+        return _("Time is up: this hand is the last one, unless the scores are tied at its end.")
     if isinstance(event, GameOver):
         return _("Game over: {result}").format(
             result=lead_text(event.scores, rules.teams, names, you)

@@ -65,6 +65,8 @@ class StoredTable:
     message_id: int | None = None
     finished: bool = False  # its result is recorded; it stays open until it closes
     hands_limit: int | None = None  # the agreed number of hands; None: to the target score
+    # When a game played for a time ends (Unix seconds); None: not played for a time.
+    ends_at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,11 +201,13 @@ class TableStore(Protocol):
         message_id: int | None = None,
         closes: int | None = None,
         hands_limit: int | None = None,
+        ends_at: int | None = None,
     ) -> int:
         """Store a table whose game has just started, in place of the channel's stored
         lobby, shown on ``message_id`` (the lobby's message, if any), and in the same
         transaction close the table ``closes`` (the game a rematch follows); returns its
-        ``table_id``. ``hands_limit``: the agreed number of hands, if any."""
+        ``table_id``. ``hands_limit``: the agreed number of hands, if any; ``ends_at``: when
+        a game played for a time ends (Unix seconds), if it is."""
         ...
 
     async def append_action(
@@ -361,6 +365,7 @@ class MemoryStore:
         message_id: int | None = None,
         closes: int | None = None,
         hands_limit: int | None = None,
+        ends_at: int | None = None,
     ) -> int:
         if closes is not None:
             self._close(closes)
@@ -378,6 +383,7 @@ class MemoryStore:
             (),
             message_id,
             hands_limit=hands_limit,
+            ends_at=ends_at,
         )
         return table_id
 

@@ -57,13 +57,15 @@ class SqlTableStore:
         message_id: int | None = None,
         closes: int | None = None,
         hands_limit: int | None = None,
+        ends_at: int | None = None,
     ) -> int:
         async with self._db.transaction() as session:
             if closes is not None:
                 await _close(session, closes)
             table_id: int = await session.fetch_value(
                 "INSERT INTO tables (guild_id, channel_id, host_id, rules_json, seed, dealer, "
-                "message_id, hands_limit) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING table_id",
+                "message_id, hands_limit, ends_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "RETURNING table_id",
                 (
                     guild_id,
                     channel_id,
@@ -73,6 +75,7 @@ class SqlTableStore:
                     dealer,
                     message_id,
                     hands_limit,
+                    ends_at,
                 ),
             )
             await _write_seats(session, table_id, seats)
@@ -161,7 +164,7 @@ class SqlTableStore:
         async with self._db.session() as session:
             rows = await session.fetch_all(
                 "SELECT table_id, guild_id, channel_id, host_id, rules_json, seed, dealer, "
-                "message_id, finished_at, hands_limit FROM tables WHERE closed_at IS NULL "
+                "message_id, finished_at, hands_limit, ends_at FROM tables WHERE closed_at IS NULL "
                 "ORDER BY table_id"
             )
             seats = await _read_seats(
@@ -191,6 +194,7 @@ class SqlTableStore:
                 message_id=row["message_id"],
                 finished=row["finished_at"] is not None,
                 hands_limit=row["hands_limit"],
+                ends_at=row["ends_at"],
             )
 
         return StoredTables(*_read_each(rows, "table_id", table))

@@ -39,6 +39,7 @@ class NoticeKind(StrEnum):
     GAME_OVER = "game_over"  # the final result, and the offer of a rematch
     STORAGE = "storage"  # the table waits on storage, or storage works again
     CLOSED = "closed"  # the table closed: stopped, idle, hands played; says why
+    TIME_UP = "time_up"  # a game played for a time ran out of it: the hand in play is the last
 
 
 @dataclass(frozen=True, slots=True)

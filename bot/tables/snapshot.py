@@ -9,7 +9,8 @@ up for spectators (``allow_watching = face_up``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 from bot.engine import Bid, Card, HandResult, Phase, Rules, TrickRecord
 from bot.tables.states import Closed, Dealt, Playing, Seat, State, TableStatus
@@ -63,12 +64,17 @@ class TableSnapshot:
     # High/Low (003:65) and Aces High/Low (000:143): the trick's call, its low Aces' seats.
     trick_call: str = ""
     low_aces: tuple[int, ...] = ()
+    # A game played for a time (rules' play_to time): when it ends (Unix seconds), the
+    # minutes left when this picture was taken, and whether time has been called.
+    ends_at: int | None = None
+    minutes_left: int | None = None
+    time_up: bool = False
 
 
 def snapshot(
     state: State, rules: Rules, channel_id: int, deadline: float | None = None
 ) -> TableSnapshot:
-    """The table as anyone in the channel may see it."""
+    """The table as anyone in the channel may see it (``timed`` adds a timed game's clock)."""
     shown = state.last if isinstance(state, Closed) else state
     teams = rules.teams
     seats: tuple[Seat | None, ...] = shown.seats
@@ -139,6 +145,21 @@ def spectator_view(state: State, rules: Rules, public: TableSnapshot) -> Spectat
     if rules.allow_watching == "face_up" and isinstance(state, Playing):
         hands = tuple(tuple(cards) for cards in state.game.hands)
     return SpectatorView(public, hands)
+
+
+def timed(seen: TableSnapshot, state: State, now: float) -> TableSnapshot:
+    """``seen`` with its game's clock, when it is played for a time (rules' play_to time):
+    when it ends, the minutes left at ``now``, and whether time is up."""
+    shown = state.last if isinstance(state, Closed) else state
+    if not isinstance(shown, Dealt) or shown.ends_at is None:
+        return seen
+    left = minutes_left(shown.ends_at, now)
+    return replace(seen, ends_at=shown.ends_at, minutes_left=left, time_up=shown.game.time_up)
+
+
+def minutes_left(deadline: float, now: float) -> int:
+    """Whole minutes until ``deadline``, rounded up (0 once it has passed)."""
+    return max(0, math.ceil((deadline - now) / 60))
 
 
 def _team(teams: tuple[tuple[int, ...], ...], seat: int) -> int:

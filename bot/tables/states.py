@@ -79,6 +79,8 @@ class Dealt:
     dealer: int
     seq: int = 0
     hands_limit: int | None = None
+    # When a game played for a time ends (Unix seconds; rules' play_to time), else None.
+    ends_at: int | None = None
     stop_votes: frozenset[int] = frozenset()
     # Members who have seen this game's hands face up as spectators: never seated in it.
     saw_hands: frozenset[int] = frozenset()

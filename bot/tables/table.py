@@ -51,11 +51,12 @@ from bot.storage.records import (
 )
 from bot.tables.context import TableContext
 from bot.tables.errors import HintsOff, NotSeated, StaleAction, StorageBusy, SubRefused, WrongStage
+from bot.tables.game_clock import GameClock
 from bot.tables.plans import closing, lobby, play, seats
 from bot.tables.plans.closing import StopVote
 from bot.tables.plans.common import STALE, Place, Seeds, close, playing_seat, set_message
 from bot.tables.presenter import Notice, NoticeKind
-from bot.tables.snapshot import SpectatorView, TableSnapshot, snapshot, spectator_view
+from bot.tables.snapshot import SpectatorView, TableSnapshot, snapshot, spectator_view, timed
 from bot.tables.states import (
     DEFAULT_LEVEL,
     UNSTORED,
@@ -120,6 +121,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.last_active = context.clock.now()
         self._turns = Turns(self, context)
+        self._game_clock = GameClock(self, context)
         if isinstance(state, Dealt):
             self._turns.reseed(state.seed, restored=True)
         self._waiting_on_storage = False
@@ -146,6 +148,7 @@ class Table:
             dealer=stored.dealer,
             seq=len(stored.actions),
             hands_limit=stored.hands_limit,
+            ends_at=stored.ends_at,
         )
         state: State = playing
         if game.is_over:
@@ -271,7 +274,8 @@ class Table:
 
     def snapshot(self) -> TableSnapshot:
         """The public state, for the whole channel."""
-        return snapshot(self._state, self.rules, self.channel_id, self.deadline)
+        seen = snapshot(self._state, self.rules, self.channel_id, self.deadline)
+        return timed(seen, self._state, self._context.clock.now())
 
     def hint(self, user_id: int) -> Hint:
         """What the ``normal`` bot would do in the member's place, and why."""
@@ -358,13 +362,15 @@ class Table:
                 fill_with_bots=fill_with_bots,
                 seeds=seeds,
                 hands=hands,
+                now=self._context.clock.now(),
             )
         )
 
     async def rematch(self, user_id: int) -> Table:
         """After the game: a new game with the same seats and rules, dealt at once."""
         seeds = self._seeds(None)
-        await self._member(lambda: lobby.rematch(self._place, self._state, user_id, seeds))
+        now = self._context.clock.now()
+        await self._member(lambda: lobby.rematch(self._place, self._state, user_id, seeds, now))
         return self
 
     def _seeds(self, seed: int | None) -> Seeds:
@@ -548,6 +554,7 @@ class Table:
             )  # after its agreed hands, the next deal is never shown
             hands = tuple(seat for seat, _ in self.member_seats()) if shown else ()
             self._turns.arm()
+            self._game_clock.arm()
             await self._tell((), hands, ())
         self._follow_up()
 
@@ -626,6 +633,7 @@ class Table:
                 return None
             log.error("%r: step %d was stored by another writer; the table stops", self, self.seq)
             self._turns.stop()
+            self._game_clock.stop()
             self._context.disowned(self)
             raise StaleAction(_(STALE)) from None
 
@@ -654,6 +662,7 @@ class Table:
             self.last_active = self._context.clock.now()
         if turn_of(state) != turn_of(before):
             self._turns.arm()
+        self._game_clock.arm()
         if tell:
             await self._tell(events, hands.seats if isinstance(hands, Seats) else (), notices)
         return events

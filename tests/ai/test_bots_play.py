@@ -16,7 +16,7 @@ from bot.ai.heuristic import HeuristicPolicy
 from bot.ai.levels import NoisyPolicy
 from bot.ai.policy import Policy, RandomPolicy
 from bot.ai.search import SearchPolicy
-from bot.engine import PRESETS, Card, Game, HandScored, Rules, SeatView
+from bot.engine import PRESETS, CallTime, Card, Game, HandScored, Rules, SeatView
 from tests.engine.helpers import TABLES, VARIANT_TABLES
 
 # At least 2,000 hands in all with the quick bots, shared evenly by the tables (every preset
@@ -164,3 +164,24 @@ def test_a_view_reaches_no_game_and_no_hidden_card(name: str) -> None:
         assert not leaked, f"seat {view.seat} can reach {sorted(leaked)}"
         views += 1
     assert views or rules.show_all_hands
+
+
+def test_normal_and_hard_play_a_game_played_for_a_time_to_its_end() -> None:
+    """000:88, 002:72: the bots read no target score, so a game whose end the table's clock
+    sets needs no new decision; time called mid-hand, they play it out with legal moves only
+    and the game ends after it (unless tied)."""
+    rules = TABLES["x_v_play_for_time"]
+    game = Game.new(rules, seed=29)
+    rng = random.Random(29)
+    policies: list[Policy] = [SEARCH, HeuristicPolicy(), SEARCH, HeuristicPolicy()]
+    while not game.is_over:
+        if game.hand_number == 2 and len(game.view(0).tricks) == 3 and not game.time_up:
+            game.apply(CallTime(game.to_act or 0))
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        action = policies[seat].decide(view, rng)
+        assert action in view.legal_actions
+        game.apply(action)
+    assert game.time_up and game.winner is not None
+    assert len(game.results) >= 2

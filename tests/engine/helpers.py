@@ -279,6 +279,14 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "play_to": "hands",
         "hands_to_play": 2,
     },
+    # 000:88, 002:72: played for a time; the property tests' driver calls time now and then
+    # (tests/engine/test_properties.py pick), claims and redeals deal hands without a card.
+    "x_v_play_for_time": {
+        "play_to": "time",
+        "minutes_to_play": 30,
+        "claims": True,
+        "deficient_hand_redeal": True,
+    },
     "x_v_blind_six": {
         "blind_bids": "anytime",
         "blind_six": "at_least_lose_60",

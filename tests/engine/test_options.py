@@ -15,6 +15,7 @@ from bot.engine import (
     BidRaised,
     CallHighLow,
     CallRenege,
+    CallTime,
     Card,
     Claim,
     ClaimAccepted,
@@ -42,7 +43,7 @@ from bot.engine import (
 )
 from bot.engine.card_bonuses import card_bonuses
 from bot.engine.deck import deck_info
-from bot.engine.events import TrickRecord
+from bot.engine.events import GameOver, TimeCalled, TrickRecord
 from bot.engine.options import options_of
 from bot.render.text import status_text
 from tests.engine.helpers import (
@@ -359,6 +360,106 @@ def test_a_tie_after_the_last_hand_plays_another() -> None:
     assert game.scores == [200, 200]
     assert not game.is_over
     assert game.hand_number == 2
+
+
+# 000:88 and 002:72: "the game could be played for ... a fixed time limit"; "If there is a
+# tie, then all players participate in one more round". The table's clock calls the time
+# (a CallTime); the engine never reads a clock.
+TIMED = Rules(play_to="time", minutes_to_play=30)
+# Both Nils make 200 and 10-for-200 without overs is 200: the sides tie at 200.
+TIMED_TIE = TIMED.model_copy(update={"ten_for_two_hundred": True, "overtricks": "no_overs"})
+
+
+@covers("play_to", "minutes_to_play")
+def test_time_called_mid_hand_finishes_the_hand_and_the_higher_score_wins() -> None:
+    # 000:88 # 002:72
+    game = _suited_game(TIMED, hands=2)
+    bid_all(game, [2, 1, 2, 3])
+    play_out(game, tricks=3)
+    assert game.apply(CallTime(game.to_act or 0)) == [TimeCalled(1, False)]
+    assert game.time_up and not game.is_over and game.phase is Phase.PLAY
+    play_out(game)
+    assert game.scores == [-40, 49]
+    assert game.is_over and game.winner == 1 and game.phase is Phase.OVER
+    assert game.hand_number == 1
+    # Replayed from its seed and log, the game ends the same way.
+    again = Game.replay(
+        TIMED, seed=1, actions=game.history, dealer=0, deals=[deal_from_codes(*SUITED)]
+    )
+    assert (again.is_over, again.winner, again.scores) == (True, 1, [-40, 49])
+
+
+def test_a_timed_game_goes_on_until_time_is_called() -> None:
+    # 000:88: no clock in the engine, so without a CallTime the game goes on whatever the score.
+    game = _suited_game(TIMED, hands=2)
+    play_hand(game, [2, 1, 2, 3])
+    assert not game.is_over and game.hand_number == 2
+
+
+def test_a_tie_when_time_is_up_plays_one_more_hand() -> None:
+    # 000:88 # 002:72 "If there is a tie ... one more round of play until a winner is decided"
+    game = _suited_game(TIMED_TIE, hands=2)
+    bid_all(game, [0, 5, 0, 5])
+    game.apply(CallTime(1))
+    play_out(game)
+    assert game.scores == [200, 200]
+    assert not game.is_over and game.hand_number == 2
+    play_hand(game, [2, 1, 2, 3])
+    assert game.is_over and game.winner == 1
+
+
+def test_time_up_before_anyone_acts_in_a_new_hand_ends_the_game_at_once() -> None:
+    # 000:88: the hand just dealt is not in play yet, so it is not played.
+    game = _suited_game(TIMED, hands=2)
+    play_hand(game, [2, 1, 2, 3])
+    events = game.apply(CallTime(game.to_act or 0))
+    assert events == [TimeCalled(2, True), GameOver(1, (-40, 49))]
+    assert game.is_over and game.winner == 1 and len(game.results) == 1
+    refused(game, Bid(1, 3), "The game is over")
+
+
+def test_time_up_at_a_new_hand_after_a_tie_plays_it() -> None:
+    # 000:88 # 002:72: tied when time is up between hands, so the next hand is played.
+    game = _suited_game(TIMED_TIE, hands=2)
+    play_hand(game, [0, 5, 0, 5])
+    assert game.apply(CallTime(1)) == [TimeCalled(2, True)]
+    assert not game.is_over and game.phase is Phase.BID
+    play_hand(game, [2, 1, 2, 3])
+    assert game.is_over and game.winner == 1
+
+
+def test_time_up_after_a_claim_dealt_the_new_hand_ends_the_game() -> None:
+    # A claim (no card) ends the hand and deals the next: nobody has acted in that one yet.
+    rules = TIMED.model_copy(update={"claims": True})
+    game = _suited_game(rules, hands=2)
+    bid_all(game, [2, 1, 2, 3])
+    game.apply(Claim(3))
+    assert game.hand_number == 2 and not game.is_over
+    assert game.apply(CallTime(1))[0] == TimeCalled(2, True)
+    assert game.is_over and game.winner == 1
+
+
+def test_time_is_called_once_and_only_in_a_timed_game() -> None:
+    game = _suited_game(TIMED)
+    game.apply(CallTime(1))
+    refused(game, CallTime(1), "already been called")
+    refused(_suited_game(Rules()), CallTime(1), "not played for a time")
+    refused(_suited_game(TIMED), CallTime(7), "no seat")
+    assert all(
+        not isinstance(a, CallTime) for s in range(4) for a in _suited_game(TIMED).legal_actions(s)
+    )
+
+
+@pytest.mark.parametrize("minutes", [0, 5, 7, 481, 6000])
+def test_a_timed_game_refuses_absurd_lengths(minutes: int) -> None:
+    with pytest.raises(ValueError, match="minutes_to_play"):
+        Rules(play_to="time", minutes_to_play=minutes)
+
+
+def test_minutes_to_play_needs_play_to_time() -> None:
+    with pytest.raises(ValueError, match="minutes_to_play needs play_to time"):
+        Rules(play_to="hands", minutes_to_play=90)
+    assert Rules(play_to="time", minutes_to_play=90).minutes_to_play == 90
 
 
 @covers("mercy")

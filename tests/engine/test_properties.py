@@ -19,6 +19,7 @@ from bot.engine import (
     Action,
     Bid,
     CallRenege,
+    CallTime,
     Card,
     CardPlayed,
     CardsPassed,
@@ -67,7 +68,10 @@ AfterHook = Callable[[Game, Action, list[Event]], None]
 
 
 def pick(game: Game, choice: int) -> Action:
-    """The action ``choice`` selects: usually the acting seat's, sometimes an out-of-turn one."""
+    """The action ``choice`` selects: usually the acting seat's, sometimes an out-of-turn one,
+    and in a game played for a time, now and then the table's call that time is up."""
+    if choice % 61 == 7 and game.rules.play_to == "time" and not game.time_up:
+        return CallTime(game.to_act if game.to_act is not None else 0)
     actions = game.legal_actions()
     assert actions, f"{game.phase} with seat {game.to_act} to act, but no legal action"
     if choice % 8 == 0:

@@ -29,7 +29,13 @@ def sitting(*members: Member) -> Lobby:
 async def dealt(store: MemoryStore, *members: Member) -> Playing:
     """The members' game, dealt with bots in the empty seats and stored in ``store``."""
     step = lobby.start(
-        PLACE, sitting(*members), members[0].id, fill_with_bots=True, seeds=lambda: 7, hands=None
+        PLACE,
+        sitting(*members),
+        members[0].id,
+        fill_with_bots=True,
+        seeds=lambda: 7,
+        hands=None,
+        now=0.0,
     )
     assert isinstance(step.state, Playing) and step.state.table_id == UNSTORED
     assert step.write is not None
@@ -108,7 +114,7 @@ def test_joining_a_lobby_plans_the_seat_and_its_write() -> None:
 
 def test_a_deal_shows_members_their_hands_on_a_new_message() -> None:
     step = lobby.start(
-        PLACE, sitting(ANN, BEA), ANN.id, fill_with_bots=True, seeds=lambda: 7, hands=None
+        PLACE, sitting(ANN, BEA), ANN.id, fill_with_bots=True, seeds=lambda: 7, hands=None, now=0.0
     )
     assert step.reply == [2, 3]
     assert step.hands == Seats((0, 1))
@@ -124,7 +130,9 @@ def test_a_refused_start_draws_no_seed() -> None:
         return 7
 
     with pytest.raises(WrongStage, match="Seats 3, 4 still empty"):
-        lobby.start(PLACE, sitting(ANN, BEA), ANN.id, fill_with_bots=False, seeds=seeds, hands=2)
+        lobby.start(
+            PLACE, sitting(ANN, BEA), ANN.id, fill_with_bots=False, seeds=seeds, hands=2, now=0.0
+        )
     assert drawn == []
 
 

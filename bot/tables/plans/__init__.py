@@ -12,4 +12,5 @@ lock, store or read a clock: ``bot.tables.table`` runs their steps through the o
 - ``seats``: seats changing hands during play (a member leaving, a sub, away and back),
   the host role, stop votes, watching;
 - ``play``: a move checked and stored, what a stored play leads to, turn timers' changes.
+- ``timed``: a game played for a time: its deadline, time called, what the table says.
 """

@@ -143,6 +143,8 @@ class Deal:
     seats: tuple[Seat, ...]
     seed: int
     hands: int | None = None
+    # When a game played for a time ends (Unix seconds); None: not played for a time.
+    ends_at: int | None = None
 
 
 def deal(
@@ -173,6 +175,7 @@ def deal(
             message_id=message_id,
             closes=closes,
             hands_limit=terms.hands,
+            ends_at=terms.ends_at,
         )
 
     playing = Playing(
@@ -183,6 +186,7 @@ def deal(
         seed=seed,
         dealer=game.dealer,
         hands_limit=terms.hands,
+        ends_at=terms.ends_at,
     )
     members = tuple(s.seat for s in seats if s.user_id is not None)
     return Step(

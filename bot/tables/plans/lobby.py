@@ -9,6 +9,7 @@ from bot.ai.levels import LEVELS
 from bot.i18n import _, ngettext
 from bot.tables.errors import SeatUnavailable, TableError, WrongStage
 from bot.tables.plans.common import Deal, Place, Seeds, deal, lobby_step, the
+from bot.tables.plans.timed import ends_at
 from bot.tables.seating import open_seat, require_host, require_seat, seat_index, seat_of, with_seat
 from bot.tables.states import DEFAULT_LEVEL, Lobby, Member, Over, Seat, State, bot_name, bot_seat
 from bot.tables.steps import Step
@@ -84,6 +85,7 @@ def start(
     fill_with_bots: bool,
     seeds: Seeds,
     hands: int | None,
+    now: float,
 ) -> Step[list[int]]:
     """The host deals the first hand; empty seats get ``normal`` bots only when
     ``fill_with_bots``. Replies with the seats bots filled."""
@@ -102,11 +104,11 @@ def start(
             ).format(seats=seats)
         )
     filled = tuple(s or bot_seat(i) for i, s in enumerate(lobby.seats))
-    terms = Deal(lobby.host_id, filled, seeds(), hands)
+    terms = Deal(lobby.host_id, filled, seeds(), hands, ends_at(place.rules, now))
     return deal(place, terms, empty, place.message_id)
 
 
-def rematch(place: Place, state: State, user_id: int, seeds: Seeds) -> Step[list[int]]:
+def rematch(place: Place, state: State, user_id: int, seeds: Seeds, now: float) -> Step[list[int]]:
     """After the game: a new game with the same seats and rules, dealt at once, on a new
     channel message; the host stays host while seated, else the member asking hosts."""
     over = the(state, Over)
@@ -115,5 +117,5 @@ def rematch(place: Place, state: State, user_id: int, seeds: Seeds) -> Step[list
         raise WrongStage(_("The last game's result is still being saved: try again in a moment."))
     members = {s.user_id for s in over.members()}
     host = over.host_id if over.host_id in members else user_id
-    terms = Deal(host, over.seats, seeds(), over.hands_limit)
+    terms = Deal(host, over.seats, seeds(), over.hands_limit, ends_at(place.rules, now))
     return deal(place, terms, [], None, closes=over.table_id)

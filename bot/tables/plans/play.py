@@ -28,6 +28,7 @@ from bot.render.text import lead_text
 from bot.storage.records import TableStore
 from bot.tables.errors import NotYourSeat
 from bot.tables.plans.common import Place, close, playing_seat, seats_write
+from bot.tables.plans.timed import time_notice
 from bot.tables.presenter import Notice, NoticeKind
 from bot.tables.seating import missed, with_seat
 from bot.tables.states import Dealt, Over, Playing, State, Words
@@ -114,6 +115,9 @@ def after_play(
     """The state a stored play leads to (its game has applied it): the game over, or the
     agreed hands played (whose next deal is never shown), or still in play."""
     game = playing.game
+    called = time_notice(events, game)
+    if called is not None:
+        notices.append(called)
     if game.is_over:
         notices.append(game_over_notice(game, playing))
         return Over.after(playing), events, notices
@@ -139,10 +143,17 @@ def game_over_notice(game: Game, dealt: Dealt) -> Notice:
     assert game.winner is not None
     names = [s.name for s in dealt.seats]
     scores, teams = tuple(game.scores), tuple(tuple(team) for team in game.teams)
+    on_time = game.time_up
 
     def text() -> str:
+        result = lead_text(scores, teams, player_names(names))
+        if on_time:
+            return _(
+                "Time is up: the game ends on time. {result} Play again with the same seats?"
+                " Ask for a rematch."
+            ).format(result=result)
         return _("{result} Play again with the same seats? Ask for a rematch.").format(
-            result=lead_text(scores, teams, player_names(names))
+            result=result
         )
 
     return Notice(NoticeKind.GAME_OVER, text)
