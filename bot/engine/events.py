@@ -193,6 +193,15 @@ class ClaimFailed:
 
 
 @dataclass(slots=True)
+class DummyTurned:
+    """Dummy hands (003:152): a dummy's face-down cards turned face up, in order, as its
+    play requires; the last is the card it must play."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(slots=True)
 class HandScored:
     result: HandResult
 
@@ -223,6 +232,7 @@ Event = (
     | RenegeCalled
     | ClaimAccepted
     | ClaimFailed
+    | DummyTurned
     | HandScored
     | GameOver
 )
@@ -247,6 +257,7 @@ EVENT_TYPES: tuple[type, ...] = (
     RenegeCalled,
     ClaimAccepted,
     ClaimFailed,
+    DummyTurned,
     HandScored,
     GameOver,
 )
