@@ -71,6 +71,9 @@ def test_playout_agrees_with_the_engine(preset: str, seed: int) -> None:
         mask, _ = playout.tricks.legal_mask(
             seat, pos.hands[seat], pos.trick, pos.trick_no, pos.broken, True
         )
+        if game.rules.dummy_hands and seat % 2:
+            # 003:152: the dummy's forced plays, turning its cards as the engine does.
+            mask = playout.dummy_mask(pos, seat, mask)
         logical = {c % COPY_SHIFT for c in _bits(mask)}
         engine_legal = {a.card.index for a in game.legal_actions(seat) if isinstance(a, PlayCard)}
         if game.rules.allow_renege == "no":
