@@ -195,7 +195,7 @@ def controls(
     for kind, actions in groups.items():
         if as_buttons[kind]:
             for action in actions:
-                click = Click(table_id, seq, action_code(action))
+                click = Click(table_id, seq, action_code(action, view.seat))
                 label = action_label(action, view.rules, list(names), view.draw_offer)
                 face = _emoji(action, emoji, view.draw_offer)
                 items.append(ActionButton(click, label, _style(action), emoji=face))
@@ -203,7 +203,7 @@ def controls(
             options = [
                 discord.SelectOption(
                     label=action_label(a, view.rules, list(names), view.draw_offer),
-                    value=action_code(a),
+                    value=action_code(a, view.seat),
                     emoji=_emoji(a, emoji, view.draw_offer),
                 )
                 for a in actions[:MAX_OPTIONS]

@@ -559,6 +559,9 @@ class Game:
         out: list[Action]
         if phase is _PLAY:
             if seat != self.to_act:
+                if self._dummy and self.to_act is not None and dummy.owner(self.to_act) == seat:
+                    # 003:108: a dummy's plays are its player's to make.
+                    return self.legal_actions(self.to_act)
                 out = []
             elif self._calls and self._call_due(seat):
                 out = [CallHighLow(seat, False), CallHighLow(seat, True)]

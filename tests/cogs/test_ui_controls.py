@@ -48,7 +48,7 @@ async def test_every_legal_action_of_a_hand_has_a_control(preset: str) -> None:
             as_view(items)  # raises when more than 25 controls or 5 rows are needed
             codes = reachable_codes(items)
             for action in view.legal_actions:
-                code = action_code(action)
+                code = action_code(action, seat)
                 if code.startswith("p"):
                     assert any(c.startswith(f"pass{len(action.cards)}:") for c in codes)  # type: ignore[union-attr]
                 else:
