@@ -53,3 +53,24 @@ async def test_two_members_play_their_dummies(manager: TableManager) -> None:
     assert game.hand_number == 2 or table.status is TableStatus.OVER
     # Over a hand both kinds of dummy turn came up.
     assert chosen > 0 and forced > 0
+
+
+async def test_the_dummies_face_up_cards_are_public_once_both_players_look(
+    manager: TableManager,
+) -> None:
+    """003:140: the six cards of each dummy are turned up after the blind bids: the table
+    message shows none while a player may still bid blind, and each player sees them
+    once they look."""
+    table = await manager.open(CHANNEL, ANN, preset="berkley_two")
+    await table.join(BEA)
+    await table.start(ANN.id, seed=3)
+    await manager.settle()
+    game = table.game
+    assert game is not None and game.to_act == 2 and game.dealer == 0
+    await table.act(ANN.id, RevealCards(0), seq=table.seq)
+    assert [len(cards) for cards in table.view(0).exposed] == [0, 6, 0, 6]
+    assert all(not cards for cards in table.view(2).exposed)
+    # Bea may still bid blind: the table message shows no dummy card yet.
+    assert all(not cards for cards in table.snapshot().exposed)
+    await table.act(BEA.id, RevealCards(2), seq=table.seq)
+    assert [len(cards) for cards in table.snapshot().exposed] == [0, 6, 0, 6]
