@@ -3254,3 +3254,17 @@ def test_a_double_nil_is_both_hands_bid_at_once() -> None:
     play_out(game)
     team = game.results[-1].teams[0]
     assert team.tricks > 0 and team.nil_bonus == -100
+
+
+@covers("dummy_hands")
+def test_dummy_hands_need_two_sides_of_a_player_and_their_dummy() -> None:
+    """003:108: "One player would have hands B and D, and the other player would have
+    hands A and C": four seats, each side a player and the dummy on their right; nothing
+    that would show or claim the face-down cards."""
+    assert Rules(dummy_hands=True).teams == ((0, 3), (2, 1))
+    with pytest.raises(ValueError, match="dummy_hands"):
+        Rules(dummy_hands=True, players=2, team_size=1)
+    with pytest.raises(ValueError, match="claims"):
+        Rules(dummy_hands=True, claims=True)
+    with pytest.raises(ValueError, match="show_all_hands"):
+        Rules(dummy_hands=True, show_all_hands=True)
