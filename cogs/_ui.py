@@ -169,7 +169,11 @@ def controls(
     button or option carries its ``emoji`` where there is one, beside its text label."""
     groups: dict[type, list[Action]] = {}
     passes: list[PassCards] = []
-    for action in view.legal_actions:
+    legal = view.legal_actions
+    if view.to_act != view.seat and sum(a.seat == view.to_act for a in legal) == 1:
+        # A dummy's only card (003:152): the table plays it at once, nobody is asked.
+        legal = tuple(a for a in legal if a.seat != view.to_act)
+    for action in legal:
         if isinstance(action, PassCards):
             passes.append(action)
         else:
