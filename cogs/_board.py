@@ -173,6 +173,9 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace) -
                 lines.append(
                     _("{name}'s cards, face up: {cards}").format(name=names[index], cards=shown)
                 )
+    if snapshot.status is TableStatus.PLAYING and snapshot.rules.dummy_hands:
+        # 003:152: the dummies' forced plays are not waited for.
+        lines.append(_("A dummy's card is played at once when the rules leave it no choice."))
     if snapshot.status is TableStatus.PLAYING and snapshot.to_act is not None:
         lines.append(_to_act(snapshot.phase, names[snapshot.to_act], snapshot.deadline))
     if snapshot.stop_votes and snapshot.status is TableStatus.PLAYING:

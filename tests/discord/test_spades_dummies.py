@@ -41,6 +41,8 @@ async def test_a_member_plays_their_dummys_card_by_its_button(fake: FakeDiscord)
             if "to play for Dummy of seat 1" in dm.content:
                 break
             last = seq_of(await click_first(fake, alice, dm))
+        shown = board(fake, general)
+        assert shown is not None and "A dummy's card is played at once" in shown.content
         # 003:140: both dummies' face-up cards, beside alice's hand.
         assert "Dummy of seat 1's cards, face up:" in dm.content
         assert "Dummy of seat 3's cards, face up:" in dm.content
