@@ -67,6 +67,7 @@ from bot.tables import (
     TableSettings,
     TableStatus,
 )
+from bot.tables.seating import dummy_seats
 
 # The one person at the terminal, in seat 0; nothing else needs an id.
 YOU = 1
@@ -91,6 +92,8 @@ LOWER, DARK = N_("lower"), N_("dark")
 NO_TRUMP = N_("notrump")
 # High/Low (003:65) and Aces High/Low (000:143): the call.
 HIGH, LOW = N_("high"), N_("low")
+# Berkley's dummies (003:124, 003:138): a Double Nil or Double Naught, both hands at once.
+DOUBLE = N_("double")
 
 
 def said(word: str) -> set[str]:
@@ -201,12 +204,19 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         return Bid(seat, 0, True)
     if head in said(NO_TRUMP) and not rest:
         return NoTrump(seat)
+    if head in said(DOUBLE) and view.rules.dummy_hands and len(rest) == 1:
+        # 003:124, 003:138: a Nil bid on the dummy's seat too ("double nil" or "double
+        # naught"; blind before looking).
+        return Bid((seat + 3) % 4, 0, view.hand is None)
     half = head.removesuffix("½").removesuffix(".5")
     if half != head and half.isdigit() and not rest:
         # Half Tricks (000:124): "3.5" or "3½".
         return HalfBid(seat, int(half))
     if view.phase is Phase.PLAY:
-        # "5d", "5 d" and "10 h" are cards here, never bids.
+        # "5d", "5 d" and "10 h" are cards here, never bids; for a dummy the player plays
+        # (003:108), its card.
+        if view.to_act is not None and any(a.seat == view.to_act for a in view.legal_actions):
+            seat = view.to_act
         return PlayCard(seat, parse_card("".join(words)))
     blind = head in said(BLIND)
     amount = rest[0] if blind and rest else head
@@ -356,6 +366,9 @@ def _prompt(view: SeatView, face: CardFace) -> str:
         return ask.format(high=_(HIGH), low=_(LOW)) + " > "
     playable = [a.card for a in legal if isinstance(a, PlayCard)]
     cards = " ".join(face(c) for group in hand_order(playable, rules) for c in group)
+    if view.to_act != view.seat:
+        # 003:152: the dummy on your right plays one of its face-up cards.
+        return _("Your dummy's card ({cards})").format(cards=cards) + " > "
     return _("Your card ({cards})").format(cards=cards) + " > "
 
 
@@ -397,9 +410,20 @@ class TerminalPresenter:
 
     async def hand_changed(self, table: Shown, seat: int) -> None:
         view = table.view(seat)
-        if seat != self.seat or view.to_act != seat:
+        # The seat's turn, or its dummy's (003:108): the view offers what it may do.
+        own = view.to_act == seat or any(a.seat == view.to_act for a in view.legal_actions)
+        if seat != self.seat or not own:
             return
         self.write(status_text(view, table.names))
+        for index, cards in enumerate(view.exposed):
+            if cards and view.rules.dummy_hands:
+                # 003:140: the dummies' face-up cards, seen by both players.
+                shown = hand_text(cards, view.rules, self.face)
+                self.write(
+                    _("{name}'s cards, face up: {cards}").format(
+                        name=table.names[index], cards=shown
+                    )
+                )
         if view.hand is None:
             self.write(
                 _("Your cards are face down: bid {blind}, or '{look}'.").format(
@@ -516,7 +540,8 @@ async def _play(
             0, Member(YOU, names[0]), guild_id=guild, preset=None if guild else preset
         )
         for seat in range(1, rules.players):
-            await table.add_bot(YOU, seat=seat, name=names[seat])
+            if seat not in dummy_seats(rules):
+                await table.add_bot(YOU, seat=seat, name=names[seat])
         write(
             _("Spades, {preset} rules, seed {seed}. Type '{help}' for commands.").format(
                 preset=preset, seed=seed, help=_(HELP_WORD)

@@ -178,6 +178,9 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace) -
                 lines.append(
                     _("{name}'s cards, face up: {cards}").format(name=names[index], cards=shown)
                 )
+    if snapshot.status is TableStatus.PLAYING and snapshot.rules.dummy_hands:
+        # 003:152: the dummies' forced plays are not waited for.
+        lines.append(_("A dummy's card is played at once when the rules leave it no choice."))
     if snapshot.status is TableStatus.PLAYING and snapshot.to_act is not None:
         lines.append(_to_act(snapshot.phase, names[snapshot.to_act], snapshot.deadline))
     timed = _time_line(snapshot)
@@ -283,6 +286,9 @@ def turn_text(view: SeatView, names: Sequence[str]) -> str:
             Phase.PASS: _("**Your turn** to pass."),
             Phase.DRAW: _("**Your turn** to draw."),
         }.get(phase, _("**Your turn** to play."))
+    if any(action.seat == view.to_act for action in view.legal_actions):
+        # 003:108: the dummy on your right plays, and you choose its card.
+        return _("**Your turn** to play for {name}.").format(name=names[view.to_act])
     waiting = {
         Phase.BID: _("Waiting for **{name}** to bid."),
         Phase.PASS: _("Waiting for **{name}** to pass."),
@@ -303,6 +309,14 @@ def hand_message(
         lines.append(_("Your cards are face down: bid blind, or look at them first."))
     else:
         lines.append(f"**{hand_text(view.hand, view.rules, face)}**")
+    if view.rules.dummy_hands:
+        # 003:140: both dummies' face-up cards, which both players see once they look.
+        for index, cards in enumerate(view.exposed):
+            if cards:
+                shown = hand_text(cards, view.rules, face)
+                lines.append(
+                    _("{name}'s cards, face up: {cards}").format(name=names[index], cards=shown)
+                )
     if view.received:
         passed = " ".join(face(c) for c in view.received)
         lines.append(_("Passed to you: {cards}").format(cards=passed))

@@ -49,7 +49,14 @@ def is_lobby_code(code: str) -> bool:
     return code in (JOIN_CODE, LEAVE_CODE, START_CODE) or code.startswith(BOT_CODE)
 
 
-def action_code(action: Action) -> str:
+def action_code(action: Action, seat: int | None = None) -> str:
+    """``action_code``, made by ``seat``: an action for another seat it plays (a dummy,
+    003:108) starts ``s`` and that seat's number (``s3cAS``: A♠ for seat 4)."""
+    code = _code(action)
+    return code if seat is None or action.seat == seat else f"s{action.seat}{code}"
+
+
+def _code(action: Action) -> str:
     """``b3`` bid 3, ``B0`` blind nil, ``cAS`` play A♠, ``pAS.KH`` pass, ``r`` look, ``C``
     claim, ``n2`` renege on seat 3, ``x`` redeal, ``d1`` keep the first drawn card, ``m1``
     declare the Big Mo (``m0`` the Little), ``u2`` raise the bid by 2 (``u0`` keep it, ``l1``
@@ -90,6 +97,9 @@ def action_code(action: Action) -> str:
 
 def parse_code(code: str, seat: int) -> Action:
     """The action ``code`` stands for, taken by ``seat``; ValueError for a malformed code."""
+    if code[:1] == "s" and code[1:2].isdigit():
+        # For a seat ``seat`` plays, as well as its own (a dummy, 003:108).
+        seat, code = int(code[1]), code[2:]
     head, rest = code[:1], code[1:]
     if head in ("b", "B") and rest.isdigit():
         return Bid(seat, int(rest), blind=head == "B")

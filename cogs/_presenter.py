@@ -271,7 +271,11 @@ class DiscordPresenter:
         view = table.view(seat)
         # The phase of the member's turn, when it is theirs.
         turn = view.phase or Phase.PLAY
-        phase = turn if table.status is TableStatus.PLAYING and view.to_act == seat else None
+        # Their dummy's turn is theirs too when they choose its card (003:108; a card it
+        # must play the table plays at once).
+        dummy = [a for a in view.legal_actions if a.seat == view.to_act != seat]
+        mine = view.to_act == seat or len(dummy) > 1
+        phase = turn if table.status is TableStatus.PLAYING and mine else None
         if phase is not None and _away(table, seat):
             phase = None  # a bot plays the seat until they are back: no ring every turn
         if member.dms_closed:

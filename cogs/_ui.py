@@ -169,7 +169,11 @@ def controls(
     button or option carries its ``emoji`` where there is one, beside its text label."""
     groups: dict[type, list[Action]] = {}
     passes: list[PassCards] = []
-    for action in view.legal_actions:
+    legal = view.legal_actions
+    if view.to_act != view.seat and sum(a.seat == view.to_act for a in legal) == 1:
+        # A dummy's only card (003:152): the table plays it at once, nobody is asked.
+        legal = tuple(a for a in legal if a.seat != view.to_act)
+    for action in legal:
         if isinstance(action, PassCards):
             passes.append(action)
         else:
@@ -195,7 +199,7 @@ def controls(
     for kind, actions in groups.items():
         if as_buttons[kind]:
             for action in actions:
-                click = Click(table_id, seq, action_code(action))
+                click = Click(table_id, seq, action_code(action, view.seat))
                 label = action_label(action, view.rules, list(names), view.draw_offer)
                 face = _emoji(action, emoji, view.draw_offer)
                 items.append(ActionButton(click, label, _style(action), emoji=face))
@@ -203,7 +207,7 @@ def controls(
             options = [
                 discord.SelectOption(
                     label=action_label(a, view.rules, list(names), view.draw_offer),
-                    value=action_code(a),
+                    value=action_code(a, view.seat),
                     emoji=_emoji(a, emoji, view.draw_offer),
                 )
                 for a in actions[:MAX_OPTIONS]

@@ -590,3 +590,18 @@ def test_a_game_length_the_rules_refuse_is_said_and_nothing_is_played(minutes: i
     [said] = output
     assert said.startswith(f"minutes_to_play {minutes}: ")
     assert said.endswith("Allowed: 10 to 480 in steps of 5.")
+
+
+def test_berkley_dummies_are_shown_and_played_at_the_terminal() -> None:
+    """003:140, 003:152: the player sees both dummies' face-up cards beside their hand, and
+    is asked for their dummy's card when it has a choice of face-up cards; "double nil"
+    bids both hands (003:124)."""
+    prompts, output, read = _script(["look", "7"])
+    assert play_terminal("berkley_two", seed=4, hands=1, read=read, write=output.append) == 0
+    assert any("Dummy of seat 1's cards, face up:" in line for line in output)
+    assert any("Dummy of seat 3's cards, face up:" in line for line in output)
+    assert any(p.startswith("Your dummy's card") for p in prompts)
+    first_bid = next(p for p in prompts if p.startswith("Your bid"))
+    assert "double nil" in first_bid
+    game = Game.new(Rules.preset("berkley_two"), seed=4, dealer=2)
+    assert parse_command("double nil", game.view(0), seat_names(4)) == Bid(3, 0, True)

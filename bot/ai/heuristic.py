@@ -221,6 +221,20 @@ def bid_estimate(rules: Rules, hand: tuple[Card, ...], table: CardTable, partner
     return estimate * _TWO_DECKS_SHARE if rules.two_decks else estimate
 
 
+# Berkley's dummies (003:152): a face-down card plays where the seed forces it, so it is
+# counted at a little under a hand's average of a quarter trick a card.
+_DUMMY_FACE_DOWN_TRICKS = 0.2
+
+
+def dummy_estimate(view: SeatView, table: CardTable) -> float:
+    """Tricks the seat's dummy looks worth to its bid (rules' dummy_hands): its face-up
+    cards counted as a hand, and a little for each card face down."""
+    dummy = (view.seat + 3) % 4
+    up = view.exposed[dummy]
+    down = view.cards_left[dummy] - len(up)
+    return estimate_tricks(up, table, 1) + _DUMMY_FACE_DOWN_TRICKS * down
+
+
 def estimate_tricks(hand: tuple[Card, ...], table: CardTable, partners: int) -> float:
     """Expected tricks: side-suit honours, trump honours and length, ruffing chances."""
     by_suit: dict[int, list[Card]] = {0: [], 1: [], 2: [], 3: []}
@@ -359,6 +373,10 @@ def _bid(view: SeatView, table: CardTable) -> Ruled:
             )
     if view.rules.partnership_bidding:
         return _side_bid(view, bids, estimate)
+    if view.rules.dummy_hands:
+        # 003:108: one bid for both hands; a Nil above was for this hand alone.
+        estimate += dummy_estimate(view, table)
+        bids = [b for b in bids if b.seat == view.seat]
     target = max(1, round(estimate)) + (1 if partner_nil else 0)
     plain = [b for b in bids if not b.blind and (b.tricks or not nil_on)] or bids
     choice = min(plain, key=lambda b: (abs(b.tricks - target), b.tricks))
@@ -716,6 +734,8 @@ def _side_need(view: SeatView, team: int) -> int:
     need = 0
     for seat in view.teams[team]:
         bid = view.bids[seat]
+        if bid is None and view.rules.dummy_hands and seat % 2:
+            continue  # a dummy bids nothing: its player's bid is for both hands (003:108)
         if bid is None:
             return view.num_tricks
         if not _bid_nil(view, seat):

@@ -62,6 +62,8 @@ def fits(rules: Rules) -> bool:
         # An auction's bids are contracts of 6 + N and passes (000:112), not the trick
         # counts the model learned from.
         and not rules.auction
+        # Berkley's dummies (003:98-152): two players' bids for two hands each.
+        and not rules.dummy_hands
     )
 
 

@@ -109,6 +109,10 @@ def knowledge_of(view: SeatView) -> Knowledge:
                 voids[trick[0][0]] |= others
             for seat, card in trick[1:]:
                 suit = deck.suit_of[card.index]
+                if rules.dummy_hands and seat % 2:
+                    # 003:152: a dummy plays a face-up spade, or turns cards until one
+                    # fits, though a card of the suit led may lie face down: no void shown.
+                    continue
                 if suit != led:
                     voids[seat].add(led)
                     if rules.must_trump == "when_void" and suit != TRUMP and not barred:

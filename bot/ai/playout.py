@@ -53,6 +53,10 @@ class Position:
     called: bool
     low: bool
     low_aces: int
+    # Berkley's dummies (003:152): each seat's face-up cards (a mask) and face-down cards
+    # in the order they are turned; empty lists at every other table.
+    up: list[int]
+    down: list[list[int]]
 
     def __init__(
         self,
@@ -66,6 +70,8 @@ class Position:
         called: bool = False,
         low: bool = False,
         low_aces: int = 0,
+        up: list[int] | None = None,
+        down: list[list[int]] | None = None,
     ) -> None:
         self.hands = hands
         self.trick = trick
@@ -77,6 +83,8 @@ class Position:
         self.called = called
         self.low = low
         self.low_aces = low_aces
+        self.up = [] if up is None else up
+        self.down = [] if down is None else down
 
     def copy(self) -> Position:
         return Position(
@@ -90,6 +98,8 @@ class Position:
             self.called,
             self.low,
             self.low_aces,
+            list(self.up),
+            [list(d) for d in self.down],
         )
 
 
@@ -147,6 +157,7 @@ class Playout:
         ]
         self.rank, self.higher = _card_tables(rules.deck, rules.players, rules.joke_trumps)
         self.calls = self.tricks.calls
+        self.dummies = rules.dummy_hands
         self.bids: list[int | None] = []
         self.nil: list[bool] = []
         self.nil_foes: list[list[int]] = []
@@ -205,6 +216,8 @@ class Playout:
             mask, _ = tricks.legal_mask(
                 seat, pos.hands[seat], pos.trick, pos.trick_no, pos.broken, True
             )
+            if self.dummies and pos.up and seat % 2:
+                mask = self.dummy_mask(pos, seat, mask)
             if self.calls:
                 self.play(pos, seat, self.choose_called(pos, seat, mask))
                 continue
@@ -219,11 +232,37 @@ class Playout:
         need = 0
         for s in self.teams[team]:
             bid = self.bids[s]
+            if bid is None and self.dummies and s % 2:
+                continue  # a dummy's player bids for both hands (003:108)
             if bid is None:
                 return self.num_tricks
             if not self.nil[s]:
                 need += bid + (self.base if bid else 0) - pos.taken[s]
         return need
+
+    def dummy_mask(self, pos: Position, seat: int, legal: int) -> int:
+        """The cards of ``legal`` the dummy ``seat`` may play, turning its face-down cards
+        as the engine does (003:152, bot.engine.dummy)."""
+        deck = self.deck
+        held = pos.hands[seat]
+        up = pos.up[seat] & held
+        down = pos.down[seat]
+        if not pos.trick:
+            if not up and down:
+                up |= 1 << down.pop(0)
+            allowed = up
+        else:
+            led = deck.suit_of[pos.trick[0][1]]
+            wanted = deck.suit_phys[led] | deck.trump_phys
+            if not up & wanted:
+                while down:
+                    card = down.pop(0)
+                    up |= 1 << card
+                    if (1 << card) & wanted:
+                        break
+            allowed = up & deck.suit_phys[led] or up & deck.trump_phys or up
+        pos.up[seat] = up
+        return allowed & legal or allowed
 
     def _will_set(self, pos: Position, seat: int) -> bool:
         """Whether the seat fights to set another side, as ``normal`` does: some side can

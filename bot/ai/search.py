@@ -17,7 +17,13 @@ from collections.abc import Callable, Sequence
 
 from bot.ai.claims import claim_is_certain
 from bot.ai.endgame import Endgame
-from bot.ai.heuristic import CardTable, HeuristicPolicy, bid_estimate, miser_estimate
+from bot.ai.heuristic import (
+    CardTable,
+    HeuristicPolicy,
+    bid_estimate,
+    dummy_estimate,
+    miser_estimate,
+)
 from bot.ai.holdings import fits, sample_fitted_deal, shipped_model
 from bot.ai.knowledge import Knowledge, bid_weight, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
@@ -143,6 +149,21 @@ def _first_leader(rules: Rules, deck: DeckInfo, hands: list[list[int]], dealer: 
     return (dealer + 1) % rules.players
 
 
+def _lay_out_dummies(
+    pos: Position, view: SeatView, deal: list[list[int]], rng: random.Random
+) -> None:
+    """Berkley's dummies in a sampled deal (003:152): their face-up cards as the view shows
+    them, the rest face down in an order nobody knows, shuffled."""
+    pos.up = [0, 0, 0, 0]
+    pos.down = [[], [], [], []]
+    for seat in (1, 3):
+        up = {c.index for c in view.exposed[seat]}
+        pos.up[seat] = sum(1 << c for c in up)
+        down = [c for c in deal[seat] if c not in up]
+        rng.shuffle(down)
+        pos.down[seat] = down
+
+
 def _assumed_bid(rules: Rules, cards: list[int], table: CardTable) -> int:
     """What a seat yet to bid is taken to bid on a sampled deal: what the cards look worth
     (in Miser, the tricks they cannot shed)."""
@@ -233,6 +254,10 @@ class SearchPolicy:
         why = dataclasses.replace(why, level=self.level)
         if self.time_budget is not None and self.time_budget < _MIN_BUDGET:
             return preferred, why
+        if view.phase is Phase.PLAY and view.hand is None:
+            # A dummy's choice among its face-up cards (003:152), made as normal makes it:
+            # its player's search sees its own hand, not the dummy's face-down cards.
+            return preferred, why
         if view.seat != view.to_act or isinstance(preferred, (Declare, NoTrump)):
             # A Mo, Moe or Bemo is declared on the heuristic's count of sure tricks.
             return preferred, why
@@ -252,7 +277,8 @@ class SearchPolicy:
         # deals (3.0% set) and with its bids +18.0 +- 6.0 (2.0% set); the draws stay
         # normal's. The README's Benchmarks give the commands.
         plays = [a for a in legal if isinstance(a, PlayCard)]
-        bids = [a for a in legal if isinstance(a, Bid) and not a.blind]
+        # A Double Nil or Naught is a bid on the dummy's seat (003:124): not searched.
+        bids = [a for a in legal if isinstance(a, Bid) and not a.blind and a.seat == view.seat]
         if _blind_nil_against(view):
             # Both hands are needed to break a Blind Nil: no Nil of our own against one.
             bids = [b for b in bids if b.tricks] or bids
@@ -359,7 +385,10 @@ class SearchPolicy:
         # Each bid near what the cards look worth is played out on its own, the side
         # playing to make it; a Nil is played out once (key -1). Bids further off are
         # not considered.
-        own = max(1, round(bid_estimate(rules, view.hand, table, len(view.partners))))
+        worth = bid_estimate(rules, view.hand, table, len(view.partners))
+        if rules.dummy_hands:
+            worth += dummy_estimate(view, table)
+        own = max(1, round(worth))
         own += partner_nil
         if rules.miser:
             # 003:87 Miser: the bids worth trying are near what the cards cannot shed.
@@ -398,6 +427,8 @@ class SearchPolicy:
             ]
             if rules.partnership_bidding:
                 _side_bids(view, assumed)
+            if rules.dummy_hands:
+                assumed[1] = assumed[3] = None  # dummies bid nothing (003:108)
             outcomes: dict[int, list[int]] = {}
             last: dict[int, int] = {}
             for k in keys:
@@ -420,6 +451,8 @@ class SearchPolicy:
                     list(view.tricks_taken),
                     0,
                 )
+                if rules.dummy_hands:
+                    _lay_out_dummies(pos, view, hands, rng)
                 outcomes[k] = playout.finish(pos)
                 # The last trick's winner leads the trick after it: pos.leader.
                 last[k] = pos.leader
@@ -472,7 +505,7 @@ class SearchPolicy:
         self.searched = 0
         bids, blind = playout.bids, playout.blind
         solver = None
-        if len(view.hand) <= self.exact_cards and not playout.calls:
+        if len(view.hand) <= self.exact_cards and not playout.calls and not rules.dummy_hands:
             solver = Endgame(
                 playout.tricks,
                 team,
@@ -500,6 +533,8 @@ class SearchPolicy:
                 view.trick_call == "low",
                 sum(1 << s for s in view.low_aces),
             )
+            if rules.dummy_hands:
+                _lay_out_dummies(base, view, deal, rng)
             for action in plays:
                 pos = base.copy()
                 if isinstance(action, CallHighLow):

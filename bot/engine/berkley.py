@@ -24,6 +24,8 @@ _TWO_BLIND: Final = {6: 100, 7: 120, 8: 140, 9: 160, 10: 300, 11: 320, 12: 340}
 # 003:172-180 losses: 10 a trick bid, 10 to 12 as much; 13 read the same (the seed gives
 # Boston no loss).
 _TWO_NIL: Final = {False: (200, -100), True: (300, -50)}  # 003:161, 003:163: Naught, Nil
+# 003:162, 003:164: Double Naught and Double Nil, both of a player's hands (dummy_hands).
+_TWO_DOUBLE_NIL: Final = {False: (400, -100), True: (500, -100)}
 
 # 003:294-331, version 1 (13 tricks) and version 2 (18 tricks): made points by bid.
 _THREE: Final = {
@@ -66,6 +68,12 @@ def nil_terms(blind: bool) -> tuple[int, int]:
     """(made, lost) of a two-player Nil: bid before looking (Nil, 003:161) or after it
     (Naught, 003:163)."""
     return _TWO_NIL[blind]
+
+
+def double_nil_terms(blind: bool) -> tuple[int, int]:
+    """(made, lost) of a two-player Double Nil (bid before looking, 003:162) or Double
+    Naught (after it, 003:164): both of the player's hands take no trick."""
+    return _TWO_DOUBLE_NIL[blind]
 
 
 def blind_bids(table: str, blind: tuple[Bid, ...], num_tricks: int) -> list[Bid]:

@@ -15,6 +15,7 @@ from bot.engine.cards import Card
 from bot.engine.events import (
     EVENT_TYPES,
     ClaimFailed,
+    DummyTurned,
     Event,
     GameOver,
     PassingStarted,
@@ -71,6 +72,7 @@ COMPILED_FIELD_HINTS: dict[type, dict[str, Any]] = {
     TrickWon: {"plays": tuple[tuple[int, Card], ...]},
     TrickRecord: {"plays": tuple[tuple[int, Card], ...]},
     ClaimFailed: {"exposed": tuple[Card, ...], "forfeited": tuple[int, ...]},
+    DummyTurned: {"cards": tuple[Card, ...]},
     GameOver: {"scores": tuple[int, ...]},
 }
 

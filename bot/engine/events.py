@@ -203,6 +203,15 @@ class ClaimFailed:
 
 
 @dataclass(slots=True)
+class DummyTurned:
+    """Dummy hands (003:152): a dummy's face-down cards turned face up, in order, as its
+    play requires; the last is the card it must play."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(slots=True)
 class HandScored:
     result: HandResult
 
@@ -233,6 +242,7 @@ Event = (
     | RenegeCalled
     | ClaimAccepted
     | ClaimFailed
+    | DummyTurned
     | HandScored
     | GameOver
     | TimeCalled
@@ -258,6 +268,7 @@ EVENT_TYPES: tuple[type, ...] = (
     RenegeCalled,
     ClaimAccepted,
     ClaimFailed,
+    DummyTurned,
     HandScored,
     GameOver,
     TimeCalled,

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Final, NoReturn
 
-from bot.engine import berkley
+from bot.engine import berkley, dummy
 from bot.engine.actions import (
     Action,
     Bid,
@@ -45,6 +45,7 @@ from bot.engine.events import (
     ClaimAccepted,
     ClaimFailed,
     Declared,
+    DummyTurned,
     Event,
     GameOver,
     HalfBidMade,
@@ -95,6 +96,8 @@ _LOW_BALL_WHY: Final = 100
 _DARK_WHY: Final = 101
 # Why a spade is barred to a seat that bid no trump (000:113): another suit was led.
 _NO_TRUMP_WHY: Final = 102
+# Why a card is barred to a dummy (003:152): face-up cards first, the suit led, a spade.
+_DUMMY_WHY: Final = 103
 
 
 class IllegalAction(ValueError):
@@ -195,13 +198,19 @@ class Game:
         self._bids28 = options.bids28
         self._dark_on = options.dark_on
         self._no_trump_on = options.no_trump_on
+        # Berkley's dummies (003:98-152): seats 1 and 3, played by seats 2 and 0.
+        self._dummy = options.dummy_hands
         # A seat may be held to fewer cards than the trick rules allow (Nil in the dark,
-        # a no-trump bid).
-        self._limits_on = options.dark_on or options.no_trump_on
+        # a no-trump bid, a dummy).
+        self._limits_on = options.dark_on or options.no_trump_on or self._dummy
         # After a bid, the next bidder may skip a side whose bid is already whole.
-        self._skip_on = options.mo_on or options.side_bids or options.blind_moon_need is not None
+        self._skip_on = (
+            options.mo_on or options.side_bids or options.blind_moon_need is not None or self._dummy
+        )
         # High/Low (003:65) and Aces High/Low (000:143): calls that change trick winners.
         self._calls = self._tricks.calls
+        # Plays that take the longer path: under calls, or by dummies.
+        self._slow_play = self._calls or self._dummy
         self.history: list[Action] = []
         self.results: list[HandResult] = []
         self.scores = [0] * len(self.teams)
@@ -209,6 +218,9 @@ class Game:
         self.hand_number = 1
         self._rng = random.Random(seed)  # reseeded for every deal
         self.dealer = self._rng.randrange(n) if dealer is None else dealer % n
+        if self._dummy:
+            # 003:140: a player deals, never a dummy.
+            self.dealer -= self.dealer % 2
         self.winner: int | None = None
         # A plain attribute, not a property over the phase: callers read it after every action.
         self.is_over = False
@@ -297,7 +309,15 @@ class Game:
         return self._team_of[seat]
 
     def has_looked(self, seat: int) -> bool:
+        """Whether ``seat`` has seen its cards (a dummy never sees its own, 003:140)."""
+        if self._dummy and dummy.is_dummy(seat):
+            return False
         return self._hand.looked[seat]
+
+    def controller(self, seat: int) -> int:
+        """The seat whose player makes ``seat``'s moves: itself, or a dummy's player
+        (003:108)."""
+        return dummy.owner(seat) if self._dummy else seat
 
     def _cards(self, mask: int) -> list[Card]:
         cards = cards_of(mask & ((1 << COPY_SHIFT) - 1))
@@ -321,6 +341,9 @@ class Game:
             if leftover:
                 dealt = sum(hand.hands)
                 hand.stock = [c for c in self._deck.cards if not dealt >> c & 1]
+            if self._dummy:
+                given = self._deals[self.hand_number - 1]
+                dummy.lay_out(hand, [[c.index for c in held] for held in given])
         else:
             rng = self._rng
             rng.seed(f"{self.seed}:{self.hand_number}:{self._redeals}")
@@ -338,6 +361,11 @@ class Game:
                     for k in range(n):
                         hand.hands[(first + k) % n] = sum(deck[k:end:n])
                     hand.stock = [b.bit_length() - 1 for b in deck[end:]]
+                    if self._dummy:
+                        order = [[0]] * n
+                        for k in range(n):
+                            order[(first + k) % n] = [b.bit_length() - 1 for b in deck[k:end:n]]
+                        dummy.lay_out(hand, order)
                 else:
                     for k in range(n):
                         hand.hands[(first + k) % n] = sum(deck[k::n])
@@ -367,6 +395,8 @@ class Game:
         if not (bid_itself or self._face_up or not self._blind_on):
             blind = [self._blind_possible(t) for t in range(len(self.teams))]
             hand.looked = [not blind[t] for t in self._team_of]
+            if self._dummy:
+                hand.looked[1] = hand.looked[3] = True
         if self._options.kitty == "two_of_clubs":
             # 000:99: the holder of the named card takes the kitty before the bidding.
             holder = next((s for s in range(n) if hand.hands[s] & 1), (self.dealer + 1) % n)
@@ -521,7 +551,8 @@ class Game:
         if self._hand.bid_itself:
             return self._start_play()
         self.phase = _BID
-        self.to_act = (self.dealer + 1) % self.players
+        # With dummies the player on the dealer's left bids first (003:142).
+        self.to_act = (self.dealer + (2 if self._dummy else 1)) % self.players
         return []
 
     # -- legal actions ----------------------------------------------------------------
@@ -536,6 +567,9 @@ class Game:
         out: list[Action]
         if phase is _PLAY:
             if seat != self.to_act:
+                if self._dummy and self.to_act is not None and dummy.owner(self.to_act) == seat:
+                    # 003:108: a dummy's plays are its player's to make.
+                    return self.legal_actions(self.to_act)
                 out = []
             elif self._calls and self._call_due(seat):
                 out = [CallHighLow(seat, False), CallHighLow(seat, True)]
@@ -548,7 +582,9 @@ class Game:
                 )
                 if self._low_ball:
                     legal = self._lowest(legal)
-                if self._limits_on and (seat in hand.dark or seat in hand.no_trump):
+                if self._limits_on and (
+                    seat in hand.dark or seat in hand.no_trump or seat in hand.dummy_order
+                ):
                     legal = self._limited(seat, legal)
                 self._legal_step = len(self.history)
                 self._legal = legal
@@ -598,6 +634,8 @@ class Game:
         rules = self._options
         if rules.auction:
             return self._auction_bids(seat)
+        if self._dummy:
+            return self._dummy_bids(seat)
         n_tricks = self.num_tricks
         plain, blind = BIDS[seat]
         bids = self._hand.bids
@@ -724,7 +762,9 @@ class Game:
         legal = self._tricks.legal_mask(
             seat, hand.hands[seat], hand.trick, hand.trick_no, hand.broken, strict
         )
-        if self._limits_on and (seat in hand.dark or seat in hand.no_trump):
+        if self._limits_on and (
+            seat in hand.dark or seat in hand.no_trump or seat in hand.dummy_order
+        ):
             legal = self._limited(seat, legal)
         return self._lowest(legal) if self._low_ball else legal
 
@@ -741,7 +781,7 @@ class Game:
                 # redeal): the new hand begins after it.
                 self._hand_began = len(self.history)
             return other
-        if self._calls:
+        if self._slow_play:
             return self._called_play(action)
         # Played cards are most of a game's actions: their path is here, not one call deeper.
         seat = action.seat
@@ -812,8 +852,19 @@ class Game:
             return events
         if len(state.trick) < self.players:
             self.to_act = (seat + 1) % self.players
-            return events
-        return self._close_trick(events)
+        else:
+            events = self._close_trick(events)
+        if self._dummy:
+            self._dummy_turns(events)
+        return events
+
+    def _dummy_turns(self, events: list[Event]) -> None:
+        """A dummy to play turns the face-down cards its play calls for (003:152)."""
+        seat = self.to_act
+        if self.phase is _PLAY and seat is not None and dummy.is_dummy(seat):
+            turned = dummy.turn(self._hand, seat, self._deck)
+            if turned:
+                events.append(DummyTurned(seat, tuple(ALL_CARDS[c] for c in turned)))
 
     def _close_trick(self, events: list[Event]) -> list[Event]:
         """Settle the full trick on the table by its calls: its winner takes it and leads
@@ -1007,6 +1058,13 @@ class Game:
                 kind="dark",
                 details={"card": cards[0]},
             )
+        if why == _DUMMY_WHY:
+            return IllegalAction(
+                "A dummy plays a face-up card of the suit led, else a face-up spade, else the "
+                f"card it turned: here {', '.join(str(c) for c in cards)}.",
+                kind="dummy",
+                details={"cards": tuple(cards)},
+            )
         if why == _NO_TRUMP_WHY:
             return IllegalAction(
                 "You bid no trump: no spade on a trick led in another suit while you hold "
@@ -1029,6 +1087,8 @@ class Game:
         return IllegalAction(message, kind=kind)
 
     def _apply_bid(self, action: Bid) -> list[Event]:
+        if self._dummy:
+            return self._apply_dummy_bid(action)
         seat = action.seat
         if self.phase is not _BID or seat != self.to_act:
             self._check_turn(seat, _BID, "bid")
@@ -1093,6 +1153,53 @@ class Game:
             return []
         self._hand.looked = [True] * self.players
         return self._end_bidding()
+
+    # -- Berkley's dummies (rules' dummy_hands, 003:98-152) ------------------------------
+
+    def _dummy_bids(self, seat: int) -> list[Bid]:
+        """A player's bids for both their hands: a bid on the dummy's seat is the Double
+        Nil (blind) or Double Naught, both hands taking no trick (003:120-138)."""
+        rules = self._options
+        plain, blind = BIDS[seat]
+        both_plain, both_blind = BIDS[dummy.dummy_of(seat)]
+        team = self._team_of[seat]
+        out: list[Bid] = []
+        if not self._hand.looked[seat]:
+            # 003:120-126: Nil, Double Nil and Blind 6 to 12 before any card is seen.
+            if self._blind_nil_open(team):
+                out += [blind[0], both_blind[0]]
+            if self._blind_bids_open(team) and rules.bid_values != "ten_a_trick":
+                out += berkley.blind_bids(rules.bid_values, blind, self.num_tricks)
+            elif self._blind_bids_open(team):
+                low = max(1, rules.min_blind_bid)
+                out += blind[low : min(_BLIND_CAP, self.num_tricks) + 1]
+            return out
+        # 003:128-138: 4 (Board) to 13 (Boston), Naught and Double Naught after looking.
+        if self._nil_on and self._behind_enough(team, rules.nil_need):
+            out += [plain[0], both_plain[0]]
+        return out + list(plain[max(1, rules.min_bid or 0) : self.num_tricks + 1])
+
+    def _apply_dummy_bid(self, action: Bid) -> list[Event]:
+        """A player's bid, for their hand or (a Double Nil or Naught) both hands."""
+        seat = action.seat
+        self._check_seat(seat)
+        player = dummy.owner(seat)
+        if self.phase is not _BID or player != self.to_act:
+            self._check_turn(player, _BID, "bid")
+        hand = self._hand
+        if hand.raising:
+            self._refuse("Everyone has bid: raise your bid or keep it.", "raising")
+        legal = self._cached_bids(player)
+        interned = BIDS[seat][action.blind][action.tricks] if 0 <= action.tricks < 19 else None
+        if not any(bid is interned for bid in legal):
+            raise self._bid_refusal(player, action, legal)
+        events: list[Event] = []
+        for s in (player, seat) if seat != player else (player,):
+            hand.bids[s] = action.tricks
+            hand.blind[s] = action.blind
+            events.append(BidMade(s, action.tricks, action.blind, action.tricks == 0))
+        hand.side_done[self._team_of[player]] = True
+        return events + self._next_bidder(player)
 
     # -- raising bids before the first card (rules' raise_bids) -------------------------
 
@@ -1230,8 +1337,11 @@ class Game:
                 hand.dark_big.append(seat)
 
     def _limited(self, seat: int, legal: tuple[int, int]) -> tuple[int, int]:
-        """The cards a seat that bid Nil in the dark or no trump may play, of ``legal``."""
+        """The cards a seat that bid Nil in the dark or no trump, or a dummy, may play, of
+        ``legal``."""
         hand = self._hand
+        if seat in hand.dummy_order:
+            return dummy.play_mask(hand, seat, self._deck, legal, _DUMMY_WHY)
         if seat in hand.dark:
             return self._dark_card(seat, legal)
         trick = hand.trick
@@ -1382,6 +1492,7 @@ class Game:
                 hand.bids[s] is None
                 and self._team_of[s] != skip
                 and not hand.side_done[self._team_of[s]]
+                and not (self._dummy and dummy.is_dummy(s))
             ):
                 self.to_act = s
                 return []
@@ -1655,7 +1766,10 @@ class Game:
         self.phase = _PLAY
         self._hand.leader = leader
         self.to_act = leader
-        return [PlayStarted(leader)]
+        events: list[Event] = [PlayStarted(leader)]
+        if self._dummy:
+            self._dummy_turns(events)
+        return events
 
     def _apply_renege_call(self, action: CallRenege) -> list[Event]:
         seat, accused = action.seat, action.accused
@@ -1829,7 +1943,8 @@ class Game:
             self._end_game(winner, events)
             return events
         self.hand_number += 1
-        self.dealer = (self.dealer + 1) % self.players
+        # With dummies the deal passes between the two players (003:114).
+        self.dealer = (self.dealer + (2 if self._dummy else 1)) % self.players
         self._redeals = 0
         events.extend(self._deal())
         return events
@@ -1884,7 +1999,12 @@ class Game:
         run = 0
         for result in reversed(self.results):
             outcome = result.seats[seat]
-            if outcome.bid is None or outcome.tricks != outcome.bid:
+            if self._dummy and outcome.bid is not None:
+                # A player's bid is for both their hands (003:165).
+                team = result.teams[self._team_of[seat]]
+                if team.tricks != sum(result.seats[s].bid or 0 for s in team.seats):
+                    break
+            elif outcome.bid is None or outcome.tricks != outcome.bid:
                 break
             run += 1
         return run
@@ -1951,10 +2071,21 @@ class Game:
 
     # -- views ------------------------------------------------------------------------
 
+    def _exposed(self, seat: int) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's face-up cards as ``seat`` sees them: with dummies, none before its
+        player has looked (003:140 turns them up after the blind bids)."""
+        hand = self._hand
+        if self._dummy and not hand.looked[dummy.owner(seat)]:
+            return tuple(() for _ in hand.hands)
+        return tuple(
+            tuple(self._cards(held & shown))
+            for held, shown in zip(hand.hands, hand.exposed, strict=True)
+        )
+
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: its own cards, never another seat's."""
         self._check_seat(seat)
-        looked = self._hand.looked[seat]
+        looked = self.has_looked(seat)
         offer: tuple[Card, ...] = ()
         if self.phase is _DRAW and seat == self.to_act:
             shown = 2 if self.rules.two_player_deal == "keep_one_of_two" else 1
@@ -1978,10 +2109,7 @@ class Game:
             trick_number=self._hand.trick_no + 1,
             tricks=tuple(self._hand.completed),
             played=self._played_cards(),
-            exposed=tuple(
-                tuple(self._cards(hand & shown))
-                for hand, shown in zip(self._hand.hands, self._hand.exposed, strict=True)
-            ),
+            exposed=self._exposed(seat),
             tricks_taken=tuple(self._hand.taken),
             spades_broken=self._hand.broken,
             scores=tuple(self.scores),

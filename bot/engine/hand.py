@@ -31,6 +31,7 @@ class HandState:
         "dark_big",
         "declared",
         "discarded",
+        "dummy_order",
         "exposed",
         "extra_required",
         "half",
@@ -120,3 +121,5 @@ class HandState:
         self.call_low = False
         self.low_aces = 0
         self.ace_pending = -1
+        # Dummy hands (003:152): each dummy's face-down cards, in the order they are turned.
+        self.dummy_order: dict[int, list[int]] = {}

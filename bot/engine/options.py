@@ -115,6 +115,8 @@ class Options:
         # 000:99: the kitty holds a full round more and its discard is a trick (0 or 1).
         self.kitty_trick: int = int(rules.kitty_trick)
         self.face_up_cards: int = rules.face_up_cards
+        # Berkley's dummies (003:98-152): seats 1 and 3 are played by seats 2 and 0.
+        self.dummy_hands: bool = rules.dummy_hands
         self.deal_shape: str = rules.deal_shape
         self.bid_values: str = rules.bid_values
         # Game length.

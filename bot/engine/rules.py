@@ -185,8 +185,24 @@ class Rules(BaseModel):
         "dealt face down that nobody sees or plays, so 13 tricks are "
         "played and the unseen cards cannot be counted (003:207-225). With two players the "
         "deal of Berkley's two-player game: four hands of 13, each player's own seen whole, "
-        "the two hands on their right dealt face down and not played (003:108-116; playing "
-        "them as dummies is not built).",
+        "the two hands on their right dealt face down and not played (003:108-116; "
+        "dummy_hands plays them).",
+    )
+    dummy_hands: bool = Field(
+        False,
+        description="Berkley's two-player game with dummies (003:98-152): two players, "
+        "four hands of 13 from the Berkley deck (two Jokers, no 2 of hearts or 2 of "
+        "diamonds), and each player plays their own hand, seen whole, and the hand on "
+        "their right, a dummy that plays just before them. Once a player has looked, each "
+        "dummy's first six cards dealt lie face up for both players; its other cards stay "
+        "face down, unseen by anyone. A dummy must play a face-up card of the suit led, "
+        "else a face-up spade; else its face-down cards are turned one at a time, in the "
+        "order dealt, until one is of the suit led or a spade, and that one is played; if "
+        "none is, any card. A dummy leads any face-up card, or with none its first "
+        "face-down card. Tricks of both hands count for their player. A Nil (bid before "
+        "looking) or Naught (after) is the player's own hand taking no trick, the dummy's "
+        "tricks counting as overtricks; a Double Nil or Double Naught is both hands "
+        "taking none. The seats are four: 1 and 3 the players, 4 and 2 their dummies.",
     )
     two_decks: bool = Field(
         False,
@@ -991,7 +1007,10 @@ class Rules(BaseModel):
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
-        """Seats of each side: partners sit opposite, so seat s plays for side s % sides."""
+        """Seats of each side: partners sit opposite, so seat s plays for side s % sides;
+        with dummy hands, each player and the dummy on their right (003:108)."""
+        if self.dummy_hands:
+            return ((0, 3), (2, 1))
         return _teams(self.players, self.team_size)
 
     @property
@@ -1007,7 +1026,8 @@ class Rules(BaseModel):
         if self.six_deck == "single":
             # 000:193: six players from one deck.
             return "single"
-        if self.dead_hand:
+        if self.dead_hand or self.dummy_hands:
+            # 003:110: Berkley's deck, in four hands of 13.
             return "dead_hand"
         if self.two_decks:
             return "two_decks"
@@ -1090,6 +1110,40 @@ _TEN_A_TRICK: dict[str, object] = {
 }
 
 
+# What the dummy hands (003:98-152) need of the other options: two sides of a player and
+# a dummy, bids made by the players alone, plays by a dummy's forced order.
+_DUMMY_FIXED: dict[str, object] = {
+    "players": 4,
+    "team_size": 2,
+    "variant": "regular",
+    "dead_hand": False,
+    "kitty": "off",
+    "face_up_cards": 0,
+    "show_all_hands": False,
+    "first_hand_bids_itself": False,
+    "claims": False,
+    "allow_renege": "no",
+    "deficient_hand_redeal": False,
+    "nil_pass": 0,
+    "blind_nil_pass": 0,
+    "pass_every_hand": 0,
+    "hurricane_pass": "off",
+    "partnership_bidding": False,
+    "team_nil": False,
+    "half_tricks": False,
+    "no_trump_bids": False,
+    "nil_in_the_dark": False,
+    "counter_bidding": False,
+    "blind_six": "off",
+    "books_made": False,
+    "auction": False,
+    "miser": False,
+    "evil_spades": False,
+    "high_low": False,
+    "aces_high_low": False,
+}
+
+
 def _mode_problems(rules: Rules, say: Callable[..., None]) -> None:
     """Why the two-deck three-player game (003:73-81) or a Berkley bid table (003:158-189,
     003:247-333) cannot be played with the other options."""
@@ -1105,15 +1159,15 @@ def _mode_problems(rules: Rules, say: Callable[..., None]) -> None:
             "two_decks needs three players, a deck without jokers, no kitty, no dead hand "
             "and no Hurricane passing",
         )
+    if rules.dummy_hands:
+        _mode_fixed(rules, "dummy_hands", _DUMMY_FIXED, say)
     table = rules.bid_values
     if table == "ten_a_trick":
         return
     _mode_fixed(rules, f"bid_values {table}", _TEN_A_TRICK, say)
-    if table == "berkley_two" and (rules.players, rules.team_size, rules.nil_mode) != (
-        2,
-        1,
-        "nil",
-    ):
+    # With dummy hands the two players are four seats (_DUMMY_FIXED).
+    two = (rules.players, rules.team_size) if rules.dummy_hands else (2, 1)
+    if table == "berkley_two" and (rules.players, rules.team_size, rules.nil_mode) != (*two, "nil"):
         say("berkley_two", "bid_values berkley_two needs two players (players 2) and nil_mode nil")
     if table == "berkley_three":
         tricks = deck_info(rules.deck, rules.players, rules.deal_shape).num_tricks
@@ -1400,16 +1454,16 @@ PRESETS: dict[str, dict[str, object]] = {
     "partnership": {"partnership_bidding": True},
     # 003:73-81 Three Player, Two Deck Spades: 102 cards drawn as two players draw.
     "three_two_decks": {"players": 3, "team_size": 1, "two_decks": True},
-    # 003:98-189 Berkley's two-player game: the Berkley deck dealt in four hands of 13,
-    # Nil or Blind 6 to 12 (losing by 100) before looking, Board 4 to Boston 13, Bemo and
-    # Big Bemo, raises before the lead, his bid table, 80 for three perfect bids running and
-    # ties to the fewer overtricks. The two hands on the players' right are dealt face down
-    # and not played: the dummies' play is not built.
+    # 003:98-189 Berkley's two-player game: the Berkley deck dealt in four hands of 13, each
+    # player playing their own and the dummy on their right; Nil, Double Nil or Blind 6 to
+    # 12 (losing by 100) before looking, Board 4 to Boston 13, Naught, Double Naught, Bemo
+    # and Big Bemo after it, raises before the lead, his bid table, 80 for three perfect
+    # bids running and ties to the fewer overtricks.
     "berkley_two": {
-        "players": 2,
-        "team_size": 1,
+        "players": 4,
+        "team_size": 2,
         "deck": "joker_joker_deuce_ace",
-        "dead_hand": True,
+        "dummy_hands": True,
         "bid_values": "berkley_two",
         "min_bid": 4,
         "blind_nil": "anytime",

@@ -300,8 +300,12 @@ def _extras(
         bonus += 10 * ((sevens_before[hand.team] if sevens_before else 0) + 1)
     scheme = options.perfect_bids_bonus
     if scheme != "off":
-        for seat in hand.seats:
-            if hand.bids[seat] is not None and hand.tricks[seat] == hand.bids[seat]:
+        # With dummies a player's one bid is for both their hands (003:165).
+        dummies = options.dummy_hands
+        for seat in hand.seats[:1] if dummies else hand.seats:
+            took = hand.took if dummies else hand.tricks[seat]
+            bid = sum(hand.bids[s] or 0 for s in hand.seats) if dummies else hand.bids[seat]
+            if hand.bids[seat] is not None and took == bid:
                 run = (perfect_runs[seat] if perfect_runs else 0) + 1
                 points = _perfect(scheme, run)
                 if points:
@@ -595,6 +599,10 @@ def score_hand(
             continue
         has_bid = nils < len(seats)
         if nils == len(seats) > 1:
+            if options.bid_values == "berkley_two":
+                # 003:162, 003:164: Double Nil +500/-100, Double Naught +400/-100.
+                won, lost = berkley.double_nil_terms(blind[seats[0]])
+                nil_bonus = won if failed_nil_tricks == 0 else lost
             if options.team_nil:
                 # 000:159-162 Team Nil: one Nil for the side, 150 when both bid it blind.
                 value = 150 if all(blind[s] for s in seats) else 100

@@ -13,6 +13,8 @@ from bot.i18n import N_, _
 # Rows stored before names were translated have the same form, so they read in the
 # reader's language too.
 _BOT_NAME = re.compile(r"Bot (?P<number>[1-9]) \((?P<level>easy|normal|hard)\)")
+# A dummy's name as tables store it (``bot.storage.records.dummy_name``, 003:108).
+_DUMMY_NAME = re.compile(r"Dummy of seat (?P<number>[1-9])")
 # Who a forgotten member is in the games they played (``bot.storage.stats.FORMER_MEMBER``).
 FORMER_MEMBER = N_("former member")
 LEVEL_WORDS: dict[str, str] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
@@ -22,6 +24,9 @@ def player_name(name: str) -> str:
     """``name`` as the reader reads it: a bot's stored name (``Bot 2 (normal)``) in their
     language, any other name as it is."""
     found = _BOT_NAME.fullmatch(name)
+    dummy = _DUMMY_NAME.fullmatch(name) if found is None else None
+    if dummy is not None:
+        return _("Dummy of seat {number}").format(number=dummy["number"])
     if found is None:
         return _(FORMER_MEMBER) if name == FORMER_MEMBER else name
     return _("Bot {number} ({level})").format(

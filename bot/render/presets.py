@@ -44,7 +44,7 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "auction": N_("Auction: bid N to take 6 + N tricks, raise or pass"),
     "partnership": N_("Partnership bidding: one bid a side, 4 at least, no Nil"),
     "three_two_decks": N_("Three players drawing 17 each from two decks"),
-    "berkley_two": N_("Berkley's two-player game and its bid table"),
+    "berkley_two": N_("Berkley's two-player game, each player with a dummy hand"),
     "berkley_three": N_("Berkley's three-player game, a dead fourth hand"),
     "berkley_three_54": N_("Berkley's three-player game, 54 cards, 18 tricks"),
 }

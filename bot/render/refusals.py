@@ -242,4 +242,11 @@ _WORDED: dict[str, Callable[[IllegalAction, Mapping[str, object]], str]] = {
         "The Big Joker was led: you must play your highest spade, the {card}."
     ).format(card=_card(d)),
     "follow": _follow,
+    # 003:152: a dummy's forced order.
+    "dummy": lambda _r, d: _(
+        "A dummy plays a face-up card of the suit led, else a face-up spade, else the card it"
+        " turned: here {cards}."
+    ).format(
+        cards=format_list([card_text(c) for c in d["cards"]])  # type: ignore[attr-defined]
+    ),
 }

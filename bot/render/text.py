@@ -20,6 +20,7 @@ from bot.engine import (
     ClaimAccepted,
     ClaimFailed,
     Declared,
+    DummyTurned,
     Event,
     GameOver,
     HalfBidMade,
@@ -143,6 +144,9 @@ def bid_text(bid: Bid | None, rules: Rules) -> str:
         if not bid.tricks:
             return _("pass")
         return _("{bid} for {count}").format(bid=bid.tricks, count=6 + bid.tricks)
+    if rules.dummy_hands and bid.seat % 2 and bid.tricks == 0:
+        # 003:124, 003:138: a Nil bid on a dummy's seat is both of its player's hands.
+        return _("double nil") if bid.blind else _("double naught")
     word = _("nil") if bid.tricks == 0 and rules.nil_mode == "nil" else str(bid.tricks)
     if bid.blind and word != str(bid.tricks) and rules.nil_in_the_dark:
         # 000:163: at such a table every blind Nil is played in the dark.
@@ -514,6 +518,11 @@ def event_text(
         else:
             yours, theirs = N_("You play {card}."), N_("{name} plays {card}.")
         return _said(names, event.seat, you, yours, theirs, card=face(event.card))
+    if isinstance(event, DummyTurned):
+        # 003:152: the dummy's face-down cards turned, one at a time, until one may be
+        # played (a card it must play is played at once).
+        cards = ", ".join(face(c) for c in event.cards)
+        return _("{name} turns up {cards}.").format(name=names[event.seat], cards=cards)
     if isinstance(event, TrickWon):
         return _said(
             names,

@@ -26,6 +26,12 @@ def bot_name(index: int, level: str) -> str:
     return f"Bot {index + 1} ({level})"
 
 
+def dummy_name(player: int) -> str:
+    """A dummy's name, after its player's seat (counted from 0): stored in this English
+    form, which ``bot.render.names`` words in each reader's language (003:108)."""
+    return f"Dummy of seat {player + 1}"
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
     """Who holds a seat: a member (``user_id``) or a bot (``bot`` is its level).

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from bot.engine import Rules
 from bot.i18n import _
 from bot.render.names import player_name
+from bot.storage.records import DEFAULT_LEVEL, dummy_name
 from bot.tables.errors import NotHost, NotSeated, SeatUnavailable
 from bot.tables.states import Playing, Seat
 
@@ -39,18 +41,38 @@ def seat_index(seats: Sequence[Seat | None], seat: int) -> int:
     return seat
 
 
-def open_seat(seats: Sequence[Seat | None], seat: int | None, *, bots_too: bool = True) -> int:
-    """An empty seat (or, when ``bots_too``, one a bot holds) to sit in."""
+def dummy_seats(rules: Rules) -> tuple[int, ...]:
+    """Seats nobody sits in: Berkley's dummies (003:108), played by the seat on their left."""
+    return tuple(s for s in range(rules.players) if s % 2) if rules.dummy_hands else ()
+
+
+def dummy_seat(index: int) -> Seat:
+    """The record of dummy seat ``index``, named after its player's seat (003:108)."""
+    return Seat(index, dummy_name((index + 1) % 4), bot=DEFAULT_LEVEL)
+
+
+def open_seat(
+    seats: Sequence[Seat | None],
+    seat: int | None,
+    *,
+    bots_too: bool = True,
+    dummies: tuple[int, ...] = (),
+) -> int:
+    """An empty seat (or, when ``bots_too``, one a bot holds) to sit in; never a dummy."""
 
     def free(s: Seat | None) -> bool:
         return s is None or (bots_too and s.is_bot)
 
     if seat is None:
         for wanted in (lambda s: s is None, free):
-            found = next((i for i, s in enumerate(seats) if wanted(s)), None)
+            found = next((i for i, s in enumerate(seats) if wanted(s) and i not in dummies), None)
             if found is not None:
                 return found
         raise SeatUnavailable(_("The table is full."))
+    if seat in dummies:
+        raise SeatUnavailable(
+            _("Seat {seat} is a dummy hand: the player on its left plays it.").format(seat=seat + 1)
+        )
     held = seats[seat_index(seats, seat)]
     if held is not None and not free(held):
         raise SeatUnavailable(

@@ -71,6 +71,15 @@ class TableSnapshot:
     time_up: bool = False
 
 
+def _shown_to_all(dealt: Dealt | None) -> bool:
+    """Whether the cards face up in a view are the channel's to see: Berkley's dummies'
+    only once both players have looked (003:140), so nobody sees them before a blind bid."""
+    if dealt is None or not dealt.game.rules.dummy_hands:
+        return True
+    game = dealt.game
+    return all(game.has_looked(s) for s in range(game.players) if game.controller(s) == s)
+
+
 def snapshot(
     state: State, rules: Rules, channel_id: int, deadline: float | None = None
 ) -> TableSnapshot:
@@ -116,7 +125,7 @@ def snapshot(
         trick_number=view.trick_number if view else 0,
         last_trick=view.last_trick if view else None,
         played=view.played if view else ((),) * rules.players,
-        exposed=view.exposed if view else ((),) * rules.players,
+        exposed=view.exposed if view and _shown_to_all(dealt) else ((),) * rules.players,
         spades_broken=view.spades_broken if view else False,
         scores=view.scores if view else (0,) * len(teams),
         bags=view.bags if view else (0,) * len(teams),

@@ -85,18 +85,23 @@ class Turns:
         state = self._host.state
         if not isinstance(state, Playing):
             return
-        to_act = state.game.to_act
+        game = state.game
+        to_act = game.to_act
         if to_act is None:
             return
-        seat = state.seats[to_act]
+        # The seat whose player moves now: the seat to act, or a dummy's player (003:108).
+        owner = game.controller(to_act)
+        seat = state.seats[owner]
         tasks = self._context.tasks
-        if seat.autoplays or state.bot_turn == state.seq:
+        # A dummy's only card (003:152) is played at once, as a bot plays it.
+        forced = owner != to_act and len(game.legal_actions(to_act)) == 1
+        if seat.autoplays or state.bot_turn == state.seq or forced:
             self._turn = tasks.spawn(self._bot_turn(state, to_act))
             return
-        timeout = self._timeout(state.game.phase)
+        timeout = self._timeout(game.phase)
         if timeout:
             self.deadline = self._context.clock.now() + timeout
-            self._turn = tasks.spawn(self._turn_timer(state, to_act, self.deadline))
+            self._turn = tasks.spawn(self._turn_timer(state, owner, self.deadline))
 
     def stop(self) -> None:
         current = asyncio.current_task()
@@ -113,7 +118,11 @@ class Turns:
         )
 
     def _level(self, seat: int) -> str:
-        held = _seats(self._host.state)[seat]
+        state = self._host.state
+        if isinstance(state, Dealt):
+            # A dummy is played at its player's level (003:108).
+            seat = state.game.controller(seat)
+        held = _seats(state)[seat]
         return (held.bot if held else None) or DEFAULT_LEVEL
 
     def _policy(self, seat: int) -> Policy:

@@ -40,6 +40,12 @@ def position_of(game: Game) -> Position:
         bool(view.trick_call),
         view.trick_call == "low",
         sum(1 << seat for seat in view.low_aces),
+        # Berkley's dummies (003:152): face-up cards, and the face-down ones in the order
+        # the engine turns them (its own state: no view shows them).
+        list(game._hand.exposed) if game.rules.dummy_hands else None,
+        [list(game._hand.dummy_order.get(s, [])) for s in range(game.players)]
+        if game.rules.dummy_hands
+        else None,
     )
 
 

@@ -34,7 +34,7 @@ from bot.engine import (
     SeatView,
     Suit,
 )
-from tests.engine.helpers import cards, deal_with, follow_suit, hand_codes, play_out
+from tests.engine.helpers import TABLES, cards, deal_with, follow_suit, hand_codes, play_out
 
 CLASSIC = Rules.preset("classic")
 
@@ -697,7 +697,7 @@ def test_a_blind_nil_heads_up_is_never_worth_it(players: int, blind_nil: bool) -
     200 behind at three players; heads up, with nobody to cover it and the one opponent
     playing every trick against it, it looks at its cards instead."""
     rules = (
-        Rules.preset("berkley_two")
+        TABLES["x_v_berkley_two_dead_hands"]
         if players == 2
         else Rules(players=3, team_size=1, blind_nil="anytime")
     )

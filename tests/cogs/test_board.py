@@ -112,3 +112,26 @@ async def test_one_bag_and_one_point_are_singular_on_the_table_and_in_the_score(
             assert "1 bags" not in text and "1 points" not in text
     finally:
         await manager.aclose()
+
+
+def test_a_dummys_player_is_told_to_play_for_it_and_sees_both_dummies() -> None:
+    """003:140, 003:152: a player's message shows both dummies' face-up cards once they
+    have looked, and on their dummy's turn asks them to play for it."""
+    from bot.engine import Bid, RevealCards
+
+    game = Game.new(Rules.preset("berkley_two"), seed=3, dealer=2)
+    names = ["alice", "Dummy of seat 3", "carol", "Dummy of seat 1"]
+    assert "face up" not in hand_message(game.view(0), names)
+    for seat in (0, 2):
+        game.apply(RevealCards(seat))
+        game.apply(Bid(seat, 5))
+    while game.phase is Phase.BID:
+        game.apply(game.legal_actions()[0])
+    message = hand_message(game.view(0), names)
+    assert "Dummy of seat 1's cards, face up:" in message
+    assert "Dummy of seat 3's cards, face up:" in message
+    while len(game.legal_actions(0)) < 2 or game.to_act != 3:
+        game.apply(game.legal_actions()[0])
+    assert hand_message(game.view(0), names).splitlines()[0] == (
+        "**Your turn** to play for Dummy of seat 1."
+    )

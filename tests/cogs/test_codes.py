@@ -27,7 +27,7 @@ def test_every_legal_action_of_a_game_round_trips_through_its_code(preset: str) 
     while not game.is_over and len(game.results) < 1:
         for seat in range(game.rules.players):
             for action in game.legal_actions(seat):
-                code = action_code(action)
+                code = action_code(action, seat)
                 assert len(code) < 60 and ":" not in code
                 assert not is_lobby_code(code)  # a click on it reaches the game, not the lobby
                 assert parse_code(code, seat) == action
@@ -62,3 +62,14 @@ def test_every_legal_action_of_a_game_round_trips_through_its_code(preset: str) 
 def test_malformed_codes_are_refused(code: str) -> None:
     with pytest.raises(ValueError):
         parse_code(code, 0)
+
+
+def test_a_dummys_move_is_coded_for_its_seat() -> None:
+    """003:108: a player moves for the dummy on their right: its card and a Double Nil
+    (a Nil bid on its seat) keep that seat through the code."""
+    from bot.engine import Bid, Card, PlayCard
+
+    card = PlayCard(3, Card.parse("AS"))
+    assert action_code(card, 0) == "s3cAS" and parse_code("s3cAS", 0) == card
+    assert parse_code(action_code(Bid(3, 0, True), 0), 0) == Bid(3, 0, True)
+    assert action_code(Bid(0, 0, True), 0) == "B0"

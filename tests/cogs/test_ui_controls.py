@@ -47,8 +47,13 @@ async def test_every_legal_action_of_a_hand_has_a_control(preset: str) -> None:
             items = controls(view, table_id=12, seq=len(game.history), names=names)
             as_view(items)  # raises when more than 25 controls or 5 rows are needed
             codes = reachable_codes(items)
+            forced = view.to_act != seat and [a.seat for a in view.legal_actions].count(view.to_act)
             for action in view.legal_actions:
-                code = action_code(action)
+                if forced == 1 and action.seat == view.to_act:
+                    # A dummy's only card (003:152): the table plays it, nobody is asked.
+                    assert not any(code.endswith(action_code(action, seat)) for code in codes)
+                    continue
+                code = action_code(action, seat)
                 if code.startswith("p"):
                     assert any(c.startswith(f"pass{len(action.cards)}:") for c in codes)  # type: ignore[union-attr]
                 else:

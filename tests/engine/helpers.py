@@ -454,6 +454,30 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "min_bid": 4,
         "claims": True,
     },
+    # 003:98-152 dummies under the default bid table, and Berkley's two-player deal with
+    # its two other hands dead (the berkley_two preset before the dummies were played).
+    "x_v_dummies_ten_a_trick": {
+        "players": 4,
+        "team_size": 2,
+        "dummy_hands": True,
+        "blind_nil": "anytime",
+        "blind_bids": "losing_by_100",
+        "raise_bids": "by_one",
+    },
+    "x_v_berkley_two_dead_hands": {
+        "players": 2,
+        "team_size": 1,
+        "deck": "joker_joker_deuce_ace",
+        "dead_hand": True,
+        "bid_values": "berkley_two",
+        "min_bid": 4,
+        "blind_nil": "anytime",
+        "blind_bids": "losing_by_100",
+        "mo": "bemo",
+        "raise_bids": "any",
+        "perfect_bids_bonus": "eighty",
+        "tie_break": "fewest_overtricks",
+    },
     "x_v_berkley_three_blind_passes": {
         "players": 3,
         "team_size": 1,

@@ -12,6 +12,7 @@ from bot.engine import (
     PRESETS,
     Action,
     Bid,
+    BidMade,
     BidRaised,
     CallHighLow,
     CallRenege,
@@ -23,6 +24,7 @@ from bot.engine import (
     Declare,
     Declared,
     Draw,
+    DummyTurned,
     Event,
     Game,
     HalfBid,
@@ -48,6 +50,7 @@ from bot.engine.options import options_of
 from bot.render.text import status_text
 from tests.engine.helpers import (
     SUITED,
+    TABLES,
     bid_all,
     bids_of,
     cards,
@@ -3141,7 +3144,7 @@ def test_berkley_two_players_bid_nil_or_blind_6_to_12_before_looking() -> None:
     100 points or more"; after, 4 (Board) through 13 (Boston), or Naught. 003:114: the
     four hands are dealt from the 54 cards less the 2♥ and 2♦, each player seeing only its
     own."""
-    rules = Rules.preset("berkley_two")
+    rules = TABLES["x_v_berkley_two_dead_hands"]
     top = "BJ LJ 2S AS KS QS JS 10S 9S 8S 7S 6S 5S"
     game = new_game(rules, deal_with(rules, {0: top}), dealer=0)
     # 003:110: "the 2 of hearts and 2 of diamonds discarded from the game".
@@ -3182,3 +3185,187 @@ def test_berkley_three_players_bid_0_to_the_tricks_blind_or_not(preset: str, tri
     assert bids_of(game, 1) == [(n, True) for n in range(tricks + 1)]
     game.apply(RevealCards(1))
     assert bids_of(game, 1) == [(n, False) for n in range(tricks + 1)]
+
+
+# --- Berkley's two players with dummy hands (dummy_hands, 003:98-152) -------------------
+
+# Dealer 2 (hand B of 003:108), so seat 3, the other player's dummy (hand A), leads and
+# seat 0 (hand C) bids first. Each dummy's list is in the order dealt: its first six face
+# up (003:140), the rest face down in the order they are turned (003:152).
+DUMMY_DEAL = deal_from_codes(
+    "3H 5H AD JD 8D KC QC BJ LJ 2S AS KS QS",
+    "7H 8H 4S AC 2C 3C 9H KD 5S 4C 5C 6C 7C",
+    "4H QD JC 10C 9C 8C JS 10S 9S 8S 7S 6S 3S",
+    "AH KH 3D 4D 5D 6D QH JH 10H 7D 9D 10D 6H",
+)
+
+
+def _dummy_game() -> Game:
+    """The berkley_two preset on ``DUMMY_DEAL``, bid (4 and 5) and ready to play."""
+    game = new_game(Rules.preset("berkley_two"), DUMMY_DEAL, dealer=2)
+    for seat, bid in ((0, 4), (2, 5)):
+        game.apply(RevealCards(seat))
+        game.apply(Bid(seat, bid))
+    _raise_none(game)
+    return game
+
+
+def _turned(events: list[Event]) -> list[tuple[int, list[str]]]:
+    return [(e.seat, [c.code for c in e.cards]) for e in events if isinstance(e, DummyTurned)]
+
+
+def _play(game: Game, seat: int, code: str) -> list[Event]:
+    return game.apply(PlayCard(seat, Card.parse(code)))
+
+
+@covers("dummy_hands")
+def test_dummy_hands_are_played_in_the_seeds_forced_order() -> None:
+    """003:152, one worked trick for each way a dummy plays: "the cards face up must be
+    played before the cards face down"; without the suit led face up, "a spade that is
+    face up must be played"; else cards are "pulled one at a time and placed face up until
+    a spade or a card matching the first card of the trick appears"; with neither left,
+    "any card may be played"."""
+    game = _dummy_game()
+    # 003:146: "Play begins with the hand to the left of the dealer": the dummy A.
+    assert game.to_act == 3 and game.controller(3) == 0 and game.controller(1) == 2
+    # Trick 1: a dummy leads any face-up card, never a face-down one.
+    assert plays(game, 3) == cards_codes("AH KH 3D 4D 5D 6D")
+    _play(game, 3, "AH")
+    _play(game, 0, "3H")
+    # Seat 1 follows with a face-up heart, its choice of two; the 9H face down waits.
+    assert plays(game, 1) == ["7H", "8H"]
+    _play(game, 1, "8H")
+    _play(game, 2, "4H")
+    assert game.view(0).tricks[-1].winner == 3
+    # Trick 2: no face-up diamond, so the face-up spade, though a diamond lies face down.
+    _play(game, 3, "3D")
+    _play(game, 0, "JD")
+    assert plays(game, 1) == ["4S"]
+    refused(game, PlayCard(1, Card.parse("AC")), "face-up spade")
+    _play(game, 1, "4S")
+    _play(game, 2, "QD")
+    assert game.view(0).tricks[-1].winner == 1
+    # Trick 3: seat 1 leads one of its face-up cards; seat 3 holds neither a club nor a
+    # spade: all seven face-down cards are turned, and it may play any card.
+    assert plays(game, 1) == cards_codes("7H AC 2C 3C")
+    _play(game, 1, "2C")
+    events = _play(game, 2, "10C")
+    assert _turned(events) == [(3, ["QH", "JH", "TH", "7D", "9D", "TD", "6H"])]
+    assert plays(game, 3) == cards_codes("KH QH JH 10H 6H 4D 5D 6D 7D 9D 10D")
+    _play(game, 3, "4D")
+    _play(game, 0, "KC")
+    assert game.view(0).tricks[-1].winner == 0
+    # Trick 4: seat 1 has no diamond or spade face up: the 9H is turned, then the KD,
+    # which it must play.
+    events = _play(game, 0, "AD")
+    assert _turned(events) == [(1, ["9H", "KD"])]
+    assert plays(game, 1) == ["KD"]
+    _play(game, 1, "KD")
+    _play(game, 2, "8C")
+    _play(game, 3, "5D")
+    # Trick 5: nothing to follow face up again; the next card turned is a spade.
+    events = _play(game, 0, "8D")
+    assert _turned(events) == [(1, ["5S"])]
+    assert plays(game, 1) == ["5S"]
+    _play(game, 1, "5S")
+    _play(game, 2, "9C")
+    _play(game, 3, "6D")
+    assert game.view(0).tricks[-1].winner == 1
+    # The turned cards are face up for both players; the 4C and the rest still face down.
+    for seat in (0, 2):
+        assert [c.code for c in game.view(seat).exposed[1]] == cards_codes("7H 9H AC 3C")
+    # 003:108: both hands' tricks count for their player.
+    assert game.tricks_taken == [2, 2, 0, 1]
+
+
+@covers("dummy_hands")
+def test_a_dummy_that_leads_with_nothing_face_up_leads_its_first_face_down_card() -> None:
+    """003:152: "If one of the hands to the right is the first to play to begin a trick,
+    and no cards are face up, then the first card that is face down must be played." The
+    dummy A leads its six face-up trumps, the top six, and wins each trick."""
+    rules = Rules.preset("berkley_two")
+    deal = deal_with(rules, {3: "BJ LJ 2S AS KS QS 9C 3D 7H 4C 5C 6C 7C"})
+    game = new_game(rules, deal, dealer=2)
+    for seat in (0, 2):
+        game.apply(RevealCards(seat))
+        game.apply(Bid(seat, 4))
+    _raise_none(game)
+    turned: list[tuple[int, list[str]]] = []
+    for top in ["BJ", "LJ", "2S", "AS", "KS", "QS"]:
+        assert game.to_act == 3
+        _play(game, 3, top)
+        for _ in range(3):
+            turned += _turned(game.apply(game.legal_actions()[0]))
+    assert game.tricks_taken[3] == 6
+    assert [t for t in turned if t[0] == 3] == [(3, ["9C"])]
+    assert plays(game, 3) == ["9C"]
+    assert [c.code for c in game.view(0).exposed[3]] == ["9C"]
+
+
+@covers("dummy_hands")
+def test_dummy_hands_are_seen_by_nobody_face_down_and_by_both_face_up() -> None:
+    """003:140: after the blind bids each player looks at their own hand, and "Hands A and
+    D now each have six cards turned face up so that both players can see them"; the
+    other cards of A and D are seen by nobody, their player included."""
+    game = new_game(Rules.preset("berkley_two"), DUMMY_DEAL, dealer=2)
+    # Before looking, a player sees no card at all: Nil or Double Nil may be bid blind.
+    assert game.view(0).hand is None
+    assert all(not cards for cards in game.view(0).exposed)
+    offered = [(a.seat, a.tricks, a.blind) for a in game.legal_actions(0) if isinstance(a, Bid)]
+    assert offered == [(0, 0, True), (3, 0, True)]
+    game.apply(RevealCards(0))
+    view = game.view(0)
+    assert view.hand is not None and hand_codes(view.hand) == hand_codes(DUMMY_DEAL[0])
+    assert hand_codes(view.exposed[3]) == hand_codes(cards("AH KH 3D 4D 5D 6D"))
+    assert hand_codes(view.exposed[1]) == hand_codes(cards("7H 8H 4S AC 2C 3C"))
+    # Seat 2 has not looked: it still sees nothing of the dummies.
+    assert all(not cards for cards in game.view(2).exposed)
+    face_down = {c for s in (1, 3) for c in DUMMY_DEAL[s][6:]}
+    game.apply(Bid(0, 4))
+    game.apply(RevealCards(2))
+    game.apply(Bid(2, 5))
+    for seat in range(4):
+        view = game.view(seat)
+        shown = set(view.hand or ()) | {c for cards in view.exposed for c in cards}
+        assert not shown & face_down, f"seat {seat} sees a face-down card"
+        assert (view.hand is None) == (seat in (1, 3))
+    # 003:128-138: after looking, Naught, Double Naught (the dummy's seat) and 4 to 13.
+    game2 = new_game(Rules.preset("berkley_two"), DUMMY_DEAL, dealer=2)
+    game2.apply(RevealCards(0))
+    offered = [(a.seat, a.tricks, a.blind) for a in game2.legal_actions(0) if isinstance(a, Bid)]
+    assert offered == [(0, 0, False), (3, 0, False), *((0, n, False) for n in range(4, 14))]
+
+
+@covers("dummy_hands", "bid_values")
+def test_a_double_nil_is_both_hands_bid_at_once() -> None:
+    """003:124, 003:162: "Double Nil -- Both hands must give away all tricks", bid before
+    looking, -100 when either hand takes a trick. The bid on the dummy's seat bids both
+    hands; the other player bids next."""
+    game = new_game(Rules.preset("berkley_two"), DUMMY_DEAL, dealer=2)
+    events = game.apply(Bid(3, 0, True))
+    assert [(e.seat, e.tricks, e.blind) for e in events if isinstance(e, BidMade)] == [
+        (0, 0, True),
+        (3, 0, True),
+    ]
+    assert game.to_act == 2
+    refused(game, Bid(3, 0, True), "not your turn")
+    game.apply(RevealCards(2))
+    game.apply(Bid(2, 6))
+    _raise_none(game)
+    play_out(game)
+    team = game.results[-1].teams[0]
+    assert team.tricks > 0 and team.nil_bonus == -100
+
+
+@covers("dummy_hands")
+def test_dummy_hands_need_two_sides_of_a_player_and_their_dummy() -> None:
+    """003:108: "One player would have hands B and D, and the other player would have
+    hands A and C": four seats, each side a player and the dummy on their right; nothing
+    that would show or claim the face-down cards."""
+    assert Rules(dummy_hands=True).teams == ((0, 3), (2, 1))
+    with pytest.raises(ValueError, match="dummy_hands"):
+        Rules(dummy_hands=True, players=2, team_size=1)
+    with pytest.raises(ValueError, match="claims"):
+        Rules(dummy_hands=True, claims=True)
+    with pytest.raises(ValueError, match="show_all_hands"):
+        Rules(dummy_hands=True, show_all_hands=True)

@@ -27,6 +27,7 @@ from bot.engine import (
     ClaimAccepted,
     ClaimFailed,
     Draw,
+    DummyTurned,
     Event,
     Game,
     HandDealt,
@@ -248,6 +249,9 @@ class Tracker:
                     self.seen_drops[event.seat].update(c.index for c in self.passed[event.seat])
             elif isinstance(event, ClaimFailed):
                 self.exposed.update(event.exposed)
+            elif isinstance(event, DummyTurned):
+                # 003:152: a dummy's face-down cards turned as its play calls for.
+                self.exposed.update(event.cards)
 
 
 def ends_early(event: Event) -> bool:
@@ -484,6 +488,11 @@ def test_a_view_never_shows_another_seats_cards(name: str, seed: int, choices: l
         tracker = holder["t"]
         hands = game.hands
         public = {Card.of(i) for i in tracker.played} | removed | tracker.exposed
+        if rules.dummy_hands:
+            # 003:140: each dummy's first six cards dealt lie face up (no public accessor:
+            # what is still face down is).
+            down = {c for order in game._hand.dummy_order.values() for c in order}
+            public |= {c for s in (1, 3) for c in hands[s] if c.index not in down}
         if rules.face_up_cards:
             # 000:98: each seat's first cards dealt face up (no public accessor).
             shown = [m >> s & 1 for m in game._hand.exposed for s in range(108)]
@@ -547,10 +556,14 @@ def test_someone_to_act_always_has_a_legal_action(name: str, seed: int, choices:
             actions = game.legal_actions()
             assert actions, f"{game.phase}: seat {game.to_act} has no legal action"
             assert actions == game.legal_actions(game.to_act)
-            assert all(a.seat == game.to_act for a in actions)
+            # An action is for the seat to act, or (a Double Nil, 003:124) a hand its player
+            # plays too: the engine's controller says whose.
+            assert all(game.controller(a.seat) == game.controller(game.to_act) for a in actions)
             assert len(set(actions)) == len(actions), "an action is offered twice"
         for seat in range(game.players):
-            assert all(a.seat == seat for a in game.legal_actions(seat))
+            assert all(
+                game.controller(a.seat) == game.controller(seat) for a in game.legal_actions(seat)
+            )
             assert game.view(seat).legal_actions == tuple(game.legal_actions(seat))
         if game.is_over:
             assert game.winner is not None
@@ -598,6 +611,10 @@ def unseen_swapped(
     # 000:99: the kitty's cards were dealt to nobody, and whoever held the 2 of clubs took
     # the kitty in front of everyone: neither moves.
     public = {Card.parse("2C")} if rules.kitty == "two_of_clubs" else set()
+    if rules.dummy_hands:
+        # 003:140: the dummies' six cards dealt face up, which the seat sees once it looks
+        # (as it then sees its own cards, which stay put too).
+        public |= {c for s in (1, 3) for c in deal[s][:6]}
     movable = [
         (who, card)
         for who in range(len(holders))
@@ -679,8 +696,29 @@ def test_deals_a_seat_cannot_tell_apart_give_it_the_same_legal_actions(
             break
 
 
+def dummy_follows(rules: Rules, game: Game, action: PlayCard) -> str:
+    """003:152: why a dummy's play broke its forced order, or ''. Its face-up cards are
+    what its player's view shows (the turning is done when it comes to play)."""
+    up = set(game.view(game.controller(action.seat)).exposed[action.seat])
+    held = set(game.hands[action.seat])
+    if action.card not in up:
+        return f"played {action.card}, a face-down card"
+    trick = game.trick
+    if not trick:
+        return ""
+    led = effective_suit(rules, trick[0][1])
+    suit = effective_suit(rules, action.card)
+    if any(effective_suit(rules, c) == led for c in up):
+        return "" if suit == led else f"played {action.card} with a face-up {led} to play"
+    if any(effective_suit(rules, c) == "T" for c in up):
+        return "" if suit == "T" else f"played {action.card} with a face-up spade to play"
+    return "" if up == held else f"played {action.card} with face-down cards left to turn"
+
+
 def follows_the_rules(rules: Rules, game: Game, action: PlayCard, played_before: list[Card]) -> str:
     """Why a play broke a rule the test can check on its own, or ''."""
+    if rules.dummy_hands and action.seat % 2:
+        return dummy_follows(rules, game, action)
     hand = game.hands[action.seat]
     trick = game.trick
     suit = effective_suit(rules, action.card)
@@ -811,7 +849,8 @@ def illegal_candidates(game: Game) -> list[Action]:
             for blind in (False, True)
             if Bid(to_act, tricks, blind) not in legal
         ]
-        out += [Bid(s, 1) for s in others] + [Bid(s, 0, True) for s in others]
+        # Other seats' bids, but for a Double Nil (003:124), made on a dummy's seat.
+        out += [b for s in others for b in (Bid(s, 1), Bid(s, 0, True)) if b not in legal]
         bids = game.bids
         out += [RevealCards(s) for s in range(n) if game.has_looked(s) or bids[s] is not None]
         out += [RequestRedeal(s) for s in range(n) if RequestRedeal(s) not in game.legal_actions(s)]

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.engine import PRESETS, HandResult, Rules, TeamHandResult, score_hand
+from tests.engine.helpers import EXTRA_TABLES
 
 Expect = dict[str, int | bool | str | None]
 
@@ -57,7 +58,10 @@ DOUBLE_NIL = {"double_nil_bonus": True, "failed_nil": "no_bags_no_help"}
 CUTTHROAT3 = {"players": 3, "team_size": 1}
 TWO_PLAYER = {"players": 2, "team_size": 1}
 BLIND_SIDE = [True, False, True, False]
-BERKLEY_TWO = dict(PRESETS["berkley_two"])
+# 003:158-189 with the two players' hands alone (the other two dead); with the dummies
+# played (the berkley_two preset) each side is a player's two hands.
+BERKLEY_TWO = {**EXTRA_TABLES["x_v_berkley_two_dead_hands"]}
+BERKLEY_DUMMIES = dict(PRESETS["berkley_two"])
 BERKLEY_THREE = dict(PRESETS["berkley_three"])
 BERKLEY_THREE_54 = dict(PRESETS["berkley_three_54"])
 BLIND_SEAT0 = [True, False, False, False]
@@ -357,6 +361,22 @@ EXAMPLES = [
                  id="003:161 Berkley two players: Nil failed -50"),
     pytest.param(Example({1: {"bag_penalty": -100, "total": -37, "bags_total": 1}}, [4, 6], [4, 9], rules=BERKLEY_TWO, bags=[0, 8]),
                  id="003:168 Berkley two players: 10 overtricks -100 pts"),
+    # --- 003:158-189 with the dummies played (berkley_two preset): seats 0 and 2 bid for
+    # themselves and their dummies 3 and 1; a bid on the dummy's seat too is the Double --------
+    pytest.param(Example({0: {"nil_bonus": 500, "total": 500}, 1: {"contract_points": 60, "overtrick_points": 7, "total": 67}}, [0, None, 6, 0], [0, 7, 6, 0], rules=BERKLEY_DUMMIES, blind=[True, False, False, True]),
+                 id="003:162 Berkley dummies: Double Nil (both hands, before seeing) 500 pts"),
+    pytest.param(Example({0: {"nil_bonus": -100, "overtrick_points": 1, "total": -99}}, [0, None, 6, 0], [0, 7, 5, 1], rules=BERKLEY_DUMMIES, blind=[True, False, False, True]),
+                 id="003:162 Berkley dummies: Double Nil failed -100, its trick an overtrick"),
+    pytest.param(Example({0: {"nil_bonus": 400, "total": 400}}, [0, None, 7, 0], [0, 6, 7, 0], rules=BERKLEY_DUMMIES),
+                 id="003:164 Berkley dummies: Double Naught (both hands, after seeing) 400 pts"),
+    pytest.param(Example({0: {"nil_bonus": -100, "overtrick_points": 2, "total": -98}}, [0, None, 7, 0], [2, 6, 5, 0], rules=BERKLEY_DUMMIES),
+                 id="003:164 Berkley dummies: Double Naught failed -100"),
+    pytest.param(Example({0: {"nil_bonus": 200, "overtrick_points": 3, "total": 203, "bags": 3}}, [0, None, 5, None], [0, 4, 6, 3], rules=BERKLEY_DUMMIES),
+                 id="003:163 Berkley dummies: Naught (the player's own hand) 200 pts, the dummy's tricks overtricks"),
+    pytest.param(Example({0: {"nil_bonus": -50, "overtrick_points": 3, "total": -47}}, [0, None, 5, None], [1, 4, 6, 2], rules=BERKLEY_DUMMIES, blind=[True, False, False, False]),
+                 id="003:161 Berkley dummies: Nil failed -50, every trick of both hands an overtrick"),
+    pytest.param(Example({0: {"contract_points": 70, "overtrick_points": 1, "total": 71}, 1: {"made": False, "total": -60}}, [7, None, 6, None], [5, 2, 3, 3], rules=BERKLEY_DUMMIES),
+                 id="003:175, 003:108 Berkley dummies: Bid of 7 made by both hands' tricks, 70 pts"),
     # --- 003:247-333, Berkley's three-player table (bid_values berkley_three) ----------------
     pytest.param(Example({0: {"total": 200}, 1: {"total": 50}, 2: {"total": 101}}, [0, 5, 7], [0, 5, 8], rules=BERKLEY_THREE),
                  id="003:294, 003:301 Berkley three players v1: Bid of 0 200 pts, Bid of 7 100 pts"),

@@ -19,6 +19,7 @@ from bot.engine import (
     Game,
     IllegalAction,
     PassCards,
+    Phase,
     PlayCard,
     RequestRedeal,
     RevealCards,
@@ -106,3 +107,27 @@ def test_an_evil_spades_bid_refusal_names_the_hand_rule_in_the_readers_language(
         "No puedes apostar 3. Evil Spades, regla 11 (beso de la muerte) en esta mano."
         " Puedes apostar: 4."
     )
+
+
+def test_a_dummys_forced_card_is_refused_in_the_readers_language() -> None:
+    """003:152: a dummy with a face-up spade and no face-up card of the suit led must play
+    the spade; the refusal names it in the reader's language and letters."""
+    rules = Rules.preset("berkley_two")
+    game = Game.new(rules, seed=5, dealer=2)
+    policy, rng = HeuristicPolicy(), random.Random(5)
+    refusal = None
+    while refusal is None and game.hand_number == 1:
+        seat = game.to_act
+        assert seat is not None
+        legal = game.legal_actions(seat)
+        if game.phase is Phase.PLAY and seat % 2 and len(legal) == 1:
+            for card in [c for c in game.hands[seat] if PlayCard(seat, c) not in legal]:
+                with pytest.raises(IllegalAction) as info:
+                    game.apply(PlayCard(seat, card))
+                if info.value.kind == "dummy":
+                    refusal = info.value
+        game.apply(policy.decide(game.view(seat), rng))
+    assert refusal is not None and refusal.kind == "dummy"
+    assert refusal_text(refusal) == str(refusal)
+    with use_locale("de"):
+        assert refusal_text(refusal) != str(refusal)

@@ -38,6 +38,7 @@ from bot.render.text import (
     table_text,
     wrapped,
 )
+from tests.engine.helpers import TABLES
 from tests.render.pictures import played_hands, scripted
 
 CLASSIC = Rules.preset("classic")
@@ -104,7 +105,7 @@ def test_two_players_draw_from_the_stock() -> None:
     # 003:81: three players draw from two decks; 003:114: Berkley's two players are dealt.
     three = ["Ada", "Bob", "Cy"]
     assert dealt_text(1, three, Rules.preset("three_two_decks")) == "drawn from the stock"
-    assert dealt_text(1, ["Ada", "Bob"], Rules.preset("berkley_two")) == "dealt by Bob"
+    assert dealt_text(1, ["Ada", "Bob"], TABLES["x_v_berkley_two_dead_hands"]) == "dealt by Bob"
 
 
 def test_every_card_in_a_line_goes_through_the_one_face_function() -> None:

@@ -10,7 +10,16 @@ from bot.i18n import _, ngettext
 from bot.tables.errors import SeatUnavailable, TableError, WrongStage
 from bot.tables.plans.common import Deal, Place, Seeds, deal, lobby_step, the
 from bot.tables.plans.timed import ends_at
-from bot.tables.seating import open_seat, require_host, require_seat, seat_index, seat_of, with_seat
+from bot.tables.seating import (
+    dummy_seat,
+    dummy_seats,
+    open_seat,
+    require_host,
+    require_seat,
+    seat_index,
+    seat_of,
+    with_seat,
+)
 from bot.tables.states import DEFAULT_LEVEL, Lobby, Member, Over, Seat, State, bot_name, bot_seat
 from bot.tables.steps import Step
 
@@ -26,7 +35,7 @@ def join(place: Place, state: State, member: Member, seat: int | None) -> Step[i
     lobby = the(state, Lobby)
     if seat_of(lobby.seats, member.id) is not None:
         raise SeatUnavailable(_("You already have a seat at this table."))
-    index = open_seat(lobby.seats, seat)
+    index = open_seat(lobby.seats, seat, dummies=dummy_seats(place.rules))
     seats = with_seat(lobby.seats, index, Seat(index, member.name, member.id))
     return lobby_step(place, lobby.host_id, seats, index)
 
@@ -38,7 +47,7 @@ def choose_seat(place: Place, state: State, user_id: int, seat: int) -> Step[Non
     current = require_seat(lobby.seats, user_id)
     if seat == current:
         return Step(lobby, None, touched=False)
-    target = open_seat(lobby.seats, seat)
+    target = open_seat(lobby.seats, seat, dummies=dummy_seats(place.rules))
     mover, other = lobby.seats[current], lobby.seats[target]
     assert mover is not None  # the member's own seat
     seats = list(lobby.seats)
@@ -63,7 +72,7 @@ def add_bot(
                 level=level, levels=", ".join(LEVELS)
             )
         )
-    index = open_seat(lobby.seats, seat, bots_too=False)
+    index = open_seat(lobby.seats, seat, bots_too=False, dummies=dummy_seats(place.rules))
     held = Seat(index, name or bot_name(index, level), bot=level)
     return lobby_step(place, lobby.host_id, with_seat(lobby.seats, index, held), index)
 
@@ -91,7 +100,8 @@ def start(
     ``fill_with_bots``. Replies with the seats bots filled."""
     lobby = the(state, Lobby)
     require_host(lobby.host_id, user_id)
-    empty = [i for i, s in enumerate(lobby.seats) if s is None]
+    dummies = dummy_seats(place.rules)
+    empty = [i for i, s in enumerate(lobby.seats) if s is None and i not in dummies]
     if empty and not fill_with_bots:
         seats = ", ".join(str(i + 1) for i in empty)
         raise WrongStage(
@@ -103,7 +113,9 @@ def start(
                 len(empty),
             ).format(seats=seats)
         )
-    filled = tuple(s or bot_seat(i) for i, s in enumerate(lobby.seats))
+    filled = tuple(
+        s or (dummy_seat(i) if i in dummies else bot_seat(i)) for i, s in enumerate(lobby.seats)
+    )
     terms = Deal(lobby.host_id, filled, seeds(), hands, ends_at(place.rules, now))
     return deal(place, terms, empty, place.message_id)
 

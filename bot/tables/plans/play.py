@@ -56,7 +56,8 @@ def move(
 def act(state: State, user_id: int, action: Action, seq: int | None) -> Step[None]:
     """A member's move for their own seat, at the moment ``seq`` they saw."""
     playing, seat = playing_seat(state, user_id, seq)
-    if action.seat != seat:
+    # A seat plays its own moves and any seat it controls (a dummy, 003:108).
+    if playing.game.controller(action.seat) != seat:
         raise NotYourSeat(_("You can only act for your own seat."))
     return move(playing, action, member_seat=seat)
 
@@ -100,7 +101,8 @@ def seats_to_show(playing: Playing, actor: int, events: Sequence[Event]) -> tupl
     seats = {actor}
     to_act = playing.game.to_act
     if to_act is not None:
-        seats.add(to_act)
+        # A dummy's player chooses its card (003:108).
+        seats.update((to_act, playing.game.controller(to_act)))
     for event in events:
         if isinstance(event, (HandDealt, Redealt, PassingStarted, TrickWon, HandScored)):
             seats.update(range(len(playing.seats)))
