@@ -214,15 +214,15 @@ class TurnClock:
 class ClickClock:
     """When each interaction reached the bot's code (discord.py parsed it off the gateway)
     and when its answer set out (the callback's request was made), by interaction id, on
-    ``perf_counter``; with the CPU time the task answering it had used by then (from
-    ``watch``): the rest of its time in the process it waited, for the loop or for what it
-    awaited.
-    Installed (on discord.py's classes) before the bot is made; removed afterwards."""
+    ``perf_counter``; with the CPU time the task answering it had used by then, and in how
+    many steps (from ``watch``): the rest of its time in the process it waited, for the loop
+    or for what it awaited. Installed (on discord.py's classes) before the bot is made;
+    removed afterwards."""
 
     def __init__(self, watch: LoopWatch) -> None:
         self.watch = watch
         self.received: dict[int, float] = {}
-        self.answering: dict[int, tuple[float, float]] = {}
+        self.answering: dict[int, tuple[float, float, int]] = {}
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[None]:
@@ -239,8 +239,8 @@ class ClickClock:
             self: Any, interaction_id: int, *args: Any, **kw: Any
         ) -> Any:
             task = asyncio.current_task()
-            ran = 0.0 if task is None else clock.watch.ran(task)
-            clock.answering.setdefault(int(interaction_id), (time.perf_counter(), ran))
+            ran, steps = (0.0, 0) if task is None else clock.watch.ran(task)
+            clock.answering.setdefault(int(interaction_id), (time.perf_counter(), ran, steps))
             return respond(self, interaction_id, *args, **kw)
 
         state.parse_interaction_create = parse_interaction_create  # type: ignore[method-assign]
@@ -253,15 +253,20 @@ class ClickClock:
 
     def parts(self, clicks: Sequence[tuple[int, float, float]]) -> ClickParts | None:
         """``clicks`` (id, sent, answered, by the fake) split into their parts."""
-        split = []
+        split: list[tuple[float, float, float, float]] = []
+        steps: list[int] = []
         for interaction_id, sent, answered in clicks:
             received = self.received.get(interaction_id)
             answering = self.answering.get(interaction_id)
             if received is None or answering is None:
                 continue
-            at, ran = answering
+            at, ran, taken = answering
             split.append((received - sent, at - received - ran, ran, answered - at))
-        return click_parts(split)
+            steps.append(taken)
+        return click_parts(split, steps)
+
+
+Four = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,16 +276,23 @@ class ClickParts:
     bot's code (the bot's loop reading the gateway late is in it); ``waiting``, in the bot
     while its task waited (for the loop, a lock, anything awaited, or for a CPU);
     ``running``, the CPU time its task used in the bot; ``answer``, the callback's request on
-    its way to the fake (its own loop's lag in it)."""
+    its way to the fake (its own loop's lag in it). ``steps``: p50 and p99 of the steps the
+    answering task took until its answer set out (each after the first waited its turn in
+    the loop)."""
 
     clicks: int
-    p50: tuple[float, float, float, float]
-    p99: tuple[float, float, float, float]
-    slowest: tuple[float, float, float, float]
+    p50: Four
+    p99: Four
+    slowest: Four
+    steps: tuple[int, int] = (0, 0)
+    # The first three parts together: from the interaction's dispatch until its answer
+    # set out from the bot, p50 and p99 (what the fake's own loop adds left out).
+    out: tuple[float, float] = (0.0, 0.0)
 
 
-def click_parts(split: Sequence[tuple[float, float, float, float]]) -> ClickParts | None:
-    """Each click's four parts, in seconds, summed up (``None`` with fewer than two)."""
+def click_parts(split: Sequence[Four], steps: Sequence[int] = ()) -> ClickParts | None:
+    """Each click's four parts, in seconds, summed up (``None`` with fewer than two), with
+    the steps each took before its answer."""
     if len(split) < 2:
         return None
     columns = [[part * 1000 for part in column] for column in zip(*split, strict=True)]
@@ -288,14 +300,20 @@ def click_parts(split: Sequence[tuple[float, float, float, float]]) -> ClickPart
     ranked = sorted(split, key=sum, reverse=True)[: max(1, len(split) // 100)]
     slow = [statistics.fmean(column) * 1000 for column in zip(*ranked, strict=True)]
 
-    def four(values: Sequence[float]) -> tuple[float, float, float, float]:
+    def four(values: Sequence[float]) -> Four:
         return (values[0], values[1], values[2], values[3])
 
+    out = [sum(parts[:3]) * 1000 for parts in split]
+    taken = (0, 0)
+    if len(steps) > 1:
+        taken = (round(statistics.median(steps)), round(statistics.quantiles(steps, n=100)[98]))
     return ClickParts(
         len(split),
         four([statistics.median(column) for column in columns]),
         four([cut[98] for cut in cuts]),
         four(slow),
+        taken,
+        (statistics.median(out), statistics.quantiles(out, n=100)[98]),
     )
 
 
@@ -767,7 +785,10 @@ def _parts_text(parts: ClickParts | None) -> str:
 
     return (
         f"\nA click's time in parts, ms ({parts.clicks:,} clicks): p50 {each(parts.p50)};"
-        f" p99 {each(parts.p99)}; the slowest 1%, mean: {each(parts.slowest)}"
+        f" p99 {each(parts.p99)}; the slowest 1%, mean: {each(parts.slowest)}; until the"
+        f" answer set out from the bot: p50 {parts.out[0]:.1f}, p99 {parts.out[1]:.1f}; the task"
+        f" answering it took {parts.steps[0]} steps to its answer at p50, {parts.steps[1]}"
+        " at p99"
     )
 
 

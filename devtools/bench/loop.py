@@ -11,8 +11,8 @@ not running at all), and those that took ``slow`` CPU seconds or more are counte
 cause: for a task's step, the chain of coroutines it resumed in, shortened to the
 project's own (``bot``, ``cogs``, ``devtools``) and the innermost; otherwise the callback's
 name. The collector's pauses are timed through ``gc.callbacks`` (CPU time too). It also
-keeps how much CPU time each task has used so far, so that a click's time in the process
-can be split into running its own code and waiting (``ran``).
+keeps how much CPU time each task has used so far, and in how many steps, so that a
+click's time in the process can be split into running its own code and waiting (``ran``).
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ class Pauses:
     count: int
     total_ms: float
     longest_ms: float
+    collected: int = 0  # unreachable objects it found (cyclic garbage), in all
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,10 @@ class LoopReport:
     stalls: tuple[Stall, ...]  # the causes, longest total first (at most CAUSES)
     stalled_ms: float  # all the stalls' time, every cause
     pauses: tuple[Pauses, ...]
+    # At the end: the objects the collector tracked (those ``gc.freeze`` set aside
+    # excluded) and how long a full collection of them took, in CPU ms.
+    tracked: int = 0
+    full_ms: float = 0.0
 
     @property
     def busy_share(self) -> float:
@@ -83,12 +88,18 @@ class LoopWatch:
         self._lags: list[float] = []
         self._stalls: dict[str, list[float]] = {}
         self._pauses: dict[int, list[float]] = {}
+        self._collected: dict[int, int] = {}
         self._gc_start = 0.0
         self._busy = 0.0
-        self._ran: weakref.WeakKeyDictionary[asyncio.Task[Any], float] = weakref.WeakKeyDictionary()
+        # Each task's CPU seconds and steps so far.
+        self._ran: weakref.WeakKeyDictionary[asyncio.Task[Any], tuple[float, int]] = (
+            weakref.WeakKeyDictionary()
+        )
         self._step_started = 0.0
         self._started = 0.0
         self._stopped: float | None = None
+        self._tracked = 0
+        self._full = 0.0
         self._sampler: asyncio.Task[None] | None = None
         self._original: Callable[[asyncio.Handle], None] | None = None
 
@@ -105,24 +116,30 @@ class LoopWatch:
         self._sampler = asyncio.get_running_loop().create_task(self._sample())
 
     def stop(self) -> LoopReport:
-        """Stop watching (again: nothing more) and report."""
-        if self._stopped is None:
-            self._stopped = time.perf_counter()
+        """Stop watching (again: nothing more) and report, with a full collection timed."""
         if self._original is not None:
             asyncio.Handle._run = self._original  # type: ignore[method-assign, assignment]
             self._original = None
         if self._on_gc in gc.callbacks:
             gc.callbacks.remove(self._on_gc)
+        if self._stopped is None:
+            self._stopped = time.perf_counter()
+            self._tracked = len(gc.get_objects())
+            started = time.thread_time()
+            gc.collect()
+            self._full = time.thread_time() - started
         if self._sampler is not None:
             self._sampler.cancel()
         return self.report()
 
-    def ran(self, task: asyncio.Task[Any]) -> float:
-        """CPU seconds ``task`` has run so far, its step under way included."""
-        done = self._ran.get(task, 0.0)
+    def ran(self, task: asyncio.Task[Any]) -> tuple[float, int]:
+        """The CPU seconds ``task`` has run so far and in how many steps (each step after
+        the first waited for the loop), its step under way included."""
+        done, steps = self._ran.get(task, (0.0, 0))
         if asyncio.current_task() is task:
             done += time.thread_time() - self._step_started
-        return done
+            steps += 1
+        return done, steps
 
     def report(self) -> LoopReport:
         ended = self._stopped if self._stopped is not None else time.perf_counter()
@@ -134,7 +151,13 @@ class LoopWatch:
         ]
         stalls.sort(key=lambda stall: stall.total_ms, reverse=True)
         pauses = tuple(
-            Pauses(generation, len(took), sum(took) * 1000, max(took) * 1000)
+            Pauses(
+                generation,
+                len(took),
+                sum(took) * 1000,
+                max(took) * 1000,
+                self._collected.get(generation, 0),
+            )
             for generation, took in sorted(self._pauses.items())
         )
         return LoopReport(
@@ -146,6 +169,8 @@ class LoopWatch:
             tuple(stalls[:CAUSES]),
             sum(sum(took) for took in self._stalls.values()) * 1000,
             pauses,
+            self._tracked,
+            self._full * 1000,
         )
 
     def _time(self, handle: asyncio.Handle, run: Callable[[asyncio.Handle], None]) -> None:
@@ -161,7 +186,8 @@ class LoopWatch:
             took = time.thread_time() - started
             self._busy += took
             if task is not None:
-                self._ran[task] = self._ran.get(task, 0.0) + took
+                done, steps = self._ran.get(task, (0.0, 0))
+                self._ran[task] = (done + took, steps + 1)
             if took >= self.slow:
                 cause = _cause(chain) if chain is not None else _name(callback)
                 self._stalls.setdefault(cause, []).append(took)
@@ -171,7 +197,9 @@ class LoopWatch:
             self._gc_start = time.thread_time()
         else:
             took = time.thread_time() - self._gc_start
-            self._pauses.setdefault(info["generation"], []).append(took)
+            generation = info["generation"]
+            self._pauses.setdefault(generation, []).append(took)
+            self._collected[generation] = self._collected.get(generation, 0) + info["collected"]
 
     async def _sample(self) -> None:
         loop = asyncio.get_running_loop()
@@ -235,7 +263,12 @@ def format_loop(report: LoopReport, who: str) -> str:
     )
     lines.extend(
         f"  the collector, generation {pause.generation}: {pause.count:,} pauses,"
-        f" {pause.total_ms:,.0f} ms in all, the longest {pause.longest_ms:.1f} ms"
+        f" {pause.total_ms:,.0f} ms in all, the longest {pause.longest_ms:.1f} ms;"
+        f" {pause.collected:,} objects found unreachable"
         for pause in report.pauses
+    )
+    lines.append(
+        f"  at the end, {report.tracked:,} objects tracked: a full collection took"
+        f" {report.full_ms:.0f} ms"
     )
     return "\n".join(lines)
