@@ -46,7 +46,7 @@ from cogs._budget import Budget
 from cogs._emojis import CardEmojis
 from cogs._errors import missing_permission_text
 from cogs._languages import Languages
-from cogs._live import LiveChannel, LiveMessage, Picture, Token
+from cogs._live import LiveChannel, LiveMessage, Picture, Token, edit_follow_up
 from cogs._ui import as_view, controls, hand_button, lobby_buttons, rematch_button, why_button
 
 log = logging.getLogger(__name__)
@@ -884,9 +884,7 @@ class DiscordPresenter:
                 continue
             try:
                 async with self.budget.free():
-                    await shown.token.webhook.edit_message(
-                        shown.message_id, content=picture.content, view=picture.view
-                    )
+                    await edit_follow_up(shown.token.webhook, shown.message_id, picture)
             except discord.HTTPException as error:
                 log.warning("Could not edit an ephemeral hand: %s", error)
                 return

@@ -309,7 +309,15 @@ def lobby_buttons() -> list[ActionButton]:
 
 
 def as_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
+    """A view of ``items`` for a picture, to be sent and compared, never dispatched (a
+    click makes its own items from the custom id). Its items do not point back at it, as
+    ``add_item`` makes them: without that cycle a picture dropped (each move draws the
+    hand anew) is freed at once rather than left to the garbage collector, whose pauses
+    stall every table; at 200 tables its young collections found half their objects to be
+    such garbage, and what lived a few seconds reached the older generations, whose
+    collections held the loop over 100 ms."""
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)
+        item._update_view(None)
     return view

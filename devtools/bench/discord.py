@@ -38,12 +38,14 @@ import statistics
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 import discord.gateway
 import discord.http
+import discord.state
+import discord.webhook.async_
 import yarl
 from pydantic import SecretStr
 
@@ -53,6 +55,7 @@ from bot.engine import Event
 from bot.render.cards import card_emojis
 from bot.storage.records import MemoryStore
 from bot.tables import Notice, Shown, Table, TableSettings, TableStatus
+from devtools.bench.loop import LoopReport, LoopWatch, format_loop
 from devtools.bench.storage import scratch_schema
 from devtools.bench.tables import Pace
 from devtools.fake_discord import (
@@ -130,6 +133,10 @@ class DiscordBench:
     # CPU seconds the bot's process used (user and system), from its start to its close:
     # on a shared machine, what the code costs whatever the neighbours do.
     bot_cpu: float | None = None
+    # Where the clicks' time went, and how the two processes' loops fared (one bot process).
+    parts: ClickParts | None = None
+    loop: LoopReport | None = None
+    fake_loop: LoopReport | None = None
 
     @property
     def free_share(self) -> float:
@@ -177,6 +184,9 @@ class _Played:
     # (member's user id, table seq, when the message with their controls reached the fake)
     seen: list[tuple[int, int, float]]
     refused: int
+    # Each click: its interaction's id, when the fake sent it and when the answer came.
+    clicks: list[tuple[int, float, float]] = field(default_factory=list)
+    loop: LoopReport | None = None  # the fake's process's event loop
 
 
 class TurnClock:
@@ -199,6 +209,112 @@ class TurnClock:
 
     async def notice(self, table: Shown, notice: Notice) -> None:
         return None
+
+
+class ClickClock:
+    """When each interaction reached the bot's code (discord.py parsed it off the gateway)
+    and when its answer set out (the callback's request was made), by interaction id, on
+    ``perf_counter``; with the CPU time the task answering it had used by then, and in how
+    many steps (from ``watch``): the rest of its time in the process it waited, for the loop
+    or for what it awaited. Installed (on discord.py's classes) before the bot is made;
+    removed afterwards."""
+
+    def __init__(self, watch: LoopWatch) -> None:
+        self.watch = watch
+        self.received: dict[int, float] = {}
+        self.answering: dict[int, tuple[float, float, int]] = {}
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[None]:
+        state = discord.state.ConnectionState
+        adapter = discord.webhook.async_.AsyncWebhookAdapter
+        parse, respond = state.parse_interaction_create, adapter.create_interaction_response
+        clock = self
+
+        def parse_interaction_create(self: Any, data: Any) -> None:
+            clock.received.setdefault(int(data["id"]), time.perf_counter())
+            parse(self, data)
+
+        def create_interaction_response(
+            self: Any, interaction_id: int, *args: Any, **kw: Any
+        ) -> Any:
+            task = asyncio.current_task()
+            ran, steps = (0.0, 0) if task is None else clock.watch.ran(task)
+            clock.answering.setdefault(int(interaction_id), (time.perf_counter(), ran, steps))
+            return respond(self, interaction_id, *args, **kw)
+
+        state.parse_interaction_create = parse_interaction_create  # type: ignore[method-assign]
+        adapter.create_interaction_response = create_interaction_response  # type: ignore[method-assign]
+        try:
+            yield
+        finally:
+            state.parse_interaction_create = parse  # type: ignore[method-assign]
+            adapter.create_interaction_response = respond  # type: ignore[method-assign]
+
+    def parts(self, clicks: Sequence[tuple[int, float, float]]) -> ClickParts | None:
+        """``clicks`` (id, sent, answered, by the fake) split into their parts."""
+        split: list[tuple[float, float, float, float]] = []
+        steps: list[int] = []
+        for interaction_id, sent, answered in clicks:
+            received = self.received.get(interaction_id)
+            answering = self.answering.get(interaction_id)
+            if received is None or answering is None:
+                continue
+            at, ran, taken = answering
+            split.append((received - sent, at - received - ran, ran, answered - at))
+            steps.append(taken)
+        return click_parts(split, steps)
+
+
+Four = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class ClickParts:
+    """A click's time, interaction to callback, in four parts, each in ms at p50 and p99,
+    and their means over the slowest 1% of clicks: ``delivery``, the fake's dispatch to the
+    bot's code (the bot's loop reading the gateway late is in it); ``waiting``, in the bot
+    while its task waited (for the loop, a lock, anything awaited, or for a CPU);
+    ``running``, the CPU time its task used in the bot; ``answer``, the callback's request on
+    its way to the fake (its own loop's lag in it). ``steps``: p50 and p99 of the steps the
+    answering task took until its answer set out (each after the first waited its turn in
+    the loop)."""
+
+    clicks: int
+    p50: Four
+    p99: Four
+    slowest: Four
+    steps: tuple[int, int] = (0, 0)
+    # The first three parts together: from the interaction's dispatch until its answer
+    # set out from the bot, p50 and p99 (what the fake's own loop adds left out).
+    out: tuple[float, float] = (0.0, 0.0)
+
+
+def click_parts(split: Sequence[Four], steps: Sequence[int] = ()) -> ClickParts | None:
+    """Each click's four parts, in seconds, summed up (``None`` with fewer than two), with
+    the steps each took before its answer."""
+    if len(split) < 2:
+        return None
+    columns = [[part * 1000 for part in column] for column in zip(*split, strict=True)]
+    cuts = [statistics.quantiles(column, n=100) for column in columns]
+    ranked = sorted(split, key=sum, reverse=True)[: max(1, len(split) // 100)]
+    slow = [statistics.fmean(column) * 1000 for column in zip(*ranked, strict=True)]
+
+    def four(values: Sequence[float]) -> Four:
+        return (values[0], values[1], values[2], values[3])
+
+    out = [sum(parts[:3]) * 1000 for parts in split]
+    taken = (0, 0)
+    if len(steps) > 1:
+        taken = (round(statistics.median(steps)), round(statistics.quantiles(steps, n=100)[98]))
+    return ClickParts(
+        len(split),
+        four([statistics.median(column) for column in columns]),
+        four([cut[98] for cut in cuts]),
+        four(slow),
+        taken,
+        (statistics.median(out), statistics.quantiles(out, n=100)[98]),
+    )
 
 
 def _to_act(table: Shown) -> int | None:
@@ -248,10 +364,13 @@ def run_discord_bench(
     # Only the members' process holds its end now, so its exit reads as end-of-file here.
     members_end.close()
     cpu_before = _cpu_seconds()
+    watch = LoopWatch()
+    clock = ClickClock(watch)
+    loop: LoopReport | None = None
     try:
         if database_url is None:
-            with _profiled(profile):
-                played, began = asyncio.run(_bot(bot_end, pace, seed))
+            with _profiled(profile), clock.installed():
+                played, began, loop = asyncio.run(_bot(bot_end, pace, seed, watch))
         else:
             played, began = asyncio.run(_sharded_bots(context, bot_end, pace, seed, database_url))
     except EOFError:
@@ -281,6 +400,9 @@ def run_discord_bench(
         turn_times(began, played.seen),
         played.refused,
         bot_cpu,
+        clock.parts(played.clicks),
+        loop,
+        played.loop,
     )
 
 
@@ -394,8 +516,11 @@ def _shard_process(
         connection.close()
 
 
-async def _bot(connection: Connection, pace: Pace, seed: int) -> tuple[_Played, Began]:
-    """The bot's process: connect to the fake, say when ready, run until the members are done."""
+async def _bot(
+    connection: Connection, pace: Pace, seed: int, watch: LoopWatch
+) -> tuple[_Played, Began, LoopReport]:
+    """The bot's process: connect to the fake, say when ready, run until the members are
+    done, its loop watched meanwhile."""
     address = await _receive(connection, FakeAddress)
     saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
     discord.http.Route.BASE = address.api_base
@@ -415,9 +540,12 @@ async def _bot(connection: Connection, pace: Pace, seed: int) -> tuple[_Played, 
         async with running(bot, address):
             clock = TurnClock()
             bot.tables.add_presenter(clock)
+            watch.start()
             connection.send(True)
-            return await _receive(connection, _Played), clock.began
+            played = await _receive(connection, _Played)
+            return played, clock.began, watch.stop()
     finally:
+        watch.stop()
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
         # The bot froze what it built at start-up and set the collector's thresholds; the
         # process that called the bench lives on.
@@ -461,6 +589,8 @@ async def _members(
     try:
         connection.send(fake.address)
         await _receive(connection, bool)
+        watch = LoopWatch()
+        watch.start()
         started = time.perf_counter()
         playing: list[asyncio.Task[None]] = []
         seen: list[tuple[int, int, float]] = []
@@ -476,11 +606,13 @@ async def _members(
             playing.append(asyncio.create_task(played))
         await asyncio.gather(*playing)
         ended = time.perf_counter()
-        waits = [
-            (record.answered_at - record.sent_at) * 1000
+        loop = watch.stop()
+        clicks = [
+            (record.id, record.sent_at, record.answered_at)
             for record in fake.interactions.values()
             if record.kind == COMPONENT and record.answered_at is not None
         ]
+        waits = [(answered - sent) * 1000 for _, sent, answered in clicks]
         counted = [
             (at, request)
             for at, request in zip(fake.request_times, fake.requests, strict=True)
@@ -495,6 +627,8 @@ async def _members(
                 request_kinds([r for at, r in counted if started <= at <= ended]),
                 seen,
                 fake.globally_limited,
+                clicks,
+                loop,
             )
         )
         # Serve the bot until it has closed: its last edits, its gateway goodbye.
@@ -630,7 +764,31 @@ def format_discord_bench(bench: DiscordBench) -> str:
         f" its global limit of {GLOBAL_LIMIT}/s"
         + _kinds_text(bench.kinds)
         + f", {bench.refused:,} refused over it; {bench.free_share:.1%} free"
-        " (interactions' answers and follow-ups)" + _cpu_text(bench)
+        " (interactions' answers and follow-ups)"
+        + _cpu_text(bench)
+        + _parts_text(bench.parts)
+        + "".join(
+            "\n" + format_loop(report, who)
+            for report, who in ((bench.loop, "The bot"), (bench.fake_loop, "The fake"))
+            if report is not None
+        )
+    )
+
+
+def _parts_text(parts: ClickParts | None) -> str:
+    if parts is None:
+        return ""
+    names = ("to the bot", "waiting in it", "running in it", "answer to the fake")
+
+    def each(values: Sequence[float]) -> str:
+        return ", ".join(f"{name} {value:.1f}" for name, value in zip(names, values, strict=True))
+
+    return (
+        f"\nA click's time in parts, ms ({parts.clicks:,} clicks): p50 {each(parts.p50)};"
+        f" p99 {each(parts.p99)}; the slowest 1%, mean: {each(parts.slowest)}; until the"
+        f" answer set out from the bot: p50 {parts.out[0]:.1f}, p99 {parts.out[1]:.1f}; the task"
+        f" answering it took {parts.steps[0]} steps to its answer at p50, {parts.steps[1]}"
+        " at p99"
     )
 
 

@@ -35,4 +35,8 @@ def test_python_m_bot_bench_tables(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[1].startswith("2 active tables through the fake Discord server: 2 clicks")
     assert "(members think 0-0.01 s before a click, bots wait 0 s, 20 members" in lines[1]
     assert "turns reached their member" in lines[1] and "free (interactions'" in lines[1]
-    assert lines[2].startswith("4 open tables (2 lobbies, 2 games")
+    # Where the clicks' time went, and how both processes' event loops fared.
+    assert lines[2].startswith("A click's time in parts, ms (2 clicks): p50 to the bot")
+    assert any(line.startswith("The bot's event loop: ran callbacks") for line in lines)
+    assert any(line.startswith("The fake's event loop: ran callbacks") for line in lines)
+    assert lines[-1].startswith("4 open tables (2 lobbies, 2 games")

@@ -1,6 +1,9 @@
 """Controls from a seat's view: every legal action reachable, within Discord's limits."""
 
+import gc
 import re
+import weakref
+from typing import Any
 
 import discord
 import pytest
@@ -206,3 +209,30 @@ def test_calling_high_or_low_has_its_own_buttons(rules: Rules) -> None:
     items = controls(game.view(1), table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
     buttons = [item for item in items if isinstance(item, ActionButton)]
     assert [(b.item.label, b.click.code) for b in buttons] == [("High", "k0"), ("Low", "k1")]
+
+
+async def test_a_dropped_pictures_view_is_freed_without_the_garbage_collector() -> None:
+    # Each move draws a hand anew; the old picture's view, its buttons and select must go
+    # when dropped, not wait for a collection (whose pauses stall every table).
+    game = Game.new(Rules.preset("classic"), seed=3)
+    game.apply(game.legal_actions()[0])
+    view = game.view(game.to_act)
+
+    def drawn() -> list[discord.ui.Item[Any]]:
+        return controls(view, table_id=12, seq=len(game.history), names=["A", "B", "C", "D"])
+
+    items = drawn()
+    assert len(items) > 1
+    gc.disable()
+    try:
+        shown = as_view(items)
+        # All of its controls, in the rows discord.py lays them out in for a view of its own.
+        fresh = discord.ui.View(timeout=None)
+        for item in drawn():
+            fresh.add_item(item)
+        assert shown.to_components() == fresh.to_components()
+        freed = [weakref.ref(shown), *(weakref.ref(item) for item in items)]
+        del items, shown
+        assert all(ref() is None for ref in freed)
+    finally:
+        gc.enable()

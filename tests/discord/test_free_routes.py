@@ -10,13 +10,21 @@ import itertools
 import statistics
 from typing import Any
 
+import discord
 import pytest
 
 from bot.storage.records import MemoryStore
 from bot.tables import Shown
 from cogs._live import Picture
 from devtools.fake_discord import COMPONENT, UPDATE, FakeDiscord, counts_globally, running
-from tests.discord.spades_helpers import ONE_HAND, board, expire_tokens, make_bot, play_out
+from tests.discord.spades_helpers import (
+    ONE_HAND,
+    board,
+    expire_tokens,
+    game_over,
+    make_bot,
+    play_out,
+)
 from tests.discord.test_spades_turns import acts, presenter_of
 
 
@@ -164,3 +172,28 @@ async def test_a_clicks_answer_shows_the_hand_drawn_for_its_change_drawn_once(
     # And her answers showed it: clicks on her live hand updated it in place.
     answered = [r for r in fake.interactions.values() if r.kind == COMPONENT]
     assert len(answered) == acted and any(r.callback_type == UPDATE for r in answered)
+
+
+async def test_follow_ups_are_edited_without_a_message_built_from_each_answer(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Most of a busy bot's requests edit a member's hand through their token: Discord's
+    # answer to each is not made into a discord.py message (nobody reads it), so the
+    # library's edit, which builds one, is never called.
+    def builds_a_message(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a follow-up's edit built a message from the answer")
+
+    monkeypatch.setattr(discord.Webhook, "edit_message", builds_a_message)
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    async with running(make_bot(fake, store=MemoryStore({fake.guild_id: ONE_HAND})), fake):
+        await fake.slash(alice, "spades", "new")
+        await fake.slash(alice, "spades", "start", bots=True)
+        acted = await play_out(fake, [alice], general)
+
+    # Her hand was edited through her clicks' tokens as the bots played, and still showed
+    # every change: the game played out to its end.
+    edited = [path for method, path in fake.requests if method == "PATCH"]
+    by_token = [path for path in edited if path.startswith("/webhooks/")]
+    assert acted > 1 and len(by_token) >= acted, edited
+    assert game_over(fake, general)
