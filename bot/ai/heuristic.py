@@ -34,6 +34,7 @@ from bot.engine import (
 from bot.engine.auction import AUCTION_BASE
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
+from bot.engine.options import options_of
 from bot.engine.rules import Rules, mo_terms
 from bot.i18n import N_
 
@@ -663,8 +664,17 @@ def _draw(view: SeatView, table: CardTable) -> Ruled:
     return Draw(view.seat, keep), said, Rule.DRAW_ONE
 
 
+def _cancel_winner(view: SeatView, trick: list[tuple[int, int]]) -> int:
+    """000:147 Cancellation Spades: the seat taking ``trick`` as it stands by the engine's
+    own rule (twins cancel), -1 while every card that could take it is cancelled."""
+    return options_of(view.rules).tricks.cancel_winner(trick)[0]
+
+
 def _beats(card: Card, view: SeatView, table: CardTable) -> bool:
     """Would this card take the lead in the trick as it stands?"""
+    if view.rules.identical_cards == "cancel":
+        trick = [(s, c.index) for s, c in view.trick]
+        return _cancel_winner(view, [*trick, (view.seat, card.index)]) == view.seat
     led = table.suit(view.trick[0][1])
     later = view.rules.identical_cards == "later_wins" and view.rules.double_deck
     best = max(
@@ -678,6 +688,10 @@ def _beats(card: Card, view: SeatView, table: CardTable) -> bool:
 
 
 def _trick_leader(view: SeatView, table: CardTable) -> int:
+    """The seat taking the trick as it stands (-1 under Cancellation Spades when nobody
+    does yet)."""
+    if view.rules.identical_cards == "cancel":
+        return _cancel_winner(view, [(s, c.index) for s, c in view.trick])
     led = table.suit(view.trick[0][1])
     later = view.rules.identical_cards == "later_wins" and view.rules.double_deck
     leader, best = view.trick[0][0], -1
@@ -836,7 +850,7 @@ def _play(view: SeatView, table: CardTable) -> Ruled:
             ),
             Rule.WIN_HIGH_FOR_NIL,
         )
-    if _bid_nil(view, leader):
+    if leader >= 0 and _bid_nil(view, leader):
         under = losers[-1] if losers else low
         return (
             under,
