@@ -47,7 +47,7 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "berkley_two": N_("Berkley's two-player game and its bid table"),
     "berkley_three": N_("Berkley's three-player game, a dead fourth hand"),
     "berkley_three_54": N_("Berkley's three-player game, 54 cards, 18 tricks"),
-    "cancellation": N_("Cancellation: six in pairs, two decks, identical cards cancel"),
+    "cancellation": N_("Cancellation: three pairs, two decks, identical cards cancel"),
 }
 
 
