@@ -15,8 +15,10 @@ import pytest
 from bot.ai.heuristic import _beats, _trick_leader, card_table
 from bot.ai.playout import Playout, Position
 from bot.engine import Card, Game, Phase, PlayCard, Rules, TrickWon
+from bot.engine.claims import ClaimJudge, Verdict, sure_run
 from bot.engine.deck import COPY_SHIFT, deck_info
 from bot.engine.tricks import NOBODY, TrickRules
+from bot.render.text import event_text, table_text, trick_line
 from tests.ai.helpers import position_of
 from tests.engine.helpers import bid_all, cards, first_legal, new_game, play, play_out
 
@@ -128,8 +130,6 @@ def _cards_of(game: Game, seat: int) -> list[PlayCard]:
 
 
 def test_a_dead_trick_shows_in_the_table_text() -> None:
-    from bot.render.text import event_text, table_text, trick_line
-
     game = _heart_trick(["AH", "AH", "KH", "KH", "QH", "QH"])
     names = [f"P{s}" for s in range(6)]
     view = game.view(1)
@@ -218,3 +218,19 @@ def play_out_hand(game: Game) -> None:
     if game.phase is Phase.BID:
         bid_all(game, [2] * 6)
     play_out(game)
+
+
+def test_a_claim_on_a_card_whose_twin_is_out_fails() -> None:
+    """000:147: the last trick, seat 0 on lead with the A♥ and the other A♥ in seat 1's hand:
+    the twins would cancel and seat 2's K♥ take the trick, so the claim does not hold, and
+    a bot does not count the A♥ a sure trick."""
+    rules = Rules(players=3, team_size=1, two_decks=True, identical_cards="cancel", claims=True)
+    tricks = TrickRules(rules)
+    ace, king = Card.parse("AH").index, Card.parse("KH").index
+    hands = [1 << ace, 1 << (ace + COPY_SHIFT), 1 << king]
+    last = tricks.deck.num_tricks - 1
+    assert not sure_run(tricks, 0, hands[0], hands[1] | hands[2], last, True)
+    verdict = ClaimJudge(tricks).judge(hands, [], 0, last, True, 0, [False] * 3, 0)
+    assert verdict is Verdict.FAILS
+    # Without the twin out there the A♥ is sure.
+    assert sure_run(tricks, 0, hands[0], hands[2], last, True)
