@@ -111,6 +111,7 @@ class Rule:
     UNDER_NIL = "under_nil"
     WIN_NEED = "win_need"
     WIN_SET = "win_set"
+    CANCEL_FOR_PARTNER = "cancel_for_partner"
     DUCK_BAGS = "duck_bags"
     DUCK_EXACT = "duck_exact"
     NOTHING = "nothing"
@@ -687,6 +688,20 @@ def _beats(card: Card, view: SeatView, table: CardTable) -> bool:
     return strength > best or (later and strength == best)
 
 
+def _cancel_for_partner(view: SeatView, plays: list[PlayCard]) -> Ruled | None:
+    """000:147 Cancellation Spades: a card that cancels its twin, the card winning the trick,
+    so that a partner takes it instead (the lowest such card), or None."""
+    trick = [(s, c.index) for s, c in view.trick]
+    for play in plays:
+        if _cancel_winner(view, [*trick, (view.seat, play.card.index)]) in view.partners:
+            said = Said(
+                N_("The {card} cancels its twin, which is winning: your partner takes the trick."),
+                card=play.card,
+            )
+            return play, said, Rule.CANCEL_FOR_PARTNER
+    return None
+
+
 def _trick_leader(view: SeatView, table: CardTable) -> int:
     """The seat taking the trick as it stands (-1 under Cancellation Spades when nobody
     does yet)."""
@@ -859,6 +874,10 @@ def _play(view: SeatView, table: CardTable) -> Ruled:
             ),
             Rule.UNDER_NIL,
         )
+    if not winners and (need > 0 or settable) and view.rules.identical_cards == "cancel":
+        cancel = _cancel_for_partner(view, plays)
+        if cancel is not None:
+            return cancel
     if winners and need > 0:
         return (
             winners[0],

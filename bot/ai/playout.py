@@ -192,9 +192,12 @@ class Playout:
             return
         if len(pos.trick) == self.n:
             winner, _ = self.tricks.winner(pos.trick)
-            # 000:147: a dead trick (winner -1) is nobody's, and its leader leads again.
+            # 000:147: a dead trick (winner -1) is nobody's, and its leader leads again; a
+            # dead last trick leaves ``leader`` -1, the last trick's winner the search reads.
             if winner >= 0:
                 pos.taken[winner] += 1
+                pos.leader = winner
+            elif pos.trick_no + 1 == self.num_tricks:
                 pos.leader = winner
             pos.trick = []
             pos.trick_no += 1

@@ -12,7 +12,8 @@ import random
 
 import pytest
 
-from bot.ai.heuristic import _beats, _trick_leader, card_table
+from bot.ai.heuristic import Rule, _beats, _trick_leader, card_table
+from bot.ai.levels import decide_why_as
 from bot.ai.playout import Playout, Position
 from bot.engine import Card, Game, Phase, PlayCard, Rules, TrickWon
 from bot.engine.claims import ClaimJudge, Verdict, sure_run
@@ -234,3 +235,18 @@ def test_a_claim_on_a_card_whose_twin_is_out_fails() -> None:
     assert verdict is Verdict.FAILS
     # Without the twin out there the A♥ is sure.
     assert sure_run(tricks, 0, hands[0], hands[2], last, True)
+
+
+def test_normal_cancels_the_winning_card_so_its_partner_takes_the_trick() -> None:
+    """000:147: seat 1's K♥ is winning over seat 3's Q♥; seat 0 (seat 3's partner), with
+    no heart above the K♥, plays its own K♥: the twins cancel and the Q♥ takes the trick."""
+    hand = "KH 6H 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 3D 4D 5D"
+    wanted = {0: hand, 1: "KH", 2: "3H", 3: "QH", 4: "4H", 5: "5H"}
+    game = new_game(RULES, _deal(RULES, wanted))
+    bid_all(game, [2] * 6)
+    play(game, (1, "KH"), (2, "3H"), (3, "QH"), (4, "4H"), (5, "5H"))
+    action, reason = decide_why_as("normal", game.view(0), 1)
+    assert action == PlayCard(0, Card.parse("KH"))
+    assert reason.rule == Rule.CANCEL_FOR_PARTNER
+    game.apply(action)
+    assert game.view(0).tricks[-1].winner == 3
