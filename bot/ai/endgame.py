@@ -86,11 +86,17 @@ class Endgame:
             now_broken = broken or self.deck.suit_of[logical] == TRUMP
             if len(trick) == self.n:
                 winner, _ = self.tricks.winner(trick)
-                taken[winner] += 1
-                value = self._search(
-                    hands, [], winner, trick_no + 1, now_broken, taken, alpha, beta
-                )
-                taken[winner] -= 1
+                if winner < 0:
+                    # 000:147: a dead trick is nobody's, and its leader leads again.
+                    value = self._search(
+                        hands, [], leader, trick_no + 1, now_broken, taken, alpha, beta
+                    )
+                else:
+                    taken[winner] += 1
+                    value = self._search(
+                        hands, [], winner, trick_no + 1, now_broken, taken, alpha, beta
+                    )
+                    taken[winner] -= 1
             else:
                 value = self._search(hands, trick, leader, trick_no, now_broken, taken, alpha, beta)
             trick.pop()

@@ -34,6 +34,7 @@ from bot.engine import (
 from bot.engine.auction import AUCTION_BASE
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
+from bot.engine.options import options_of
 from bot.engine.rules import Rules, mo_terms
 from bot.i18n import N_
 
@@ -110,6 +111,7 @@ class Rule:
     UNDER_NIL = "under_nil"
     WIN_NEED = "win_need"
     WIN_SET = "win_set"
+    CANCEL_FOR_PARTNER = "cancel_for_partner"
     DUCK_BAGS = "duck_bags"
     DUCK_EXACT = "duck_exact"
     NOTHING = "nothing"
@@ -681,8 +683,17 @@ def _draw(view: SeatView, table: CardTable) -> Ruled:
     return Draw(view.seat, keep), said, Rule.DRAW_ONE
 
 
+def _cancel_winner(view: SeatView, trick: list[tuple[int, int]]) -> int:
+    """000:147 Cancellation Spades: the seat taking ``trick`` as it stands by the engine's
+    own rule (twins cancel), -1 while every card that could take it is cancelled."""
+    return options_of(view.rules).tricks.cancel_winner(trick)[0]
+
+
 def _beats(card: Card, view: SeatView, table: CardTable) -> bool:
     """Would this card take the lead in the trick as it stands?"""
+    if view.rules.identical_cards == "cancel":
+        trick = [(s, c.index) for s, c in view.trick]
+        return _cancel_winner(view, [*trick, (view.seat, card.index)]) == view.seat
     led = table.suit(view.trick[0][1])
     later = view.rules.identical_cards == "later_wins" and view.rules.double_deck
     best = max(
@@ -695,7 +706,25 @@ def _beats(card: Card, view: SeatView, table: CardTable) -> bool:
     return strength > best or (later and strength == best)
 
 
+def _cancel_for_partner(view: SeatView, plays: list[PlayCard]) -> Ruled | None:
+    """000:147 Cancellation Spades: a card that cancels its twin, the card winning the trick,
+    so that a partner takes it instead (the lowest such card), or None."""
+    trick = [(s, c.index) for s, c in view.trick]
+    for play in plays:
+        if _cancel_winner(view, [*trick, (view.seat, play.card.index)]) in view.partners:
+            said = Said(
+                N_("The {card} cancels its twin, which is winning: your partner takes the trick."),
+                card=play.card,
+            )
+            return play, said, Rule.CANCEL_FOR_PARTNER
+    return None
+
+
 def _trick_leader(view: SeatView, table: CardTable) -> int:
+    """The seat taking the trick as it stands (-1 under Cancellation Spades when nobody
+    does yet)."""
+    if view.rules.identical_cards == "cancel":
+        return _cancel_winner(view, [(s, c.index) for s, c in view.trick])
     led = table.suit(view.trick[0][1])
     later = view.rules.identical_cards == "later_wins" and view.rules.double_deck
     leader, best = view.trick[0][0], -1
@@ -856,7 +885,7 @@ def _play(view: SeatView, table: CardTable) -> Ruled:
             ),
             Rule.WIN_HIGH_FOR_NIL,
         )
-    if _bid_nil(view, leader):
+    if leader >= 0 and _bid_nil(view, leader):
         under = losers[-1] if losers else low
         return (
             under,
@@ -865,6 +894,10 @@ def _play(view: SeatView, table: CardTable) -> Ruled:
             ),
             Rule.UNDER_NIL,
         )
+    if not winners and (need > 0 or settable) and view.rules.identical_cards == "cancel":
+        cancel = _cancel_for_partner(view, plays)
+        if cancel is not None:
+            return cancel
     if winners and need > 0:
         return (
             winners[0],

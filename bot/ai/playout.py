@@ -203,8 +203,13 @@ class Playout:
             return
         if len(pos.trick) == self.n:
             winner, _ = self.tricks.winner(pos.trick)
-            pos.taken[winner] += 1
-            pos.leader = winner
+            # 000:147: a dead trick (winner -1) is nobody's, and its leader leads again; a
+            # dead last trick leaves ``leader`` -1, the last trick's winner the search reads.
+            if winner >= 0:
+                pos.taken[winner] += 1
+                pos.leader = winner
+            elif pos.trick_no + 1 == self.num_tricks:
+                pos.leader = winner
             pos.trick = []
             pos.trick_no += 1
 
@@ -288,10 +293,16 @@ class Playout:
         suit_of = self.deck.suit_of
         trick = pos.trick
         # Strength a card must exceed to take the trick (trumps rank above every side suit).
+        # 000:147 Cancellation Spades: a card whose twin is in the trick cannot take it.
+        cancelled = 0
         if trick:
             win_seat, win_card = self.tricks.winner(trick)
             led = suit_of[trick[0][1]]
-            bar = rank[win_card] - (1 if self.tricks.later_wins else 0)
+            # Every card that could take it so far cancelled (win_seat -1): any other does.
+            bar = -1 if win_seat < 0 else rank[win_card] - (1 if self.tricks.later_wins else 0)
+            if self.tricks.cancel:
+                for _, c in trick:
+                    cancelled |= 1 << c
         else:
             win_seat, led, bar = seat, -1, 1 << 30
         # One pass: the lowest card, the lowest side card, the lowest winner, the highest
@@ -314,7 +325,7 @@ class Playout:
                     low_side, low_side_r = card, r
                 if not trick and not self.higher[logical] & ~known and (top < 0 or r > top_r):
                     top, top_r = card, r
-            if trick and r > bar and suit in (TRUMP, led):
+            if trick and r > bar and suit in (TRUMP, led) and not cancelled >> logical & 1:
                 if low_win < 0 or r < low_win_r:
                     low_win, low_win_r = card, r
                 if high_win < 0 or r > high_win_r:
@@ -337,7 +348,7 @@ class Playout:
             return low_side
         if self.nil[seat]:
             return high_lose if high_lose >= 0 else low
-        if self.team_of[win_seat] == self.team_of[seat]:
+        if win_seat >= 0 and self.team_of[win_seat] == self.team_of[seat]:
             return low_win if self.nil[win_seat] and low_win >= 0 else low_side
         if low_win >= 0 and self.partner_nil[seat]:
             # A Nil partner yet to play this trick: win high so they can duck.
@@ -349,7 +360,7 @@ class Playout:
                             played = True
                     if not played:
                         return high_win
-        if self.nil[win_seat]:
+        if win_seat >= 0 and self.nil[win_seat]:
             return high_lose if high_lose >= 0 else low
         if low_win >= 0 and (self._need(pos, seat) > 0 or self._will_set(pos, seat)):
             return low_win

@@ -82,10 +82,12 @@ def card_bonuses(
     out: list[CardBonus] = []
     if options.rules.dix_bonus:
         for record in completed:
+            if record.winner < 0:
+                continue  # 000:147: a dead trick is nobody's.
             points = _dix(deck, record)
             if points:
                 out.append((record.winner, "dix", points))
-    if len(completed) == num_tricks:
+    if len(completed) == num_tricks and completed[-1].winner >= 0:
         out.extend(_last_trick(options, deck, completed[-1], bids, taken))
     return tuple(out)
 
@@ -94,5 +96,7 @@ def cards_won(completed: Sequence[TrickRecord], index: int, players: int) -> lis
     """How many copies of the card ``index`` each seat won in ``completed`` tricks."""
     won = [0] * players
     for record in completed:
+        if record.winner < 0:
+            continue  # 000:147: a dead trick is nobody's.
         won[record.winner] += sum(1 for _, card in record.plays if card.index == index)
     return won

@@ -84,7 +84,9 @@ class ClaimJudge:
         self.trump_phys: int = deck.trump_phys
         # With an obligation to beat a trump, which cards a seat may play depends on how
         # high they are against every other seat's: no seats share a kind then.
-        self.exact: bool = tricks.must_trump != "off"
+        # 000:147 Cancellation Spades: a card's twin can cancel it whatever its rank, so
+        # the shortcuts by rank do not hold there either.
+        self.exact: bool = tricks.must_trump != "off" or tricks.cancel
         present = {card % COPY_SHIFT for card in deck.cards}
         # Each suit's cards from the highest down, trumps first.
         self.order: list[list[int]] = [
@@ -180,7 +182,10 @@ class ClaimJudge:
     def _short_of_trumps(self, hands: Hands, trick: Trick) -> bool:
         """Whether a seat that cannot win for the claim holds trumps the side's winners
         cannot all beat: each of its trumps falls in a different trick, and each needs a
-        winner's trump at least as high in that trick, a different one each time."""
+        winner's trump at least as high in that trick, a different one each time. Not
+        under Cancellation Spades (000:147), where two of its trumps may cancel."""
+        if self.tricks.cancel:
+            return False
         power = self.power
         ours: list[int] = []
         theirs: list[list[int]] = [[] for _ in range(self.n)]
@@ -221,7 +226,8 @@ class ClaimJudge:
                 ok = self._node(hands, trick, leader, trick_no, now_broken)
             else:
                 winner = self.tricks.winner(trick)[0]
-                if not self.wins[winner]:
+                # A dead trick (000:147, winner -1) is not the side's.
+                if winner < 0 or not self.wins[winner]:
                     ok = False
                 elif trick_no + 1 == self.num_tricks:
                     ok = True
@@ -258,7 +264,8 @@ class ClaimJudge:
             if self.free_lead and not self.exact:
                 rest = _first_of_each_suit(rest, self.suit_of)
             # Duck under a partner who has the trick, else take it as cheaply as possible.
-            if self.wins[self.tricks.winner(trick)[0]]:
+            ahead = self.tricks.winner(trick)[0]
+            if ahead >= 0 and self.wins[ahead]:
                 return rest + beating
             return beating + rest
         if not self.exact:
@@ -429,7 +436,8 @@ def sure_run(
         ):
             # 000:139 ranked suits: a card of a higher suit out there could take the lead.
             return False
-        if power[card] < best or (power[card] == best and tricks.later_wins):
+        if power[card] < best or (power[card] == best and (tricks.later_wins or tricks.cancel)):
+            # A twin out there may take the lead's trick, or cancel it (000:147).
             return False
         legal = tricks.legal_mask(seat, hand, [], trick_no + step, broken, True)[0]
         bit = 1 << card if hand >> card & 1 else 1 << (card + COPY_SHIFT)

@@ -19,7 +19,7 @@ COPY_SHIFT: Final = 54
 LOGICAL_MASK: Final = (1 << COPY_SHIFT) - 1
 TRUMP: Final = int(Suit.SPADES)
 # Deck options without jokers.
-PLAIN_DECKS: Final = ("ace_high", "bauers", "deuces_high")
+PLAIN_DECKS: Final = ("ace_high", "bauers", "deuces_high", "deuce_deuce_ace")
 
 
 def _idx(rank: int, suit: Suit) -> int:
@@ -60,6 +60,10 @@ def _trump_order(deck: str) -> list[int]:
         # as its Big Joker, the 2♣ as its Little Joker, then the 2♥ and the 2♠).
         twos = [_idx(2, s) for s in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)]
         return [*spades[1:], *twos]
+    if deck == "deuce_deuce_ace":
+        # 000:147 Cancellation Spades: the 2♦ the top spade, then the 2♠, then the A♠ (the
+        # seed lost the 2s' suits: read as Joker-Joker-Deuce-Deuce reads them).
+        return [*spades[1:], spades[0], _idx(2, Suit.DIAMONDS)]
     if deck == "one_joker":
         # 000:14: one Joker, the top spade.
         return [*spades, BIG_JOKER]

@@ -148,6 +148,9 @@ class CardPlayed:
 
 @dataclass(slots=True, init=False)
 class TrickWon:
+    """A trick settled: ``seat`` took it, or -1 (``tricks.NOBODY``) when it is dead,
+    every card that could take it cancelled by its twin (000:147)."""
+
     seat: int
     trick_number: int
     plays: tuple[tuple[int, Card], ...]
@@ -160,7 +163,8 @@ class TrickWon:
 
 @dataclass(slots=True, init=False)
 class TrickRecord:
-    """A finished trick: who led, what each seat played in order, who won.
+    """A finished trick: who led, what each seat played in order, who won (-1 for a dead
+    trick, 000:147).
 
     Not an event: the tricks of the hand so far, in every seat's view (``SeatView.tricks``).
     Here because one is made per trick: compiled, like the events made as often."""

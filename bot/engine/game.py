@@ -75,6 +75,7 @@ from bot.engine.tricks import (
     LEAD_TRUMP,
     LOW_CLUB,
     MUST_TRUMP,
+    NOBODY,
     OVERTRUMP,
     SPADES_LAST,
     TrickRules,
@@ -880,12 +881,16 @@ class Game:
         """The full trick on the table goes to ``winner``, who leads the next; the hand
         ends with its last trick."""
         state = self._hand
-        state.taken[winner] += 1
         plays = tuple([(s, ALL_CARDS[c]) for s, c in state.trick])
         state.completed.append(TrickRecord(state.leader, plays, winner))
         state.trick_no = trick_no = state.trick_no + 1
         events.append(TrickWon(winner, trick_no, plays))
         state.trick = []
+        if winner < 0:
+            # 000:147: a dead trick (``NOBODY``) goes to nobody, and its leader leads again.
+            winner = state.leader
+        else:
+            state.taken[winner] += 1
         state.leader = winner
         self.to_act = winner
         if trick_no == self.num_tricks:
@@ -1506,7 +1511,8 @@ class Game:
         winners = [record.winner for record in self._hand.completed]
         if self._hand.rest_claimed_by is not None:
             winners += [self._hand.rest_claimed_by] * (self.num_tricks - len(winners))
-        sides = [self._team_of[w] for w in winners]
+        # A dead trick (000:147) is nobody's: side -1.
+        sides = [self._team_of[w] if w >= 0 else -1 for w in winners]
         runs = [0] * len(self.teams)
         if not self._options.mo_run:
             for t in range(len(self.teams)):
@@ -1518,7 +1524,8 @@ class Game:
         for t in sides:
             length = length + 1 if t == current else 1
             current = t
-            runs[t] = max(runs[t], length)
+            if t >= 0:
+                runs[t] = max(runs[t], length)
         return runs
 
     def _bid_refusal(self, seat: int, action: Bid, legal: list[Bid]) -> IllegalAction:
@@ -2022,7 +2029,7 @@ class Game:
         if self._hand.rest_claimed_by is not None:
             winners += [self._hand.rest_claimed_by] * (self.num_tricks - len(winners))
         last = set(winners[-count:])
-        if len(winners) < self.num_tricks or len(last) != 1:
+        if len(winners) < self.num_tricks or len(last) != 1 or NOBODY in last:
             return None
         return last.pop()
 

@@ -136,6 +136,7 @@ class Rules(BaseModel):
         "deuces_high",
         "one_joker",
         "euchre_jokers",
+        "deuce_deuce_ace",
     ] = Field(
         "ace_high",
         description="Deck and trump ranking (001, Variations); bauers: no jokers, the J of "
@@ -145,7 +146,10 @@ class Rules(BaseModel):
         "the 2 of clubs, the 2 of hearts and the 2 of spades (000:133; the seed lost the 2s' "
         "suits: this reads the 2 of diamonds as its Big Joker and the 2 of clubs as its Little "
         "Joker). one_joker: a single Joker, the top spade (000:14). euchre_jokers: the two "
-        "Jokers, on top of the spades, replace the J of hearts and the J of diamonds (000:135).",
+        "Jokers, on top of the spades, replace the J of hearts and the J of diamonds (000:135). "
+        "deuce_deuce_ace: no jokers, the 2 of diamonds is the top spade, then the 2 of spades, "
+        "then the A of spades, as Cancellation Spades plays (000:147; the seed lost the 2s' "
+        "suits: this reads them as Joker-Joker-Deuce-Deuce does).",
     )
     six_deck: Literal["double", "single"] = Field(
         "double",
@@ -153,8 +157,14 @@ class Rules(BaseModel):
         "(single): 48 cards, all four 2s out, 8 each; or with two Jokers, 52 cards and the "
         "Jokers, 9 each (000:193).",
     )
-    identical_cards: Literal["later_wins", "earlier_wins"] = Field(
-        "later_wins", description="Double deck (six players): which of two identical cards wins."
+    identical_cards: Literal["later_wins", "earlier_wins", "cancel"] = Field(
+        "later_wins",
+        description="Double deck (six players): which of two identical cards wins. cancel: "
+        "neither; two identical cards in a trick cancel each other, and the highest other "
+        "card of the led suit or spades takes it. When every such card is cancelled the trick "
+        "is dead: nobody takes it, and whoever led it leads again (000:147 Cancellation "
+        "Spades; the seed does not say who leads, this is how Cancellation Hearts tables "
+        "play).",
     )
     two_player_deal: Literal["keep_one_of_two", "first_or_second", "first_or_second_unseen"] = (
         Field(
@@ -547,8 +557,11 @@ class Rules(BaseModel):
     bag_penalty: Annotated[int, Field(ge=0, le=500, multiple_of=10)] = Field(
         100, description="Points lost per bag limit reached; 0 turns it off (000, 001)."
     )
-    failed_nil: Literal["takes_bags", "helps_team_bid", "no_bags_no_help"] = Field(
-        "takes_bags", description="Tricks taken by a failed Nil (002 tournament rule, 001)."
+    failed_nil: Literal["takes_bags", "helps_team_bid", "no_bags_no_help", "minus_10_each"] = Field(
+        "takes_bags",
+        description="Tricks taken by a failed Nil (002 tournament rule, 001). "
+        "minus_10_each: they do not count toward the partner's bid and cost 10 points "
+        "each, on top of the failed Nil (000:147 Cancellation Spades).",
     )
     failed_bids: Literal[
         "minus_10x_bid", "zero", "minus_10x_short", "plus_1_a_trick", "to_opponents"
@@ -901,6 +914,7 @@ class Rules(BaseModel):
                 "jokers_first_wins needs a single deck with two jokers (not six players)",
             )
         self._call_problems(say)
+        _cancel_problems(self, say)
         if self.pass_every_hand and self.team_size != 2:
             say("pass_every_hand", "pass_every_hand needs partnerships of two (team_size 2)")
         if self.hurricane_pass != "off" and (
@@ -1035,7 +1049,7 @@ class Rules(BaseModel):
 
     @property
     def jokers(self) -> bool:
-        return self.deck not in ("ace_high", "bauers", "deuces_high")
+        return self.deck not in ("ace_high", "bauers", "deuces_high", "deuce_deuce_ace")
 
     # -- presets and text input -----------------------------------------------------------
 
@@ -1142,6 +1156,24 @@ _DUMMY_FIXED: dict[str, object] = {
     "high_low": False,
     "aces_high_low": False,
 }
+
+
+def _cancel_problems(rules: Rules, say: Callable[..., None]) -> None:
+    """Why Cancellation Spades' rules (000:147) cannot be played with the other options."""
+    if rules.identical_cards == "cancel" and (
+        not rules.double_deck
+        or rules.high_low
+        or rules.aces_high_low
+        or rules.ranked_suits
+        or rules.jokers_first_wins
+    ):
+        say(
+            "identical_cancel",
+            "identical_cards cancel needs a double deck (six players, or two_decks), without "
+            "high_low, aces_high_low, ranked_suits or jokers_first_wins",
+        )
+    if rules.failed_nil == "minus_10_each" and rules.nil_scoring != "bonus":
+        say("nil_minus_10_each", "failed_nil minus_10_each needs nil_scoring bonus")
 
 
 def _mode_problems(rules: Rules, say: Callable[..., None]) -> None:
@@ -1484,5 +1516,23 @@ PRESETS: dict[str, dict[str, object]] = {
         "failed_bids": "plus_1_a_trick",
         "nil_scoring": "minus_10_a_trick",
         "failed_nil": "no_bags_no_help",
+    },
+    # 000:147 Cancellation Spades: three pairs, two decks less both 2s of clubs, the 2 of
+    # diamonds and the 2 of spades over the A of spades; identical cards cancel and a trick
+    # nobody wins is dead; Nil 50, both partners' Nils 200, no blind bids; a set loses 10 a
+    # trick short; a Nil's tricks cost 10 each; no bag penalty; six hands.
+    "cancellation": {
+        "players": 6,
+        "team_size": 2,
+        "deck": "deuce_deuce_ace",
+        "identical_cards": "cancel",
+        "nil_points": 50,
+        "double_nil_bonus": True,
+        "failed_bids": "minus_10x_short",
+        "failed_nil": "minus_10_each",
+        "bag_penalty": 0,
+        "play_to": "hands",
+        "hands_to_play": 6,
+        **_NO_BLINDS,
     },
 }

@@ -622,6 +622,10 @@ def score_hand(
             counted += failed_nil_tricks
         elif failed_nil == "takes_bags" or (failed_nil == "helps_team_bid" and not has_bid):
             extra_bags = failed_nil_tricks
+        elif failed_nil == "minus_10_each":
+            # 000:147: "Tricks taken by a nil do not count towards a non-nil bid and are
+            # penalized 10 points each."
+            nil_bonus -= 10 * failed_nil_tricks
         side = _Side(
             team_bid,
             0 if exact_blind else blind_bid,

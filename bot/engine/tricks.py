@@ -24,6 +24,9 @@ OVERTRUMP: Final = 5
 FREE: Final = 6
 SPADES_LAST: Final = 7
 BIG_JOKER_LED: Final = 8
+# The "winner" of a dead trick (000:147 Cancellation Spades): every card that could take it
+# was cancelled by its twin, so nobody takes it.
+NOBODY: Final = -1
 _ACE_OF_SPADES: Final = int(Suit.SPADES) * 13 + 12
 
 
@@ -82,8 +85,10 @@ class TrickRules:
         self.ranked_suits = rules.ranked_suits
         # 000:134 Joke Trumps: a Joker makes its partners' cards joke spades.
         self.joke_trumps = rules.joke_trumps
+        # 000:147 Cancellation Spades: identical cards cancel; a trick may be dead.
+        self.cancel = rules.identical_cards == "cancel"
         # Trick winners other than the usual: one flag read per trick on the default path.
-        self.special_winner = rules.ranked_suits or rules.joke_trumps
+        self.special_winner = rules.ranked_suits or rules.joke_trumps or self.cancel
         # Calls that change a trick's winner (003:65 High/Low, 000:143 Aces High/Low): the
         # game and the playouts ask ``called_winner`` instead of ``winner`` when one is on.
         self.high_low = rules.high_low
@@ -190,6 +195,8 @@ class TrickRules:
         if self.special_winner:
             if self.joke_trumps:
                 return self.joke_winner(trick)
+            if self.cancel:
+                return self.cancel_winner(trick)
             return self.ranked_winner(trick)
         suit_of = self.deck.suit_of
         power = self.deck.power
@@ -203,6 +210,26 @@ class TrickRules:
                 p = power[card]
                 if p > best or (later and p == best):
                     win_seat, win_card, best = seat, card, p
+        return win_seat, win_card
+
+    def cancel_winner(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
+        """000:147 Cancellation Spades: "If identical cards are played in a round, they
+        cancel and cannot take the trick." The highest card of the led suit or spades that
+        no twin cancelled takes it; with none, the trick is dead: (``NOBODY``, ``NOBODY``)."""
+        suit_of = self.deck.suit_of
+        power = self.deck.power
+        led = suit_of[trick[0][1]]
+        seen = twice = 0
+        for _, card in trick:
+            bit = 1 << card
+            twice |= seen & bit
+            seen |= bit
+        win_seat = win_card = NOBODY
+        best = -1
+        for seat, card in trick:
+            s = suit_of[card]
+            if s in (TRUMP, led) and not twice >> card & 1 and power[card] > best:
+                win_seat, win_card, best = seat, card, power[card]
         return win_seat, win_card
 
     def ranked_winner(self, trick: list[tuple[int, int]]) -> tuple[int, int]:

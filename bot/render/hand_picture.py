@@ -87,7 +87,8 @@ def _read(record: HandRecord, names: Sequence[str], rules: Rules, title: str) ->
             bids[event.seat] = Bid(event.seat, event.tricks, event.blind)
         elif isinstance(event, TrickWon):
             tricks.append(event)
-            taken[event.seat] += 1
+            if event.seat >= 0:  # 000:147: a dead trick is nobody's
+                taken[event.seat] += 1
         elif isinstance(event, HandScored):
             result = event.result
     if result is not None:

@@ -47,6 +47,7 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "berkley_two": N_("Berkley's two-player game, each player with a dummy hand"),
     "berkley_three": N_("Berkley's three-player game, a dead fourth hand"),
     "berkley_three_54": N_("Berkley's three-player game, 54 cards, 18 tricks"),
+    "cancellation": N_("Cancellation: three pairs, two decks, identical cards cancel"),
 }
 
 

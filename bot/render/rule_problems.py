@@ -119,6 +119,11 @@ PLAIN: dict[str, str] = {
         "`hurricane_pass` is the only passing of its hands: not with `nil_pass`,"
         " `blind_nil_pass` or `pass_every_hand`, and not with two players."
     ),
+    "identical_cancel": N_(
+        "`identical_cards cancel` needs a double deck (six players, or `two_decks`), without"
+        " `high_low`, `aces_high_low`, `ranked_suits` or `jokers_first_wins`."
+    ),
+    "nil_minus_10_each": N_("`failed_nil minus_10_each` needs `nil_scoring bonus`."),
 }
 # Problems with figures, by kind: their sentence, worded with ``_figures``.
 WITH_FIGURES: dict[str, str] = {

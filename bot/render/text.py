@@ -267,7 +267,11 @@ def table_text(
     head = _("Trick {number}:").format(number=view.trick_number)
     if not plays and view.last_trick is not None and view.phase is Phase.PLAY:
         plays = view.last_trick.plays
-        head = _("Last trick, {name} took it:").format(name=short[view.last_trick.winner])
+        if view.last_trick.winner < 0:
+            # 000:147: a dead trick, its cards all cancelled.
+            head = _("Last trick, dead: nobody took it:")
+        else:
+            head = _("Last trick, {name} took it:").format(name=short[view.last_trick.winner])
     if trick and plays:
         lines += wrapped(
             head,
@@ -319,6 +323,10 @@ def trick_line(
     if trick:
         return _("Trick {number}: {plays}").format(
             number=number, plays=plays_text(trick, names, face)
+        )
+    if last is not None and phase is Phase.PLAY and last.winner < 0:
+        return _("Last trick: {plays} — dead, nobody took it").format(
+            plays=plays_text(last.plays, names, face)
         )
     if last is not None and phase is Phase.PLAY:
         return _("Last trick: {plays} — {name} took it").format(
@@ -523,6 +531,10 @@ def event_text(
         # played (a card it must play is played at once).
         cards = ", ".join(face(c) for c in event.cards)
         return _("{name} turns up {cards}.").format(name=names[event.seat], cards=cards)
+    if isinstance(event, TrickWon) and event.seat < 0:
+        return _(
+            "Trick {number} is dead: its cards cancelled each other and nobody takes it."
+        ).format(number=event.trick_number)
     if isinstance(event, TrickWon):
         return _said(
             names,
@@ -746,11 +758,15 @@ def hand_record_text(
     for event in record.events:
         if isinstance(event, TrickWon):
             played = plays_text(event.plays, names, face)
-            lines.append(
-                _("Trick {number}: {plays} — {name}").format(
+            if event.seat < 0:
+                line = _("Trick {number}: {plays} — dead").format(
+                    number=event.trick_number, plays=played
+                )
+            else:
+                line = _("Trick {number}: {plays} — {name}").format(
                     number=event.trick_number, plays=played, name=names[event.seat]
                 )
-            )
+            lines.append(line)
         elif not isinstance(event, HandDealt | PlayStarted | CardPlayed):
             # The deal heads the text and each card shows in its trick's line.
             text = event_text(event, names, rules, face)

@@ -108,6 +108,9 @@ _PLAIN = {
     ),
     "under_nil": N_("The Nil bidder was winning, so it stayed under them."),
     "win_set": N_("It took the trick to set the other side."),
+    "cancel_for_partner": N_(
+        "It played the twin of the winning card: the two cancelled, and its partner took the trick."
+    ),
     "duck_exact": N_(
         "Its side had made its bid, and the rules set a side that takes more, so it ducked."
     ),

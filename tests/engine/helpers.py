@@ -487,6 +487,23 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "blind_bids": "losing_by_100",
         "raise_bids": "rounds",
     },
+    # 000:147 Cancellation Spades' rules elsewhere: three players from two decks, and
+    # two sides of three with claims and overtrumping.
+    "x_v_cancel_three": {
+        "players": 3,
+        "team_size": 1,
+        "two_decks": True,
+        "identical_cards": "cancel",
+        "claims": True,
+    },
+    "x_v_cancel_six_threes": {
+        "players": 6,
+        "team_size": 3,
+        "identical_cards": "cancel",
+        "failed_nil": "minus_10_each",
+        "must_trump": "overtrump",
+        "claims": True,
+    },
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,

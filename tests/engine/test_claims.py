@@ -73,9 +73,14 @@ def reference_holds(game: Game, seat: int) -> bool:
                 ok = search(after, played, leader, trick_no, now_broken)
             else:
                 winner, _ = tricks.winner(played)
-                ok = wins[winner] and (
-                    trick_no + 1 == game.num_tricks
-                    or search(after, [], winner, trick_no + 1, now_broken)
+                # 000:147: a dead trick (winner -1) is nobody's, so not the side's.
+                ok = (
+                    winner >= 0
+                    and wins[winner]
+                    and (
+                        trick_no + 1 == game.num_tricks
+                        or search(after, [], winner, trick_no + 1, now_broken)
+                    )
                 )
             if ok == ours:
                 result = ours

@@ -1311,7 +1311,7 @@ def test_unknown_preset_lists_the_presets() -> None:
 @pytest.mark.parametrize(
     ("option", "text", "message"),
     [
-        ("deck", "tarot", "deck cannot be 'tarot'. Allowed: ace_high, joker_joker_ace, joker_joker_deuce_ace, joker_joker_deuce_deuce, bauers, deuces_high, one_joker, euchre_jokers."),
+        ("deck", "tarot", "deck cannot be 'tarot'. Allowed: ace_high, joker_joker_ace, joker_joker_deuce_ace, joker_joker_deuce_deuce, bauers, deuces_high, one_joker, euchre_jokers, deuce_deuce_ace."),
         ("lead_spades", "sometimes", "Allowed: if_broken, after_first_trick, anytime."),
         ("target_score", "120", "target_score 120: Input should be a multiple of 50. Allowed: 100 to 1000 in steps of 50."),
         ("claims", "perhaps", "claims cannot be 'perhaps'. Allowed: yes, no."),

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.engine import ClaimFailed, Game, GameOver, HandScored, Phase, Rules
+from bot.engine import ClaimFailed, Game, GameOver, HandScored, Phase, Rules, TrickWon
 from tests.engine.helpers import TABLES, check_score_items, rarely_claim
 
 # At least 2,000 hands in all, shared evenly by the tables.
@@ -17,7 +17,8 @@ HANDS_PER_TABLE = math.ceil(TOTAL_HANDS / len(TABLES))
 
 def check_hand(game: Game, scored: HandScored, untaken: int) -> None:
     """A scored hand adds up: every trick taken by someone (but ``untaken``, those a
-    forfeit could give nobody), every point accounted for."""
+    forfeit could give nobody, and the dead tricks of 000:147), every point accounted
+    for."""
     result = scored.result
     assert sum(outcome.tricks for outcome in result.seats) == game.num_tricks - untaken
     assert sum(team.tricks for team in result.teams) == game.num_tricks - untaken
@@ -40,9 +41,11 @@ def play_random_hands(rules: Rules, hands: int, seed: int) -> int:
             actions = game.legal_actions(seat)
             assert actions, f"seat {seat} must act in {game.phase} but has no legal action"
             for event in game.apply(rng.choice(rarely_claim(game, actions, rng.getrandbits(16)))):
-                if isinstance(event, ClaimFailed) and event.penalty == "forfeit":
+                if isinstance(event, TrickWon) and event.seat < 0:
+                    untaken += 1
+                elif isinstance(event, ClaimFailed) and event.penalty == "forfeit":
                     assert sum(event.forfeited) <= event.tricks
-                    untaken = event.tricks - sum(event.forfeited)
+                    untaken += event.tricks - sum(event.forfeited)
                 elif isinstance(event, HandScored):
                     check_hand(game, event, untaken)
                     untaken = 0

@@ -134,6 +134,9 @@ def trump_order(deck: str) -> list[str]:
         return [*spades, "BJ"]
     if deck == "joker_joker_deuce_ace":
         return [*spades[1:], "2S", "LJ", "BJ"]
+    if deck == "deuce_deuce_ace":
+        # 000:147 Cancellation Spades: the 2 of diamonds, then the 2 of spades, over the A.
+        return [*spades[1:], "2S", "2D"]
     assert deck == "joker_joker_deuce_deuce"
     return [*spades[1:], "2S", "2D", "LJ", "BJ"]
 
@@ -157,8 +160,17 @@ def reference_winner(
         # 000:137: the Jokers alike, so the first played of the two wins.
         trumps = [c for c in trumps if c != "BJ"]
     led = effective_suit(rules, plays[0][1])
-    trumped = [p for p in plays if effective_suit(rules, p[1]) == "T"]
-    contenders = trumped or [p for p in plays if effective_suit(rules, p[1]) == led]
+    alive = plays
+    if rules.identical_cards == "cancel":
+        # 000:147: "If identical cards are played in a round, they cancel and cannot take
+        # the trick"; a trick nobody can take is dead (-1).
+        copies = Counter(card.code for _, card in plays)
+        alive = [p for p in plays if copies[p[1].code] == 1]
+    trumped = [p for p in alive if effective_suit(rules, p[1]) == "T"]
+    contenders = trumped or [p for p in alive if effective_suit(rules, p[1]) == led]
+    if not contenders:
+        assert rules.identical_cards == "cancel", plays
+        return -1
     if rules.ranked_suits and not trumped:
         # 000:139: the highest-ranked suit played (C < D < H < S) at or above the led one.
         top_suit = max("CDH".index(effective_suit(rules, card)) for _, card in plays)
@@ -358,7 +370,8 @@ def test_every_trick_has_the_winner_the_rules_give(
                 assert event.seat == expected, (
                     f"{name}: trick {event.plays} won by seat {event.seat}, rules say {expected}"
                 )
-                state["leader"] = event.seat
+                # 000:147: after a dead trick its leader leads again.
+                state["leader"] = event.seat if event.seat >= 0 else seats[0]
                 checked.append(event)
         if game.phase is Phase.PLAY:
             records = game.view(0).tricks
@@ -366,10 +379,11 @@ def test_every_trick_has_the_winner_the_rules_give(
                 assert record.leader == record.plays[0][0]
                 assert record.winner == reference_winner(rules, record.plays, *made)
             for earlier, later in pairwise(records):
-                assert later.leader == earlier.winner
+                assert later.leader == (earlier.winner if earlier.winner >= 0 else earlier.leader)
             # 000:99: under kitty_trick the kitty's discard is the hand's first trick.
             discard = int(rules.kitty_trick)
-            assert sum(game.tricks_taken) == len(records) + discard
+            dead = sum(record.winner < 0 for record in records)
+            assert sum(game.tricks_taken) == len(records) - dead + discard
             assert game.view(0).trick_number == len(records) + discard + 1
 
     play(rules, seed, choices, after=after)

@@ -69,6 +69,7 @@ BLIND_EXACT_100 = {"blind_bids": "anytime", "blind_scoring": "exact_100"}
 BLIND_EXACT_DOUBLE = {"blind_bids": "anytime", "blind_scoring": "exact_double"}
 BLIND_TRAILING = {"blind_bids": "losing_by_100", "blind_scoring": "trailing"}
 BLIND_SIX = {"blind_bids": "anytime", "blind_six": "exact"}
+CANCELLATION = dict(PRESETS["cancellation"])
 THREE_B = {"overtricks": "quicksand", "failed_bids": "plus_1_a_trick", "nil_scoring": "minus_10_a_trick", "failed_nil": "no_bags_no_help"}  # fmt: skip
 
 EXAMPLES = [
@@ -400,6 +401,22 @@ EXAMPLES = [
                  id="003:323 Berkley three players v2: Blind 10 400 pts"),
     pytest.param(Example({0: {"total": 500}, 1: {"made": False, "total": -110}}, [16, 1, 1], [16, 2, 0], rules=BERKLEY_THREE_54),
                  id="003:310 Berkley three players v2: Bid of 16 500 pts"),
+    # --- 000:147 Cancellation Spades: three pairs (0, 3), (1, 4), (2, 5), 17 tricks --------
+    # A whole hand with two dead tricks (15 taken): side 0's Nil made and its partner's
+    # bid of 5 made with one over, 50 + 1 + 50; side 1 bid 7 and took 5, "getting 3 of 5
+    # means -20"; side 2's Nil took 2, which do not count toward its partner's 3 (set by
+    # one, -10) and cost 10 each on top of the failed Nil: -50 - 20.
+    pytest.param(Example({0: {"total": 101, "nil_bonus": 50, "overtrick_points": 1},
+                          1: {"made": False, "contract_points": -20, "total": -20},
+                          2: {"made": False, "contract_points": -10, "nil_bonus": -70, "total": -80, "bags": 0}},
+                         [0, 4, 0, 5, 3, 3], [0, 3, 2, 6, 2, 2], rules=CANCELLATION),
+                 id="000:147 Cancellation: Nil 50, set 10 a trick short, a Nil's tricks -10 each and not the partner's"),
+    # "Double nil scores 200"; "no penalties for sandbags" (side 1: 5 over, 9 bags before).
+    pytest.param(Example({0: {"nil_bonus": 200, "total": 200},
+                          1: {"total": 85, "bag_penalty": 0, "overtrick_points": 5},
+                          2: {"total": 40}},
+                         [0, 4, 2, 0, 4, 2], [0, 7, 2, 0, 6, 2], rules=CANCELLATION, bags=[0, 9, 0]),
+                 id="000:147 Cancellation: double Nil 200, overtricks 1 each and no bag penalty"),
 ]  # fmt: skip
 
 

@@ -65,6 +65,8 @@ REFUSED: dict[str, dict[str, object]] = {
     "jokers_first_wins": {"jokers_first_wins": True},
     "pass_every_hand": {"pass_every_hand": True, "team_size": 1},
     "hurricane_pass": {"hurricane_pass": "left", "players": 2, "team_size": 1},
+    "identical_cancel": {"identical_cards": "cancel"},
+    "nil_minus_10_each": {"failed_nil": "minus_10_each", "nil_scoring": "minus_10_a_trick"},
 }
 TYPED = re.compile(r"`[^`]*`")
 
