@@ -159,6 +159,26 @@ def test_hard_as_a_nil_sheds_its_highest_losing_card(seed: int) -> None:
     assert card_of_seeded(starved, game, seed).card.code == "JH"
 
 
+# Arena deal 35 of seed 7 (dealer 3): seat 0 bid Nil, first to lead. Over 50 deals the
+# search's averages put a 6♥, a 5♣ or the 9♦ above the 2♣ (the partner's trick behind a
+# middle card scores), and the 9♦ led lost the Nil on trick one: the partner held no
+# higher diamond.
+LEAD_DEAL = (
+    "2C 3C 5C 6C  6D 9D JD  3H 6H 9H AH  2S 7S",
+    "4C JC  2D 3D 4D TD QD  4H 5H  3S 6S QS AS",
+    "7C 8C QC KC  5D 8D  2H 7H TH JH KH  8S TS",
+    "9C TC AC  7D KD AD  8H QH  4S 5S 9S JS KS",
+)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_as_a_nil_leads_no_card_that_loses_it_more_often(seed: int) -> None:
+    game = game_at(CLASSIC, LEAD_DEAL, [0, 3, 3, 5], dealer=3)
+    assert game.to_act == 0 and not game.trick
+    starved = SearchPolicy(deals=50, time_budget=None)
+    assert card_of_seeded(starved, game, seed).card.code == "2C"
+
+
 # --- 3. no overtricks taken for nothing: the bags add up ---------------------------------
 
 
