@@ -7,7 +7,9 @@ cards cancels and the unit of measurement is the duplicate pair. Policies read o
 
 Deals and games are seeded from ``(seed, index)``, so results do not depend on how many
 worker processes play them (as long as the policies themselves are deterministic: a
-time-capped search is only when its deal cap, not its clock, ends each decision).
+time-capped search is only when its deal cap, not its clock, ends each decision). With
+``untimed`` every search runs without its clock and samples its full deal caps, as it
+does on a quiet machine, so a run's figures depend only on its seed, not on the load.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ class _Task:
     names: tuple[str, str]
     preset: str
     seed: int
+    untimed: bool = False
 
 
 @dataclass(slots=True)
@@ -133,6 +136,7 @@ class ArenaResult:
     wins: tuple[int, int, int]  # games won by A, by B, undecided
     stats: tuple[PolicyStats, PolicyStats]
     seconds: float
+    untimed: bool = False
 
     @property
     def mean(self) -> float:
@@ -163,13 +167,15 @@ def run_arena(
     games: int = 0,
     workers: int = 1,
     progress: Callable[[str], None] | None = None,
+    untimed: bool = False,
 ) -> ArenaResult:
-    """Play ``deals`` duplicate deals and ``games`` duplicate games of ``a`` against ``b``."""
+    """Play ``deals`` duplicate deals and ``games`` duplicate games of ``a`` against ``b``;
+    ``untimed``: the searches without their clocks (``policy_for``)."""
     check_names(a, b, preset)
     if deals < 1 or games < 0 or workers < 1:
         raise ValueError("Deals and workers must be at least 1, games at least 0.")
-    tasks = [_Task("deal", i, (a, b), preset, seed) for i in range(deals)]
-    tasks += [_Task("game", i, (a, b), preset, seed) for i in range(games)]
+    tasks = [_Task("deal", i, (a, b), preset, seed, untimed) for i in range(deals)]
+    tasks += [_Task("game", i, (a, b), preset, seed, untimed) for i in range(games)]
     # Long games first, so a worker is not left with one alone at the end.
     tasks.sort(key=lambda t: t.kind != "game")
     start = time.monotonic()
@@ -194,6 +200,7 @@ def run_arena(
         wins=(winners.count(A), winners.count(B), winners.count(None)),
         stats=(_stats(a, tallies[A]), _stats(b, tallies[B])),
         seconds=time.monotonic() - start,
+        untimed=untimed,
     )
 
 
@@ -294,7 +301,10 @@ def _run_task(task: _Task) -> _Outcome:
         rules = Rules.model_validate({**rules.changed(), "evil_start": task.index % 45 + 1})
     game_seed = task_seed(task.seed, task.kind, task.index)
     dealer = task.index % rules.players
-    policies = (policy_for(task.names[A]), policy_for(task.names[B]))
+    policies = (
+        policy_for(task.names[A], untimed=task.untimed),
+        policy_for(task.names[B], untimed=task.untimed),
+    )
     tallies = (Tally(), Tally())
     margins: list[float] = []
     winners: list[int | None] = []
@@ -379,6 +389,9 @@ def format_arena(result: ArenaResult) -> str:
         f"{a.name} (A) vs {b.name} (B), preset {result.preset}, seed {result.seed}: "
         f"{result.deals} duplicate deals ({2 * result.deals} hands), {_clock(result.seconds)}",
         f"margin per hand, A over B: {result.mean:+.1f} {interval}",
+        "searches untimed: every decision sampled its full deal caps (the same on any load)"
+        if result.untimed
+        else "searches timed: a search stops at its time budget or deal cap (load matters)",
     ]
     if result.games:
         won_a, won_b, undecided = result.wins

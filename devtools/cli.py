@@ -61,6 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument(
         "--workers", type=positive_int, help="processes (default: the number of CPUs)"
     )
+    arena.add_argument(
+        "--untimed",
+        action="store_true",
+        help="searches without their clock: full deal caps, the same figures on any load",
+    )
 
     train = commands.add_parser(
         "train", help="the held-card model hard deals by: bid seeded deals, fit, write"
@@ -321,6 +326,7 @@ def main(argv: Sequence[str]) -> int:
             games=args.deals // 10 if args.games is None else args.games,
             workers=args.workers or os.cpu_count() or 1,
             progress=lambda line: print(line, file=sys.stderr, flush=True),
+            untimed=args.untimed,
         )
         print(format_arena(measured))
         return 0

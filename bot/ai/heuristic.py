@@ -267,11 +267,21 @@ def estimate_tricks(hand: tuple[Card, ...], table: CardTable, partners: int) -> 
     return tricks
 
 
-def _nil_dangers(hand: tuple[Card, ...], table: CardTable) -> int:
-    """Cards that tend to take a trick whatever the Nil bidder does: high trumps, trumps
-    past the third, and side-suit honours without two low cards to hide behind."""
+def nil_dangers(hand: tuple[Card, ...], rules: Rules) -> int:
+    """``_nil_dangers`` with the J♠ left out: the cards ``hard`` will not bid Nil over
+    (a Q♠ or higher trump, a fourth trump, a side ace or king without two low cards)."""
+    table = CardTable(deck_info(rules.deck, rules.players, rules.deal_shape))
+    return _nil_dangers(hand, table, _NIL_TRUMP_POWER + 1)
+
+
+def _nil_dangers(
+    hand: tuple[Card, ...], table: CardTable, trump_power: int = _NIL_TRUMP_POWER
+) -> int:
+    """Cards that tend to take a trick whatever the Nil bidder does: high trumps (of
+    ``trump_power`` or more), trumps past the third, and side-suit honours without two
+    low cards to hide behind."""
     trumps = [c for c in hand if table.suit(c) == TRUMP]
-    dangers = sum(1 for c in trumps if table.power(c) >= _NIL_TRUMP_POWER)
+    dangers = sum(1 for c in trumps if table.power(c) >= trump_power)
     dangers += max(0, len(trumps) - 3)
     by_suit: dict[int, list[Card]] = {}
     for card in hand:

@@ -8,7 +8,7 @@ import random
 from bot.ai.heuristic import HeuristicPolicy
 from bot.ai.policy import Policy, RandomPolicy
 from bot.ai.reasons import RANDOM, Explains, Reason
-from bot.ai.search import SearchPolicy
+from bot.ai.search import TIME_BUDGET, SearchPolicy
 from bot.engine import Action, SeatView
 
 ANY_MOVE = RandomPolicy()
@@ -43,12 +43,17 @@ def decide_why(policy: Policy, view: SeatView, rng: random.Random) -> tuple[Acti
 
 LEVELS = ("easy", "normal", "hard")
 # ``hard1``: the search as it was before it dealt by the held-card model (uniform deals
-# weighted by the bids), kept for the arena to measure against; not offered at tables.
+# weighted by the bids) and judged its Nils more strictly, kept for the arena to measure
+# against; not offered at tables.
 POLICY_NAMES = ("random", "heuristic", "search", *LEVELS, "hard1")
 
 
-def policy_for(name: str) -> Policy:
-    """The policy for a difficulty level or a policy name."""
+def policy_for(name: str, *, untimed: bool = False) -> Policy:
+    """The policy for a difficulty level or a policy name. ``untimed``: a search has no
+    clock (``time_budget=None``) and samples its full deal caps at every decision, so its
+    moves depend only on the seed, not on how loaded the machine is (the arena's
+    ``--untimed``); tables keep the clock."""
+    budget = None if untimed else TIME_BUDGET
     if name == "random":
         return RandomPolicy()
     if name in ("heuristic", "normal"):
@@ -56,9 +61,9 @@ def policy_for(name: str) -> Policy:
     if name == "easy":
         return NoisyPolicy(HeuristicPolicy(), 0.25)
     if name in ("search", "hard"):
-        return SearchPolicy()
+        return SearchPolicy(time_budget=budget)
     if name == "hard1":
-        return SearchPolicy(holdings=False)
+        return SearchPolicy(holdings=False, strict_nil=False, time_budget=budget)
     raise ValueError(f"No bot called {name!r}. Choose one of: {', '.join(POLICY_NAMES)}.")
 
 

@@ -356,6 +356,21 @@ def _search_lines(reason: Reasoning, rules: Rules, names: Sequence[str], public:
         lines.append(_("Players have shown out of suits: {shown}.").format(shown="; ".join(shown)))
     for i, weighed in enumerate(reason.weighed):
         lines.append(_weighed_line(weighed, rules, chosen=i == 0, public=public))
+    refused = reason.figure("nil_refused")
+    if refused == 1:
+        lines.append(
+            _(
+                "A Nil scored most on average, but it holds a card that tends to take a"
+                " trick whatever it does, so it did not bid Nil."
+            )
+        )
+    elif refused == 2:
+        lines.append(
+            _(
+                "A Nil scored most on average, but it was made in too few of those deals"
+                " to be sure of it, so it did not bid Nil."
+            )
+        )
     return lines
 
 

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import random
+import types
 
 import pytest
 
+from bot.ai import search
+from bot.ai.levels import policy_for
+from bot.ai.search import SearchPolicy
 from bot.cli import main
-from bot.engine import PRESETS, Rules
+from bot.engine import PRESETS, Action, Bid, Game, PlayCard, Rules, SeatView
 from devtools import arena
 from devtools.arena import A, ArenaResult, B, format_arena, run_arena, side_owners
 
@@ -106,3 +111,56 @@ def test_the_command_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) 
         main(["arena", "heuristic", "genius"])
     assert exit_info.value.code == 2
     assert "invalid choice: 'genius'" in capsys.readouterr().err
+
+
+def _searched_views() -> list[SeatView]:
+    """Two bids and three card decisions of a seeded classic hand (normal playing it), each
+    with more than one choice for the search to weigh."""
+    game = Game.new(Rules.preset("classic"), seed=11, dealer=0)
+    normal, rng = policy_for("normal"), random.Random(11)
+    bids: list[SeatView] = []
+    plays: list[SeatView] = []
+    while len(plays) < 3:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        legal = view.legal_actions
+        if len(bids) < 2 and sum(isinstance(a, Bid) for a in legal) > 1:
+            bids.append(view)
+        elif sum(isinstance(a, PlayCard) for a in legal) > 1:
+            plays.append(view)
+        game.apply(normal.decide(view, rng))
+    return bids + plays
+
+
+def _decisions(name: str, untimed: bool, views: list[SeatView]) -> list[tuple[Action, int]]:
+    """Each view's move by a fresh ``name`` policy and how many deals its search sampled."""
+    made: list[tuple[Action, int]] = []
+    for i, view in enumerate(views):
+        policy = policy_for(name, untimed=untimed)
+        assert isinstance(policy, SearchPolicy)
+        made.append((policy.decide(view, random.Random(i)), policy.searched))
+    return made
+
+
+@pytest.mark.parametrize("name", ["hard", "hard1"])
+def test_untimed_searches_are_the_same_on_a_loaded_machine(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    views = _searched_views()
+    quiet = _decisions(name, True, views)
+    assert [deals for _, deals in quiet] == [500, 500, 300, 300, 300], "the full deal caps"
+    # A machine so loaded that every look at the clock finds a second gone.
+    ticks = iter(range(1, 10**9))
+    monkeypatch.setattr(search, "time", types.SimpleNamespace(perf_counter=lambda: next(ticks)))
+    assert _decisions(name, True, views) == quiet
+    # The table's timed search, on that machine, stops after its first deal.
+    assert [deals for _, deals in _decisions(name, False, views)] == [1] * 5
+
+
+def test_the_command_says_whether_searches_ran_untimed(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "heuristic", "random", "--deals", "2", "--games", "0", "--workers", "1"]
+    assert main([*args, "--untimed"]) == 0
+    assert "searches untimed: every decision sampled its full deal caps" in capsys.readouterr().out
+    assert main(args) == 0
+    assert "searches timed: a search stops at its time budget" in capsys.readouterr().out

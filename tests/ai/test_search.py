@@ -12,6 +12,7 @@ import pytest
 from bot.ai.claims import other_than_claims
 from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_deal
+from bot.ai.levels import policy_for
 from bot.ai.playout import Playout, Position
 from bot.ai.search import SearchPolicy, _first_leader, hand_value
 from bot.engine import (
@@ -28,7 +29,7 @@ from bot.engine import (
 )
 from bot.engine.deck import COPY_SHIFT, deck_info
 from tests.ai.helpers import physical, position_of
-from tests.engine.helpers import TABLES
+from tests.engine.helpers import TABLES, deal_with
 
 
 def _random_play_position(preset: str, seed: int) -> Game:
@@ -291,10 +292,46 @@ def test_hard_bids_nil_when_made_on_seventy_percent_and_worth_more(
     made: float, nil_value: float, nil_taken: bool
 ) -> None:
     """The Nil rule: taken when it beats every other bid by value (by any amount) and
-    the playouts made it on at least 70% of the sampled deals."""
-    view = Game.new(Rules.preset("classic"), seed=1).view(1)
+    the playouts made it on at least 70% of the sampled deals (a share taken as exact)."""
+    view = _low_hand_view()
     values = {Bid(1, 0): nil_value, Bid(1, 2): 30.0, Bid(1, 3): 40.0, Bid(1, 4): 12.0}
     chosen = SearchPolicy().choose_bid(values, made, view)
+    assert chosen == (Bid(1, 0) if nil_taken else Bid(1, 3))
+
+
+def _low_hand_view(hand: str = "2S 3S  2H 3H 4H 5H  2D 3D 4D 5D  2C 3C 4C") -> SeatView:
+    """Seat 1 to bid first, by default holding no card that tends to take a trick."""
+    rules = Rules.preset("classic")
+    deal = deal_with(rules, {1: hand})
+    return Game.new(rules, seed=1, dealer=0, deals=[deal]).view(1)
+
+
+def test_hard1_keeps_the_nil_rule_it_had() -> None:
+    """The arena's ``hard1`` is the search before this rule: a share at the bar is
+    enough, however few the deals, and a fourth spade does not stop it."""
+    view = _low_hand_view("2S 3S 4S 5S  2H 3H 4H  2D 3D 4D  2C 3C 4C")
+    values = {Bid(1, 0): 90.0, Bid(1, 2): 30.0, Bid(1, 3): 40.0}
+    hard1, hard = policy_for("hard1"), policy_for("hard")
+    assert isinstance(hard1, SearchPolicy) and isinstance(hard, SearchPolicy)
+    assert hard1.choose_bid(values, 0.72, view, 100) == Bid(1, 0)
+    assert hard.choose_bid(values, 0.95, view, 2000) == Bid(1, 3)
+
+
+@pytest.mark.parametrize(
+    ("made", "deals", "nil_taken"),
+    [
+        (0.72, 100, False),  # 0.72 less a standard error (0.045) is under 0.70
+        (0.72, 2000, True),  # the same share over 2,000 deals is sure enough
+        (0.80, 100, True),  # 0.80 less 0.04 clears it
+    ],
+)
+def test_hard_wants_the_nil_share_clear_of_the_bar_by_a_standard_error(
+    made: float, deals: float, nil_taken: bool
+) -> None:
+    """A Nil share measured on few deals (a starved search) must clear the 70% bar by a
+    standard error: the Nils that cleared it by luck were the ones lost."""
+    values = {Bid(1, 0): 90.0, Bid(1, 2): 30.0, Bid(1, 3): 40.0}
+    chosen = SearchPolicy().choose_bid(values, made, _low_hand_view(), deals)
     assert chosen == (Bid(1, 0) if nil_taken else Bid(1, 3))
 
 

@@ -19,6 +19,8 @@ from bot.ai.search import SearchPolicy
 from bot.engine import Action, Bid, Card, CardPlayed, Game, PlayCard, Rules, Suit
 from bot.engine.audit import hand_records
 from bot.render.why import bid_words, hand_why, why_text
+from tests.ai.test_heuristic import game_at
+from tests.engine.helpers import deal_with, hand_codes
 
 CLASSIC = Rules.preset("classic")
 NAMES = ["North", "East", "South", "West"]
@@ -296,3 +298,22 @@ def test_the_bidding_of_miser_and_auction_is_told_in_their_words(
     told = dict(hand_why(record, reasons, rules, NAMES))
     bidding = "\n".join(told["The bidding"])
     assert all(words in bidding for words in said), bidding
+
+
+def test_hard_says_why_it_did_not_bid_the_nil_that_scored_most() -> None:
+    # Four low spades: the playouts make the Nil on most deals and score it above every
+    # other bid, but hard does not bid Nil over a fourth spade, and says so.
+    deal = [
+        hand_codes(h) for h in deal_with(CLASSIC, {0: "5S 4S 3S 2S 2H 3H 4H 7H 2D 3D 4D 2C 3C"})
+    ]
+    game = game_at(CLASSIC, deal, [3, 3, 3])
+    action, reason = decide_why(
+        SearchPolicy(deals=200, time_budget=None), game.view(0), random.Random(0)
+    )
+    assert isinstance(action, Bid) and action.tricks > 0
+    nil = next(w for w in reason.weighed if isinstance(w.action, Bid) and w.action.tricks == 0)
+    assert nil.points > reason.weighed[0].points
+    text = why_text(reason, CLASSIC, NAMES, public=True)
+    assert f"Its choice, a bid of {action.tricks}:" in text
+    assert "holds a card that tends to take a trick whatever it does, so it did not bid Nil" in text
+    assert not [c for c in game.view(0).hand or () if str(c) in text]
