@@ -163,21 +163,7 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace) -
         lines.append(_("Played this hand:"))
         for index, cards in enumerate(snapshot.played):
             lines.append(f"{names[index]}: {' '.join(card_text(c) for c in cards) or '-'}")
-    # Hands every seat may see (show_all_hands) are on the table message already.
-    hands = snapshot.all_hands if snapshot.all_hands is not None or seen is None else seen.hands
-    if hands is not None and snapshot.status is TableStatus.PLAYING:
-        for index, cards in enumerate(hands):
-            lines.append(
-                _("{name}'s hand: {cards}").format(name=names[index], cards=hand_text(cards, rules))
-            )
-    elif snapshot.status is TableStatus.PLAYING:
-        # A failed claim left these cards face up for everyone (house rule failed_claim).
-        for index, cards in enumerate(snapshot.exposed):
-            if cards:
-                shown = hand_text(cards, rules, face)
-                lines.append(
-                    _("{name}'s cards, face up: {cards}").format(name=names[index], cards=shown)
-                )
+    lines.extend(_shown_hands(snapshot, seen, face, names))
     if snapshot.status is TableStatus.PLAYING and snapshot.rules.dummy_hands:
         # 003:152: the dummies' forced plays are not waited for.
         lines.append(_("A dummy's card is played at once when the rules leave it no choice."))
@@ -192,6 +178,31 @@ def _game(snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace) -
         plain = [plain_name(name) for name in names]
         lines.append("```\n" + result_text(snapshot.last_result, plain, rules) + "\n```")
     return lines
+
+
+def _shown_hands(
+    snapshot: TableSnapshot, seen: SpectatorView | None, face: CardFace, names: list[str]
+) -> list[str]:
+    """The hands the reader may see while the hand is played: every hand at
+    show_all_hands (or for a watcher shown them), else the cards a failed claim left face up."""
+    if snapshot.status is not TableStatus.PLAYING:
+        return []
+    rules = snapshot.rules
+    # Hands every seat may see (show_all_hands) are on the table message already.
+    hands = snapshot.all_hands if snapshot.all_hands is not None or seen is None else seen.hands
+    if hands is not None:
+        return [
+            _("{name}'s hand: {cards}").format(name=names[index], cards=hand_text(cards, rules))
+            for index, cards in enumerate(hands)
+        ]
+    # A failed claim left these cards face up for everyone (house rule failed_claim).
+    return [
+        _("{name}'s cards, face up: {cards}").format(
+            name=names[index], cards=hand_text(cards, rules, face)
+        )
+        for index, cards in enumerate(snapshot.exposed)
+        if cards
+    ]
 
 
 def _time_line(snapshot: TableSnapshot) -> str | None:
