@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import itertools
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -180,6 +181,33 @@ async def click_first(
     answer = await fake.click(user, message, control["custom_id"], values=values)
     assert "earlier moment" not in answer.text, answer.text
     return control
+
+
+async def click_until(
+    fake: FakeDiscord,
+    user: FakeUser,
+    wanted: Callable[[RecordedMessage], bool],
+    what: str,
+    prefer: str | None = None,
+) -> RecordedMessage:
+    """``user`` acts from each newest DM of theirs as it comes (the control labelled
+    ``prefer`` when it is offered, else the first) until one is ``wanted``: that DM, as it
+    is then, unclicked."""
+    last = -1
+    while True:
+        dm: RecordedMessage = (
+            await fake.wait_for(
+                lambda after=last: next((m for m in fake.dms(user)[-1:] if fresh(m, after)), None),
+                what,
+            )
+        ).snapshot()
+        if wanted(dm):
+            return dm
+        if prefer is not None and prefer in [c.get("label") for c in dm.controls()]:
+            await fake.click(user, dm, prefer)
+            last = seq_of(dm.controls()[0])
+        else:
+            last = seq_of(await click_first(fake, user, dm))
 
 
 async def play_out(

@@ -8,13 +8,16 @@ from devtools.fake_discord import FakeDiscord, RecordedMessage, running
 from tests.discord.spades_helpers import (
     ONE_HAND,
     board,
-    click_first,
-    fresh,
+    click_until,
     game_over,
     make_bot,
     play_out,
     seq_of,
 )
+
+
+def labels_of(message: RecordedMessage) -> list[object]:
+    return [c.get("label") for c in message.controls()]
 
 
 async def test_a_member_declares_big_mo_by_its_button(fake: FakeDiscord) -> None:
@@ -26,20 +29,10 @@ async def test_a_member_declares_big_mo_by_its_button(fake: FakeDiscord) -> None
     async with running(make_bot(fake, store=MemoryStore({fake.guild_id: rules})), fake):
         await fake.slash(alice, "spades", "new", bots=3)
         await fake.slash(alice, "spades", "start")
-        last = -1
-        while True:
-            dm: RecordedMessage = (
-                await fake.wait_for(
-                    lambda after=last: next(
-                        (m for m in fake.dms(alice)[-1:] if fresh(m, after)), None
-                    ),
-                    "alice's turn",
-                )
-            ).snapshot()
-            labels = [c.get("label") for c in dm.controls()]
-            if "Declare Big Mo" in labels:
-                break
-            last = seq_of(await click_first(fake, alice, dm))
+        dm = await click_until(
+            fake, alice, lambda m: "Declare Big Mo" in labels_of(m), "alice's turn"
+        )
+        labels = labels_of(dm)
         assert "Declare Little Mo" in labels and "Nil" in labels
         answer = await fake.click(alice, dm, "Declare Big Mo")
         assert "earlier moment" not in answer.text
@@ -64,24 +57,10 @@ async def test_a_member_lowers_a_counter_bid_by_its_button(fake: FakeDiscord) ->
     async with running(make_bot(fake, store=MemoryStore({fake.guild_id: rules})), fake):
         await fake.slash(alice, "spades", "new", bots=3)
         await fake.slash(alice, "spades", "start")
-        last = -1
-        while True:
-            dm: RecordedMessage = (
-                await fake.wait_for(
-                    lambda after=last: next(
-                        (m for m in fake.dms(alice)[-1:] if fresh(m, after)), None
-                    ),
-                    "alice's turn",
-                )
-            ).snapshot()
-            labels = [c.get("label") for c in dm.controls()]
-            if "Lower by 1" in labels:
-                break
-            if "3" in labels:
-                await fake.click(alice, dm, "3")
-                last = seq_of(dm.controls()[0])
-                continue
-            last = seq_of(await click_first(fake, alice, dm))
+        dm = await click_until(
+            fake, alice, lambda m: "Lower by 1" in labels_of(m), "alice's turn", prefer="3"
+        )
+        labels = labels_of(dm)
         assert "Keep my bid" in labels and "Lower by 2" in labels
         answer = await fake.click(alice, dm, "Lower by 1")
         assert "earlier moment" not in answer.text

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from bot.engine import Rules
 from bot.storage.records import MemoryStore
-from devtools.fake_discord import FakeDiscord, RecordedMessage, running
+from devtools.fake_discord import FakeDiscord, running
 from tests.discord.spades_helpers import (
     action_controls,
     board,
-    click_first,
-    fresh,
+    click_until,
     game_over,
     make_bot,
     play_out,
@@ -28,19 +27,9 @@ async def test_a_member_plays_their_dummys_card_by_its_button(fake: FakeDiscord)
     async with running(make_bot(fake, store=MemoryStore({fake.guild_id: rules})), fake):
         await fake.slash(alice, "spades", "new", bots=1)
         await fake.slash(alice, "spades", "start")
-        last = -1
-        while True:
-            dm: RecordedMessage = (
-                await fake.wait_for(
-                    lambda after=last: next(
-                        (m for m in fake.dms(alice)[-1:] if fresh(m, after)), None
-                    ),
-                    "alice's turn",
-                )
-            ).snapshot()
-            if "to play for Dummy of seat 1" in dm.content:
-                break
-            last = seq_of(await click_first(fake, alice, dm))
+        dm = await click_until(
+            fake, alice, lambda m: "to play for Dummy of seat 1" in m.content, "alice's turn"
+        )
         shown = board(fake, general)
         assert shown is not None and "A dummy's card is played at once" in shown.content
         # 003:140: both dummies' face-up cards, beside alice's hand.
