@@ -14,6 +14,7 @@ from typing import final
 from bot.engine import Rules
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
 from bot.engine.deck import COPY_SHIFT, TRUMP, deck_info
+from bot.engine.dummy import to_turn
 from bot.engine.options import PENALTY_OVERTRICKS
 from bot.engine.scoring import score_hand
 from bot.engine.tricks import TrickRules, bits
@@ -249,22 +250,15 @@ class Playout:
         """The cards of ``legal`` the dummy ``seat`` may play, turning its face-down cards
         as the engine does (003:152, bot.engine.dummy)."""
         deck = self.deck
-        held = pos.hands[seat]
-        up = pos.up[seat] & held
-        down = pos.down[seat]
+        up = pos.up[seat] & pos.hands[seat]
         if not pos.trick:
-            if not up and down:
-                up |= 1 << down.pop(0)
+            for card in to_turn(up, pos.down[seat], None):
+                up |= 1 << card
             allowed = up
         else:
             led = deck.suit_of[pos.trick[0][1]]
-            wanted = deck.suit_phys[led] | deck.trump_phys
-            if not up & wanted:
-                while down:
-                    card = down.pop(0)
-                    up |= 1 << card
-                    if (1 << card) & wanted:
-                        break
+            for card in to_turn(up, pos.down[seat], deck.suit_phys[led] | deck.trump_phys):
+                up |= 1 << card
             allowed = up & deck.suit_phys[led] or up & deck.trump_phys or up
         pos.up[seat] = up
         return allowed & legal or allowed

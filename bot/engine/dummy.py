@@ -60,28 +60,36 @@ def lay_out(hand: HandState, dealt: list[list[int]]) -> None:
 def turn(hand: HandState, seat: int, deck: DeckInfo) -> list[int]:
     """Turn the face-down cards the dummy ``seat`` must turn now that it is to play
     (003:152); returns them, in order."""
-    order = hand.dummy_order[seat]
-    held = hand.hands[seat]
-    up = held & hand.exposed[seat]
+    up = hand.hands[seat] & hand.exposed[seat]
+    wanted = None
+    if hand.trick:
+        led = deck.suit_of[hand.trick[0][1]]
+        wanted = deck.suit_phys[led] | deck.trump_phys
+    turned = to_turn(up, hand.dummy_order[seat], wanted)
+    for card in turned:
+        hand.exposed[seat] |= 1 << card
+    return turned
+
+
+def to_turn(up: int, order: list[int], wanted: int | None) -> list[int]:
+    """The face-down cards a dummy with face-up cards ``up`` turns before it plays,
+    taken from the front of ``order`` (its face-down cards, in the order dealt) and
+    returned in order (003:152). ``wanted``: the cards that would do (the suit led and
+    spades), or ``None`` when the dummy leads. The search's playouts turn by it too."""
     turned: list[int] = []
-    if not hand.trick:
+    if wanted is None:
         # "If one of the hands to the right is the first to play to begin a trick, and no
         # cards are face up, then the first card that is face down must be played."
         if not up and order:
             turned.append(order.pop(0))
-    else:
-        led = deck.suit_of[hand.trick[0][1]]
-        wanted = deck.suit_phys[led] | deck.trump_phys
-        if not up & wanted:
-            # "cards should be pulled one at a time and placed face up until a spade or a
-            # card matching the first card of the trick appears"
-            while order:
-                card = order.pop(0)
-                turned.append(card)
-                if (1 << card) & wanted:
-                    break
-    for card in turned:
-        hand.exposed[seat] |= 1 << card
+    elif not up & wanted:
+        # "cards should be pulled one at a time and placed face up until a spade or a
+        # card matching the first card of the trick appears"
+        while order:
+            card = order.pop(0)
+            turned.append(card)
+            if (1 << card) & wanted:
+                break
     return turned
 
 
