@@ -158,6 +158,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(_current.get()).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the running task's language, where ``context`` tells apart two
+    meanings one English word has (a card ``pass`` and an auction's ``pass``)."""
+    return translations(_current.get()).pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it yet (see the module's text)."""
     return message

@@ -35,7 +35,7 @@ from bot.engine import (
     SeatView,
     TrickWon,
 )
-from bot.i18n import N_, _, format_list, ngettext, use_locale
+from bot.i18n import N_, _, format_list, ngettext, pgettext, use_locale
 from bot.render.refusals import refusal_text
 from bot.render.text import (
     CardFace,
@@ -195,7 +195,8 @@ def parse_command(text: str, view: SeatView, names: list[str]) -> Action:
         return Declare(seat, head in said(BIG))
     if head in said(RENEGE):
         return CallRenege(seat, _accused(rest, names))
-    if head in said(PASS) and not rest and view.rules.auction and view.phase is Phase.BID:
+    auction_pass = said(PASS) | {pgettext("auction", PASS).lower()}
+    if head in auction_pass and not rest and view.rules.auction and view.phase is Phase.BID:
         # 000:112 Auction Spades: a pass is a bid of 0.
         return Bid(seat, 0)
     if head in said(PASS):

@@ -1,7 +1,7 @@
 """``python -m bot i18n extract|update|compile``: the translation catalogs' upkeep, by Babel.
 
-- ``extract`` reads every ``_()``, ``ngettext()`` and ``N_()`` in bot/ and cogs/ (babel.cfg)
-  into the template ``bot/locales/spades.pot``;
+- ``extract`` reads every ``_()``, ``ngettext()``, ``pgettext()`` and ``N_()`` in bot/ and
+  cogs/ (babel.cfg) into the template ``bot/locales/spades.pot``;
 - ``update`` merges the template into each language's ``.po`` (new messages empty, changed
   ones marked fuzzy for a translator to check);
 - ``compile`` writes each ``.po``'s ``.mo`` (the build and the bot on start-up do it too);
@@ -25,7 +25,7 @@ from bot.i18n import DOMAIN, LANGUAGES, LOCALES
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
-KEYWORDS = ("_", "ngettext:1,2", "N_")
+KEYWORDS = ("_", "ngettext:1,2", "pgettext:1c,2", "N_")
 
 
 def pybabel(*args: str) -> None:

@@ -17,7 +17,9 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 import bot.i18n as i18n
+from bot.engine import Bid, Rules
 from bot.i18n import LANGUAGES, LOCALES, _, ngettext, translations, use_locale
+from bot.render.text import bid_text
 from devtools.i18n import Coverage, coverage, print_stats, rule_descriptions
 from tests.test_setup import setup
 
@@ -39,8 +41,9 @@ def _catalog(path: Path) -> Catalog:
         return read_po(source)
 
 
-def _messages(catalog: Catalog) -> dict[object, Message]:
-    return {message.id: message for message in catalog if message.id}
+def _messages(catalog: Catalog) -> dict[tuple[str | None, object], Message]:
+    """Each entry by its context (a pgettext's) and its id."""
+    return {(message.context, message.id): message for message in catalog if message.id}
 
 
 def _placeholders(text: str) -> set[str]:
@@ -58,7 +61,7 @@ def test_every_message_is_translated_with_the_english_placeholders(language: str
     template = _messages(_catalog(LOCALES / "spades.pot"))
     catalog = _messages(_catalog(LOCALES / language / "LC_MESSAGES" / "spades.po"))
     assert set(catalog) == set(template), "run `python -m bot i18n update`"
-    for msgid, message in catalog.items():
+    for (_context, msgid), message in catalog.items():
         assert not message.fuzzy, msgid
         if isinstance(msgid, tuple):
             singular, plural = msgid
@@ -120,14 +123,14 @@ def test_each_language_says_its_own_words(locale: str, spades: str) -> None:
 
 
 def test_the_template_holds_every_marked_string_of_the_source() -> None:
-    keywords = {"_": None, "ngettext": (1, 2), "N_": None}
+    keywords = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
     found: set[object] = set()
     for folder in ("bot", "cogs"):
-        for _file, _line, message, _comments, _context in extract_from_dir(
+        for _file, _line, message, _comments, context in extract_from_dir(
             ROOT / folder, keywords=keywords
         ):
-            found.add(message)
-    found |= set(rule_descriptions().values())
+            found.add((context, message))
+    found |= {(None, text) for text in rule_descriptions().values()}
     assert found == set(_messages(_catalog(LOCALES / "spades.pot"))), (
         "run `python -m bot i18n extract` and `python -m bot i18n update`"
     )
@@ -191,3 +194,11 @@ def test_the_coverage_counts_every_entry_of_the_template_in_each_language(
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines[1:]] == ["es", "pt_BR", "fr", "de"]
     assert lines[1].split()[1:5] == [str(total), "/", str(total), "100.0%"]
+
+
+def test_german_writes_nil_as_the_noun_it_is() -> None:
+    """A German table writes "Nil" capitalised, as in "Blind Nil", in a bid and in the score;
+    the score's line reads the same word."""
+    with use_locale("de"):
+        assert bid_text(Bid(0, 0), Rules()) == "Nil"
+        assert bid_text(Bid(0, 0, True), Rules(nil_in_the_dark=True)) == "Nil im Dunkeln"

@@ -27,11 +27,13 @@ from bot.engine import (
     Raise,
     Rules,
 )
+from bot.i18n import use_locale
 from bot.render.text import event_text, hand_order, seat_names, table_text
 from bot.render.words import card_text
 from bot.terminal import (
     EXIT_INTERRUPTED,
     _prompt,
+    help_text,
     parse_command,
     play_terminal,
     red_suits,
@@ -479,6 +481,20 @@ def test_auction_is_typed_pass_or_a_raise() -> None:
     (passed,) = game.apply(Bid(1, 0))
     assert event_text(passed, names, game.rules, you=1) == "You pass."
     assert event_text(passed, names, game.rules) == f"{names[1]} passes."
+
+
+def test_an_auctions_pass_is_its_own_word_in_each_language() -> None:
+    """000:112: a pass in the auction is not a pass of cards; German tables say "passe" for
+    the one and "schieben" for the other, and either word, or the English, passes."""
+    game = Game.new(Rules.preset("auction"), seed=5, dealer=3)
+    game.apply(Bid(0, 5))
+    view = game.view(1)
+    names = seat_names(4)
+    with use_locale("de"):
+        assert _prompt(view, card_text).startswith("Deine Ansage (passe, ")
+        for typed in ("passe", "Passe", "pass"):
+            assert parse_command(typed, view, names) == Bid(1, 0)
+        assert "schieben" in help_text()
 
 
 def test_a_counter_bid_is_typed_lower_raise_or_keep() -> None:

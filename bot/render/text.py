@@ -45,7 +45,7 @@ from bot.engine import (
 )
 from bot.engine.cards import BIG_JOKER
 from bot.engine.deck import deck_info
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, ngettext, pgettext
 from bot.render.evil_text import evil_rule_text
 from bot.render.score_labels import special_text
 from bot.render.words import card_text
@@ -142,7 +142,7 @@ def bid_text(bid: Bid | None, rules: Rules) -> str:
     if rules.auction:
         # 000:112: a pass, or N for a contract of 6 + N tricks.
         if not bid.tricks:
-            return _("pass")
+            return pgettext("auction", "pass")
         return _("{bid} for {count}").format(bid=bid.tricks, count=6 + bid.tricks)
     if rules.dummy_hands and bid.seat % 2 and bid.tricks == 0:
         # 003:124, 003:138: a Nil bid on a dummy's seat is both of its player's hands.
