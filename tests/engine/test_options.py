@@ -2015,6 +2015,8 @@ EVIL_BIDS = [
     (26, [(1, [3], 3), (2, [3], 3), (3, [7], 7), (0, [0], 0)]),
     (27, [(1, [4], 4), (2, [4], 4), (3, [4], 4), (0, [4], 4)]),
     (29, [(1, ALL, 3), (2, [4], 4), (3, [5], 5), (0, [6], 6)]),
+    # 003:48 murder: suicide's bids (#3), and the play of low ball (below).
+    (30, [(1, ALL, 4), (2, ALL, 0), (3, [0], 0), (0, list(range(1, 14)), 3)]),
     (31, [(1, [8], 8), (2, [3], 3), (3, [3], 3), (0, [3], 3)]),
     (32, [(1, [3], 3), (2, [0], 0), (3, [10], 10), (0, [0], 0)]),
     (33, [(1, ALL, 4), (2, ALL, 3), (3, [0], 0), (0, _upto(10), 2)]),
@@ -2026,6 +2028,8 @@ EVIL_BIDS = [
     (39, [(1, [3], 3), (2, [3], 3), (3, [6], 6), (0, [0], 0)]),
     (40, [(1, [2], 2), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
     (42, [(1, [0], 0), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
+    # 003:61 vice: homicide's bids (#6), and the play of screamers (below).
+    (43, [(1, list(range(2, 14)), 4), (2, ALL, 3), (3, list(range(2, 10)), 2), (0, [5], 5)]),
     (44, [(1, [3], 3), (2, [3], 3), (3, [3], 3), (0, [3], 3)]),
     (45, [(1, [13], 13), (2, [0], 0), (3, [0], 0), (0, [0], 0)]),
 ]
@@ -2086,12 +2090,16 @@ def test_evil_spades_turns_to_the_next_rule_each_hand() -> None:
     assert bids_of(game, 2) == [(len([c for c in game.hands[2] if c.rank in (11, 12, 13)]), False)]
 
 
-def test_evil_spades_low_ball_plays_the_lowest_card() -> None:
+@pytest.mark.parametrize(
+    ("rule", "bids"), [(25, [3, 3, 3, 3]), (30, [3, 3, 0, 0])], ids=["25", "30"]
+)
+def test_evil_spades_low_ball_plays_the_lowest_card(rule: int, bids: list[int]) -> None:
     """003:43 "Low ball, have to play low to high, only": of the cards the rules allow,
     only the lowest (seat 1 leads its 2♠ once spades may be led; it must lead a club
-    first, its lowest the Q♣)."""
-    game = _evil(25)
-    bid_all(game, [3, 3, 3, 3])
+    first, its lowest the Q♣). 003:48 "murder, suicide bidding, and play low to high":
+    the same play after suicide's bids (seat 2 Nil, its partner seat 0 not)."""
+    game = _evil(rule)
+    bid_all(game, bids)
     assert plays(game, 1) == ["QC"]
     refused(game, PlayCard(1, Card.parse("AC")), r"Low ball: play your lowest card \(Q♣\)")
     play(game, (1, "QC"))
@@ -2236,6 +2244,24 @@ def test_moe_counts_a_run_anywhere_and_bemo_is_on_top_of_the_bid() -> None:
     side = bemo.results[-1].teams[1]
     # 8 bid, 12 taken: 80 + 4 overtricks, and the Bemo lost at trick 2: -60.
     assert (side.total, side.special, side.special_points) == (24, "bemo", -60)
+
+
+@pytest.mark.parametrize(
+    ("kind", "little", "big"),
+    [("mo", (7, 150, -150), (10, 250, -250)), ("moe", (6, 150, -150), (8, 300, -300)),
+     ("bemo", (6, 60, -60), (9, 90, -90))],
+    ids=["mo", "moe", "bemo"],
+)  # fmt: skip
+def test_moe_and_bemo_goals_and_values_are_the_seeds(
+    kind: str, little: tuple[int, int, int], big: tuple[int, int, int]
+) -> None:
+    """(tricks, made, lost) of each Little and Big declaration. 002:90 (000:145) Little Mo
+    "must take the first 7 tricks ... 150 points", Big Mo "the first 10 tricks ... 250
+    points"; 000:116 Big Moe "capturing eight tricks in a row gains 300 points", Little Moe
+    "six tricks in a row gains 150 points" (the loss is not stated: read as the same);
+    000:117 Little Bemo "the first six tricks ... 60 if successful and loses 60 if not",
+    Big Bemo "the first nine tricks; they score a 90-point bonus ... and lose 90 if not"."""
+    assert options_of(_rules(mo=kind)).mo_terms == (little, big)
 
 
 @covers("mo")
