@@ -464,7 +464,7 @@ ROWS: tuple[Row, ...] = (
         EX + "[003:323 Berkley three players v2: Blind 10 400 pts]",
         EX + "[003:310 Berkley three players v2: Bid of 16 500 pts]",
     )),
-    Row(READERS, "Royal Spades", "003:343-361", ("royal",), (
+    Row(READERS, "Royal Spades", "003:343-361", ("royal", {"players": 2, "team_size": 1, "royal": True, "deck": "joker_joker_ace"}), (
         OPT + "test_royal_spades_deals_13_each_from_the_short_deck",
     )),
     Row(READERS, "Hurricane Spades", "003:363-373", ("hurricane", {"hurricane_pass": "left_right_hold"}), (
