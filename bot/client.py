@@ -16,6 +16,8 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from bot.collector import Collector
+from bot.collector import Pace as CollectorPace
 from bot.config import DISCORD_GLOBAL_RATE, Settings, shard_of
 from bot.health import Heartbeat
 from bot.relay import ClickRelay, RelayTimings
@@ -31,12 +33,12 @@ log = logging.getLogger(__name__)
 # Seconds between edits of one message: Discord allows about five edits per five seconds
 # per channel, and a table message and its notices share the channel.
 EDIT_INTERVAL = 1.2
-# The garbage collector's thresholds once a bot has started (``freeze_startup``): the young
-# generation is collected after 20,000 new objects rather than CPython's 700, so that each
-# request's short-lived objects die before a collection promotes them and the full
-# collections, whose pause grows with the tables held, come rarely. At 200 active tables:
-# one full collection instead of nine, 0.6 instead of 2.3 CPU seconds of collecting.
-STARTED_GC_THRESHOLDS = (20_000, 20, 10)
+# The garbage collector's thresholds once a bot has started (``freeze_startup``), when the
+# loop paces its collections (``bot.collector``): the young generation every 0.1 s, the
+# middle one every 300 young collections, a full one every tenth middle one; the young
+# threshold only a backstop. (Before, the young generation was collected after 20,000 new
+# objects: at 1,000 tables every 3 s, 70 CPU ms each, as a turn's objects lived longer.)
+STARTED_GC_THRESHOLDS = CollectorPace().thresholds
 # Seconds an edit waits for more changes to join it (several changes, one edit).
 EDIT_DELAY = 0.25
 # Requests a second the bot allows itself of those Discord's global limit (50/s) counts,
@@ -72,8 +74,8 @@ class SpadesBot(commands.AutoShardedBot):
     ``freeze_startup`` (for a process that runs one bot) moves what start-up built out of the
     garbage collector's sight once the tables are restored: modules, discord.py's state and
     the cogs live as long as the process, and walking them in every full collection was the
-    longest pause a click could meet; from then on the young objects are collected less often
-    (``STARTED_GC_THRESHOLDS``). ``heartbeat`` (for the same process) is the file it
+    longest pause a click could meet; from then on the loop paces the collector (``Collector``,
+    ``STARTED_GC_THRESHOLDS``). ``heartbeat`` (for the same process) is the file it
     touches while connected, for ``python -m bot health``. ``card_emojis`` overrides the
     setting of that name (tests keep to text unless they test the pictures).
     ``relay_timings``: the waits of the DM click relay between processes (tests shorten them)."""
@@ -145,6 +147,8 @@ class SpadesBot(commands.AutoShardedBot):
         self.after_restore: list[Callable[[], Awaitable[None]]] = []
         self._owned_storage: Storage | None = None
         self.freeze_startup = freeze_startup
+        # Paces the garbage collector once start-up is frozen (``freeze_startup``).
+        self.collector = Collector()
         self.heartbeat = (
             None if heartbeat is None else Heartbeat(self, heartbeat, trouble=self.trouble)
         )
@@ -216,7 +220,7 @@ class SpadesBot(commands.AutoShardedBot):
         if self.freeze_startup:
             gc.collect()
             gc.freeze()
-            gc.set_threshold(*STARTED_GC_THRESHOLDS)
+            self.collector.start()
 
     def trouble(self) -> str | None:
         """What is down besides the gateway, for the health check; ``None``: nothing."""
@@ -250,6 +254,7 @@ class SpadesBot(commands.AutoShardedBot):
         return self.store
 
     async def close(self) -> None:
+        await self.collector.stop()
         if self.heartbeat is not None:
             await self.heartbeat.aclose()
         # Tables are not finished here: they stay in the store and resume at the next start.

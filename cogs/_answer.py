@@ -10,6 +10,7 @@ click that waits on storage (a database busy for a few seconds) would miss that,
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,6 +158,25 @@ async def update(
             await interaction.edit_original_response(**changes)
         else:
             await interaction.response.edit_message(**changes)
+
+
+def release(interaction: discord.Interaction[Any]) -> None:
+    """``interaction`` was answered and its task is over: break the reference cycle
+    discord.py made with it (its response points back at it), so that it, and all it holds
+    (the clicked message and its components, the member, the channel, this module's state),
+    is freed at once by reference counting. Left to the garbage collector, a click's
+    objects outlived the young collections (they run every tenth of a second) and piled up
+    for the middle ones: at 200 tables, 30,000 to 40,000 objects each. Nothing may answer
+    it afterwards: its deferral, if still armed, is called off; one not answered yet is left
+    as it is."""
+    if not interaction.response.is_done():
+        return
+    state = interaction.extras.get(_STATE)
+    if isinstance(state, _Answering) and state.timer is not None:
+        state.timer.cancel()
+    # The response, cached on the interaction, holds the interaction as its parent.
+    with contextlib.suppress(AttributeError):
+        delattr(interaction, "_cs_response")
 
 
 async def acknowledge(interaction: discord.Interaction[Any]) -> None:

@@ -25,7 +25,7 @@ from bot.engine import Action, CallRenege, Card, Draw, PassCards, PlayCard, Seat
 from bot.i18n import N_, _, ngettext
 from bot.render.text import hand_order
 from bot.render.words import card_text
-from cogs._answer import keep_in_time
+from cogs._answer import keep_in_time, release
 from cogs._codes import JOIN_CODE, LEAVE_CODE, START_CODE, action_code, action_label, bot_code
 from cogs._errors import answer_error
 from cogs._names import plain_name
@@ -69,7 +69,9 @@ def custom_id(table_id: int, seq: int, code: str) -> str:
     return f"spades:{table_id}:{seq}:{code}"
 
 
-async def _dispatch(interaction: discord.Interaction, click: Click) -> None:
+async def _dispatch(
+    item: discord.ui.Item[Any], interaction: discord.Interaction, click: Click
+) -> None:
     keep_in_time(interaction)
     try:
         if not _handler:
@@ -78,6 +80,20 @@ async def _dispatch(interaction: discord.Interaction, click: Click) -> None:
     except Exception as error:
         # DynamicItem callbacks only log errors; the player must still hear about it.
         await answer_error(interaction, error)
+    finally:
+        _release(item, interaction)
+
+
+def _release(item: discord.ui.Item[Any], interaction: discord.Interaction) -> None:
+    """The click is over, and discord.py does nothing more with it: what it built for the
+    click goes by reference counting, not by the garbage collector. It made a view of the
+    clicked message's controls to find ``item`` among them, each pointing back at the
+    view; and the interaction's response points back at the interaction (``release``)."""
+    view = item.view
+    if view is not None:
+        view.clear_items()
+        item._update_view(None)
+    release(interaction)
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_PATTERN):
@@ -111,7 +127,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTT
         return cls(click, item.label or "", item.style, emoji=item.emoji)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _dispatch(interaction, self.click)
+        await _dispatch(self, interaction, self.click)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_PATTERN):
@@ -146,7 +162,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELE
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         code = values[0] if self.click.code != PASS_CODE else "p" + ".".join(values)
-        await _dispatch(interaction, Click(self.click.table_id, self.click.seq, code))
+        await _dispatch(self, interaction, Click(self.click.table_id, self.click.seq, code))
 
 
 def _style(action: Action) -> discord.ButtonStyle:

@@ -8,7 +8,7 @@ import gc
 import time
 
 from devtools.bench.discord import ClickParts, click_parts, format_discord_bench, run_discord_bench
-from devtools.bench.loop import LoopReport, LoopWatch, Pauses, Stall, format_loop
+from devtools.bench.loop import Kind, LoopReport, LoopWatch, Pauses, Stall, Young, format_loop
 from devtools.bench.tables import Pace
 
 
@@ -95,6 +95,44 @@ def test_the_collectors_pauses_are_timed_by_generation() -> None:
     assert all(pause.total_ms >= pause.longest_ms >= 0 for pause in pauses.values())
 
 
+class _Kept:
+    pass
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_a_young_collection_looked_into_counts_what_it_walked_and_left_alive() -> None:
+    async def run() -> LoopReport:
+        watch = LoopWatch(sample=0)  # every young collection looked into
+        watch.start()
+        kept = [_Kept() for _ in range(50)]
+        for _ in range(30):
+            _Cycle()
+        gc.collect(0)
+        report = watch.stop()
+        assert len(kept) == 50
+        return report
+
+    enabled = gc.isenabled()
+    gc.disable()  # the one young collection is the test's
+    try:
+        report = asyncio.run(run())
+    finally:
+        if enabled:
+            gc.enable()
+    young = report.young
+    assert young is not None and young.collections == 1
+    kinds = {kind.name: kind for kind in young.kinds}
+    assert kinds[f"{__name__}._Kept"] == Kind(f"{__name__}._Kept", 50, 50)
+    # The cycles were walked and found unreachable, none left alive.
+    assert kinds[f"{__name__}._Cycle"] == Kind(f"{__name__}._Cycle", 30, 0)
+    assert young.unreachable >= 30 and young.walked > young.alive >= 50
+    assert young.longest[0] >= 50
+
+
 def test_a_clicks_parts_are_summed_up_with_the_slowest_apart() -> None:
     fast = (0.001, 0.002, 0.001, 0.001)
     slow = (0.100, 0.300, 0.002, 0.050)
@@ -121,6 +159,7 @@ def test_the_report_names_the_parts_and_the_stalls() -> None:
         (Pauses(2, 1, 250.0, 250.0, 1_234),),
         1_000_000,
         240.0,
+        Young(12, 60_000, 40_000, 9_000, 55.5, (Kind("tuple", 14_000, 7_000),), (650, "list")),
     )
     text = format_loop(loop, "The bot")
     assert "ran callbacks 70.0 CPU s (70% of 100 s)" in text
@@ -128,6 +167,12 @@ def test_the_report_names_the_parts_and_the_stalls() -> None:
     assert "45 ms in     3 (longest    20 ms)  LiveMessage._flush > LiveMessage._send" in text
     assert "generation 2: 1 pauses, 250 ms in all, the longest 250.0 ms" in text
     assert "1,000,000 objects tracked: a full collection took 240 ms" in text
+    assert (
+        "12 young collections looked into walked 60,000 objects each, mean, and left 40,000"
+        " alive (67%), found 9,000 unreachable, in 55.5 CPU ms; the longest container 650"
+        " long (list)" in text
+    )
+    assert "   14,000     7,000  tuple" in text
     parts = ClickParts(10, (1, 2, 3, 4), (10, 20, 30, 40), (11, 22, 33, 44), (1, 2), (6, 60))
     bench = run_discord_bench(tables=1, moves=2, seed=2, pace=Pace(0, 0, 0))
     assert bench.parts is not None and bench.loop is not None and bench.fake_loop is not None
