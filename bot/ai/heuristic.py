@@ -702,8 +702,11 @@ def _cancel_winner(view: SeatView, trick: list[tuple[int, int]]) -> int:
 
 def _junk_winner(view: SeatView, trick: list[tuple[int, int]]) -> int:
     """000:192 junk Jokers: the seat taking ``trick`` as it stands by the engine's own rule
-    (a junk Joker never takes it; the first other card sets the suit led)."""
-    return options_of(view.rules).tricks.junk_winner(trick)[0]
+    (a junk Joker never takes it; the first other card sets the suit led), -1 while only
+    junk is down."""
+    tricks = options_of(view.rules).tricks
+    seat, card = tricks.junk_winner(trick)
+    return -1 if tricks.deck.suit_of[card] == JUNK else seat
 
 
 def _twins(rules: Rules) -> bool:

@@ -300,8 +300,11 @@ class Playout:
             win_seat, win_card = self.tricks.winner(trick)
             led = suit_of[trick[0][1]]
             if led == JUNK:
-                # 000:192: after a junk Joker the first other card sets the suit led.
+                # 000:192: after a junk Joker the first other card sets the suit led; with
+                # only junk down nobody is taking the trick yet.
                 led = self.tricks.led_suit(trick)
+                if led == JUNK:
+                    win_seat = -1
             # Every card that could take it so far cancelled (win_seat -1): any other does.
             bar = -1 if win_seat < 0 else rank[win_card] - (1 if self.tricks.later_wins else 0)
             if self.tricks.cancel:
@@ -332,7 +335,8 @@ class Playout:
             if (
                 trick
                 and r > bar
-                and (suit in (TRUMP, led) or (led == JUNK and suit != JUNK))
+                and (suit in (TRUMP, led) or led == JUNK)
+                and suit != JUNK
                 and not cancelled >> logical & 1
             ):
                 if low_win < 0 or r < low_win_r:
