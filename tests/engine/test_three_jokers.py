@@ -13,10 +13,22 @@ follow suit, or led at any time, and after it the first other card sets the suit
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from bot.ai.heuristic import _beats, _trick_leader, card_table, estimate_tricks, sure_tricks
+from bot.ai.heuristic import (
+    _beats,
+    _is_top,
+    _trick_leader,
+    card_table,
+    estimate_tricks,
+    sure_tricks,
+)
+from bot.ai.holdings import sample_fitted_deal
+from bot.ai.knowledge import knowledge_of
 from bot.ai.playout import Playout, Position
+from bot.ai.reasons import shown_voids
 from bot.engine import PRESETS, Bid, Card, Game, PlayCard, Rules
 from bot.engine.deck import COPY_SHIFT, JUNK, TRUMP, deck_info
 from bot.engine.tricks import TrickRules
@@ -245,6 +257,8 @@ def test_normal_reads_a_junk_led_trick_by_its_first_real_card() -> None:
     view = game.view(4)
     assert not _beats(Card.parse("LJ"), view, card_table(view))
     assert not _beats(Card.parse("KD"), view, card_table(view))
+    # Nothing outranks a junk Joker, but it is no winner to lead.
+    assert not _is_top(Card.parse("LJ"), view, card_table(view))
 
 
 def test_playout_counts_any_real_card_a_winner_after_junk_alone() -> None:
@@ -261,3 +275,24 @@ def test_playout_counts_any_real_card_a_winner_after_junk_alone() -> None:
     assert mask == hand
     chosen = playout.choose(pos, 2, mask)
     assert chosen != Card.parse("LJ").index
+
+
+def test_the_bots_read_voids_from_the_first_real_card() -> None:
+    """000:192 junk: after the Big Joker led and the 3 of hearts, the A of hearts follows
+    and the K of diamonds shows seat 4 has no heart; nobody showed a void by not playing
+    a Joker, and every seat may still be dealt the Little Joker in the search's deals."""
+    game = _game(JUNKED, JUNK_DEAL)
+    play(game, (1, "BJ"), (2, "3H"), (3, "AH"), (4, "KD"))
+    view = game.view(0)
+    hearts = 2
+    assert shown_voids(view) == ((4, hearts),)
+    knowledge = knowledge_of(view)
+    assert [set(v) for v in knowledge.voids] == [set(), set(), set(), set(), {hearts}]
+    rng = random.Random(5)
+    odds = [[1.0] * COPY_SHIFT for _ in range(5)]
+    held = set()
+    for _ in range(40):
+        deal = sample_fitted_deal(knowledge, odds, rng)
+        held |= {seat for seat, hand in enumerate(deal) if Card.parse("LJ").index in hand}
+        assert not any(c // 13 == hearts and c < 52 for c in deal[4])
+    assert held >= {1, 2, 3}
