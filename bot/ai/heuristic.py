@@ -33,7 +33,7 @@ from bot.engine import (
 )
 from bot.engine.auction import AUCTION_BASE
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
-from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
+from bot.engine.deck import COPY_SHIFT, JUNK, TRUMP, DeckInfo, deck_info
 from bot.engine.options import options_of
 from bot.engine.rules import Rules, mo_terms
 from bot.i18n import N_
@@ -239,7 +239,8 @@ def dummy_estimate(view: SeatView, table: CardTable) -> float:
 
 def estimate_tricks(hand: tuple[Card, ...], table: CardTable, partners: int) -> float:
     """Expected tricks: side-suit honours, trump honours and length, ruffing chances."""
-    by_suit: dict[int, list[Card]] = {0: [], 1: [], 2: [], 3: []}
+    # 000:192: junk Jokers (``JUNK``) are worth nothing.
+    by_suit: dict[int, list[Card]] = {0: [], 1: [], 2: [], 3: [], JUNK: []}
     for card in hand:
         by_suit[table.suit(card)].append(card)
     trumps = sorted(by_suit[TRUMP], key=table.power, reverse=True)
@@ -699,13 +700,31 @@ def _cancel_winner(view: SeatView, trick: list[tuple[int, int]]) -> int:
     return options_of(view.rules).tricks.cancel_winner(trick)[0]
 
 
+def _junk_winner(view: SeatView, trick: list[tuple[int, int]]) -> int:
+    """000:192 junk Jokers: the seat taking ``trick`` as it stands by the engine's own rule
+    (a junk Joker never takes it; the first other card sets the suit led), -1 while only
+    junk is down."""
+    tricks = options_of(view.rules).tricks
+    seat, card = tricks.junk_winner(trick)
+    return -1 if tricks.deck.suit_of[card] == JUNK else seat
+
+
+def _twins(rules: Rules) -> bool:
+    """Whether two cards in a trick may be the same card: a double deck, or the second
+    Little Joker of five players' three Jokers (000:192)."""
+    return rules.double_deck or rules.three_jokers == "top"
+
+
 def _beats(card: Card, view: SeatView, table: CardTable) -> bool:
     """Would this card take the lead in the trick as it stands?"""
     if view.rules.identical_cards == "cancel":
         trick = [(s, c.index) for s, c in view.trick]
         return _cancel_winner(view, [*trick, (view.seat, card.index)]) == view.seat
+    if view.rules.three_jokers == "junk":
+        trick = [(s, c.index) for s, c in view.trick]
+        return _junk_winner(view, [*trick, (view.seat, card.index)]) == view.seat
     led = table.suit(view.trick[0][1])
-    later = view.rules.identical_cards == "later_wins" and view.rules.double_deck
+    later = view.rules.identical_cards == "later_wins" and _twins(view.rules)
     best = max(
         (table.strength(c) for _, c in view.trick if table.suit(c) in (led, TRUMP)), default=-1
     )
@@ -735,8 +754,10 @@ def _trick_leader(view: SeatView, table: CardTable) -> int:
     does yet)."""
     if view.rules.identical_cards == "cancel":
         return _cancel_winner(view, [(s, c.index) for s, c in view.trick])
+    if view.rules.three_jokers == "junk":
+        return _junk_winner(view, [(s, c.index) for s, c in view.trick])
     led = table.suit(view.trick[0][1])
-    later = view.rules.identical_cards == "later_wins" and view.rules.double_deck
+    later = view.rules.identical_cards == "later_wins" and _twins(view.rules)
     leader, best = view.trick[0][0], -1
     for seat, card in view.trick:
         if table.suit(card) in (led, TRUMP):
@@ -752,6 +773,8 @@ def _is_top(card: Card, view: SeatView, table: CardTable) -> bool:
     seen |= {c.index for c in view.hand or ()}
     seen |= {c.index for c in view.removed}
     suit = table.suit(card)
+    if suit == JUNK:
+        return False  # 000:192: a junk Joker takes nothing
     return not any(
         table.suit(Card.of(i % COPY_SHIFT)) == suit
         and table.power(Card.of(i % COPY_SHIFT)) > table.power(card)

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from bot.ai.knowledge import Knowledge
 from bot.engine import Bid, Rules, SeatView
-from bot.engine.deck import shuffled
+from bot.engine.deck import JUNK, shuffled
 
 MODEL_FILE = Path(__file__).with_name("holdings.npz")
 CARDS = 52
@@ -188,15 +188,16 @@ def sample_fitted_deal(
     condition, slower), so the constraints hold on every deal."""
     n = len(knowledge.needs)
     accepts = [
-        sum(1 << suit for suit in range(4) if suit not in knowledge.voids[s])
+        # 000:192: any seat may hold a junk Joker (``JUNK``, the fifth bit).
+        sum(1 << suit for suit in range(4) if suit not in knowledge.voids[s]) | 1 << JUNK
         if knowledge.needs[s]
         else 0
         for s in range(n)
     ]
     cards = shuffled(knowledge.unseen, rng)
-    if any(accepts[s] != 15 for s in range(n) if knowledge.needs[s]):
+    if any(accepts[s] != 31 for s in range(n) if knowledge.needs[s]):
         suit_of = knowledge.deck.suit_of
-        free = [sum(accepts[s] >> suit & 1 for s in range(n)) for suit in range(4)]
+        free = [sum(accepts[s] >> suit & 1 for s in range(n)) for suit in range(5)]
         cards.sort(key=lambda c: free[suit_of[c]])
         for _ in range(_TRIES):
             hands = _deal(knowledge, odds, accepts, cards, rng, False)
@@ -224,7 +225,7 @@ def _deal(
     n = len(accepts)
     hands = [list(k) for k in knowledge.known]
     room = list(knowledge.needs)
-    counts = [0, 0, 0, 0]
+    counts = [0, 0, 0, 0, 0]
     if checked:
         for card in cards:
             counts[suit_of[card]] += 1

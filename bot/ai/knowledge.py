@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.ai.heuristic import CardTable, bid_estimate
 from bot.engine import Card, Phase, SeatView
-from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info, shuffled
+from bot.engine.deck import COPY_SHIFT, JUNK, TRUMP, DeckInfo, deck_info, shuffled
 
 # A Nil bidder is unlikely to hold honours: a deal gives them one this much less often.
 # (Half as often measured +2.5 +- 4.7 a hand over a quarter as often, and +4.7 +- 4.8 over
@@ -100,7 +101,11 @@ def knowledge_of(view: SeatView) -> Knowledge:
         if view.trick:
             plays.append(view.trick)
         others = {suit for suit in range(4) if suit != TRUMP}
-        for number, trick in enumerate(plays):
+        for number, whole in enumerate(plays):
+            # 000:192: junk Jokers led follow nothing; the first other card sets the suit.
+            trick = whole[_first_real(whole, deck) :]
+            if not trick:
+                continue
             led = deck.suit_of[trick[0][1].index]
             # Trumps barred to a seat holding another suit: a discard tells nothing of its
             # trumps, and a trump tells it holds nothing else (Screamers, spades_last).
@@ -148,6 +153,15 @@ def _honour(card: int, deck: DeckInfo) -> bool:
     return deck.power[card] >= 12 if deck.suit_of[card] != TRUMP else deck.power[card] >= 110
 
 
+def _first_real(trick: Sequence[tuple[int, Card]], deck: DeckInfo) -> int:
+    """Where the suit led is set: the first card, or under junk Jokers (000:192) the first
+    that is not junk."""
+    start = 0
+    while start < len(trick) and deck.suit_of[trick[start][1].index] == JUNK:
+        start += 1
+    return start
+
+
 def sample_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int]]:
     """Logical cards for every other seat, honouring shown voids; this seat's list is empty.
 
@@ -157,6 +171,7 @@ def sample_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int]]:
     n = len(knowledge.needs)
     # How many seats may hold each suit: the fewer, the sooner its cards are placed.
     free = [sum(suit not in knowledge.voids[s] for s in range(n)) for suit in range(4)]
+    free.append(n)  # 000:192: a junk Joker, no suit, that any seat may hold
     for attempt in range(_TRIES + 1):
         strict = attempt < _TRIES
         hands = [list(k) for k in knowledge.known]

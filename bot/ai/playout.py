@@ -13,7 +13,7 @@ from typing import final
 
 from bot.engine import Rules
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
-from bot.engine.deck import COPY_SHIFT, TRUMP, deck_info
+from bot.engine.deck import COPY_SHIFT, JUNK, TRUMP, deck_info
 from bot.engine.dummy import to_turn
 from bot.engine.options import PENALTY_OVERTRICKS
 from bot.engine.scoring import score_hand
@@ -105,10 +105,13 @@ class Position:
 
 
 @cache
-def _card_tables(deck_name: str, players: int, jokes: bool = False) -> tuple[list[int], list[int]]:
+def _card_tables(
+    deck_name: str, players: int, jokes: bool = False, shape: str = "even"
+) -> tuple[list[int], list[int]]:
     """Per logical card: its strength (trumps above all) and the mask of higher cards
-    of its suit. ``jokes``: Joke Trumps (000:134), a Joker worth less than the 2 of spades."""
-    deck = deck_info(deck_name, players)
+    of its suit. ``jokes``: Joke Trumps (000:134), a Joker worth less than the 2 of spades.
+    A junk Joker (000:192) is the weakest card, and never the best left in its suit."""
+    deck = deck_info(deck_name, players, shape)
     if jokes:
         power = list(deck.power)
         power[BIG_JOKER] = power[LITTLE_JOKER] = 99
@@ -120,6 +123,8 @@ def _card_tables(deck_name: str, players: int, jokes: bool = False) -> tuple[lis
             for o in range(COPY_SHIFT)
             if deck.suit_of[o] == deck.suit_of[c] and deck.power[o] > deck.power[c]
         )
+        if deck.suit_of[c] != JUNK
+        else (1 << LITTLE_JOKER) - 1
         for c in range(COPY_SHIFT)
     ]
     return rank, higher
@@ -156,7 +161,9 @@ class Playout:
         self.bag_danger = [
             bags is not None and near_bag_limit(rules, bags[t]) for t in range(len(self.teams))
         ]
-        self.rank, self.higher = _card_tables(rules.deck, rules.players, rules.joke_trumps)
+        self.rank, self.higher = _card_tables(
+            rules.deck, rules.players, rules.joke_trumps, rules.deal_shape
+        )
         self.calls = self.tricks.calls
         self.dummies = rules.dummy_hands
         self.bids: list[int | None] = []
@@ -292,6 +299,12 @@ class Playout:
         if trick:
             win_seat, win_card = self.tricks.winner(trick)
             led = suit_of[trick[0][1]]
+            if led == JUNK:
+                # 000:192: after a junk Joker the first other card sets the suit led; with
+                # only junk down nobody is taking the trick yet.
+                led = self.tricks.led_suit(trick)
+                if led == JUNK:
+                    win_seat = -1
             # Every card that could take it so far cancelled (win_seat -1): any other does.
             bar = -1 if win_seat < 0 else rank[win_card] - (1 if self.tricks.later_wins else 0)
             if self.tricks.cancel:
@@ -319,7 +332,13 @@ class Playout:
                     low_side, low_side_r = card, r
                 if not trick and not self.higher[logical] & ~known and (top < 0 or r > top_r):
                     top, top_r = card, r
-            if trick and r > bar and suit in (TRUMP, led) and not cancelled >> logical & 1:
+            if (
+                trick
+                and r > bar
+                and (suit in (TRUMP, led) or led == JUNK)
+                and suit != JUNK
+                and not cancelled >> logical & 1
+            ):
                 if low_win < 0 or r < low_win_r:
                     low_win, low_win_r = card, r
                 if high_win < 0 or r > high_win_r:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from bot.engine import Action, SeatView, action_from_json, action_to_json
-from bot.engine.deck import TRUMP, deck_info
+from bot.engine.deck import JUNK, TRUMP, deck_info
 
 # How a decision was made, beyond the heuristic's own rules (see ``heuristic.Rule``).
 SEARCH = "search"  # hard's Monte Carlo search chose among the alternatives it weighed
@@ -155,11 +155,13 @@ def shown_voids(view: SeatView) -> tuple[tuple[int, int], ...]:
         return ()
     suit_of = deck_info(view.rules.deck, view.rules.players, view.rules.deal_shape).suit_of
     voids: set[tuple[int, int]] = set()
-    for trick in [*(record.plays for record in view.tricks), view.trick]:
+    for whole in [*(record.plays for record in view.tricks), view.trick]:
+        # 000:192: junk Jokers led follow nothing; the first other card sets the suit.
+        trick = [play for play in whole if suit_of[play[1].index] != JUNK][:1]
         if not trick:
             continue
         led = suit_of[trick[0][1].index]
-        for seat, card in trick[1:]:
+        for seat, card in whole[whole.index(trick[0]) + 1 :]:
             if suit_of[card.index] != led:
                 voids.add((seat, led))
                 if view.rules.must_trump == "when_void" and suit_of[card.index] != TRUMP:

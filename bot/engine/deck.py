@@ -18,6 +18,8 @@ from bot.engine.cards import BIG_JOKER, CARD_COUNT, LITTLE_JOKER, Suit
 COPY_SHIFT: Final = 54
 LOGICAL_MASK: Final = (1 << COPY_SHIFT) - 1
 TRUMP: Final = int(Suit.SPADES)
+# 000:192 junk Jokers: the "suit" of a card that belongs to no suit (``suit_of``).
+JUNK: Final = 4
 # Deck options without jokers.
 PLAIN_DECKS: Final = ("ace_high", "bauers", "deuces_high", "deuce_deuce_ace")
 
@@ -106,7 +108,10 @@ def deck_info(deck: str, players: int, shape: str = "even") -> DeckInfo:
     13 each from the four-player deck (with jokers, less the 2♥ and 2♦), and a fourth hand
     nobody plays (003:207, 003:219), or two players and two such hands (003:108);
     ``royal`` is the two-player short deck, 13 each and the rest unseen (003:345);
-    ``two_decks`` is two decks for three players to draw from, 17 each (003:81)."""
+    ``two_decks`` is two decks for three players to draw from, 17 each (003:81);
+    ``three_jokers`` and ``junk_jokers`` add a third Joker, a second Little Joker (the
+    copy bit, as a double deck's), to the 54 cards: 11 each for five players (000:192),
+    the Jokers the top trumps or junk (``JUNK``: no suit, no power)."""
     if shape == "dead_hand":
         four = deck_info(deck, 4)
         cards, removed_four = four.cards, four.removed
@@ -123,6 +128,10 @@ def deck_info(deck: str, players: int, shape: str = "even") -> DeckInfo:
             masks[TRUMP], False, 13, removed_four, tuple(1 << c for c in cards),
         )  # fmt: skip
     trumps = _trump_order(deck)
+    third = shape in ("three_jokers", "junk_jokers")
+    junk = shape == "junk_jokers"
+    if junk:
+        trumps = [c for c in trumps if c < LITTLE_JOKER]
     trump_set = set(trumps)
     logical = list(range(52)) + ([] if deck in PLAIN_DECKS else [LITTLE_JOKER, BIG_JOKER])
     removed: list[int] = []
@@ -143,6 +152,9 @@ def deck_info(deck: str, players: int, shape: str = "even") -> DeckInfo:
     drawn = shape == "two_decks"
     double = (players == 6 and shape != "single") or drawn
     physical = logical + [c + COPY_SHIFT for c in logical] if double else list(logical)
+    if third:
+        double = True
+        physical.append(LITTLE_JOKER + COPY_SHIFT)
     target = 52 if players == 2 else len(physical) - len(physical) % players
     if shape not in ("even", "single", "two_decks"):
         target = len(physical)
@@ -161,9 +173,9 @@ def deck_info(deck: str, players: int, shape: str = "even") -> DeckInfo:
             suit_of.append(TRUMP)
             power.append(100 + trumps.index(i))
         else:
-            suit_of.append(i // 13 if i < 52 else TRUMP)
+            suit_of.append(i // 13 if i < 52 else (JUNK if junk else TRUMP))
             power.append(i % 13 + 2 if i < 52 else 0)
-    masks = [0, 0, 0, 0]
+    masks = [0, 0, 0, 0, 0]
     for card in physical:
         masks[suit_of[card % COPY_SHIFT]] |= 1 << card
     return DeckInfo(

@@ -1027,7 +1027,7 @@ class Game:
     def _why_not(self, seat: int, legal: int, why: int) -> IllegalAction:
         cards = self._cards(legal)
         if why == FOLLOW:
-            suit = Suit(self._deck.suit_of[self._hand.trick[0][1]])
+            suit = Suit(self._tricks.led_suit(self._hand.trick))
             name = "a spade" if suit is Suit.SPADES else f"a {suit.symbol}"
             return IllegalAction(
                 f"You must follow suit: you hold {name}.", kind="follow", details={"suit": suit}

@@ -157,6 +157,20 @@ class Rules(BaseModel):
         "(single): 48 cards, all four 2s out, 8 each; or with two Jokers, 52 cards and the "
         "Jokers, 9 each (000:193).",
     )
+    three_jokers: Literal["off", "top", "junk"] = Field(
+        "off",
+        description="Five players with three Jokers (000:192): no cards are taken out and a "
+        "third Joker is added, 55 cards, 11 each. The third Joker is a second Little Joker, "
+        "as a second deck gives it; of the two, identical_cards decides (the later played "
+        "wins by default). top: the Jokers are the highest trumps, Big Joker, then the Little "
+        "Jokers, then the spades as the deck ranks them. junk: the Jokers are worth nothing "
+        "(the seed says no more; this is how tables play junk cards): a Joker belongs to no "
+        "suit and never takes a trick; it may be played when its player cannot follow suit, "
+        "and may be led at any time, spades broken or not; after a Joker is led, the first "
+        "other card played sets the suit the rest must follow, and a player with nothing but "
+        "Jokers on the table before them may play any card. Both need a deck with two Jokers "
+        "(joker_joker_ace, joker_joker_deuce_ace or joker_joker_deuce_deuce).",
+    )
     identical_cards: Literal["later_wins", "earlier_wins", "cancel"] = Field(
         "later_wins",
         description="Double deck (six players): which of two identical cards wins. cancel: "
@@ -915,6 +929,7 @@ class Rules(BaseModel):
             )
         self._call_problems(say)
         _cancel_problems(self, say)
+        _three_joker_problems(self, say)
         if self.pass_every_hand and self.team_size != 2:
             say("pass_every_hand", "pass_every_hand needs partnerships of two (team_size 2)")
         if self.hurricane_pass != "off" and (
@@ -1037,6 +1052,9 @@ class Rules(BaseModel):
         or royal."""
         if self.kitty != "off":
             return "kitty"
+        if self.three_jokers != "off":
+            # 000:192: a third Joker, the Jokers the top trumps or junk.
+            return "three_jokers" if self.three_jokers == "top" else "junk_jokers"
         if self.six_deck == "single":
             # 000:193: six players from one deck.
             return "single"
@@ -1174,6 +1192,31 @@ def _cancel_problems(rules: Rules, say: Callable[..., None]) -> None:
         )
     if rules.failed_nil == "minus_10_each" and rules.nil_scoring != "bonus":
         say("nil_minus_10_each", "failed_nil minus_10_each needs nil_scoring bonus")
+
+
+def _three_joker_problems(rules: Rules, say: Callable[..., None]) -> None:
+    """Why five players with three Jokers (000:192) cannot be played with the other
+    options: junk Jokers have no suit, which the calls and ranked suits cannot rank."""
+    if rules.three_jokers == "off":
+        return
+    if rules.players != 5 or rules.deck not in _TWO_JOKER_DECKS or rules.kitty != "off":
+        say(
+            "three_jokers",
+            "three_jokers needs five players, a deck with two Jokers (joker_joker_ace, "
+            "joker_joker_deuce_ace or joker_joker_deuce_deuce) and no kitty",
+        )
+    if rules.three_jokers == "junk" and (
+        rules.big_joker_lead
+        or rules.jokers_first_wins
+        or rules.ranked_suits
+        or rules.high_low
+        or rules.aces_high_low
+    ):
+        say(
+            "junk_jokers",
+            "three_jokers junk is not played with big_joker_lead, jokers_first_wins, "
+            "ranked_suits, high_low or aces_high_low",
+        )
 
 
 def _mode_problems(rules: Rules, say: Callable[..., None]) -> None:
@@ -1534,5 +1577,19 @@ PRESETS: dict[str, dict[str, object]] = {
         "play_to": "hands",
         "hands_to_play": 6,
         **_NO_BLINDS,
+    },
+    # 000:192 Five Players with three Jokers: 55 cards, 11 each, the Jokers the highest
+    # trumps or junk.
+    "five_three_jokers": {
+        "players": 5,
+        "team_size": 1,
+        "deck": "joker_joker_ace",
+        "three_jokers": "top",
+    },
+    "five_junk_jokers": {
+        "players": 5,
+        "team_size": 1,
+        "deck": "joker_joker_ace",
+        "three_jokers": "junk",
     },
 }

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Final, final
 
 from bot.engine.cards import BIG_JOKER, LITTLE_JOKER, Suit
-from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, deck_info
+from bot.engine.deck import COPY_SHIFT, JUNK, TRUMP, DeckInfo, deck_info
 from bot.engine.rules import Rules
 
 # Why a card was restricted, so an illegal play gets a sentence a player can read.
@@ -87,15 +87,19 @@ class TrickRules:
         self.joke_trumps = rules.joke_trumps
         # 000:147 Cancellation Spades: identical cards cancel; a trick may be dead.
         self.cancel = rules.identical_cards == "cancel"
+        # 000:192 junk Jokers: no suit, never take a trick; the first other card sets the
+        # suit led.
+        self.junk = rules.three_jokers == "junk"
         # Trick winners other than the usual: one flag read per trick on the default path.
-        self.special_winner = rules.ranked_suits or rules.joke_trumps or self.cancel
+        self.special_winner = rules.ranked_suits or rules.joke_trumps or self.cancel or self.junk
         # Calls that change a trick's winner (003:65 High/Low, 000:143 Aces High/Low): the
         # game and the playouts ask ``called_winner`` instead of ``winner`` when one is on.
         self.high_low = rules.high_low
         self.aces_high_low = rules.aces_high_low
         self.calls = rules.high_low or rules.aces_high_low
-        # The claims judge plays tricks without calls or joke spades: no claims under them.
-        self.claimable = not (self.calls or rules.joke_trumps)
+        # The claims judge plays tricks without calls, joke spades or junk Jokers: no claims
+        # under them.
+        self.claimable = not (self.calls or rules.joke_trumps or self.junk)
 
     def legal_mask(
         self,
@@ -129,6 +133,11 @@ class TrickRules:
         if self.renege_on and not strict:
             return hand, FREE
         led = deck.suit_of[trick[0][1]]
+        if led == JUNK:
+            led = self.led_suit(trick)
+            if led == JUNK:
+                # 000:192: only junk Jokers on the table, nothing to follow.
+                return hand, FREE
         follow = hand & deck.suit_phys[led]
         if follow:
             if trick_no == 0 and led == 0 and self.low_club:
@@ -197,6 +206,8 @@ class TrickRules:
                 return self.joke_winner(trick)
             if self.cancel:
                 return self.cancel_winner(trick)
+            if self.junk:
+                return self.junk_winner(trick)
             return self.ranked_winner(trick)
         suit_of = self.deck.suit_of
         power = self.deck.power
@@ -210,6 +221,31 @@ class TrickRules:
                 p = power[card]
                 if p > best or (later and p == best):
                     win_seat, win_card, best = seat, card, p
+        return win_seat, win_card
+
+    def led_suit(self, trick: list[tuple[int, int]]) -> int:
+        """The suit led: the first card's, or under junk Jokers (000:192) the first card's
+        that is not junk (``JUNK`` while there is none)."""
+        suit_of = self.deck.suit_of
+        for _, card in trick:
+            if suit_of[card] != JUNK:
+                return suit_of[card]
+        return JUNK
+
+    def junk_winner(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
+        """000:192 junk Jokers: the highest spade, else the highest card of the suit led
+        (``led_suit``), takes the trick; a junk Joker never does."""
+        suit_of = self.deck.suit_of
+        power = self.deck.power
+        led = self.led_suit(trick)
+        win_seat, win_card = trick[0]
+        best = (-1, 0)
+        for seat, card in trick:
+            s = suit_of[card]
+            if s in (TRUMP, led):
+                key = (int(s == TRUMP), power[card])
+                if key > best:
+                    win_seat, win_card, best = seat, card, key
         return win_seat, win_card
 
     def cancel_winner(self, trick: list[tuple[int, int]]) -> tuple[int, int]:

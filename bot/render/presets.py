@@ -48,6 +48,8 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "berkley_three": N_("Berkley's three-player game, a dead fourth hand"),
     "berkley_three_54": N_("Berkley's three-player game, 54 cards, 18 tricks"),
     "cancellation": N_("Cancellation: three pairs, two decks, identical cards cancel"),
+    "five_three_jokers": N_("Five players, 55 cards: three Jokers are the top spades"),
+    "five_junk_jokers": N_("Five players, 55 cards: three Jokers are junk, worth nothing"),
 }
 
 

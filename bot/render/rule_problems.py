@@ -124,6 +124,15 @@ PLAIN: dict[str, str] = {
         " `high_low`, `aces_high_low`, `ranked_suits` or `jokers_first_wins`."
     ),
     "nil_minus_10_each": N_("`failed_nil minus_10_each` needs `nil_scoring bonus`."),
+    "three_jokers": N_(
+        "`three_jokers` needs five players (`players 5`), a deck with two Jokers"
+        " (`joker_joker_ace`, `joker_joker_deuce_ace` or `joker_joker_deuce_deuce`) and no"
+        " `kitty`."
+    ),
+    "junk_jokers": N_(
+        "`three_jokers junk` is not played with `big_joker_lead`, `jokers_first_wins`,"
+        " `ranked_suits`, `high_low` or `aces_high_low`."
+    ),
 }
 # Problems with figures, by kind: their sentence, worded with ``_figures``.
 WITH_FIGURES: dict[str, str] = {

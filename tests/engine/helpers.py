@@ -504,6 +504,27 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "must_trump": "overtrump",
         "claims": True,
     },
+    # 000:192 five players' three Jokers elsewhere: on top of Joker-Joker-Deuce-Deuce, the
+    # first of the alike Jokers winning, with claims and overtrumping; and junk, with the
+    # 2 of spades on top, trumping forced and Blind Nil.
+    "x_v_three_jokers_first_wins": {
+        "players": 5,
+        "team_size": 1,
+        "deck": "joker_joker_deuce_deuce",
+        "three_jokers": "top",
+        "jokers_first_wins": True,
+        "must_trump": "overtrump",
+        "claims": True,
+    },
+    "x_v_junk_jokers_must_trump": {
+        "players": 5,
+        "team_size": 1,
+        "deck": "joker_joker_deuce_ace",
+        "three_jokers": "junk",
+        "must_trump": "when_void",
+        "blind_nil": "anytime",
+        "claims": True,
+    },
     "x_two_first_jokers": {
         "players": 2,
         "team_size": 1,

@@ -3395,3 +3395,28 @@ def test_dummy_hands_need_two_sides_of_a_player_and_their_dummy() -> None:
         Rules(dummy_hands=True, claims=True)
     with pytest.raises(ValueError, match="show_all_hands"):
         Rules(dummy_hands=True, show_all_hands=True)
+
+
+@covers("three_jokers")
+@pytest.mark.parametrize(
+    ("three_jokers", "trick", "winner"),
+    [("top", "BJ 4S AH 2S 6S", 1), ("junk", "BJ 2H AH LJ JH", 3)],
+)
+def test_three_jokers_top_trumps_or_junk(three_jokers: str, trick: str, winner: int) -> None:
+    """000:192 Five Players: "if three Jokers are available, they may be added as either
+    highest trump or as junk cards, thus dealing each player 11 cards each". The Big Joker
+    led is the top trump, followed by spades, and takes the trick; as junk it takes
+    nothing, the 2 of hearts after it sets the suit and the A of hearts takes it."""
+    rules = _rules(players=5, team_size=1, deck="joker_joker_ace", three_jokers=three_jokers,
+                   lead_spades="anytime")  # fmt: skip
+    game = new_game(rules, deal_with(rules, {1: "BJ 2C 3C 4C 5C 6C 7C 8C 9C 10C JC",
+                                             2: "2H 3H 4H 5H 6H 7H 8H 9H 10H 4S 5S",
+                                             3: "AH KH 2D 3D 4D 5D 6D 7D 8D 9D 10D",
+                                             4: "JD QD KD AD QC KC AC LJ LJ 2S 3S"}))  # fmt: skip
+    assert game.num_tricks == 11 and game.view(0).removed == ()
+    bid_all(game, [1] * 5)
+    for seat, code in zip([1, 2, 3, 4, 0], trick.split(), strict=True):
+        if three_jokers == "top" and seat in (2, 4, 0):
+            assert all(c in ("LJ", "BJ") or c.endswith("S") for c in plays(game, seat))
+        play(game, (seat, code))
+    assert game.view(0).tricks[-1].winner == winner

@@ -142,8 +142,17 @@ def trump_order(deck: str) -> list[str]:
 
 
 def effective_suit(rules: Rules, card: Card) -> str:
-    """'T' for a trump, else the suit letter."""
+    """'T' for a trump, 'X' for a junk Joker (000:192: no suit), else the suit letter."""
+    if card.is_joker and rules.three_jokers == "junk":
+        return "X"
     return "T" if card.code in trump_order(rules.deck) else card.code[-1]
+
+
+def led_suit(rules: Rules, plays: Iterable[tuple[int, Card]]) -> str:
+    """The suit led: the first card's, but junk Jokers led follow nothing and the first
+    other card sets it (000:192); 'X' while nothing else is down."""
+    suits = [effective_suit(rules, card) for _, card in plays]
+    return next((suit for suit in suits if suit != "X"), "X")
 
 
 def reference_winner(
@@ -159,7 +168,7 @@ def reference_winner(
     if rules.jokers_first_wins:
         # 000:137: the Jokers alike, so the first played of the two wins.
         trumps = [c for c in trumps if c != "BJ"]
-    led = effective_suit(rules, plays[0][1])
+    led = led_suit(rules, plays)
     alive = plays
     if rules.identical_cards == "cancel":
         # 000:147: "If identical cards are played in a round, they cancel and cannot take
@@ -191,7 +200,9 @@ def reference_winner(
     if len(top) > 1 and rules.jokers_first_wins:
         return top[0]
     if len(top) > 1:
-        assert rules.double_deck, f"identical cards {plays} outside a double deck"
+        # 000:192: three Jokers, two of them Little Jokers.
+        twins = rules.double_deck or rules.three_jokers == "top"
+        assert twins, f"identical cards {plays} outside a double deck"
         return top[-1] if rules.identical_cards == "later_wins" else top[0]
     return top[0]
 
@@ -742,8 +753,9 @@ def follows_the_rules(rules: Rules, game: Game, action: PlayCard, played_before:
     screamers = rules.spades_last and rules.allow_renege == "no" and not led_trump
     if screamers and suit == "T" and held != {"T"}:
         return f"led or trumped with {action.card} while holding another suit (spades_last)"
-    if trick and rules.allow_renege == "no":
-        led = effective_suit(rules, trick[0][1])
+    # 000:192: after nothing but junk Jokers any card may be played.
+    if trick and rules.allow_renege == "no" and led_suit(rules, trick) != "X":
+        led = led_suit(rules, trick)
         if suit != led and led in held:
             return f"played {action.card} on a {led} lead while holding {led}"
         leader_side = game.team_of(trick[0][0])

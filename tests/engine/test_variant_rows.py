@@ -58,6 +58,7 @@ class Row:
 OPT = "tests/engine/test_options.py::"
 EX = "tests/engine/test_scoring_examples.py::test_worked_example"
 CANCEL = "tests/engine/test_cancellation.py::"
+JOKERS = "tests/engine/test_three_jokers.py::"
 TERM = "tests/test_terminal.py::"
 UI = "tests/cogs/test_ui_controls.py::"
 TEXT = "tests/render/test_text.py::"
@@ -204,6 +205,7 @@ ROWS: tuple[Row, ...] = (
         {"deck": "one_joker"}, {"deck": "euchre_jokers"},
         {"players": 6, "six_deck": "single"},
         {"players": 6, "six_deck": "single", "deck": "joker_joker_ace"},
+        "five_three_jokers", "five_junk_jokers",
     ), (
         OPT + "test_more_decks_rank_the_trumps[one_joker: the Joker over the AS]",
         OPT + "test_more_decks_rank_the_trumps[euchre_jokers: the LJ over the AS]",
@@ -211,7 +213,12 @@ ROWS: tuple[Row, ...] = (
         OPT + "test_more_decks_hold_their_cards[one_joker-BJ-LJ 2H]",
         OPT + "test_more_decks_hold_their_cards[euchre_jokers-LJ BJ-JH JD]",
         OPT + "test_six_players_from_a_single_deck",
-    ), later="five players with three Jokers (000:192): option or preset to be named"),
+        JOKERS + "test_three_jokers_deal_55_cards_11_each_with_nothing_removed[top]",
+        JOKERS + "test_three_jokers_deal_55_cards_11_each_with_nothing_removed[junk]",
+        JOKERS + "test_top_jokers_two_little_jokers_as_identical_cards_decides",
+        JOKERS + "test_junk_joker_led_the_first_other_card_sets_the_suit",
+        JOKERS + "test_junk_joker_must_not_be_played_while_holding_the_suit_led",
+    )),
     Row(NAMED, "Deuces High", "000:133", ("deuces_high",), (
         OPT + "test_more_decks_rank_the_trumps[deuces_high: the 2S over the AS]",
         OPT + "test_more_decks_rank_the_trumps[deuces_high: the 2H over the 2S]",
@@ -549,7 +556,7 @@ ROWS += (
 
 # Rows with a part a later commit builds. The lead empties this when that commit lands,
 # adding the part's build and test to the row and dropping its ``later``.
-BUILT_BY_A_LATER_COMMIT: frozenset[str] = frozenset({"Other deck shapes"})
+BUILT_BY_A_LATER_COMMIT: frozenset[str] = frozenset()
 
 
 # --- the rows against variants.md ------------------------------------------------------

@@ -66,6 +66,14 @@ REFUSED: dict[str, dict[str, object]] = {
     "pass_every_hand": {"pass_every_hand": True, "team_size": 1},
     "hurricane_pass": {"hurricane_pass": "left", "players": 2, "team_size": 1},
     "identical_cancel": {"identical_cards": "cancel"},
+    "three_jokers": {"three_jokers": "top"},
+    "junk_jokers": {
+        "players": 5,
+        "team_size": 1,
+        "deck": "joker_joker_ace",
+        "three_jokers": "junk",
+        "ranked_suits": True,
+    },
     "nil_minus_10_each": {"failed_nil": "minus_10_each", "nil_scoring": "minus_10_a_trick"},
 }
 TYPED = re.compile(r"`[^`]*`")
