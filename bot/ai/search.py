@@ -237,7 +237,9 @@ class SearchPolicy:
     share must clear ``nil_success`` by a standard error, no Nil over a card
     ``nil_dangers`` counts, and a live Nil keeps the heuristic's card within
     ``NIL_KEEP_DEALS``; without it (``hard1``) a share at the bar is enough and the best
-    average decides.
+    average decides. ``sharp_nil``: in the playouts a live Nil's opponents attack it
+    (``Playout``'s ``sharp_nil``), so a Nil is valued against a side that tries to break
+    it; without it (``hard1``) they play against it as ``normal`` does.
     """
 
     def __init__(
@@ -251,9 +253,11 @@ class SearchPolicy:
         bid_window: int = 2,
         holdings: bool = True,
         strict_nil: bool = True,
+        sharp_nil: bool = True,
     ) -> None:
         self.bid_window = bid_window
         self.strict_nil = strict_nil
+        self.sharp_nil = sharp_nil
         self.holdings = holdings
         self.deals = deals
         self.time_budget = time_budget
@@ -502,7 +506,7 @@ class SearchPolicy:
 
         keys = sorted({key(b) for b in candidates})
         tally = self.tally = Tally(view)
-        playout = Playout(rules, [None] * n, blind, bags)
+        playout = Playout(rules, [None] * n, blind, bags, self.sharp_nil)
         sample = self.sampler(view, knowledge)
         for _ in range(self.bid_deals):
             self.searched += 1
@@ -578,6 +582,7 @@ class SearchPolicy:
             [None if b is None else b.tricks for b in view.bids],
             [bool(b and b.blind) for b in view.bids],
             list(view.bags),
+            self.sharp_nil,
         )
         knowledge = knowledge_of(view)
         assert view.hand is not None
