@@ -14,6 +14,7 @@ does on a quiet machine, so a run's figures depend only on its seed, not on the 
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import statistics
@@ -25,7 +26,7 @@ from typing import Literal
 
 from bot.ai.levels import policy_for
 from bot.ai.policy import Policy
-from bot.engine import Game, HandResult, IllegalAction, Rules
+from bot.engine import Game, HandResult, IllegalAction, PlayCard, Rules
 
 # A 95% interval from the normal approximation (arena runs have hundreds of pairs).
 _Z95 = 1.96
@@ -73,6 +74,7 @@ class _Task:
     preset: str
     seed: int
     untimed: bool = False
+    nils: bool = False  # report each Nil bid of a deal task (``nil_report``)
 
 
 @dataclass(slots=True)
@@ -84,6 +86,7 @@ class _Outcome:
     margin: float
     winners: tuple[int | None, ...]
     tallies: tuple[Tally, Tally]
+    nils: tuple[str, ...] = ()  # a JSON line per Nil bid, when the task asked
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,13 +171,16 @@ def run_arena(
     workers: int = 1,
     progress: Callable[[str], None] | None = None,
     untimed: bool = False,
+    nil_report: Callable[[str], None] | None = None,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals and ``games`` duplicate games of ``a`` against ``b``;
-    ``untimed``: the searches without their clocks (``policy_for``)."""
+    ``untimed``: the searches without their clocks (``policy_for``); ``nil_report`` is
+    handed a JSON line for each Nil bid in the deals as each deal ends (``nil_record``)."""
     check_names(a, b, preset)
     if deals < 1 or games < 0 or workers < 1:
         raise ValueError("Deals and workers must be at least 1, games at least 0.")
-    tasks = [_Task("deal", i, (a, b), preset, seed, untimed) for i in range(deals)]
+    nils = nil_report is not None
+    tasks = [_Task("deal", i, (a, b), preset, seed, untimed, nils) for i in range(deals)]
     tasks += [_Task("game", i, (a, b), preset, seed, untimed) for i in range(games)]
     # Long games first, so a worker is not left with one alone at the end.
     tasks.sort(key=lambda t: t.kind != "game")
@@ -184,6 +190,9 @@ def run_arena(
     for outcome in _run_all(tasks, workers):
         outcomes.append(outcome)
         reporter.done(outcome.task)
+        if nil_report is not None:
+            for line in outcome.nils:
+                nil_report(line)
     outcomes.sort(key=lambda o: (o.task.kind, o.task.index))
     deal_outcomes = [o for o in outcomes if o.task.kind == "deal"]
     tallies = (Tally(), Tally())
@@ -308,20 +317,57 @@ def _run_task(task: _Task) -> _Outcome:
     tallies = (Tally(), Tally())
     margins: list[float] = []
     winners: list[int | None] = []
+    nils: list[str] = []
     for swapped in (False, True):
         owners = side_owners(rules, swapped)
-        game = _play(rules, game_seed, dealer, owners, policies, task, tallies)
+        dealt: list[list[str]] = []
+        plays: list[str] = []
+        game = _play(rules, game_seed, dealer, owners, policies, task, tallies, dealt, plays)
         if task.kind == "game":
             winners.append(None if game.winner is None else owners[rules.teams[game.winner][0]])
             continue
         result = game.results[0]
         _count(result, owners, tallies)
+        if task.nils:
+            nils += nil_record(task, swapped, result, owners, dealt, plays)
         totals: tuple[list[int], list[int]] = ([], [])
         for team in result.teams:
             totals[owners[team.seats[0]]].append(team.total)
         margins.append(statistics.fmean(totals[A]) - statistics.fmean(totals[B]))
     margin = statistics.fmean(margins) if margins else 0.0
-    return _Outcome(task, margin, tuple(winners), tallies)
+    return _Outcome(task, margin, tuple(winners), tallies, tuple(nils))
+
+
+def nil_record(
+    task: _Task,
+    swapped: bool,
+    result: HandResult,
+    owners: tuple[int, ...],
+    dealt: list[list[str]],
+    plays: list[str],
+) -> list[str]:
+    """A JSON line per Nil bid of one play of a deal: whose policy bid it and covered it,
+    made or lost, the bids, the Nil bidder's and its partners' hands as dealt, and every
+    card played in order (``seat:card``), to read how each Nil was lost."""
+    lines = []
+    for seat, outcome in enumerate(result.seats):
+        if not outcome.nil:
+            continue
+        partners = [s for t in result.teams if seat in t.seats for s in t.seats if s != seat]
+        record = {
+            "deal": task.index,
+            "swapped": swapped,
+            "seat": seat,
+            "bidder": task.names[owners[seat]],
+            "partners": [task.names[owners[s]] for s in partners],
+            "made": bool(outcome.made),
+            "bids": [o.bid for o in result.seats],
+            "hand": dealt[seat],
+            "partner_hands": [dealt[s] for s in partners],
+            "plays": plays,
+        }
+        lines.append(json.dumps(record, ensure_ascii=False))
+    return lines
 
 
 def _play(
@@ -332,9 +378,14 @@ def _play(
     policies: tuple[Policy, Policy],
     task: _Task,
     tallies: tuple[Tally, Tally],
+    dealt: list[list[str]] | None = None,
+    plays: list[str] | None = None,
 ) -> Game:
-    """One hand (a deal task) or one game to the target (a game task)."""
+    """One hand (a deal task) or one game to the target (a game task); ``dealt`` and
+    ``plays`` are given the hands as dealt and each card played (``seat:card``)."""
     game = Game.new(rules, seed=game_seed, dealer=dealer)
+    if dealt is not None:
+        dealt += [[str(card) for card in hand] for hand in game.hands]
     rngs = [random.Random(f"{game_seed}:{seat}") for seat in range(rules.players)]
     hands = 1 if task.kind == "deal" else _MAX_GAME_HANDS
     while not game.is_over and len(game.results) < hands:
@@ -345,6 +396,8 @@ def _play(
         began = time.perf_counter()
         action = policies[owner].decide(view, rngs[seat])
         tallies[owner].decisions.append(time.perf_counter() - began)
+        if plays is not None and isinstance(action, PlayCard):
+            plays.append(f"{action.seat}:{action.card}")
         try:
             game.apply(action)
         except IllegalAction as error:

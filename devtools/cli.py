@@ -10,7 +10,7 @@ import argparse
 import math
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.ai.levels import POLICY_NAMES
@@ -40,6 +40,16 @@ def _postgres_url(text: str) -> str:
     return text
 
 
+def _appender(path: str) -> Callable[[str], None]:
+    """Adds each line to the file at ``path`` as it comes, so a run cut short keeps them."""
+
+    def append(line: str) -> None:
+        with open(path, "a", encoding="utf-8") as file:
+            file.write(line + "\n")
+
+    return append
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot")
     commands = parser.add_subparsers(dest="command", metavar="command", required=True)
@@ -65,6 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--untimed",
         action="store_true",
         help="searches without their clock: full deal caps, the same figures on any load",
+    )
+    arena.add_argument(
+        "--nil-report",
+        metavar="FILE",
+        help="add a JSON line to FILE for each Nil bid in the deals: bidder, made, hands, plays",
     )
 
     train = commands.add_parser(
@@ -327,6 +342,7 @@ def main(argv: Sequence[str]) -> int:
             workers=args.workers or os.cpu_count() or 1,
             progress=lambda line: print(line, file=sys.stderr, flush=True),
             untimed=args.untimed,
+            nil_report=None if args.nil_report is None else _appender(args.nil_report),
         )
         print(format_arena(measured))
         return 0

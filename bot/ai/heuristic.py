@@ -270,9 +270,21 @@ def estimate_tricks(hand: tuple[Card, ...], table: CardTable, partners: int) -> 
 
 def nil_dangers(hand: tuple[Card, ...], rules: Rules) -> int:
     """``_nil_dangers`` with the J♠ left out: the cards ``hard`` will not bid Nil over
-    (a Q♠ or higher trump, a fourth trump, a side ace or king without two low cards)."""
+    (a Q♠ or higher trump, a fourth trump, a side ace or king without two low cards), and
+    the second of an ace and king held together in a side suit, however many low cards
+    are with them: once the low cards are led out, or the others show out of a long suit,
+    one of the two is left to take a trick (arena deal 10, seed 7: a Nil over A♦ K♦ 8♦ 5♦
+    2♦, valued as made on 93% of hard's deals, was lost by both hard and hard1)."""
     table = CardTable(deck_info(rules.deck, rules.players, rules.deal_shape))
-    return _nil_dangers(hand, table, _NIL_TRUMP_POWER + 1)
+    dangers = _nil_dangers(hand, table, _NIL_TRUMP_POWER + 1)
+    by_suit: dict[int, list[Card]] = {}
+    for card in hand:
+        if table.suit(card) != TRUMP:
+            by_suit.setdefault(table.suit(card), []).append(card)
+    for cards in by_suit.values():
+        if sum(1 for c in cards if c.rank <= 8) >= 2:  # else _nil_dangers counted them
+            dangers += max(0, sum(1 for c in cards if c.rank >= 13) - 1)
+    return dangers
 
 
 def _nil_dangers(

@@ -140,8 +140,13 @@ class Playout:
         bids: list[int | None],
         blind: list[bool],
         bags: list[int] | None = None,
+        sharp_nil: bool = False,
     ) -> None:
         self.rules = rules
+        # ``hard``'s playouts: a live Nil's opponents lead where it is most exposed and
+        # keep under a card it must overtake (``_attack``, ``_duck``), as a strong side
+        # does; without it (``hard1``) they lead their lowest side card, as ``normal``.
+        self.sharp_nil = sharp_nil
         self.tricks = TrickRules(rules)
         deck = self.tricks.deck
         self.deck = deck
@@ -353,7 +358,8 @@ class Playout:
             if not self.partner_nil[seat]:
                 for foe in self.nil_foes[seat]:
                     if not pos.taken[foe]:
-                        return low_side
+                        attack = self._attack(pos, foe, mask) if self.sharp_nil else -1
+                        return attack if attack >= 0 else low_side
             if top >= 0 and (
                 self.partner_nil[seat] or self._need(pos, seat) > 0 or self._will_set(pos, seat)
             ):
@@ -375,9 +381,66 @@ class Playout:
                         return high_win
         if win_seat >= 0 and self.nil[win_seat]:
             return high_lose if high_lose >= 0 else low
+        if self.sharp_nil and high_lose >= 0 and self._duck(pos, seat, led, bar):
+            return high_lose
         if low_win >= 0 and (self._need(pos, seat) > 0 or self._will_set(pos, seat)):
             return low_win
         return low_side
+
+    def _lowest_in(self, hand: int) -> dict[int, int]:
+        """The rank of the lowest card of each suit in physical ``hand``."""
+        lowest: dict[int, int] = {}
+        for card in bits(hand):
+            logical = card - COPY_SHIFT if card >= COPY_SHIFT else card
+            suit = self.deck.suit_of[logical]
+            r = self.rank[logical]
+            if suit not in lowest or r < lowest[suit]:
+                lowest[suit] = r
+        return lowest
+
+    def _attack(self, pos: Position, nil: int, mask: int) -> int:
+        """A lead against the live Nil of ``nil``: the leader's lowest card of the suit in
+        which the Nil's lowest card is highest and beats it, a suit its partner cannot
+        cover (no higher card there, and no trump to play on it void) first; -1 for
+        none."""
+        exposed = self._lowest_in(pos.hands[nil])
+        partner = -1
+        for s in self.teams[self.team_of[nil]]:
+            if s != nil:
+                partner = s
+        cover: dict[int, int] = {}
+        if partner >= 0:
+            for card in bits(pos.hands[partner]):
+                logical = card - COPY_SHIFT if card >= COPY_SHIFT else card
+                suit = self.deck.suit_of[logical]
+                cover[suit] = max(cover.get(suit, -1), self.rank[logical])
+        best = best_score = best_r = -1
+        for card in bits(mask):
+            logical = card - COPY_SHIFT if card >= COPY_SHIFT else card
+            suit = self.deck.suit_of[logical]
+            r = self.rank[logical]
+            low = exposed.get(suit, -1)
+            if r >= low:
+                continue
+            covered = cover.get(suit, -1) > low or (suit not in cover and TRUMP in cover)
+            score = low + (0 if covered else 1 << 20)
+            if score > best_score or (score == best_score and r < best_r):
+                best, best_score, best_r = card, score, r
+        return best
+
+    def _duck(self, pos: Position, seat: int, led: int, bar: int) -> bool:
+        """Whether ``seat`` keeps under the trick for a live opposing Nil yet to play to
+        it whose every card of the led suit beats it (the Nil then takes the trick unless
+        someone after it overtakes)."""
+        if self.partner_nil[seat]:
+            return False
+        for foe in self.nil_foes[seat]:
+            if pos.taken[foe] or any(p == foe for p, _ in pos.trick):
+                continue
+            low = self._lowest_in(pos.hands[foe]).get(led, -1)
+            if low > bar:
+                return True
+        return False
 
     def value(
         self,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import pathlib
 import random
 import types
 
@@ -164,3 +166,26 @@ def test_the_command_says_whether_searches_ran_untimed(capsys: pytest.CaptureFix
     assert "searches untimed: every decision sampled its full deal caps" in capsys.readouterr().out
     assert main(args) == 0
     assert "searches timed: a search stops at its time budget" in capsys.readouterr().out
+
+
+def test_the_nil_report_has_a_line_for_each_nil_with_its_hands_and_plays(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--nil-report FILE``: one JSON line per Nil bid, as many made and lost as the
+    counts say, each with the bidder's dealt hand and the hand's 52 cards in play order."""
+    path = tmp_path / "nils.jsonl"
+    args = ["arena", "random", "heuristic", "--deals", "20", "--seed", "2", "--games", "0"]
+    assert main([*args, "--workers", "1", "--nil-report", str(path)]) == 0
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    result = run_arena("random", "heuristic", deals=20, seed=2)
+    for stats in result.stats:
+        mine = [r for r in records if r["bidder"] == stats.name]
+        assert len(mine) == stats.nil_bids > 0
+        assert sum(r["made"] for r in mine) == stats.nils_made
+    for record in records:
+        assert len(record["hand"]) == 13 and len(record["plays"]) == 52
+        assert record["bids"][record["seat"]] == 0
+        played = {p.split(":")[1] for p in record["plays"] if p.startswith(f"{record['seat']}:")}
+        assert played == set(record["hand"])
+        assert record["partners"] == [record["bidder"]]
+    assert "margin per hand" in capsys.readouterr().out
