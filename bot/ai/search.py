@@ -27,7 +27,7 @@ from bot.ai.heuristic import (
     nil_dangers,
 )
 from bot.ai.holdings import fits, sample_fitted_deal, shipped_model
-from bot.ai.knowledge import Knowledge, bid_weight, knowledge_of, sample_drawn_deal
+from bot.ai.knowledge import Knowledge, bid_weight, hand_rules, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
 from bot.ai.reasons import SEARCH, Reason, Tally, shown_voids
 from bot.engine import (
@@ -502,7 +502,9 @@ class SearchPolicy:
 
         keys = sorted({key(b) for b in candidates})
         tally = self.tally = Tally(view)
-        playout = Playout(rules, [None] * n, blind, bags)
+        # Evil Spades (003:13-63): the hand's play rule, which the table's rules do not show.
+        play_rules, low_ball = hand_rules(view)
+        playout = Playout(play_rules, [None] * n, blind, bags, low_ball)
         sample = self.sampler(view, knowledge)
         for _ in range(self.bid_deals):
             self.searched += 1
@@ -573,11 +575,13 @@ class SearchPolicy:
         """Average value of each play over sampled deals."""
         start = time.perf_counter()
         rules = view.rules
+        play_rules, low_ball = hand_rules(view)
         playout = Playout(
-            rules,
+            play_rules,
             [None if b is None else b.tricks for b in view.bids],
             [bool(b and b.blind) for b in view.bids],
             list(view.bags),
+            low_ball,
         )
         knowledge = knowledge_of(view)
         assert view.hand is not None
@@ -595,7 +599,12 @@ class SearchPolicy:
         self.searched = 0
         bids, blind = playout.bids, playout.blind
         solver = None
-        if len(view.hand) <= self.exact_cards and not playout.calls and not rules.dummy_hands:
+        if (
+            len(view.hand) <= self.exact_cards
+            and not playout.calls
+            and not rules.dummy_hands
+            and not low_ball
+        ):
             solver = Endgame(
                 playout.tricks,
                 team,
