@@ -10,6 +10,7 @@ import pytest
 
 from bot.ai.knowledge import hand_rules, knowledge_of
 from bot.ai.playout import Playout
+from bot.ai.search import _evil_bids
 from bot.engine import Card, Game, Phase, PlayCard, Rules
 from bot.engine.deck import COPY_SHIFT, TRUMP
 from bot.engine.tricks import bits
@@ -83,3 +84,44 @@ def test_a_discard_in_a_trump_when_void_hand_shows_no_spades() -> None:
                 assert TRUMP in voids and int(led) in voids
                 return
     raise AssertionError("no discard in 20 pressure hands")
+
+
+def _evil_bidding(rule: int) -> Game:
+    """An Evil Spades game at hand rule ``rule``, the first bidder (seat 1) to bid."""
+    rules = Rules.model_validate({**Rules.preset("evil").changed(), "evil_start": rule})
+    game = Game.new(rules, seed=5, dealer=0)
+    assert game.phase is Phase.BID and game.to_act == 1
+    return game
+
+
+def test_bid_playouts_leave_a_partner_the_nil_its_side_owes() -> None:
+    """003:21 suicide: one partner bids Nil, the other as usual, the first of them to bid
+    choosing. A first bidder weighing 4 plays its deals out with its partner bidding the
+    Nil it is left with; weighing a Nil, with its partner bidding what its cards look
+    worth. The other side's second bidder (the dealer) is left a Nil by its partner's 2."""
+    game = _evil_bidding(3)
+    view = game.view(1)
+    deal = [[c.index for c in hand] for hand in game.hands]
+    assumed: list[int | None] = [3, 4, 2, 5]
+    _evil_bids(view, deal, assumed)
+    assert assumed == [0, 4, 2, 0]
+    assumed = [3, 0, 2, 5]
+    _evil_bids(view, deal, assumed)
+    assert assumed == [0, 0, 2, 5]
+
+
+def test_bid_playouts_make_the_last_bid_what_the_hand_rule_says() -> None:
+    """003:24 homicide: the first and third bidders (seats 1 and 3) bid at least 2, the
+    last (the dealer) makes the bids 14; 003:20 mirrors: everyone bids their spades."""
+    game = _evil_bidding(6)
+    view = game.view(1)
+    deal = [[c.index for c in hand] for hand in game.hands]
+    assumed: list[int | None] = [3, 4, 1, 1]
+    _evil_bids(view, deal, assumed)
+    assert assumed == [14 - 4 - 1 - 2, 4, 1, 2]
+    game = _evil_bidding(2)
+    view = game.view(1)
+    assumed = [3, 4, 3, 3]
+    _evil_bids(view, deal, assumed)
+    spades = [sum(Card.of(c).suit == TRUMP for c in hand) for hand in deal]
+    assert assumed[0] == spades[0] and assumed[2:] == spades[2:]
