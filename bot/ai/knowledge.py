@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.ai.heuristic import CardTable, bid_estimate
-from bot.engine import Card, Phase, SeatView
+from bot.engine import Card, Phase, Rules, SeatView
 from bot.engine.deck import COPY_SHIFT, JUNK, TRUMP, DeckInfo, deck_info, shuffled
+from bot.engine.evil import LOW_BALL, MUST_TRUMP, SCREAMERS, hand_rule
 
 # A Nil bidder is unlikely to hold honours: a deal gives them one this much less often.
 # (Half as often measured +2.5 +- 4.7 a hand over a quarter as often, and +4.7 +- 4.8 over
@@ -54,14 +55,32 @@ class Knowledge:
     draw: int = DEALT  # how the other seat's hand came about (DEALT, KEEP_STRONGER, ...)
     kept: tuple[int, ...] = ()  # cards the other seat has played: each one kept in a draw
     draws: int = 0  # draws the other seat made, each leaving one card it did not keep
+    # Unseen cards dealt to no seat: a dead hand (003:207), placed like a hand of its own.
+    dead: int = 0
 
 
 def _ids(cards: tuple[Card, ...] | None) -> list[int]:
     return [c.index for c in cards or ()]
 
 
-def knowledge_of(view: SeatView) -> Knowledge:
+def hand_rules(view: SeatView) -> tuple[Rules, bool]:
+    """The rules this hand's cards are played by, and whether each seat must play its
+    lowest card: the table's, but in Evil Spades (003:13-63) with the hand rule's own play
+    rule (003:22 trump when void, 003:43 low ball, 003:46 screamers), which the game
+    applies hand by hand (``Game._start_evil_hand``) and the table's rules do not show."""
     rules = view.rules
+    if not rules.evil_spades:
+        return rules, False
+    play = hand_rule(view.hand_number, rules.evil_start).play
+    if play == MUST_TRUMP:
+        return rules.model_copy(update={"must_trump": "when_void"}), False
+    if play == SCREAMERS:
+        return rules.model_copy(update={"spades_last": True}), False
+    return rules, play == LOW_BALL
+
+
+def knowledge_of(view: SeatView) -> Knowledge:
+    rules, _ = hand_rules(view)
     deck = deck_info(rules.deck, rules.players, rules.deal_shape)
     n = rules.players
     pool: dict[int, int] = {}
@@ -135,6 +154,9 @@ def knowledge_of(view: SeatView) -> Knowledge:
     elif rules.two_decks and view.phase in (Phase.BID, Phase.PLAY):
         # 003:81: three players draw from two decks as two players draw from one.
         draw = KEEP_STRONGER if rules.two_player_deal == "keep_one_of_two" else FIRST_OR_SECOND
+    # 003:207-225: the dead hand holds 13 of the unseen cards, and no void of any seat
+    # says a card of that suit is in the other hands rather than there.
+    dead = len(unseen) - sum(needs) if rules.deal_shape == "dead_hand" else 0
     return Knowledge(
         seat=view.seat,
         deck=deck,
@@ -146,6 +168,7 @@ def knowledge_of(view: SeatView) -> Knowledge:
         draw=draw,
         kept=kept,
         draws=draws,
+        dead=max(dead, 0),
     )
 
 
@@ -165,17 +188,26 @@ def _first_real(trick: Sequence[tuple[int, Card]], deck: DeckInfo) -> int:
 def sample_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int]]:
     """Logical cards for every other seat, honouring shown voids; this seat's list is empty.
 
-    Cards left over (the two-player discards nobody saw) are dropped.
+    Cards left over (the two-player discards nobody saw) are dropped. A dead hand's cards
+    (``Knowledge.dead``) are dealt to it as to a seat void in nothing, and dropped after:
+    dealt first to the seats with room, the cards of a suit one seat has shown void in
+    all went to the other (003:207: with 13 unseen cards out of play, half as many).
     """
     deck = knowledge.deck
-    n = len(knowledge.needs)
+    players = len(knowledge.needs)
+    needs, voids, nils = knowledge.needs, knowledge.voids, knowledge.nil
+    if knowledge.dead:
+        needs = (*needs, knowledge.dead)
+        voids = (*voids, frozenset())
+        nils = (*nils, False)
+    n = len(needs)
     # How many seats may hold each suit: the fewer, the sooner its cards are placed.
-    free = [sum(suit not in knowledge.voids[s] for s in range(n)) for suit in range(4)]
+    free = [sum(suit not in voids[s] for s in range(n)) for suit in range(4)]
     free.append(n)  # 000:192: a junk Joker, no suit, that any seat may hold
     for attempt in range(_TRIES + 1):
         strict = attempt < _TRIES
-        hands = [list(k) for k in knowledge.known]
-        room = list(knowledge.needs)
+        hands = [list(k) for k in knowledge.known] + [[] for _ in range(n - players)]
+        room = list(needs)
         # The permutation ``rng.shuffle`` gives, without its interpreted loop.
         cards = shuffled(knowledge.unseen, rng)
         # The most constrained cards go first so a void cannot strand them: a stable sort
@@ -185,15 +217,13 @@ def sample_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int]]:
             buckets[free[deck.suit_of[card]]].append(card)
         for card in [c for bucket in buckets for c in bucket]:
             suit = deck.suit_of[card]
-            seats = [
-                s for s in range(n) if room[s] and (not strict or suit not in knowledge.voids[s])
-            ]
+            seats = [s for s in range(n) if room[s] and (not strict or suit not in voids[s])]
             if not seats:
                 if sum(room) == 0:
                     break
                 continue
             weights = [
-                room[s] * (_NIL_HONOUR_WEIGHT if knowledge.nil[s] and _honour(card, deck) else 1)
+                room[s] * (_NIL_HONOUR_WEIGHT if nils[s] and _honour(card, deck) else 1)
                 for s in seats
             ]
             seat = _weighted_choice(rng, seats, weights)
@@ -201,7 +231,7 @@ def sample_deal(knowledge: Knowledge, rng: random.Random) -> list[list[int]]:
             room[seat] -= 1
         if sum(room) == 0:
             break
-    return hands
+    return hands[:players]
 
 
 def _strength(card: int, deck: DeckInfo) -> int:

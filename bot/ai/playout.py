@@ -12,7 +12,7 @@ from functools import cache
 from typing import final
 
 from bot.engine import Rules
-from bot.engine.cards import BIG_JOKER, LITTLE_JOKER
+from bot.engine.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER
 from bot.engine.deck import COPY_SHIFT, JUNK, TRUMP, deck_info
 from bot.engine.dummy import to_turn
 from bot.engine.options import PENALTY_OVERTRICKS
@@ -31,6 +31,20 @@ def near_bag_limit(rules: Rules, bags: int) -> bool:
         and rules.bag_penalty > 0
         and bags >= rules.bag_limit - BAG_MARGIN
     )
+
+
+def lowest_ranked(mask: int) -> int:
+    """The cards of physical ``mask`` of the lowest rank (003:43 low ball; the game's
+    ``Game._lowest``)."""
+    low = 99
+    out = 0
+    for card in bits(mask):
+        rank = ALL_CARDS[card % COPY_SHIFT].rank
+        if rank < low:
+            low, out = rank, 1 << card
+        elif rank == low:
+            out |= 1 << card
+    return out
 
 
 @final
@@ -141,6 +155,7 @@ class Playout:
         blind: list[bool],
         bags: list[int] | None = None,
         sharp_nil: bool = False,
+        low_ball: bool = False,
     ) -> None:
         self.rules = rules
         # ``hard``'s playouts: a live Nil's opponents lead where it is most exposed and
@@ -148,6 +163,8 @@ class Playout:
         # does; without it (``hard1``) they lead their lowest side card, as ``normal``.
         self.sharp_nil = sharp_nil
         self.tricks = TrickRules(rules)
+        # Evil Spades' low ball (003:43): every seat plays the lowest ranked card it may.
+        self.low_ball = low_ball
         deck = self.tricks.deck
         self.deck = deck
         self.n = rules.players
@@ -228,6 +245,8 @@ class Playout:
 
     def finish(self, pos: Position) -> list[int]:
         """Tricks each seat ends the hand with."""
+        if self.low_ball:
+            return self._finish_low_ball(pos)
         tricks = self.tricks
         while pos.trick_no < self.num_tricks:
             seat = (pos.leader + len(pos.trick)) % self.n
@@ -240,6 +259,18 @@ class Playout:
                 self.play(pos, seat, self.choose_called(pos, seat, mask))
                 continue
             self.play(pos, seat, self.choose(pos, seat, mask))
+        return pos.taken
+
+    def _finish_low_ball(self, pos: Position) -> list[int]:
+        """``finish`` under Evil Spades' low ball (003:43), as the game plays it: of the
+        cards the rules allow, only the lowest ranked, and of those the rule of thumb's."""
+        tricks = self.tricks
+        while pos.trick_no < self.num_tricks:
+            seat = (pos.leader + len(pos.trick)) % self.n
+            mask, _ = tricks.legal_mask(
+                seat, pos.hands[seat], pos.trick, pos.trick_no, pos.broken, True
+            )
+            self.play(pos, seat, self.choose(pos, seat, lowest_ranked(mask)))
         return pos.taken
 
     def _need(self, pos: Position, seat: int) -> int:

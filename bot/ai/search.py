@@ -27,7 +27,7 @@ from bot.ai.heuristic import (
     nil_dangers,
 )
 from bot.ai.holdings import fits, sample_fitted_deal, shipped_model
-from bot.ai.knowledge import Knowledge, bid_weight, knowledge_of, sample_drawn_deal
+from bot.ai.knowledge import Knowledge, bid_weight, hand_rules, knowledge_of, sample_drawn_deal
 from bot.ai.playout import Playout, Position
 from bot.ai.reasons import SEARCH, Reason, Tally, shown_voids
 from bot.engine import (
@@ -42,9 +42,11 @@ from bot.engine import (
     Raise,
     Rules,
     SeatView,
+    Suit,
     score_hand,
 )
 from bot.engine.deck import COPY_SHIFT, DeckInfo
+from bot.engine.evil import BidContext, hand_rule
 from bot.engine.options import PENALTY_OVERTRICKS
 
 # Below this many seconds there is no time to search: play the heuristic's card.
@@ -223,6 +225,34 @@ def _side_bids(view: SeatView, assumed: list[int | None]) -> None:
         for s in seats:
             if s != bidder:
                 assumed[s] = None
+
+
+def _evil_bids(view: SeatView, deal: list[list[int]], assumed: list[int | None]) -> None:
+    """Evil Spades (003:13-63): the seats yet to bid after this one bid as the hand's rule
+    lets them with their sampled cards, the nearest to what they look worth: a partner
+    left to bid Nil by this seat's bid (003:21 suicide, 003:26 insane), the last bidder
+    making the bids 14 (003:24 homicide), a mirror's count. Read as what the cards look
+    worth, the partner of a seat that bid 3 at insane was taken to bid its tricks, not the
+    Nil it was left with (its side lost 64 on a deal where normal's made 131, seed 7)."""
+    rules = view.rules
+    rule = hand_rule(view.hand_number, rules.evil_start)
+    n = rules.players
+    first = (view.dealer + 1) % n
+    normal = list(range(view.num_tricks + 1))
+    called = view.called_suit if view.called_suit is not None else Suit.SPADES
+    for position in range(n):
+        seat = (first + position) % n
+        if view.bids[seat] is not None or seat == view.seat:
+            continue
+        order = [assumed[(first + i) % n] or 0 for i in range(position)]
+        mate = next(s for t in view.teams if seat in t for s in t if s != seat)
+        mate_bid = assumed[mate] if (mate - first) % n < position else None
+        cards = tuple(Card.of(c) for c in deal[seat])
+        ctx = BidContext(cards, position, order, mate_bid, normal, view.num_tricks, called)
+        values = rule.bids(ctx)
+        wanted = assumed[seat] or 0
+        if values:
+            assumed[seat] = min(values, key=lambda v: abs(v - wanted))
 
 
 class SearchPolicy:
@@ -509,7 +539,11 @@ class SearchPolicy:
 
         keys = sorted({key(b) for b in candidates})
         tally = self.tally = Tally(view)
-        playout = Playout(rules, [None] * n, blind, bags, self.sharp_nil)
+        # Evil Spades (003:13-63): the hand's play rule, which the table's rules do not show.
+        play_rules, low_ball = hand_rules(view)
+        playout = Playout(
+            play_rules, [None] * n, blind, bags, sharp_nil=self.sharp_nil, low_ball=low_ball
+        )
         sample = self.sampler(view, knowledge)
         for _ in range(self.bid_deals):
             self.searched += 1
@@ -527,10 +561,14 @@ class SearchPolicy:
                 assumed[1] = assumed[3] = None  # dummies bid nothing (003:108)
             outcomes: dict[int, list[int]] = {}
             last: dict[int, int] = {}
+            played_bids: dict[int, list[int | None]] = {}
             for k in keys:
                 as_nil = k < 0
                 assumed[view.seat] = 0 if as_nil else k
-                playout.rebid(list(assumed))
+                played_bids[k] = list(assumed)
+                if rules.evil_spades:
+                    _evil_bids(view, deal, played_bids[k])
+                playout.rebid(list(played_bids[k]))
                 hands = deal
                 if rules.nil_pass and view.partners and (as_nil or partner_nil):
                     nil_seat, other = (
@@ -555,6 +593,7 @@ class SearchPolicy:
             if -1 in outcomes:
                 nil_made += weight * (outcomes[-1][view.seat] == 0)
             for bid in candidates:
+                assumed = played_bids[key(bid)]
                 assumed[view.seat] = bid.tricks
                 tally.add(bid, assumed, outcomes[key(bid)], weight)
                 totals[bid] += weight * hand_value(
@@ -580,12 +619,14 @@ class SearchPolicy:
         """Average value of each play over sampled deals."""
         start = time.perf_counter()
         rules = view.rules
+        play_rules, low_ball = hand_rules(view)
         playout = Playout(
-            rules,
+            play_rules,
             [None if b is None else b.tricks for b in view.bids],
             [bool(b and b.blind) for b in view.bids],
             list(view.bags),
-            self.sharp_nil,
+            sharp_nil=self.sharp_nil,
+            low_ball=low_ball,
         )
         knowledge = knowledge_of(view)
         assert view.hand is not None
@@ -603,7 +644,12 @@ class SearchPolicy:
         self.searched = 0
         bids, blind = playout.bids, playout.blind
         solver = None
-        if len(view.hand) <= self.exact_cards and not playout.calls and not rules.dummy_hands:
+        if (
+            len(view.hand) <= self.exact_cards
+            and not playout.calls
+            and not rules.dummy_hands
+            and not low_ball
+        ):
             solver = Endgame(
                 playout.tricks,
                 team,

@@ -99,3 +99,57 @@ def test_hurricane_passed_cards_are_known_in_the_left_hand_not_the_partners() ->
     assert sorted(knowledge.known[2]) == passed
     assert not knowledge.known[3]
     assert not set(passed) & set(knowledge.unseen)
+
+
+def _dead_hand_void_position() -> tuple[Game, int, int, int]:
+    """A dead_hand game (003:207) in play where a seat other than the one to act has shown
+    a void in a side suit of which some cards are still unseen: the game, the seat to act,
+    the void seat and the suit."""
+    rules = Rules.preset("dead_hand")
+    for seed in range(40):
+        game = Game.new(rules, seed=seed, dealer=0)
+        rng = random.Random(seed)
+        while not game.is_over and game.hand_number == 1:
+            seat = game.to_act
+            assert seat is not None
+            if game.phase is Phase.PLAY:
+                knowledge = knowledge_of(game.view(seat))
+                deck = knowledge.deck
+                for other, voids in enumerate(knowledge.voids):
+                    for suit in voids:
+                        left = [c for c in knowledge.unseen if deck.suit_of[c] == suit]
+                        if other != seat and suit != 3 and len(left) >= 4:
+                            return game, seat, other, suit
+            game.apply(rng.choice(game.legal_actions()))
+    raise AssertionError("no dead_hand position with a void shown")
+
+
+def test_dead_hand_deals_keep_a_hand_out_of_play_of_the_right_size() -> None:
+    """003:207-225: 13 of the unseen cards lie in the dead hand nobody plays. A sampled
+    deal gives each seat its own number of cards, no card twice, and leaves the dead
+    hand's 13 out; a seat's shown void does not push that suit's unseen cards into the
+    other seat's hand, since half of the places they may be are in the dead hand (they
+    all went there, filling it first, before the dead hand was dealt like a seat)."""
+    game, seat, void_seat, suit = _dead_hand_void_position()
+    view = game.view(seat)
+    knowledge = knowledge_of(view)
+    assert knowledge.dead == 13
+    deck = knowledge.deck
+    third = next(s for s in range(3) if s not in (seat, void_seat))
+    left = [c for c in knowledge.unseen if deck.suit_of[c] == suit]
+    in_third = []
+    for draw in range(300):
+        deal = sample_deal(knowledge, random.Random(draw))
+        dealt = [c for hand in deal for c in hand]
+        assert len(dealt) == len(set(dealt))
+        assert set(dealt) <= set(knowledge.unseen)
+        assert [len(hand) for hand in deal] == [
+            0 if s == seat else view.cards_left[s] for s in range(3)
+        ]
+        assert not {c for c in deal[void_seat] if deck.suit_of[c] == suit}
+        in_third.append(sum(deck.suit_of[c] == suit for c in deal[third]))
+    # Each unseen card of the suit is in the third seat's hand or the dead hand, in
+    # proportion to their sizes.
+    share = view.cards_left[third] / (view.cards_left[third] + 13)
+    mean = sum(in_third) / len(in_third)
+    assert abs(mean - share * len(left)) < 0.5, (mean, share, len(left))
