@@ -1929,7 +1929,7 @@ class Game:
             extra_required=self._hand.extra_required,
             claim_set=self._hand.claim_set,
             last_trick=self._last_winner(1) if self._options.last_trick_bonus else None,
-            streak=self._last_winner(3) if self._options.end_streak_bonus else None,
+            winners=self._all_winners() if self._options.end_streak_bonus else None,
             aces_last=self._aces_last() if self._options.ace_on_nil_bonus else (),
             dark_big=tuple(self._hand.dark_big),
             no_trump=tuple(self._hand.no_trump),
@@ -2021,6 +2021,14 @@ class Game:
         if len(self._hand.completed) != self.num_tricks:
             return ()
         return tuple(seat for seat, card in self._hand.completed[-1].plays if card.rank == 14)
+
+    def _all_winners(self) -> list[int] | None:
+        """The seat that won each trick of the hand in order, a claim of the rest won by
+        the claimer (``None``: the hand ended before its last trick), for 000:153."""
+        winners = [record.winner for record in self._hand.completed]
+        if self._hand.rest_claimed_by is not None:
+            winners += [self._hand.rest_claimed_by] * (self.num_tricks - len(winners))
+        return winners if len(winners) == self.num_tricks else None
 
     def _last_winner(self, count: int) -> int | None:
         """The seat that won each of the hand's last ``count`` tricks, by play or by a

@@ -149,6 +149,8 @@ class Options:
         self.seven_or_more_bonus: bool = rules.seven_or_more_bonus
         self.last_trick_bonus: bool = rules.last_trick_bonus
         self.end_streak_bonus: int = rules.end_streak_bonus
+        self.end_streak_length: int = rules.end_streak_length
+        self.end_streak_breaker: bool = rules.end_streak_breaker
         self.ace_on_nil_bonus: bool = rules.ace_on_nil_bonus
         self.exact_bids: str = rules.exact_bids
         self.double_over: bool = rules.double_over

@@ -645,6 +645,20 @@ class Rules(BaseModel):
         description="End Winning Streak: a player who wins the last three tricks of the hand "
         "scores this many points for their side, 3 or 30; 0 is off (000:153).",
     )
+    end_streak_length: Literal[3, 4, 5] = Field(
+        3,
+        description="End Winning Streak over the last 3, 4 or 5 tricks of the hand: one "
+        'player must win that many last tricks for the bonus (000:153 "the last four or '
+        'five tricks with same point gauge"). Needs end_streak_bonus.',
+    )
+    end_streak_breaker: bool = Field(
+        False,
+        description="End Winning Streak, broken: when one player won the tricks just before "
+        "the last (one fewer than end_streak_length, in a row) and a player of another side "
+        "takes the last trick, that trick's side scores the bonus instead (000:153 \"an "
+        'opposing team ends a possible streak by taking the last trick"). Needs '
+        "end_streak_bonus.",
+    )
     dix_bonus: bool = Field(
         False,
         description="Dix: the 9 of spades winning a trick scores 1 for its side, 5 when "
@@ -825,6 +839,11 @@ class Rules(BaseModel):
             say(
                 "highlander_streak",
                 "highlander already scores seven tricks: not with seven_tricks_streak",
+            )
+        if (self.end_streak_length != 3 or self.end_streak_breaker) and not self.end_streak_bonus:
+            say(
+                "end_streak_options",
+                "end_streak_length and end_streak_breaker need end_streak_bonus 3 or 30",
             )
         if self.split_bonuses and (self.players, self.team_size) != (4, 1):
             say(

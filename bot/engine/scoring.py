@@ -17,6 +17,7 @@ from typing import final
 
 from bot.engine import berkley
 from bot.engine.auction import auction_results
+from bot.engine.end_streak import end_streak
 from bot.engine.miser import miser_result
 from bot.engine.options import Options, options_of
 from bot.engine.results import HandResult, SeatOutcome, TeamHandResult
@@ -234,6 +235,19 @@ def _bonuses(
     return (" + ".join(labels) or None), points
 
 
+def _streak(
+    options: Options, teams: tuple[tuple[int, ...], ...], winners: list[int]
+) -> tuple[int, str]:
+    """000:153 End Winning Streak: (seat, label) of the seat whose side scores the bonus,
+    the seat -2 (nobody's) when nobody does (``end_streak.py``)."""
+    side_of = [0] * (max(max(seats) for seats in teams) + 1)
+    for t, seats in enumerate(teams):
+        for seat in seats:
+            side_of[seat] = t
+    found = end_streak(winners, options.end_streak_length, options.end_streak_breaker, side_of)
+    return found if found is not None else (-2, "")
+
+
 def _highlander(contract: _Contract, seat_overs: int) -> None:
     """000:175 Highlander Scoring: "Harry is awarded five points per overtrick", made or
     set, and "Sandbagging does not apply"."""
@@ -432,7 +446,7 @@ def score_hand(
     extra_required: list[int] | None = None,
     claim_set: list[bool] | None = None,
     last_trick: int | None = None,
-    streak: int | None = None,
+    winners: list[int] | None = None,
     aces_last: tuple[int, ...] = (),
     card_bonus: tuple[tuple[int, str, int], ...] = (),
     bag_cancels: list[int] | None = None,
@@ -452,9 +466,10 @@ def score_hand(
     contract is set whatever it took (000 The rest are mine: "as if that player had failed
     to make his bid"), and in a hand that bid itself it scores nothing.
     ``last_trick``: the seat that won the last trick, for ``last_trick_bonus`` (``None``:
-    nobody won it by play or claim). ``streak``: the seat that won each of the last three
-    tricks, for ``end_streak_bonus``. ``aces_last``: the seats that played an Ace to the
-    last trick, for ``ace_on_nil_bonus``. ``card_bonus``: (seat, label, points) won by
+    nobody won it by play or claim). ``winners``: the seat that won each trick of the
+    hand in order, all of them (``None``: the hand ended early), for ``end_streak_bonus``.
+    ``aces_last``: the seats that played an Ace to the last trick, for ``ace_on_nil_bonus``.
+    ``card_bonus``: (seat, label, points) won by
     a card (``card_bonuses.py``: Dix and the last-trick victories). ``bag_cancels[t]``: bag
     cancelling cards side ``t`` took, for ``bag_cancel_card``. ``sevens_before[t]``: earlier
     hands of the game in which side ``t`` scored seven tricks (``highlander``,
@@ -503,6 +518,9 @@ def score_hand(
         # 000:112 Auction Spades: one contract, the defenders scoring its difference.
         results = auction_results(teams, bids, tricks, scores, bags)
         return HandResult(hand_number, dealer, bid_itself, results, tuple(seat_outcomes), None)
+    streak, streak_label = -2, ""
+    if winners is not None and options.end_streak_bonus:
+        streak, streak_label = _streak(options, teams, winners)
     miser = options.miser
     for t, seats in enumerate(teams):
         if miser:
@@ -671,8 +689,8 @@ def score_hand(
             special, bonus = _bonuses(
                 options, actual, team_bid, last_trick in seats, all_exact and has_bid
             )
-            if streak in seats and options.end_streak_bonus:
-                special = f"{special} + last three tricks" if special else "last three tricks"
+            if streak in seats:
+                special = f"{special} + {streak_label}" if special else streak_label
                 bonus += options.end_streak_bonus
         if extras:
             special, bonus = _extras(

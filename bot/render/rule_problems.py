@@ -35,6 +35,9 @@ PLAIN: dict[str, str] = {
     "highlander_streak": N_(
         "`highlander` already scores seven tricks: not with `seven_tricks_streak`."
     ),
+    "end_streak_options": N_(
+        "`end_streak_length` and `end_streak_breaker` need `end_streak_bonus` 3 or 30."
+    ),
     "split_bonuses": N_("`split_bonuses` needs four players each playing alone (`team_size 1`)."),
     "evil_four": N_("`evil_spades` needs four players as partners (`players 4`, `team_size 2`)."),
     "gambling_players": N_(

@@ -1653,6 +1653,42 @@ def test_end_winning_streak(bonus: int, seed: int, streak_side: int | None) -> N
         assert team.special_points == (bonus if streak else 0)
 
 
+@covers("end_streak_length", "end_streak_breaker")
+@pytest.mark.parametrize(
+    ("options", "seed", "label"),
+    [
+        ({"end_streak_length": 4}, 6, "last four tricks"),
+        ({"end_streak_length": 5}, 6, "last five tricks"),
+        ({"end_streak_length": 5}, 11, None),
+        ({"end_streak_length": 4}, 4, None),
+        ({"end_streak_breaker": True}, 20, "streak broken"),
+        ({}, 20, None),
+    ],
+)
+def test_end_winning_streak_of_four_or_five_and_broken(
+    options: dict[str, object], seed: int, label: str | None
+) -> None:
+    """000:153: "Some varieties include awarding points for winning the last four or five
+    tricks with same point gauge. [...] an opposing team ends a possible streak by taking
+    the last trick, the points may be awarded to that team". Seed 6: seat 0 takes the last
+    five tricks; seed 11: the last four only; seed 4: the last three only; seed 20: seat 0
+    takes the last trick after one player of side 1 took the two before it."""
+    game = Game.new(_rules(end_streak_bonus=30, **options), seed=seed, dealer=0)
+    bid_all(game, [3, 3, 3, 3])
+    play_out(game)
+    side_0, side_1 = game.results[-1].teams
+    assert (side_0.special, side_0.special_points) == (label, 30 if label else 0)
+    assert (side_1.special, side_1.special_points) == (None, 0)
+
+
+def test_end_streak_length_and_breaker_need_the_bonus() -> None:
+    """000:153: the streak's length and its breaker are parts of End Winning Streak."""
+    for options in ({"end_streak_length": 4}, {"end_streak_breaker": True}):
+        refused = Rules.model_construct(**options).problems()
+        assert [p.kind for p in refused] == ["end_streak_options"]
+        assert _rules(end_streak_bonus=3, **options).problems() == []
+
+
 def test_a_claim_of_the_rest_wins_the_last_three_tricks() -> None:
     """000:153 with a claim that holds after the first trick: the claimer took the rest."""
     game = _suited_game(Rules(end_streak_bonus=30, claims=True))

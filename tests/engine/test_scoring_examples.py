@@ -65,6 +65,8 @@ BERKLEY_DUMMIES = dict(PRESETS["berkley_two"])
 BERKLEY_THREE = dict(PRESETS["berkley_three"])
 BERKLEY_THREE_54 = dict(PRESETS["berkley_three_54"])
 BLIND_SEAT0 = [True, False, False, False]
+# 000:153: the first nine tricks of a hand won by seats 1, 2, 3 in turn (three each).
+ROUND_ROBIN = [1, 2, 3] * 3
 BLIND_EXACT_100 = {"blind_bids": "anytime", "blind_scoring": "exact_100"}
 BLIND_EXACT_DOUBLE = {"blind_bids": "anytime", "blind_scoring": "exact_double"}
 BLIND_TRAILING = {"blind_bids": "losing_by_100", "blind_scoring": "trailing"}
@@ -256,6 +258,16 @@ EXAMPLES = [
                  id="000:175 Highlander: both made, five extra points per overtrick, no bags"),
     pytest.param(Example({0: {"special": "seven tricks", "special_points": 30, "total": 100}}, [3, 2, 3, 3], [4, 2, 4, 3], rules={"highlander": True}, extras={"sevens_before": [2, 0]}),
                  id="000:175 Highlander: seven or more tricks a third time -> 30"),
+    pytest.param(Example({0: {"special": "last four tricks", "special_points": 30, "total": 100}, 1: {"special": None, "total": 60}}, [4, 3, 3, 3], [4, 3, 3, 3], rules={"end_streak_bonus": 30, "end_streak_length": 4}, extras={"winners": [*ROUND_ROBIN, 0, 0, 0, 0]}),
+                 id="000:153 End Winning Streak of four: seat 0 takes the last four tricks -> 30"),
+    pytest.param(Example({0: {"special": None, "total": 60}, 1: {"special": None, "total": 70}}, [3, 4, 3, 3], [3, 4, 3, 3], rules={"end_streak_bonus": 30, "end_streak_length": 4}, extras={"winners": [*ROUND_ROBIN, 1, 0, 0, 0]}),
+                 id="000:153 End Winning Streak of four: the last three tricks alone score nothing"),
+    pytest.param(Example({0: {"special": None, "total": 60}, 1: {"special": "streak broken", "special_points": 30, "total": 100}}, [2, 4, 4, 3], [2, 4, 4, 3], rules={"end_streak_bonus": 30, "end_streak_breaker": True}, extras={"winners": [*ROUND_ROBIN, 2, 0, 0, 1]}),
+                 id="000:153 End Winning Streak broken: seat 1 takes the last trick after seat 0's two -> 30"),
+    pytest.param(Example({0: {"special": None, "total": 50}, 1: {"special": None, "total": 80}}, [2, 4, 3, 4], [2, 4, 3, 4], rules={"end_streak_bonus": 30, "end_streak_length": 4, "end_streak_breaker": True}, extras={"winners": [*ROUND_ROBIN, 3, 0, 0, 1]}),
+                 id="000:153 End Winning Streak broken: no bonus when the run before the last was shorter"),
+    pytest.param(Example({0: {"special": None, "total": 60}, 1: {"special": None, "total": 70}}, [2, 4, 4, 3], [2, 4, 4, 3], rules={"end_streak_bonus": 30, "end_streak_breaker": True}, extras={"winners": [*ROUND_ROBIN, 1, 0, 0, 2]}),
+                 id="000:153 End Winning Streak broken: a partner taking the last trick breaks nothing"),
     pytest.param(Example({0: {"special": "seven tricks", "special_points": 10, "total": 80}}, [4, 2, 3, 2], [4, 3, 3, 3], rules={"seven_tricks_streak": True}),
                  id="000:181 Seven Tricks Or Higher Part Deux: bid 7 made the first time -> 10"),
     pytest.param(Example({0: {"special_points": 20, "total": 90}}, [4, 2, 3, 2], [4, 3, 3, 3], rules={"seven_tricks_streak": True}, extras={"sevens_before": [1, 0]}),

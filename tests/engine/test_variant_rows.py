@@ -276,9 +276,22 @@ ROWS: tuple[Row, ...] = (
     Row(NAMED, "First Trick Clubs", "000:149", ("first_trick_clubs",), (
         OPT + "test_first_trick_clubs_is_deuce_starts_with_no_spades_on_the_first_trick",
     )),
-    Row(NAMED, "End Winning Streak", "000:153", ({"end_streak_bonus": 3}, {"end_streak_bonus": 30}), (
+    Row(NAMED, "End Winning Streak", "000:153", (
+        {"end_streak_bonus": 3},
+        {"end_streak_bonus": 30},
+        {"end_streak_bonus": 30, "end_streak_length": 4},
+        {"end_streak_bonus": 30, "end_streak_length": 5},
+        {"end_streak_bonus": 30, "end_streak_breaker": True},
+    ), (
         OPT + "test_end_winning_streak",
         OPT + "test_a_claim_of_the_rest_wins_the_last_three_tricks",
+        OPT + "test_end_winning_streak_of_four_or_five_and_broken",
+        OPT + "test_end_streak_length_and_breaker_need_the_bonus",
+        EX + "[000:153 End Winning Streak of four: seat 0 takes the last four tricks -> 30]",
+        EX + "[000:153 End Winning Streak of four: the last three tricks alone score nothing]",
+        EX + "[000:153 End Winning Streak broken: seat 1 takes the last trick after seat 0's two -> 30]",
+        EX + "[000:153 End Winning Streak broken: no bonus when the run before the last was shorter]",
+        EX + "[000:153 End Winning Streak broken: a partner taking the last trick breaks nothing]",
     )),
     Row(NAMED, "Dix", "000:154", ({"dix_bonus": True},), (
         OPT + "test_dix_the_nine_of_spades_winning_a_trick",

@@ -28,6 +28,7 @@ REFUSED: dict[str, dict[str, object]] = {
     "team_nil_double": {"team_nil": True, "double_nil_bonus": True},
     "highlander_partners": {"highlander": True, "team_size": 1},
     "highlander_streak": {"highlander": True, "seven_tricks_streak": True},
+    "end_streak_options": {"end_streak_length": 4, "end_streak_breaker": True},
     "split_bonuses": {"split_bonuses": True},
     "evil_four": {"evil_spades": True, "team_size": 1, "blind_nil": "never"},
     "gambling_players": {"gambling_pot": True},
