@@ -232,6 +232,12 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "ace_on_nil_bonus": True,
         "claims": True,
     },
+    "x_v_end_streak_four_broken": {
+        "end_streak_bonus": 3,
+        "end_streak_length": 4,
+        "end_streak_breaker": True,
+        "claims": True,
+    },
     "x_v_fredieu_wheels_double_nil": {
         "each_bids_four": True,
         "ten_for_two_hundred": True,
