@@ -6,10 +6,11 @@ table that plays one of these options, so not part of the compiled hot path.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from bot.engine.cards import Card, Suit
-from bot.engine.deck import TRUMP, DeckInfo
+from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo
 from bot.engine.events import TrickRecord
 from bot.engine.options import Options
 
@@ -100,3 +101,15 @@ def cards_won(completed: Sequence[TrickRecord], index: int, players: int) -> lis
             continue  # 000:147: a dead trick is nobody's.
         won[record.winner] += sum(1 for _, card in record.plays if card.index == index)
     return won
+
+
+JACK_OF_DIAMONDS = Card.parse("JD").index
+
+
+def cut_cancel_card(seed: int, hand_number: int, redeals: int, deck: DeckInfo) -> int:
+    """000:178 Sandbag Cancellation, "determined afresh by cutting a card before each deal":
+    the card cut from the deck for this deal (its logical index; it is shuffled back and
+    dealt as usual). From its own seeded stream, so the deal itself is the one it would be
+    without the cut, and a replay cuts the same card."""
+    rng = random.Random(f"{seed}:{hand_number}:{redeals}:cut")
+    return deck.cards[rng.randrange(len(deck.cards))] & ((1 << COPY_SHIFT) - 1)

@@ -30,7 +30,7 @@ from bot.engine.actions import (
     RevealCards,
 )
 from bot.engine.auction import AUCTION_MOST, auction_next, auction_range
-from bot.engine.card_bonuses import card_bonuses, cards_won
+from bot.engine.card_bonuses import JACK_OF_DIAMONDS, card_bonuses, cards_won, cut_cancel_card
 from bot.engine.cards import ALL_CARDS, Card, Suit, cards_of
 from bot.engine.claims import CLAIM_BUDGET, ClaimJudge, Verdict
 from bot.engine.deck import COPY_SHIFT, TRUMP, DeckInfo, shuffled
@@ -231,6 +231,8 @@ class Game:
         self.time_up = False
         self._hand_began = 0
         self._redeals = 0
+        # 000:178 Sandbag Cancellation: the hand's special card (-1 without the option).
+        self._cancel_card = JACK_OF_DIAMONDS if options.bag_cancel_card else -1
         # Built at the first claim: most games never see one.
         self._judge: ClaimJudge | None = None
         # The last claim judged: (moment, seat) and its verdict.
@@ -380,6 +382,10 @@ class Game:
                 first = (self.dealer + 1) % n
                 for k in range(n):
                     hand.exposed[(first + k) % n] = sum(deck[k : n * face_up : n])
+        if self._options.bag_cancel_cut:
+            self._cancel_card = cut_cancel_card(
+                self.seed, self.hand_number, self._redeals, self._deck
+            )
         dealt = self.num_tricks - self._options.kitty_trick
         events: list[Event] = [HandDealt(self.hand_number, self.dealer, dealt)]
         if self._evil:
@@ -1989,8 +1995,8 @@ class Game:
                 options, self._deck, hand.completed, hand.bids, hand.taken, self.num_tricks
             )
         if options.bag_cancel_card:
-            # 000:178: the J♦ is this table's special card.
-            won = cards_won(hand.completed, Card.parse("JD").index, self.players)
+            # 000:178: the J♦, or the card cut before this deal (bag_cancel_cut).
+            won = cards_won(hand.completed, self._cancel_card, self.players)
             cancels = [sum(won[s] for s in seats) for seats in self.teams]
         if options.highlander or options.seven_tricks_streak:
             sevens = [
@@ -2141,6 +2147,7 @@ class Game:
             winner=self.winner,
             all_hands=everyone,
             called_suit=self._called_now(),
+            cancel_card=ALL_CARDS[self._cancel_card] if self._options.bag_cancel_cut else None,
             declared=tuple(self._hand.declared) if self._mo_on else (),
             half_bids=tuple(self._hand.half) if self._options.half_on else (),
             pass_to=self._hand.pass_partner.get(seat),

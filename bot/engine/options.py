@@ -168,6 +168,7 @@ class Options:
         self.highlander: bool = rules.highlander
         self.seven_tricks_streak: bool = rules.seven_tricks_streak
         self.bag_cancel_card: bool = rules.bag_cancel_card
+        self.bag_cancel_cut: bool = rules.bag_cancel_cut
         self.no_deductions: bool = rules.no_deductions
         self.split_bonuses: bool = rules.split_bonuses
         self.perfect_bids_bonus: str = rules.perfect_bids_bonus

@@ -699,6 +699,13 @@ class Rules(BaseModel):
         "takes it in a trick, when that side made its bid with overtricks (000:178; the seed "
         "leaves the card to the table).",
     )
+    bag_cancel_cut: bool = Field(
+        False,
+        description="Sandbag Cancellation by a cut card: with bag_cancel_card, the special "
+        "card is cut afresh from the shuffled deck before each deal and shown to everyone, "
+        "then shuffled back and dealt as usual; it cancels one bag in place of the J of "
+        "diamonds (000:178).",
+    )
     no_deductions: bool = Field(
         False,
         description="No Point Deductions: nothing is ever taken off a score; a set, a lost "
@@ -862,6 +869,8 @@ class Rules(BaseModel):
             )
         if self.minutes_to_play != 60 and self.play_to != "time":
             say("minutes_to_play", "minutes_to_play needs play_to time")
+        if self.bag_cancel_cut and not self.bag_cancel_card:
+            say("bag_cancel_cut", "bag_cancel_cut needs bag_cancel_card yes")
         if self.evil_start != 1 and not self.evil_spades:
             say("evil_start", "evil_start needs evil_spades yes")
         if self.evil_spades:

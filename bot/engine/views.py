@@ -62,6 +62,9 @@ class SeatView:
     all_hands: tuple[tuple[Card, ...], ...] | None = None
     # Evil Spades rule 41 (003:59): the suit everyone bids their count of this hand.
     called_suit: Suit | None = None
+    # Sandbag Cancellation by a cut card (000:178): the card cut before this deal, shown to
+    # everyone (None without bag_cancel_cut).
+    cancel_card: Card | None = None
     # Each side's Mo, Moe or Bemo (rules' mo): 0 none, 1 Little, 2 Big; empty when the rules
     # have none.
     declared: tuple[int, ...] = ()

@@ -44,6 +44,7 @@ PLAIN: dict[str, str] = {
         "`gambling_pot` needs 3 to 6 players each playing alone (`team_size 1`)."
     ),
     "evil_start": N_("`evil_start` needs `evil_spades yes`."),
+    "bag_cancel_cut": N_("`bag_cancel_cut` needs `bag_cancel_card yes`."),
     "minutes_to_play": N_(
         "`minutes_to_play` is the length of a game played for a time: it needs `play_to time`."
     ),

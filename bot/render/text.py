@@ -244,6 +244,10 @@ def table_text(
         ]
     if rules.evil_spades:
         lines += textwrap.wrap(evil_rule_text(view), LINE_WIDTH)
+    if rules.bag_cancel_cut and view.cancel_card is not None:
+        # 000:178: the card cut before this deal, shown to everyone.
+        cut = _("Cut card this hand: {card}, it cancels a bag of the side that takes it.")
+        lines += textwrap.wrap(cut.format(card=face(view.cancel_card)), LINE_WIDTH)
     for team in range(len(view.teams)):
         side = side_text(view.teams[team], names)
         score = f"{points_text(view.scores[team])}, {bags_text(view.bags[team])}"

@@ -127,7 +127,12 @@ async def test_where_an_admin_shows_them_to_everyone_the_bot_still_checks(
 async def test_option_names_and_values_autocomplete(fake: FakeDiscord, bot: SpadesBot) -> None:
     ada = manager(fake)
     names = await fake.autocomplete(ada, "changerules", "set", focus="option", option="bag")
-    assert [c["value"] for c in names] == ["bag_limit", "bag_penalty", "bag_cancel_card"]
+    assert [c["value"] for c in names] == [
+        "bag_limit",
+        "bag_penalty",
+        "bag_cancel_card",
+        "bag_cancel_cut",
+    ]
     values = await fake.autocomplete(
         ada, "changerules", "set", focus="value", option="must_trump", value=""
     )

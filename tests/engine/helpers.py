@@ -329,6 +329,7 @@ EXTRA_TABLES: dict[str, dict[str, object]] = {
         "highlander": True,
         "no_deductions": True,
         "bag_cancel_card": True,
+        "bag_cancel_cut": True,
         "deck": "joker_joker_deuce_ace",
         "dix_bonus": True,
     },

@@ -1995,6 +1995,67 @@ def test_sandbag_cancellation_needs_overtricks() -> None:
     assert (game.results[-1].teams[1].bags, game.bags[1]) == (0, 0)
 
 
+CUT = Rules(bag_cancel_card=True, bag_cancel_cut=True)
+
+
+def _cut_taker_side(game: Game, card: Card) -> int:
+    """Play the hand out by first legal cards; the side that took ``card`` in a trick."""
+    play_out(game, tricks=game.num_tricks - 1)
+    view = game.view(0)
+    taker = next((r.winner for r in view.tricks for _, c in r.plays if c == card), None)
+    before = view.tricks_taken
+    play_out(game)
+    if taker is None:  # in the last trick: its winner took one more
+        taker = next(s for s, o in enumerate(game.results[-1].seats) if o.tricks > before[s])
+    return next(t for t, seats in enumerate(game.teams) if taker in seats)
+
+
+@covers("bag_cancel_cut")
+@pytest.mark.parametrize(
+    ("seed", "bids", "side", "bags"),
+    [(3, [1, 1, 1, 1], 1, ([5, 4], [5, 3])), (8, [1, 1, 1, 1], 0, ([3, 6], [2, 6])),
+     (6, [3, 4, 3, 4], 1, ([2, 0], [2, 0])), (3, [3, 3, 3, 3], 1, ([1, 0], [1, 0]))],
+)  # fmt: skip
+def test_sandbag_cancellation_by_a_card_cut_before_the_deal(
+    seed: int, bids: list[int], side: int, bags: tuple[list[int], list[int]]
+) -> None:
+    """000:178: "The special card may be ... determined afresh by cutting a card before each
+    deal." The cut card (8♣, 10♣, 6♥ here; the J♦ went to the other side each time) is
+    shown to every seat and dealt as usual: the deal is the one of the same seed without
+    the option. The side that takes it loses a bag when it made its bid with overtricks;
+    not when it is set (seed 6: side 1 bids 8, takes 5) or takes exactly its bid (seed 3:
+    6 of 6). ``bags``: each side's without the option, then with it."""
+    plain, game = new_game(Rules(), seed=seed), new_game(CUT, seed=seed)
+    card = game.view(0).cancel_card
+    assert card is not None and card != Card.parse("JD")
+    assert all(game.view(s).cancel_card == card for s in range(4))
+    assert plain.view(0).cancel_card is None
+    bid_all(plain, bids)
+    bid_all(game, bids)
+    assert [game.view(s).hand for s in range(4)] == [plain.view(s).hand for s in range(4)]
+    assert _cut_taker_side(game, card) == side
+    play_out(plain)
+    assert [t.bags for t in plain.results[-1].teams] == bags[0]
+    assert [t.bags for t in game.results[-1].teams] == game.bags == bags[1]
+    assert [t.overtrick_points for t in game.results[-1].teams] == [
+        t.overtrick_points for t in plain.results[-1].teams
+    ]
+
+
+def test_sandbag_cancellation_cut_card_changes_by_hand_and_replays() -> None:
+    """000:178 "afresh ... before each deal": a new card each hand, from the seed, so a
+    replay of the game's actions cuts the same ones."""
+    game = new_game(CUT, seed=4)
+    cut = []
+    for _ in range(4):
+        cut.append(game.view(0).cancel_card)
+        bid_all(game, [3, 3, 3, 3])
+        play_out(game)
+    assert len(set(cut)) == 4
+    again = Game.replay(CUT, seed=4, actions=game.history, dealer=0)
+    assert again.view(2).cancel_card == game.view(0).cancel_card is not None
+
+
 @covers("allow_renege")
 @pytest.mark.parametrize(("called", "proven"), [(True, True), (True, False), (False, False)])
 def test_renege_take_three_books(called: bool, proven: bool) -> None:

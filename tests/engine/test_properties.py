@@ -493,6 +493,8 @@ def view_cards(view: SeatView) -> set[Card]:
         cards.update(hand)
     for hand in view.exposed:
         cards.update(hand)
+    if view.cancel_card is not None:
+        cards.add(view.cancel_card)
     for action in view.legal_actions:
         if isinstance(action, PlayCard):
             cards.add(action.card)
@@ -522,8 +524,14 @@ def test_a_view_never_shows_another_seats_cards(name: str, seed: int, choices: l
             # 000:98: each seat's first cards dealt face up (no public accessor).
             shown = [m >> s & 1 for m in game._hand.exposed for s in range(108)]
             public |= {Card.of(i % 108 % 54) for i, up in enumerate(shown) if up}
+        cut = game.view(0).cancel_card
+        if rules.bag_cancel_cut:
+            # 000:178: the card cut before the deal is shown to everyone.
+            assert cut is not None
+            public.add(cut)
         for seat in range(game.players):
             view = game.view(seat)
+            assert view.cancel_card == cut
             looked = game.has_looked(seat)
             if looked:
                 assert view.hand is not None and list(view.hand) == hands[seat]

@@ -356,9 +356,11 @@ ROWS: tuple[Row, ...] = (
         OPT + "test_overtricks[bags_no_points-60-7]",
         EX + "[000:177 Sandbags 0-Till-10: overtricks are worth 0, and 10 bags cost 100]",
     )),
-    Row(NAMED, "Sandbag Cancellation", "000:178", ({"bag_cancel_card": True},), (
+    Row(NAMED, "Sandbag Cancellation", "000:178", ({"bag_cancel_card": True}, {"bag_cancel_card": True, "bag_cancel_cut": True}), (
         OPT + "test_sandbag_cancellation_by_the_jack_of_diamonds",
         OPT + "test_sandbag_cancellation_needs_overtricks",
+        OPT + "test_sandbag_cancellation_by_a_card_cut_before_the_deal",
+        OPT + "test_sandbag_cancellation_cut_card_changes_by_hand_and_replays",
         EX + "[000:178 Sandbag Cancellation: the special card cancels one bag]",
     )),
     Row(NAMED, "Seven Tricks Or Higher!", "000:180", ({"seven_or_more_bonus": True},), (

@@ -33,6 +33,7 @@ REFUSED: dict[str, dict[str, object]] = {
     "evil_four": {"evil_spades": True, "team_size": 1, "blind_nil": "never"},
     "gambling_players": {"gambling_pot": True},
     "evil_start": {"evil_start": 3},
+    "bag_cancel_cut": {"bag_cancel_cut": True},
     "minutes_to_play": {"minutes_to_play": 90},
     "evil_fixed": {"evil_spades": True, "claims": True, "blind_nil": "never"},
     "exact_partners": {"exact_partners_bonus": True, "team_size": 1},

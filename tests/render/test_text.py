@@ -38,6 +38,7 @@ from bot.render.text import (
     table_text,
     wrapped,
 )
+from bot.render.words import card_text
 from tests.engine.helpers import TABLES
 from tests.render.pictures import played_hands, scripted
 
@@ -214,6 +215,19 @@ def test_dirty_spades_names_the_suit_cut_for_the_hand() -> None:
     assert suit is not None
     text = " ".join(table_text(game.view(2), list("ABCD")).split("\n"))
     assert f"Everyone bids the number of {suit.symbol} they hold" in text
+
+
+def test_the_table_shows_the_card_cut_to_cancel_a_bag() -> None:
+    """000:178 Sandbag Cancellation by a card cut before each deal: everyone is shown it."""
+    game = Game.new(Rules(bag_cancel_card=True, bag_cancel_cut=True), seed=3, dealer=0)
+    card = game.view(1).cancel_card
+    assert card is not None
+    for seat in range(4):
+        text = " ".join(table_text(game.view(seat), list("ABCD")).split("\n"))
+        assert f"Cut card this hand: {card_text(card)}, it cancels a bag" in text
+    assert "Cut card" not in table_text(
+        Game.new(Rules(bag_cancel_card=True), seed=3).view(0), list("ABCD")
+    )
 
 
 @pytest.mark.parametrize(
