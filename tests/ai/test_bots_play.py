@@ -123,6 +123,8 @@ def hidden_cards(game: Game, view: SeatView) -> set[Card]:
     seen.update(card for cards in view.played for card in cards)
     seen.update(card for cards in view.exposed for card in cards)  # face up: no secret
     seen.update(card for _, card in view.trick)
+    if view.cancel_card is not None:
+        seen.add(view.cancel_card)  # 000:178: the card cut before the deal, shown to all
     secret: set[Card] = set()
     for seat, hand in enumerate(game.hands):
         if seat == view.seat and view.hand is not None:
