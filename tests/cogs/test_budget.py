@@ -9,9 +9,15 @@ import pytest
 from cogs._budget import Budget
 from cogs._live import Picture
 
+# Requests a second for the waiting tests: a token comes every 1/6 s (the bucket refills at
+# the rate less twice its burst), long after the test has queued its waiters even on a busy
+# machine; at 1,000 a second one came within a millisecond, and a waiter meant to queue
+# found it and went first (seen once in CI).
+SLOW = 8.0
+
 
 async def test_urgent_requests_are_served_before_those_waiting_longer() -> None:
-    budget = Budget(rate=1000.0, burst=1)
+    budget = Budget(rate=SLOW, burst=1)
     order: list[str] = []
 
     async def take(name: str, urgent: bool) -> None:
@@ -28,7 +34,7 @@ async def test_urgent_requests_are_served_before_those_waiting_longer() -> None:
 
 
 async def test_a_stream_of_turns_leaves_a_share_for_the_others() -> None:
-    budget = Budget(rate=1000.0, burst=1)
+    budget = Budget(rate=SLOW, burst=1)
     order: list[str] = []
 
     async def take(name: str, urgent: bool) -> None:
@@ -43,7 +49,7 @@ async def test_a_stream_of_turns_leaves_a_share_for_the_others() -> None:
 
 
 async def test_a_cancelled_waiter_gives_its_place_up() -> None:
-    budget = Budget(rate=1000.0, burst=1)
+    budget = Budget(rate=SLOW, burst=1)
     await budget.take()
     gone = asyncio.create_task(budget.take())
     kept = asyncio.create_task(budget.take())
