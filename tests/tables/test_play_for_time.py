@@ -26,6 +26,16 @@ async def _timed_storage(path: Path, minutes: int = 30) -> Storage:
     return storage
 
 
+async def _restarted(
+    path: Path, clock: ManualClock
+) -> tuple[Storage, RecordingPresenter, TableManager]:
+    """The bot started again on the same database: its store, a recorder and a new manager."""
+    storage = await Storage.open(path)
+    recorder = RecordingPresenter()
+    manager = TableManager(storage.tables, presenters=[recorder], settings=SETTINGS, clock=clock)
+    return storage, recorder, manager
+
+
 async def _ann_moves(manager: TableManager, table: Table, moves: int) -> None:
     """Ann lets the bot make her next ``moves`` moves (bots move in between)."""
     for _ in range(moves):
@@ -66,9 +76,7 @@ async def test_time_up_mid_hand_finishes_the_hand_and_the_deadline_survives_a_re
     await before.aclose()
     await storage.close()
 
-    storage = await Storage.open(path)
-    recorder = RecordingPresenter()
-    after = TableManager(storage.tables, presenters=[recorder], settings=SETTINGS, clock=clock)
+    storage, recorder, after = await _restarted(path, clock)
     try:
         [restored] = await after.restore()
         await after.settle()
@@ -117,9 +125,7 @@ async def test_time_spent_while_the_bot_is_down_counts(tmp_path: Path, clock: Ma
     await storage.close()
 
     await clock.advance(11 * 60)  # the bot is down meanwhile
-    storage = await Storage.open(path)
-    recorder = RecordingPresenter()
-    after = TableManager(storage.tables, presenters=[recorder], settings=SETTINGS, clock=clock)
+    storage, recorder, after = await _restarted(path, clock)
     try:
         [restored] = await after.restore()
         await after.settle()
