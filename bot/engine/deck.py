@@ -35,7 +35,10 @@ class DeckInfo:
     cards: tuple[int, ...]  # physical card ids in the deck, ascending
     suit_of: tuple[int, ...]  # effective suit per logical card; jokers are trumps
     power: tuple[int, ...]  # rank within the suit; trumps are 100 and up
-    suit_phys: tuple[int, int, int, int]  # physical mask of each effective suit
+    # Physical mask of each effective suit. A tuple of any length to mypyc: read at an index
+    # known only at run time, a fixed-length one is boxed whole first (a new tuple and four
+    # new ints on every card that follows suit).
+    suit_phys: tuple[int, ...]
     trump_phys: int
     double: bool
     num_tricks: int

@@ -4,10 +4,11 @@ Events are not frozen: they are made on every card played, and a frozen dataclas
 four times as much to build. Nothing mutates them.
 
 This module is compiled with the engine's hot path (setup.py). The classes made on every
-play or trick write out their ``__init__`` (``init=False``): a compiled class builds in a
-fraction of the time, but the ``__init__`` that ``dataclass`` generates stays interpreted. A
-compiled dataclass keeps only the bare class of a generic field's annotation (``tuple``), so the
-codec knows those fields' types from its own table, which a test checks against this file.
+play, trick, bid or deal of a default game write out their ``__init__`` (``init=False``): a
+compiled class builds in a fraction of the time, but the ``__init__`` that ``dataclass``
+generates stays interpreted. A compiled dataclass keeps only the bare class of a generic
+field's annotation (``tuple``), so the codec knows those fields' types from its own table,
+which a test checks against this file.
 """
 
 from __future__ import annotations
@@ -19,11 +20,16 @@ from bot.engine.cards import Card
 from bot.engine.scoring import HandResult
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class HandDealt:
     hand_number: int
     dealer: int
     cards_per_seat: int
+
+    def __init__(self, hand_number: int, dealer: int, cards_per_seat: int) -> None:
+        self.hand_number = hand_number
+        self.dealer = dealer
+        self.cards_per_seat = cards_per_seat
 
 
 @dataclass(slots=True)
@@ -34,9 +40,12 @@ class CardDrawn:
     stock_left: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class CardsRevealed:
     seat: int
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
 @dataclass(slots=True)
@@ -45,12 +54,18 @@ class Redealt:
     hand_number: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class BidMade:
     seat: int
     tricks: int
     blind: bool
     nil: bool
+
+    def __init__(self, seat: int, tricks: int, blind: bool, nil: bool) -> None:
+        self.seat = seat
+        self.tricks = tricks
+        self.blind = blind
+        self.nil = nil
 
 
 @dataclass(slots=True)
@@ -127,9 +142,12 @@ class CardsPassed:
     count: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class PlayStarted:
     leader: int
+
+    def __init__(self, leader: int) -> None:
+        self.leader = leader
 
 
 @dataclass(slots=True, init=False)
@@ -215,15 +233,22 @@ class DummyTurned:
     cards: tuple[Card, ...]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class HandScored:
     result: HandResult
 
+    def __init__(self, result: HandResult) -> None:
+        self.result = result
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class GameOver:
     winner: int
     scores: tuple[int, ...]
+
+    def __init__(self, winner: int, scores: tuple[int, ...]) -> None:
+        self.winner = winner
+        self.scores = scores
 
 
 Event = (

@@ -63,7 +63,7 @@ from bot.engine.events import (
 )
 from bot.engine.evil import LOW_BALL, BidContext, called_suit, hand_rule
 from bot.engine.hand import HandState
-from bot.engine.interned import BIDS, plays_of
+from bot.engine.interned import BIDS, REVEALS, plays_of
 from bot.engine.miser import miser_lowering_refusal
 from bot.engine.options import Options, options_of
 from bot.engine.rules import Rules
@@ -533,9 +533,15 @@ class Game:
         return hands
 
     def _deficit(self, team: int) -> int:
+        """How far ``team`` trails the best other side (0 with no other side). A loop, read at
+        each deal and bid: compiled, slicing, joining and ``max`` cost ten times as much."""
         scores = self.scores
-        others = scores[:team] + scores[team + 1 :]
-        return max(others) - scores[team] if others else 0
+        best = own = scores[team]
+        other = False
+        for side, score in enumerate(scores):
+            if side != team and (score > best or not other):
+                best, other = score, True
+        return best - own
 
     def _behind_enough(self, team: int, need: int | None) -> bool:
         """Whether ``team`` trails by ``need`` points (0: always; None: never)."""
@@ -566,17 +572,20 @@ class Game:
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Legal actions of ``seat`` now (default: the seat to act), out-of-turn ones too."""
+        # ``to_act`` tested for None before it is compared: compiled, the comparison is then
+        # of two ints, not of objects (see ``apply``).
+        to_act = self.to_act
         if seat is None:
-            seat = self.to_act
-            if seat is None:
+            if to_act is None:
                 return []
+            seat = to_act
         phase = self.phase
         out: list[Action]
         if phase is _PLAY:
-            if seat != self.to_act:
-                if self._dummy and self.to_act is not None and dummy.owner(self.to_act) == seat:
+            if to_act is None or seat != to_act:
+                if self._dummy and to_act is not None and dummy.owner(to_act) == seat:
                     # 003:108: a dummy's plays are its player's to make.
-                    return self.legal_actions(self.to_act)
+                    return self.legal_actions(to_act)
                 out = []
             elif self._calls and self._call_due(seat):
                 out = [CallHighLow(seat, False), CallHighLow(seat, True)]
@@ -611,7 +620,7 @@ class Game:
                 and not self._hand.looked[seat]
                 and not self._in_blind_six(seat)
             ):
-                out.append(RevealCards(seat))
+                out.append(REVEALS[seat])
             if seat == self.to_act:
                 out.extend(self._cached_bids(seat))
                 if self._mo_on and self._may_declare(seat):
@@ -792,7 +801,10 @@ class Game:
             return self._called_play(action)
         # Played cards are most of a game's actions: their path is here, not one call deeper.
         seat = action.seat
-        if self.phase is not _PLAY or seat != self.to_act:
+        to_act = self.to_act
+        # None tested first: compiled, ``seat != to_act`` is then a comparison of two ints
+        # (of an int with an optional one, it boxes the seat and compares objects).
+        if self.phase is not _PLAY or to_act is None or seat != to_act:
             self._check_turn(seat, _PLAY, "play a card")
         card = action.card.index
         state = self._hand

@@ -215,7 +215,9 @@ class TrickRules:
         later = self.later_wins
         win_seat, win_card = trick[0]
         best = power[win_card]
-        for seat, card in trick[1:]:
+        # From the first card, which only finds itself again: ``trick[1:]`` would copy the
+        # list on every trick.
+        for seat, card in trick:
             s = suit_of[card]
             if s in (TRUMP, led):
                 p = power[card]
