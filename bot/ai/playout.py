@@ -461,8 +461,11 @@ class Playout:
         return other and not follow
 
     def _spends_cover(self, pos: Position, seat: int, nil: int, card: int) -> bool:
-        """Whether physical ``card`` is the seat's only card of its suit above a card the
-        Nil of ``nil`` still holds there: played now, that card of the Nil is left bare."""
+        """Whether physical ``card`` is the seat's only card of its suit above the one card
+        the Nil of ``nil`` will still hold there above the seat's others once this trick is
+        done (a Nil yet to play to it, or to the seat's lead, sheds its highest): played
+        now, that card of the Nil is left bare. Over two or more such cards one cover
+        cannot save them all, and the side's tricks come first."""
         logical = card - COPY_SHIFT if card >= COPY_SHIFT else card
         suit = self.deck.suit_of[logical]
         if suit in (TRUMP, JUNK):
@@ -475,11 +478,14 @@ class Playout:
                 below = self.rank[o]
         if below > r:
             return False
+        bare = 0
         for other in bits(pos.hands[nil]):
             o = other - COPY_SHIFT if other >= COPY_SHIFT else other
             if self.deck.suit_of[o] == suit and below < self.rank[o] < r:
-                return True
-        return False
+                bare += 1
+        if bare and not any(p == nil for p, _ in pos.trick):
+            bare -= 1
+        return bare == 1
 
     def _cover_lead(self, pos: Position, seat: int, nil: int, mask: int) -> int:
         """A lead for the partner of the live Nil of ``nil`` with no winner to lead: its

@@ -75,7 +75,8 @@ def test_the_partner_keeps_its_cover_once_the_nil_has_ducked(hard: bool, card: s
 def test_the_partner_leads_where_the_nil_can_discard(hard: bool, card: str) -> None:
     """The Nil's partner (seat 3) is on lead with no winner: its diamonds K♦ 4♦ 3♦ under
     the A♦, two low spades (spades broken). The Nil holds Q♦ 10♦ and no spade. hard's
-    playout leads a spade, on which the Nil discards; hard1's leads the 3♦ under the
+    playout leads a spade, on which the Nil discards, and keeps the K♦ for the diamond
+    the Nil will have left after shedding one under it; hard1's leads the 3♦ under the
     Nil's diamonds, and the Nil must hope that someone overtakes them."""
     hands = [
         _hand("AD", "AS", "5C"),
