@@ -43,8 +43,8 @@ def decide_why(policy: Policy, view: SeatView, rng: random.Random) -> tuple[Acti
 
 LEVELS = ("easy", "normal", "hard")
 # ``hard1``: the search as it was before it dealt by the held-card model (uniform deals
-# weighted by the bids), judged its Nils more strictly and attacked Nils in its playouts,
-# kept for the arena to measure against; not offered at tables.
+# weighted by the bids), judged its Nils more strictly, attacked Nils and kept a partner's
+# covers in its playouts, kept for the arena to measure against; not offered at tables.
 POLICY_NAMES = ("random", "heuristic", "search", *LEVELS, "hard1")
 
 
@@ -63,7 +63,13 @@ def policy_for(name: str, *, untimed: bool = False) -> Policy:
     if name in ("search", "hard"):
         return SearchPolicy(time_budget=budget)
     if name == "hard1":
-        return SearchPolicy(holdings=False, strict_nil=False, sharp_nil=False, time_budget=budget)
+        return SearchPolicy(
+            holdings=False,
+            strict_nil=False,
+            sharp_nil=False,
+            keep_cover=False,
+            time_budget=budget,
+        )
     raise ValueError(f"No bot called {name!r}. Choose one of: {', '.join(POLICY_NAMES)}.")
 
 

@@ -156,12 +156,20 @@ class Playout:
         bags: list[int] | None = None,
         sharp_nil: bool = False,
         low_ball: bool = False,
+        cover_team: int = -1,
     ) -> None:
         self.rules = rules
         # ``hard``'s playouts: a live Nil's opponents lead where it is most exposed and
         # keep under a card it must overtake (``_attack``, ``_duck``), as a strong side
         # does; without it (``hard1``) they lead their lowest side card, as ``normal``.
         self.sharp_nil = sharp_nil
+        # ``hard``'s card playouts: on the searching seat's side (``cover_team``) a live
+        # Nil's partner keeps its highest card of a suit while the Nil holds a card there
+        # only it covers, covers only a Nil that cannot duck under the card on the table,
+        # and leads where the Nil can duck or discard (``_cover_lead``, ``_spends_cover``);
+        # elsewhere (-1 for no side, and ``hard1``) it wins high before the Nil, takes
+        # tricks with its covers and leads its lowest card, as ``normal``.
+        self.cover_team = -1 if rules.miser else cover_team
         self.tricks = TrickRules(rules)
         # Evil Spades' low ball (003:43): every seat plays the lowest ranked card it may.
         self.low_ball = low_ball
@@ -395,28 +403,105 @@ class Playout:
                 self.partner_nil[seat] or self._need(pos, seat) > 0 or self._will_set(pos, seat)
             ):
                 return top
+            if self.team_of[seat] == self.cover_team and self.partner_nil[seat]:
+                mate = self._live_mate(pos, seat)
+                lead = self._cover_lead(pos, seat, mate, mask) if mate >= 0 else -1
+                if lead >= 0:
+                    return lead
             return low_side
         if self.nil[seat]:
             return high_lose if high_lose >= 0 else low
         if win_seat >= 0 and self.team_of[win_seat] == self.team_of[seat]:
             return low_win if self.nil[win_seat] and low_win >= 0 else low_side
+        mate = self._live_mate(pos, seat) if self.team_of[seat] == self.cover_team else -1
         if low_win >= 0 and self.partner_nil[seat]:
-            # A Nil partner yet to play this trick: win high so they can duck.
+            # A Nil partner yet to play this trick: win high so they can duck (unless it
+            # can already duck under the card on the table, with ``cover_team``).
             for s in self.teams[self.team_of[seat]]:
                 if self.nil[s] and s != seat:
                     played = False
                     for p, _ in trick:
                         if p == s:
                             played = True
-                    if not played:
+                    if not played and (mate != s or not self._can_duck(pos, s, led, bar)):
                         return high_win
         if win_seat >= 0 and self.nil[win_seat]:
             return high_lose if high_lose >= 0 else low
         if self.sharp_nil and high_lose >= 0 and self._duck(pos, seat, led, bar):
             return high_lose
         if low_win >= 0 and (self._need(pos, seat) > 0 or self._will_set(pos, seat)):
+            if mate >= 0 and self._spends_cover(pos, seat, mate, low_win):
+                return low
             return low_win
         return low_side
+
+    def _live_mate(self, pos: Position, seat: int) -> int:
+        """The seat's partner whose Nil is still alive (no trick taken), or -1."""
+        for s in self.teams[self.team_of[seat]]:
+            if s != seat and self.nil[s] and not pos.taken[s]:
+                return s
+        return -1
+
+    def _can_duck(self, pos: Position, nil: int, led: int, bar: int) -> bool:
+        """Whether the Nil of ``nil`` holds a card it may play that loses to the trick as
+        it stands (strength ``bar`` to beat): one of the led suit under it, or, void there,
+        a card of another side suit or a trump under it."""
+        suit_of = self.deck.suit_of
+        follow = False
+        other = False
+        for card in bits(pos.hands[nil]):
+            logical = card - COPY_SHIFT if card >= COPY_SHIFT else card
+            suit = suit_of[logical]
+            if suit == led:
+                follow = True
+                if self.rank[logical] <= bar:
+                    return True
+            elif suit == JUNK or suit != TRUMP or self.rank[logical] <= bar:
+                other = True
+        return other and not follow
+
+    def _spends_cover(self, pos: Position, seat: int, nil: int, card: int) -> bool:
+        """Whether physical ``card`` is the seat's only card of its suit above the one card
+        the Nil of ``nil`` will still hold there above the seat's others once this trick is
+        done (a Nil yet to play to it, or to the seat's lead, sheds its highest): played
+        now, that card of the Nil is left bare. Over two or more such cards one cover
+        cannot save them all, and the side's tricks come first."""
+        logical = card - COPY_SHIFT if card >= COPY_SHIFT else card
+        suit = self.deck.suit_of[logical]
+        if suit in (TRUMP, JUNK):
+            return False
+        r = self.rank[logical]
+        below = -1
+        for other in bits(pos.hands[seat]):
+            o = other - COPY_SHIFT if other >= COPY_SHIFT else other
+            if other != card and self.deck.suit_of[o] == suit and self.rank[o] > below:
+                below = self.rank[o]
+        if below > r:
+            return False
+        bare = 0
+        for other in bits(pos.hands[nil]):
+            o = other - COPY_SHIFT if other >= COPY_SHIFT else other
+            if self.deck.suit_of[o] == suit and below < self.rank[o] < r:
+                bare += 1
+        if bare and not any(p == nil for p, _ in pos.trick):
+            bare -= 1
+        return bare == 1
+
+    def _cover_lead(self, pos: Position, seat: int, nil: int, mask: int) -> int:
+        """A lead for the partner of the live Nil of ``nil`` with no winner to lead: its
+        lowest card of a suit the Nil is void in (it discards) or holds a card under (it
+        ducks), never a card ``_spends_cover``; -1 for none."""
+        lowest = self._lowest_in(pos.hands[nil])
+        best = best_r = -1
+        for card in bits(mask):
+            logical = card - COPY_SHIFT if card >= COPY_SHIFT else card
+            suit = self.deck.suit_of[logical]
+            r = self.rank[logical]
+            if suit == JUNK or (best >= 0 and r >= best_r):
+                continue
+            if lowest.get(suit, -1) < r and not self._spends_cover(pos, seat, nil, card):
+                best, best_r = card, r
+        return best
 
     def _lowest_in(self, hand: int) -> dict[int, int]:
         """The rank of the lowest card of each suit in physical ``hand``."""

@@ -272,7 +272,11 @@ class SearchPolicy:
     ``NIL_KEEP_DEALS``; without it (``hard1``) a share at the bar is enough and the best
     average decides. ``sharp_nil``: in the playouts a live Nil's opponents attack it
     (``Playout``'s ``sharp_nil``), so a Nil is valued against a side that tries to break
-    it; without it (``hard1``) they play against it as ``normal`` does.
+    it; without it (``hard1``) they play against it as ``normal`` does. ``keep_cover``: in
+    the card search's playouts the partner of this side's live Nil keeps its covers for
+    when the Nil needs them (``Playout``'s ``cover_team``; the other sides' partners, and
+    the bid search's, cover as ``normal`` does, the model the Nil bar was measured with);
+    without it (``hard1``) every partner covers as ``normal`` does.
     """
 
     def __init__(
@@ -287,8 +291,10 @@ class SearchPolicy:
         holdings: bool = True,
         strict_nil: bool = True,
         sharp_nil: bool = True,
+        keep_cover: bool = True,
     ) -> None:
         self.bid_window = bid_window
+        self.keep_cover = keep_cover
         self.strict_nil = strict_nil
         self.sharp_nil = sharp_nil
         self.holdings = holdings
@@ -627,6 +633,7 @@ class SearchPolicy:
             list(view.bags),
             sharp_nil=self.sharp_nil,
             low_ball=low_ball,
+            cover_team=view.team if self.keep_cover else -1,
         )
         knowledge = knowledge_of(view)
         assert view.hand is not None
