@@ -131,15 +131,23 @@ async def test_a_table_that_cannot_be_read_stays_stored_and_the_others_open(
             await fake.slash(user, "spades", "new", bots=3, channel=channel)
             await fake.slash(user, "spades", "start", channel=channel)
         await fake.wait_for(lambda: next_turn(fake, alice, -1), "Alice's turn")
-        broken = first.tables.table_in(cards.id).table_id
+        bobs = first.tables.table_in(cards.id)
+        broken = bobs.table_id
+        # The action rewritten below must be stored before this bot closes: on a busy
+        # machine Bob's bots may not have bid yet when Alice's turn comes.
+        await fake.wait_for(lambda: bobs.seq >= 2, "Bob's table's second action")
     # Bob's table gets an action this bot has never heard of, as a newer release might write.
     storage = await Storage.open(database)
+    wish = json.dumps({"type": "wish", "seat": 0})
     async with storage.db.transaction() as session:
         await session.execute(
-            "UPDATE actions SET action_json = ? WHERE table_id = ? AND seq = 1",
-            (json.dumps({"type": "wish", "seat": 0}), broken),
+            "UPDATE actions SET action_json = ? WHERE table_id = ? AND seq = 1", (wish, broken)
+        )
+        row = await session.fetch_one(
+            "SELECT action_json FROM actions WHERE table_id = ? AND seq = 1", (broken,)
         )
     await storage.close()
+    assert row is not None and row[0] == wish
 
     with caplog.at_level("ERROR", logger="bot.tables.manager"):
         async with running(make_bot(fake, settings=settings), fake) as second:
