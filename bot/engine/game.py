@@ -1946,7 +1946,7 @@ class Game:
             renege_set=self._hand.renege_set,
             extra_required=self._hand.extra_required,
             claim_set=self._hand.claim_set,
-            last_trick=self._last_winner(1) if self._options.last_trick_bonus else None,
+            last_trick=self._last_winner() if self._options.last_trick_bonus else None,
             winners=self._all_winners() if self._options.end_streak_bonus else None,
             aces_last=self._aces_last() if self._options.ace_on_nil_bonus else (),
             dark_big=tuple(self._hand.dark_big),
@@ -2048,16 +2048,13 @@ class Game:
             winners += [self._hand.rest_claimed_by] * (self.num_tricks - len(winners))
         return winners if len(winners) == self.num_tricks else None
 
-    def _last_winner(self, count: int) -> int | None:
-        """The seat that won each of the hand's last ``count`` tricks, by play or by a
-        claim of the rest (a trick forfeited by a failed claim is won by nobody)."""
-        winners = [record.winner for record in self._hand.completed]
-        if self._hand.rest_claimed_by is not None:
-            winners += [self._hand.rest_claimed_by] * (self.num_tricks - len(winners))
-        last = set(winners[-count:])
-        if len(winners) < self.num_tricks or len(last) != 1 or NOBODY in last:
+    def _last_winner(self) -> int | None:
+        """The seat that won the hand's last trick, by play or by a claim of the rest
+        (``None``: the hand ended early, or a failed claim forfeited the trick to nobody)."""
+        winners = self._all_winners()
+        if winners is None or winners[-1] == NOBODY:
             return None
-        return last.pop()
+        return winners[-1]
 
     def _game_winner(self, result: HandResult) -> int | None:
         rules = self._options
