@@ -8,6 +8,7 @@ view's legal actions.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -780,18 +781,22 @@ def _trick_leader(view: SeatView, table: CardTable) -> int:
 
 
 def _is_top(card: Card, view: SeatView, table: CardTable) -> bool:
-    """No card this seat has not seen outranks this one in its suit."""
-    seen = {c.index for cards in view.played for c in cards}
-    seen |= {c.index for c in view.hand or ()}
-    seen |= {c.index for c in view.removed}
+    """No card this seat has not seen outranks this one in its suit, counting a double
+    deck's copies one by one; where the later of two identical cards takes the trick, or
+    the two cancel (000:147), an unseen copy of the card itself outranks it too."""
+    unseen = Counter(i % COPY_SHIFT for i in table.deck.cards)
+    for cards in (*view.played, view.hand or (), view.removed):
+        unseen.subtract(c.index for c in cards)
     suit = table.suit(card)
     if suit == JUNK:
         return False  # 000:192: a junk Joker takes nothing
+    power = table.power(card)
+    twin_beats = view.rules.identical_cards != "earlier_wins" and _twins(view.rules)
     return not any(
-        table.suit(Card.of(i % COPY_SHIFT)) == suit
-        and table.power(Card.of(i % COPY_SHIFT)) > table.power(card)
-        and i % COPY_SHIFT not in seen
-        for i in table.deck.cards
+        count > 0
+        and table.suit(Card.of(index)) == suit
+        and (table.power(Card.of(index)) > power or (twin_beats and index == card.index))
+        for index, count in unseen.items()
     )
 
 

@@ -244,6 +244,32 @@ def test_no_bot_leads_a_spade_while_unbroken_and_holding_another_suit(seed: int)
     assert leads >= 2
 
 
+# --- the best card left, in a double deck ------------------------------------------------
+
+TWIN_ACE = "AH 2H 3H 4H 5H 6H  2D 3D 4D 5D 6D 7D  3C 4C 5C 6C 7C"
+
+
+@pytest.mark.parametrize(
+    ("hand", "identical", "lead"),
+    [
+        (TWIN_ACE, "later_wins", "2D"),
+        (TWIN_ACE, "cancel", "2D"),
+        (TWIN_ACE, "earlier_wins", "AH"),
+        (TWIN_ACE.replace("2H", "AH"), "later_wins", "AH"),
+    ],
+    ids=["twin-out-later-wins", "twin-out-cancels", "twin-out-earlier-wins", "both-aces-held"],
+)
+def test_a_card_whose_twin_is_out_is_led_as_top_only_if_the_earlier_wins(
+    hand: str, identical: str, lead: str
+) -> None:
+    """Six players share two decks: with the other A♥ unseen, the bot's A♥ is the best
+    card left only where the earlier of two identical cards takes the trick; held twice,
+    it is the best either way."""
+    rules = Rules(players=6, team_size=2, identical_cards=identical)
+    game = game_at(rules, [hand_codes(h) for h in deal_with(rules, {1: hand})], [2] * 6)
+    assert played(game) == lead
+
+
 # --- bidding Nil -------------------------------------------------------------------------
 
 LOW_HAND = "2S  2H 3H 4H 5H  2D 3D 4D 5D  2C 3C 4C 5C"
