@@ -60,9 +60,11 @@ def test_hard_bids_no_nil_over_arena_deal_351s_trio() -> None:
     assert " ".join(map(str, view.hand)) == f"{SIDE} 3♠ 6♠ 9♠"
     hard = policy_for("hard", untimed=True)
     assert isinstance(hard, SearchPolicy) and hard.nil_trio
-    bid = hard.decide(view, random.Random(f"{seed}:2"))
+    bid, why = hard.decide_why(view, random.Random(f"{seed}:2"))
     assert isinstance(bid, Bid) and bid.tricks > 0
     assert hard.nil_refused == NIL_REFUSED_DANGER
+    # "Why?" names the bid made and says a card stood in the Nil's way.
+    assert why.action == bid and why.figure("nil_refused") == NIL_REFUSED_DANGER
     before = SearchPolicy(time_budget=None, nil_trio=False)
     bid = before.decide(view, random.Random(f"{seed}:2"))
     assert isinstance(bid, Bid) and bid.tricks == 0
