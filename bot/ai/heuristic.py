@@ -301,7 +301,8 @@ def _bare_trump_trio(hand: tuple[Card, ...], table: CardTable) -> int:
     trick at the end. Against hard1 (classic, seed 7, untimed) hard made 6 of the 11 Nils it
     bid over such a trio in deals 0-399, valued as made on 74-95% of its deals, and 51 of
     its 57 others; on deals 400-999, 15 of 21 trio Nils. Refusing them cost -11.6 +- 19.2
-    a hand on those 21 deals and gained +1.2 on the 11 (``SearchPolicy``'s ``nil_trio``)."""
+    a hand on those 21 deals and gained +1.2 on the 11; against normal (deals 300-899) it
+    cost -25.7 +- 16.1 on the 15 it changed (``SearchPolicy``'s ``nil_trio`` turns it off)."""
     trumps = [table.power(c) for c in hand if table.suit(c) == TRUMP]
     if len(trumps) != 3 or min(trumps) == _LOWEST_TRUMP:
         return 0
