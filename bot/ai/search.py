@@ -276,7 +276,9 @@ class SearchPolicy:
     the card search's playouts the partner of this side's live Nil keeps its covers for
     when the Nil needs them (``Playout``'s ``cover_team``; the other sides' partners, and
     the bid search's, cover as ``normal`` does, the model the Nil bar was measured with);
-    without it (``hard1``) every partner covers as ``normal`` does.
+    without it (``hard1``) every partner covers as ``normal`` does. ``nil_trio``: three
+    trumps without the lowest and with one of the 9♠ to the J♠ count among the dangers
+    (``nil_dangers``'s ``trio``); only with ``strict_nil``.
     """
 
     def __init__(
@@ -292,9 +294,11 @@ class SearchPolicy:
         strict_nil: bool = True,
         sharp_nil: bool = True,
         keep_cover: bool = True,
+        nil_trio: bool = True,
     ) -> None:
         self.bid_window = bid_window
         self.keep_cover = keep_cover
+        self.nil_trio = nil_trio
         self.strict_nil = strict_nil
         self.sharp_nil = sharp_nil
         self.holdings = holdings
@@ -483,7 +487,8 @@ class SearchPolicy:
             return best
         if deals:
             share -= NIL_MARGIN_SE * math.sqrt(nil_success * (1 - nil_success) / deals)
-        if view.hand is not None and nil_dangers(view.hand, view.rules) > view.rules.nil_pass:
+        dangers = 0 if view.hand is None else nil_dangers(view.hand, view.rules, self.nil_trio)
+        if dangers > view.rules.nil_pass:
             self.nil_refused = NIL_REFUSED_DANGER
         elif share < self.nil_success:
             self.nil_refused = NIL_REFUSED_UNSURE
