@@ -436,9 +436,10 @@ class DiscordPresenter:
             view = table.view(seat)
         items: list[discord.ui.Item[Any]] = []
         table_id = table.table_id
+        names = table.names
         if with_controls and table.status is TableStatus.PLAYING and table_id is not None:
-            items = controls(view, table_id, table.seq, table.names, self.cards.emoji)
-        text = hand_message(view, table.names, note, self.cards.face)
+            items = controls(view, table_id, table.seq, names, self.cards.emoji)
+        text = hand_message(view, names, note, self.cards.face)
         return Picture(text, as_view(items) if items else None)
 
     def remember(
