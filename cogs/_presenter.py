@@ -38,7 +38,7 @@ from typing import Any
 import discord
 
 from bot.engine import Event, Phase, SeatView
-from bot.i18n import N_, _, current_locale, use_locale
+from bot.i18n import N_, _, current_locale, translations, use_locale
 from bot.storage.records import HandMessage, Pings, StorageFailed, TableStore
 from bot.tables import Notice, NoticeKind, Shown, TableStatus
 from cogs._board import board_text, hand_message
@@ -86,6 +86,8 @@ HAND_DELAY = 0.25
 BOARD_PACE = 2
 # An interaction token lives 15 minutes; follow-ups stop a little before that.
 FOLLOWUP_LIFETIME = datetime.timedelta(minutes=14)
+# The most table-message controls kept for reuse (a few for each table open at once).
+BOARD_VIEWS = 8192
 # How long closing the bot waits for the last edits to go out.
 CLOSE_WAIT = 5.0
 # How long a click waits for the table message it came from to be known (the answer must
@@ -246,6 +248,9 @@ class DiscordPresenter:
         self._spoken: dict[int, str | None] = {}
         # Channels whose table message waits for the answer to the interaction opening it.
         self._held: set[int] = set()
+        # The table messages' controls, made once for each table, kind and catalog and
+        # shared by every edit showing them (see ``_board_controls``).
+        self._board_views: dict[tuple[str, int | None, object], discord.ui.View] = {}
 
     # -- the Presenter protocol --------------------------------------------------------
 
@@ -276,7 +281,7 @@ class DiscordPresenter:
         dummy = [a for a in view.legal_actions if a.seat == view.to_act != seat]
         mine = view.to_act == seat or len(dummy) > 1
         phase = turn if table.status is TableStatus.PLAYING and mine else None
-        if phase is not None and _away(table, seat):
+        if phase is not None and table.away(seat):
             phase = None  # a bot plays the seat until they are back: no ring every turn
         if member.dms_closed:
             if not self._push(table, seat, member):
@@ -408,17 +413,41 @@ class DiscordPresenter:
         """The table message: the public state; the lobby's buttons, "My hand" during play,
         "Rematch" after."""
         snapshot = table.snapshot()
-        items: list[discord.ui.Item[Any]] = []
+        kind = None
         if snapshot.status is TableStatus.LOBBY:
-            items.extend(lobby_buttons())
+            kind = "lobby"
         elif snapshot.table_id is not None and snapshot.status is TableStatus.PLAYING:
-            items.append(hand_button(snapshot.table_id))
+            kind = "hand"
             if any(s is not None and (s.user_id is None or s.away) for s in snapshot.seats):
-                items.append(why_button(snapshot.table_id))
+                kind = "hand and why"
         elif snapshot.table_id is not None and snapshot.status is TableStatus.OVER:
-            items.append(rematch_button(snapshot.table_id))
+            kind = "rematch"
         text = board_text(snapshot, table.close_reason, self.cards.face)
-        return Picture(text, as_view(items) if items else None)
+        view = None if kind is None else self._board_controls(kind, snapshot.table_id)
+        return Picture(text, view)
+
+    def _board_controls(self, kind: str, table_id: int | None) -> discord.ui.View:
+        """The table message's controls of ``kind`` for ``table_id`` in the words in force,
+        made once and shared by every edit that shows them: they change far less often than
+        the table, and making them anew (buttons, their view, then their components again
+        to compare them with the last sent) was about a tenth of drawing the table message,
+        drawn some twice a click. Never dispatched, as ``as_view`` says, so never changed."""
+        key = (kind, table_id, translations(current_locale()))
+        view = self._board_views.get(key)
+        if view is None:
+            items: list[discord.ui.Item[Any]] = []
+            if kind == "lobby":
+                items.extend(lobby_buttons())
+            elif kind == "rematch" and table_id is not None:
+                items.append(rematch_button(table_id))
+            elif table_id is not None:
+                items.append(hand_button(table_id))
+                if kind == "hand and why":
+                    items.append(why_button(table_id))
+            if len(self._board_views) >= BOARD_VIEWS:
+                self._board_views.clear()
+            view = self._board_views[key] = as_view(items)
+        return view
 
     def hand_picture(
         self,
@@ -923,9 +952,3 @@ class DiscordPresenter:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("Could not send a message", exc_info=task.exception())
-
-
-def _away(table: Shown, seat: int) -> bool:
-    """The member of ``seat`` is marked away: a bot plays it until they are back."""
-    shown = table.snapshot().seats[seat]
-    return shown is not None and shown.away

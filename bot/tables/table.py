@@ -254,6 +254,10 @@ class Table:
     def member_seats(self) -> list[tuple[int, int]]:
         return [(s.seat, s.user_id) for s in self._shown.seats if s and s.user_id is not None]
 
+    def away(self, seat: int) -> bool:
+        shown = self._shown.seats[seat]
+        return shown is not None and shown.away
+
     def missed_turns(self, seat: int) -> int:
         """How many turns in a row the seat's member has let run out."""
         shown = self._shown
