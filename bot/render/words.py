@@ -74,9 +74,10 @@ def card_text(card: Card, locale: str | None = None) -> str:
     return _card_text(card, catalog_name(reader), translations(reader))
 
 
-# Each card as each catalog writes it, kept: every picture writes its cards again (some 80 a
-# click when bots play). Keyed by the catalog itself too, so a catalog registered anew (the
-# tests' pseudo-locale) names its jokers in its own words.
+# Each card as each catalog writes it, kept: every picture writes its cards again (some 30 a
+# click when bots play and cards show as text; 4 with card emojis, in labels). Keyed by the
+# catalog itself too, so a catalog registered anew (the tests' pseudo-locale) names its
+# jokers in its own words.
 @lru_cache(maxsize=1024)
 def _card_text(card: Card, language: str, catalog: NullTranslations) -> str:
     if card.suit is None:
