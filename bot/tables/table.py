@@ -121,7 +121,7 @@ class Table:
         self._message_id = message_id
         self.lock = asyncio.Lock()
         self.last_active = context.clock.now()
-        # Each seat's view of the game's present moment, made once (hands, bots, snapshot).
+        # The latest seat's view made, kept until the game moves on (``bot.tables.seen``).
         self._views = SeatViews()
         self._turns = Turns(self, context, self._views)
         self._game_clock = GameClock(self, context)
