@@ -86,8 +86,6 @@ HAND_DELAY = 0.25
 BOARD_PACE = 2
 # An interaction token lives 15 minutes; follow-ups stop a little before that.
 FOLLOWUP_LIFETIME = datetime.timedelta(minutes=14)
-# The most table-message controls kept for reuse (a few for each table open at once).
-BOARD_VIEWS = 8192
 # How long closing the bot waits for the last edits to go out.
 CLOSE_WAIT = 5.0
 # How long a click waits for the table message it came from to be known (the answer must
@@ -104,6 +102,8 @@ class Board:
     table_id: int | None
     live: LiveMessage
     told_forbidden: bool = False  # the host heard that a permission is missing
+    # Its controls as last made, with what they were made for (``_board_controls``).
+    controls: tuple[tuple[str, int | None, object], discord.ui.View] | None = None
 
 
 class Lands(enum.Enum):
@@ -248,9 +248,6 @@ class DiscordPresenter:
         self._spoken: dict[int, str | None] = {}
         # Channels whose table message waits for the answer to the interaction opening it.
         self._held: set[int] = set()
-        # The table messages' controls, made once for each table, kind and catalog and
-        # shared by every edit showing them (see ``_board_controls``).
-        self._board_views: dict[tuple[str, int | None, object], discord.ui.View] = {}
 
     # -- the Presenter protocol --------------------------------------------------------
 
@@ -423,30 +420,35 @@ class DiscordPresenter:
         elif snapshot.table_id is not None and snapshot.status is TableStatus.OVER:
             kind = "rematch"
         text = board_text(snapshot, table.close_reason, self.cards.face)
-        view = None if kind is None else self._board_controls(kind, snapshot.table_id)
+        view = None if kind is None else self._board_controls(table, kind, snapshot.table_id)
         return Picture(text, view)
 
-    def _board_controls(self, kind: str, table_id: int | None) -> discord.ui.View:
+    def _board_controls(self, table: Shown, kind: str, table_id: int | None) -> discord.ui.View:
         """The table message's controls of ``kind`` for ``table_id`` in the words in force,
-        made once and shared by every edit that shows them: they change far less often than
-        the table, and making them anew (buttons, their view, then their components again
-        to compare them with the last sent) was about a tenth of drawing the table message,
-        drawn some twice a click. Never dispatched, as ``as_view`` says, so never changed."""
+        kept with the table's message and shared by its edits while they stay the same:
+        they change far less often than the table, and making them anew (buttons, their
+        view, then their components again to compare them with the last sent) was about a
+        tenth of drawing the table message, drawn some twice a click. Never dispatched, as
+        ``as_view`` says, so never changed; gone with the table's message, so a thousand
+        tables keep a thousand, not every one there was."""
         key = (kind, table_id, translations(current_locale()))
-        view = self._board_views.get(key)
-        if view is None:
-            items: list[discord.ui.Item[Any]] = []
-            if kind == "lobby":
-                items.extend(lobby_buttons())
-            elif kind == "rematch" and table_id is not None:
-                items.append(rematch_button(table_id))
-            elif table_id is not None:
-                items.append(hand_button(table_id))
-                if kind == "hand and why":
-                    items.append(why_button(table_id))
-            if len(self._board_views) >= BOARD_VIEWS:
-                self._board_views.clear()
-            view = self._board_views[key] = as_view(items)
+        board = self._boards.get(table.channel_id)
+        if board is not None and board.table is not table:
+            board = None
+        if board is not None and board.controls is not None and board.controls[0] == key:
+            return board.controls[1]
+        items: list[discord.ui.Item[Any]] = []
+        if kind == "lobby":
+            items.extend(lobby_buttons())
+        elif kind == "rematch" and table_id is not None:
+            items.append(rematch_button(table_id))
+        elif table_id is not None:
+            items.append(hand_button(table_id))
+            if kind == "hand and why":
+                items.append(why_button(table_id))
+        view = as_view(items)
+        if board is not None:
+            board.controls = (key, view)
         return view
 
     def hand_picture(

@@ -301,6 +301,9 @@ async def test_the_table_messages_buttons_read_the_language_they_are_drawn_in(
 
         english = labels("en-US")
         assert english[0] == "My hand"
+        # Made once and shared by the table message's edits while they stay the same.
+        with use_locale("en-US"):
+            assert presenter.board_picture(table).view is presenter.board_picture(table).view
         assert labels("de")[0] == "Mein Blatt"
         assert labels("en-US") == english
         assert labels(PSEUDO_LOCALE) == english  # no catalog yet: the source's words
