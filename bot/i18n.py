@@ -51,6 +51,11 @@ LANGUAGES = ("en", "es", "pt_BR", "fr", "de")
 _current: ContextVar[str] = ContextVar("spades_locale", default=DEFAULT_LOCALE)
 # Catalogs made outside bot/locales (the tests' pseudo-locale), by Discord locale code.
 _registered: dict[str, gettext.NullTranslations] = {}
+# Each locale's catalog as ``translations`` found it, by Discord locale code: every string
+# shown asks (about 120 a click when bots play), so it is looked up once a locale. Emptied
+# whenever a catalog is registered or forgotten; bounded, should odd codes come by.
+_found: dict[str, gettext.NullTranslations] = {}
+_FOUND_MOST = 256
 
 
 @lru_cache(maxsize=128)  # Discord has about thirty codes; every string asks again
@@ -112,10 +117,14 @@ def _catalog(name: str) -> gettext.NullTranslations:
 def translations(locale: str) -> gettext.NullTranslations:
     """The catalog of ``locale`` (Discord's codes: ``es-ES``, ``es-419``, ``pt-BR``, ``fr``,
     ``de``, ``en-US``...), the source's English for a language without one."""
-    registered = _registered.get(locale)
-    if registered is not None:
-        return registered
-    return _catalog(catalog_name(locale))
+    found = _found.get(locale)
+    if found is None:
+        registered = _registered.get(locale)
+        found = registered if registered is not None else _catalog(catalog_name(locale))
+        if len(_found) >= _FOUND_MOST:
+            _found.clear()
+        _found[locale] = found
+    return found
 
 
 def register_catalog(locale: str, catalog: gettext.NullTranslations | None) -> None:
@@ -125,6 +134,7 @@ def register_catalog(locale: str, catalog: gettext.NullTranslations | None) -> N
         _registered.pop(locale, None)
     else:
         _registered[locale] = catalog
+    _found.clear()
 
 
 def current_locale() -> str:

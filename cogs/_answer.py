@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+from discord.webhook.async_ import async_context, interaction_message_response_params
 
 from cogs._languages import enter_language
 
@@ -156,8 +157,48 @@ async def update(
             state.timer.cancel()
         if interaction.response.is_done():
             await interaction.edit_original_response(**changes)
+        elif interaction.type is discord.InteractionType.component:
+            await _edit_clicked(interaction, changes)
         else:
             await interaction.response.edit_message(**changes)
+
+
+# The route of an interaction's answer (discord.py's ``create_interaction_response``).
+CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+
+
+async def _edit_clicked(interaction: discord.Interaction[Any], changes: dict[str, Any]) -> None:
+    """Answer a click by changing its message: what ``InteractionResponse.edit_message``
+    sends, with its errors, but without asking Discord for the changed message back, which
+    discord.py makes into a message nobody here reads. Every click on a hand is answered so,
+    and that message was about a tenth of the answer's cost. Relies on discord.py's webhook
+    adapter (``async_context``), as ``edit_message`` does; the version is pinned, and
+    tests/discord/test_free_routes.py fails loudly if it moves."""
+    parent_state = interaction._state
+    message = interaction.message
+    view = changes["view"]
+    if message is not None:
+        parent_state.prevent_view_updates_for(message.id)
+    params = interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value,
+        content=changes.get("content", discord.utils.MISSING),
+        embed=changes.get("embed", discord.utils.MISSING),
+        view=view,
+        previous_allowed_mentions=parent_state.allowed_mentions,
+    )
+    http = parent_state.http
+    await async_context.get().request(
+        discord.http.Route(
+            "POST", CALLBACK, webhook_id=interaction.id, webhook_token=interaction.token
+        ),
+        session=interaction._session,
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+        payload=params.payload,  # no files: ``update`` sends none
+    )
+    interaction.response._response_type = discord.InteractionResponseType.message_update
+    if view is not None and not view.is_finished() and view.is_dispatchable():
+        parent_state.store_view(view, None if message is None else message.id)
 
 
 def release(interaction: discord.Interaction[Any]) -> None:

@@ -21,6 +21,7 @@ import datetime
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import aiohttp
 import discord
@@ -75,6 +76,8 @@ class Picture:
         """Whether ``other`` shows exactly this (text and controls)."""
         if other is None or other.content != self.content:
             return False
+        if self.view is other.view:
+            return True  # the same controls (a table message's are made once and shared)
         if self.view is None or other.view is None:
             return self.view is other.view
         return self.view.to_components() == other.view.to_components()
@@ -106,6 +109,42 @@ async def edit_follow_up(webhook: discord.Webhook, message_id: int, picture: Pic
             files=params.files,
             with_components=picture.view is not None,
         )
+
+
+async def post_follow_up(webhook: discord.Webhook, picture: Picture, *, silent: bool) -> int:
+    """Post ``picture`` as a follow-up of ``webhook``'s interaction, notifying nobody when
+    ``silent``; the new message's id. The request ``Webhook.send(..., wait=True)`` makes,
+    with its errors, but reading only the id from Discord's answer, not a ``WebhookMessage``
+    built from it (each member's turn is posted so). A picture's controls are never
+    dispatched (``cogs._ui.as_view``), so no view is stored for it either. Relies on
+    discord.py's webhook adapter, as ``edit_follow_up`` does."""
+    if webhook.token is None:
+        raise ValueError("a follow-up is posted with its interaction's token")
+    flags: discord.MessageFlags | Any = discord.utils.MISSING
+    if silent:
+        flags = discord.MessageFlags._from_value(0)
+        flags.suppress_notifications = True
+    mentions = getattr(webhook._state, "allowed_mentions", None)
+    with handle_message_parameters(
+        content=picture.content,
+        view=picture.view or discord.utils.MISSING,
+        flags=flags,
+        previous_allowed_mentions=mentions,
+    ) as params:
+        data = await async_context.get().execute_webhook(
+            webhook.id,
+            webhook.token,
+            session=webhook.session,
+            proxy=webhook.proxy,
+            proxy_auth=webhook.proxy_auth,
+            payload=params.payload,
+            multipart=params.multipart,
+            files=params.files,
+            wait=True,
+            with_components=picture.view is not None,
+        )
+    assert data is not None, "a post made with wait=True is answered with its message"
+    return int(data["id"])
 
 
 # What a message should show: a picture, or how to draw the newest one (see ``LiveMessage.show``).
@@ -362,11 +401,8 @@ class LiveMessage:
                     return
                 except discord.NotFound:
                     self.message_id = None
-            view = picture.view or discord.utils.MISSING
-            message = await token.webhook.send(
-                picture.content, view=view, silent=self.silent, wait=True
-            )
-        await self._posted(message.id)
+            posted = await post_follow_up(token.webhook, picture, silent=self.silent)
+        await self._posted(posted)
 
     async def _posted(self, message_id: int) -> None:
         self.message_id = message_id

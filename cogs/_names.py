@@ -30,7 +30,8 @@ def shown_name(name: str) -> str:
 def plain_name(shown: str) -> str:
     """A ``shown_name`` where Markdown is not read (code blocks, labels): without the
     backslashes, still no mention."""
-    return _ESCAPED.sub(r"\1", shown)
+    # Most names hold no escape (every picture asks for each seat's name again).
+    return _ESCAPED.sub(r"\1", shown) if "\\" in shown else shown
 
 
 def typed_name(shown: str) -> str:

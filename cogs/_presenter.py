@@ -38,7 +38,7 @@ from typing import Any
 import discord
 
 from bot.engine import Event, Phase, SeatView
-from bot.i18n import N_, _, current_locale, use_locale
+from bot.i18n import N_, _, current_locale, translations, use_locale
 from bot.storage.records import HandMessage, Pings, StorageFailed, TableStore
 from bot.tables import Notice, NoticeKind, Shown, TableStatus
 from cogs._board import board_text, hand_message
@@ -102,6 +102,8 @@ class Board:
     table_id: int | None
     live: LiveMessage
     told_forbidden: bool = False  # the host heard that a permission is missing
+    # Its controls as last made, with what they were made for (``_board_controls``).
+    controls: tuple[tuple[str, int | None, object], discord.ui.View] | None = None
 
 
 class Lands(enum.Enum):
@@ -276,7 +278,7 @@ class DiscordPresenter:
         dummy = [a for a in view.legal_actions if a.seat == view.to_act != seat]
         mine = view.to_act == seat or len(dummy) > 1
         phase = turn if table.status is TableStatus.PLAYING and mine else None
-        if phase is not None and _away(table, seat):
+        if phase is not None and table.away(seat):
             phase = None  # a bot plays the seat until they are back: no ring every turn
         if member.dms_closed:
             if not self._push(table, seat, member):
@@ -408,17 +410,46 @@ class DiscordPresenter:
         """The table message: the public state; the lobby's buttons, "My hand" during play,
         "Rematch" after."""
         snapshot = table.snapshot()
-        items: list[discord.ui.Item[Any]] = []
+        kind = None
         if snapshot.status is TableStatus.LOBBY:
-            items.extend(lobby_buttons())
+            kind = "lobby"
         elif snapshot.table_id is not None and snapshot.status is TableStatus.PLAYING:
-            items.append(hand_button(snapshot.table_id))
+            kind = "hand"
             if any(s is not None and (s.user_id is None or s.away) for s in snapshot.seats):
-                items.append(why_button(snapshot.table_id))
+                kind = "hand and why"
         elif snapshot.table_id is not None and snapshot.status is TableStatus.OVER:
-            items.append(rematch_button(snapshot.table_id))
+            kind = "rematch"
         text = board_text(snapshot, table.close_reason, self.cards.face)
-        return Picture(text, as_view(items) if items else None)
+        view = None if kind is None else self._board_controls(table, kind, snapshot.table_id)
+        return Picture(text, view)
+
+    def _board_controls(self, table: Shown, kind: str, table_id: int | None) -> discord.ui.View:
+        """The table message's controls of ``kind`` for ``table_id`` in the words in force,
+        kept with the table's message and shared by its edits while they stay the same:
+        they change far less often than the table, and making them anew (buttons, their
+        view, then their components again to compare them with the last sent) was about a
+        tenth of drawing the table message, drawn some twice a click. Never dispatched, as
+        ``as_view`` says, so never changed; gone with the table's message, so a thousand
+        tables keep a thousand, not every one there was."""
+        key = (kind, table_id, translations(current_locale()))
+        board = self._boards.get(table.channel_id)
+        if board is not None and board.table is not table:
+            board = None
+        if board is not None and board.controls is not None and board.controls[0] == key:
+            return board.controls[1]
+        items: list[discord.ui.Item[Any]] = []
+        if kind == "lobby":
+            items.extend(lobby_buttons())
+        elif kind == "rematch" and table_id is not None:
+            items.append(rematch_button(table_id))
+        elif table_id is not None:
+            items.append(hand_button(table_id))
+            if kind == "hand and why":
+                items.append(why_button(table_id))
+        view = as_view(items)
+        if board is not None:
+            board.controls = (key, view)
+        return view
 
     def hand_picture(
         self,
@@ -436,9 +467,10 @@ class DiscordPresenter:
             view = table.view(seat)
         items: list[discord.ui.Item[Any]] = []
         table_id = table.table_id
+        names = table.names
         if with_controls and table.status is TableStatus.PLAYING and table_id is not None:
-            items = controls(view, table_id, table.seq, table.names, self.cards.emoji)
-        text = hand_message(view, table.names, note, self.cards.face)
+            items = controls(view, table_id, table.seq, names, self.cards.emoji)
+        text = hand_message(view, names, note, self.cards.face)
         return Picture(text, as_view(items) if items else None)
 
     def remember(
@@ -922,9 +954,3 @@ class DiscordPresenter:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("Could not send a message", exc_info=task.exception())
-
-
-def _away(table: Shown, seat: int) -> bool:
-    """The member of ``seat`` is marked away: a bot plays it until they are back."""
-    shown = table.snapshot().seats[seat]
-    return shown is not None and shown.away

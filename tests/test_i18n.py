@@ -2,8 +2,10 @@
 language with no catalog reads the source's English, plural forms included."""
 
 import asyncio
+import gettext
 
-from bot.i18n import N_, _, current_locale, ngettext, use_locale
+from bot.i18n import N_, _, current_locale, ngettext, register_catalog, use_locale
+from bot.render.names import player_name
 
 
 def test_a_locale_is_in_force_only_inside_its_block() -> None:
@@ -22,6 +24,33 @@ def test_without_a_catalog_the_words_are_the_sources() -> None:
         assert ngettext("{n} trick", "{n} tricks", 1) == "{n} trick"
         assert ngettext("{n} trick", "{n} tricks", 2) == "{n} tricks"
     assert N_("Marked only.") == "Marked only."
+
+
+class Words(gettext.NullTranslations):
+    """A catalog of a few words, for a language made up by a test."""
+
+    def __init__(self, words: dict[str, str]) -> None:
+        super().__init__()
+        self.words = words
+
+    def gettext(self, message: str) -> str:
+        return self.words.get(message, message)
+
+
+def test_a_catalog_registered_or_forgotten_is_read_at_once() -> None:
+    # Each language's catalog, and the names read in it, are looked up once and kept: a
+    # catalog registered later (or forgotten) must still be read from the next word on.
+    bot = "Bot 2 (normal)"
+    with use_locale("xx-ZZ"):
+        assert (_("Your turn."), player_name(bot)) == ("Your turn.", bot)
+        register_catalog("xx-ZZ", Words({"Your turn.": "A ti.", "normal": "medio"}))
+        try:
+            assert (_("Your turn."), player_name(bot)) == ("A ti.", "Bot 2 (medio)")
+            register_catalog("xx-ZZ", Words({"Your turn.": "Te toca."}))
+            assert (_("Your turn."), player_name(bot)) == ("Te toca.", bot)
+        finally:
+            register_catalog("xx-ZZ", None)
+        assert (_("Your turn."), player_name(bot)) == ("Your turn.", bot)
 
 
 async def test_each_task_keeps_its_own_locale() -> None:

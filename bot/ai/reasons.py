@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+import orjson
+
 from bot.engine import Action, SeatView, action_from_json, action_to_json
 from bot.engine.deck import JUNK, TRUMP, deck_info
 
@@ -117,7 +119,9 @@ def reason_to_json(reason: Reason) -> str:
         "deals": reason.deals,
         "voids": [list(void) for void in reason.voids],
     }
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    # orjson writes what ``json.dumps(data, separators=(",", ":"), ensure_ascii=False)``
+    # writes, in half the time: every bot move stores its reason.
+    return orjson.dumps(data).decode()
 
 
 def reason_from_json(text: str) -> Reason:

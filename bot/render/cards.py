@@ -31,6 +31,7 @@ CARDS: tuple[Card, ...] = ALL_CARDS
 """Every card a deck option can deal: the 52 suited cards and both jokers."""
 
 
+@cache  # every card of every picture asks (some 30 a click when bots play)
 def emoji_key(card: Card) -> str:
     """The card's part of its emoji's name, by which the faces are looked up: ``sb_AS``,
     ``sb_10H``, ``sb_BJ``, ``sb_LJ``."""

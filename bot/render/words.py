@@ -26,6 +26,9 @@ English ones where they differ (Spanish C is hearts, English C clubs).
 
 from __future__ import annotations
 
+from functools import lru_cache
+from gettext import NullTranslations
+
 from bot.engine import Card, Suit
 from bot.engine.cards import BIG_JOKER
 from bot.i18n import N_, catalog_name, current_locale, translations
@@ -67,9 +70,20 @@ def rank_text(card: Card, locale: str | None = None) -> str:
 def card_text(card: Card, locale: str | None = None) -> str:
     """The card as a reader of ``locale`` (default: the running task's) sees it: ``R♠`` for
     the king of spades in Spanish, ``K♠`` in German; the jokers by name."""
+    reader = current_locale() if locale is None else locale
+    return _card_text(card, catalog_name(reader), translations(reader))
+
+
+# Each card as each catalog writes it, kept: every picture writes its cards again (some 30 a
+# click when bots play and cards show as text; 4 with card emojis, in labels). Keyed by the
+# catalog itself too, so a catalog registered anew (the tests' pseudo-locale) names its
+# jokers in its own words.
+@lru_cache(maxsize=1024)
+def _card_text(card: Card, language: str, catalog: NullTranslations) -> str:
     if card.suit is None:
-        return _(BIG_JOKER_NAME if card.index == BIG_JOKER else LITTLE_JOKER_NAME, locale)
-    return rank_text(card, locale) + card.suit.symbol
+        return catalog.gettext(BIG_JOKER_NAME if card.index == BIG_JOKER else LITTLE_JOKER_NAME)
+    letters = RANK_LETTERS.get(language, RANK_LETTERS["en"])
+    return letters.get(card.rank, str(card.rank)) + card.suit.symbol
 
 
 def parse_card(text: str, locale: str | None = None) -> Card:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from bot.engine import Bid, Card, HandResult, Phase, Rules, TrickRecord
+from bot.engine import Bid, Card, HandResult, Phase, Rules, SeatView, TrickRecord
+from bot.tables.seen import SeatViews
 from bot.tables.states import Closed, Dealt, Playing, Seat, State, TableStatus
 
 
@@ -81,15 +82,18 @@ def _shown_to_all(dealt: Dealt | None) -> bool:
 
 
 def snapshot(
-    state: State, rules: Rules, channel_id: int, deadline: float | None = None
+    state: State,
+    rules: Rules,
+    channel_id: int,
+    deadline: float | None = None,
+    views: SeatViews | None = None,
 ) -> TableSnapshot:
     """The table as anyone in the channel may see it (``timed`` adds a timed game's clock)."""
     shown = state.last if isinstance(state, Closed) else state
     teams = rules.teams
     seats: tuple[Seat | None, ...] = shown.seats
     dealt = shown if isinstance(shown, Dealt) else None
-    # Any seat's view will do: only its public fields are copied.
-    view = dealt.game.view(0) if dealt is not None else None
+    view = _public(dealt, views)
     none = (0,) * rules.players
     return TableSnapshot(
         table_id=dealt.table_id if dealt is not None else None,
@@ -137,6 +141,14 @@ def snapshot(
         trick_call=view.trick_call if view else "",
         low_aces=view.low_aces if view else (),
     )
+
+
+def _public(dealt: Dealt | None, views: SeatViews | None) -> SeatView | None:
+    """Any seat's view of ``dealt``'s game, since only its public fields are copied: the
+    one the table's ``views`` keep, when there is one."""
+    if dealt is None:
+        return None
+    return views.public(dealt.game) if views is not None else dealt.game.view(0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,7 @@ from bot.tables.plans import closing, lobby, play, seats
 from bot.tables.plans.closing import StopVote
 from bot.tables.plans.common import STALE, Place, Seeds, close, playing_seat, set_message
 from bot.tables.presenter import Notice, NoticeKind
+from bot.tables.seen import SeatViews
 from bot.tables.snapshot import SpectatorView, TableSnapshot, snapshot, spectator_view, timed
 from bot.tables.states import (
     DEFAULT_LEVEL,
@@ -120,7 +121,9 @@ class Table:
         self._message_id = message_id
         self.lock = asyncio.Lock()
         self.last_active = context.clock.now()
-        self._turns = Turns(self, context)
+        # The latest seat's view made, kept until the game moves on (``bot.tables.seen``).
+        self._views = SeatViews()
+        self._turns = Turns(self, context, self._views)
         self._game_clock = GameClock(self, context)
         if isinstance(state, Dealt):
             self._turns.reseed(state.seed, restored=True)
@@ -254,6 +257,10 @@ class Table:
     def member_seats(self) -> list[tuple[int, int]]:
         return [(s.seat, s.user_id) for s in self._shown.seats if s and s.user_id is not None]
 
+    def away(self, seat: int) -> bool:
+        shown = self._shown.seats[seat]
+        return shown is not None and shown.away
+
     def missed_turns(self, seat: int) -> int:
         """How many turns in a row the seat's member has let run out."""
         shown = self._shown
@@ -270,11 +277,11 @@ class Table:
         game = self.game
         if game is None:
             raise WrongStage(_("The game has not started yet."))
-        return game.view(seat)
+        return self._views.view(game, seat)
 
     def snapshot(self) -> TableSnapshot:
         """The public state, for the whole channel."""
-        seen = snapshot(self._state, self.rules, self.channel_id, self.deadline)
+        seen = snapshot(self._state, self.rules, self.channel_id, self.deadline, self._views)
         return timed(seen, self._state, self._context.clock.now())
 
     def hint(self, user_id: int) -> Hint:
@@ -406,7 +413,7 @@ class Table:
     async def autoplay(self, user_id: int, *, seq: int | None = None) -> None:
         """The bot makes the member's move this once, at their request."""
         playing, seat = playing_seat(self._state, user_id, seq)
-        view = playing.game.view(seat)
+        view = self._views.view(playing.game, seat)
         if not other_than_claims(view.legal_actions):
             raise WrongStage(_("Nothing to do right now: wait for your turn."))
         chosen = await self._turns.decide(view)

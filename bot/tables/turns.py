@@ -22,6 +22,7 @@ from bot.ai.reasons import FALLBACK, Reason, reason_to_json
 from bot.engine import Action, IllegalAction, Phase, Rules, SeatView
 from bot.tables.context import TableContext
 from bot.tables.plans import play
+from bot.tables.seen import SeatViews
 from bot.tables.states import DEFAULT_LEVEL, Closed, Dealt, Playing, Seat, State
 from bot.tables.steps import Step, same_turn
 
@@ -49,9 +50,10 @@ class Host(Protocol):
 class Turns:
     """The running bot move or turn timer of one table, and its bots' policies."""
 
-    def __init__(self, host: Host, context: TableContext) -> None:
+    def __init__(self, host: Host, context: TableContext, views: SeatViews) -> None:
         self._host = host
         self._context = context
+        self._views = views  # the table's seats' views, shared with its presenters
         self.deadline: float | None = None  # when the member to act runs out of time
         self._turn: asyncio.Task[None] | None = None
         self._policies: dict[int, Policy] = {}
@@ -163,7 +165,7 @@ class Turns:
         """A bot moves for ``seat`` after the human-readable delay, unless the table moved
         on while it thought."""
         context = self._context
-        view = playing.game.view(seat)
+        view = self._views.view(playing.game, seat)
         ready_at = context.clock.now() + context.settings.bot_delay
         try:
             chosen, reason = await self.decide_why(view)

@@ -55,6 +55,7 @@ from bot.engine import Event
 from bot.render.cards import card_emojis
 from bot.storage.records import MemoryStore
 from bot.tables import Notice, Shown, Table, TableSettings, TableStatus
+from cogs._answer import CALLBACK
 from devtools.bench.loop import LoopReport, LoopWatch, format_loop
 from devtools.bench.storage import scratch_schema
 from devtools.bench.tables import Pace
@@ -228,28 +229,30 @@ class ClickClock:
     def installed(self) -> Iterator[None]:
         state = discord.state.ConnectionState
         adapter = discord.webhook.async_.AsyncWebhookAdapter
-        parse, respond = state.parse_interaction_create, adapter.create_interaction_response
+        parse, send = state.parse_interaction_create, adapter.request
         clock = self
 
         def parse_interaction_create(self: Any, data: Any) -> None:
             clock.received.setdefault(int(data["id"]), time.perf_counter())
             parse(self, data)
 
-        def create_interaction_response(
-            self: Any, interaction_id: int, *args: Any, **kw: Any
-        ) -> Any:
-            task = asyncio.current_task()
-            ran, steps = (0.0, 0) if task is None else clock.watch.ran(task)
-            clock.answering.setdefault(int(interaction_id), (time.perf_counter(), ran, steps))
-            return respond(self, interaction_id, *args, **kw)
+        def request(self: Any, route: discord.http.Route, *args: Any, **kw: Any) -> Any:
+            # Every answer to an interaction goes by its callback route, whichever way
+            # it was made (discord.py's response, or the cogs' own leaner edit).
+            if route.path == CALLBACK:
+                task = asyncio.current_task()
+                ran, steps = (0.0, 0) if task is None else clock.watch.ran(task)
+                at = (time.perf_counter(), ran, steps)
+                clock.answering.setdefault(int(route.webhook_id or 0), at)
+            return send(self, route, *args, **kw)
 
         state.parse_interaction_create = parse_interaction_create  # type: ignore[method-assign]
-        adapter.create_interaction_response = create_interaction_response  # type: ignore[method-assign]
+        adapter.request = request  # type: ignore[method-assign]
         try:
             yield
         finally:
             state.parse_interaction_create = parse  # type: ignore[method-assign]
-            adapter.create_interaction_response = respond  # type: ignore[method-assign]
+            adapter.request = send  # type: ignore[method-assign]
 
     def parts(self, clicks: Sequence[tuple[int, float, float]]) -> ClickParts | None:
         """``clicks`` (id, sent, answered, by the fake) split into their parts."""

@@ -7,7 +7,9 @@ import datetime
 
 import aiohttp
 import discord
+import pytest
 
+import cogs._live
 from cogs._budget import Budget
 from cogs._live import LiveChannel, LiveMessage, Picture, Token
 from cogs._presenter import Delivery, Lands, delivery, free_route
@@ -61,16 +63,21 @@ async def no_channel() -> LiveChannel:
     raise AssertionError("a live token carries the message: no DM is opened")
 
 
-async def test_a_live_message_with_a_live_token_takes_nothing_of_the_budget() -> None:
+async def test_a_live_message_with_a_live_token_takes_nothing_of_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     posted: list[str] = []
 
     class Hook:
-        """Stands for the interaction's webhook: what the token route sends."""
+        """Stands for the interaction's webhook, through which the token route posts."""
 
-        async def send(self, content: str, **options: object) -> discord.Object:
-            posted.append(content)
-            return discord.Object(1234)
+    async def post(webhook: Hook, picture: Picture, *, silent: bool) -> int:
+        """What the token route sends: a follow-up posted through ``webhook``."""
+        assert isinstance(webhook, Hook)
+        posted.append(picture.content)
+        return 1234
 
+    monkeypatch.setattr(cogs._live, "post_follow_up", post)
     budget = Budget(rate=0.001, burst=1)
     await budget.take()  # the bucket is empty: a request that waited for it would hang
     live_token = Token(

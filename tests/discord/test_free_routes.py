@@ -197,3 +197,62 @@ async def test_follow_ups_are_edited_without_a_message_built_from_each_answer(
     by_token = [path for path in edited if path.startswith("/webhooks/")]
     assert acted > 1 and len(by_token) >= acted, edited
     assert game_over(fake, general)
+
+
+async def test_clicks_are_answered_without_asking_discord_for_the_changed_message(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every click on a hand is answered by changing its message: discord.py's way asks
+    # Discord for that message back and builds a message from it, which nobody reads. The
+    # answer asks for nothing, and still shows the hand.
+    def builds_a_message(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a click's answer built a message from Discord's answer")
+
+    monkeypatch.setattr(discord.InteractionResponse, "edit_message", builds_a_message)
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    async with running(make_bot(fake, store=MemoryStore({fake.guild_id: ONE_HAND})), fake):
+        await fake.slash(alice, "spades", "new")
+        await fake.slash(alice, "spades", "start", bots=True)
+        acted = await play_out(fake, [alice], general)
+
+    updated = [
+        r for r in fake.interactions.values() if r.kind == COMPONENT and r.callback_type == UPDATE
+    ]
+    assert acted > 1 and updated, "her clicks were answered by changing her hand"
+    # Each answer's message shows the hand the answer sent.
+    for record in updated:
+        assert record.original is not None and record.original.content
+    assert game_over(fake, general)
+
+
+async def test_turns_are_posted_free_without_a_message_built_from_each_answer(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each of a member's turns is a new hand message, posted through their last click's
+    # token: only its id is read from Discord's answer, so discord.py's send, which builds
+    # a message from it, is never called for them.
+    sent: list[str] = []
+    send = discord.Webhook.send
+
+    async def counted(self: discord.Webhook, *args: Any, **kwargs: Any) -> Any:
+        sent.append(str(kwargs.get("content", args[0] if args else "")))
+        return await send(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.Webhook, "send", counted)
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    async with running(make_bot(fake, store=MemoryStore({fake.guild_id: ONE_HAND})), fake):
+        await fake.slash(alice, "spades", "new")
+        await fake.slash(alice, "spades", "start", bots=True)
+        acted = await play_out(fake, [alice], general)
+
+    # Her turns came as new DMs posted through her clicks' tokens (the table message as its
+    # command's follow-up), none by discord.py's send, and they rang: not posted silently.
+    posted = [path for method, path in fake.requests if method == "POST"]
+    by_token = [path for path in posted if path.startswith("/webhooks/")]
+    assert acted > 1 and len(by_token) >= acted - 1, posted
+    assert not sent, sent
+    rang = [m for m in fake.dms(alice) if m.notifies]
+    assert len(rang) >= acted - 1, [m.content[:40] for m in fake.dms(alice)]
+    assert game_over(fake, general)

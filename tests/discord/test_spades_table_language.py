@@ -30,6 +30,7 @@ from cogs._codes import action_label, draw_label
 from cogs._ui import hand_button, lobby_buttons, rematch_button, why_button
 from devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, RecordedMessage, running
 from devtools.pseudo import (
+    OPEN,
     PSEUDO_LOCALE,
     escaped_in_bodies,
     escaped_words,
@@ -45,6 +46,7 @@ from tests.discord.spades_helpers import (
     make_bot,
     seq_of,
 )
+from tests.discord.test_spades_turns import presenter_of
 
 # Discord's limits on what a message carries.
 LABEL_LIMIT, PLACEHOLDER_LIMIT, MESSAGE_LIMIT = 80, 150, 2000
@@ -274,3 +276,40 @@ def test_the_tables_controls_fit_discords_limits_in_every_language(locale: str) 
     assert all(1 <= len(label) <= LABEL_LIMIT for label in labels), labels
     assert all(len(text) <= PLACEHOLDER_LIMIT for text in placeholders), placeholders
     assert ids[: len(english)] == english
+
+
+async def test_the_table_messages_buttons_read_the_language_they_are_drawn_in(
+    fake: FakeDiscord,
+) -> None:
+    # The table message's controls are made once for each table and language, and shared
+    # by its edits: drawn in another language, or once that language's catalog changed,
+    # they read its words.
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    async with running(make_bot(fake, store=MemoryStore({fake.guild_id: ONE_HAND})), fake) as bot:
+        await fake.slash(alice, "spades", "new", bots=3)
+        await fake.slash(alice, "spades", "start")
+        table = bot.tables.find(general.id)
+        assert table is not None
+        presenter = presenter_of(bot)
+
+        def labels(locale: str) -> list[str]:
+            with use_locale(locale):
+                view = presenter.board_picture(table).view
+            assert view is not None
+            return [c["label"] for row in view.to_components() for c in row["components"]]
+
+        english = labels("en-US")
+        assert english[0] == "My hand"
+        # Made once and shared by the table message's edits while they stay the same.
+        with use_locale("en-US"):
+            assert presenter.board_picture(table).view is presenter.board_picture(table).view
+        assert labels("de")[0] == "Mein Blatt"
+        assert labels("en-US") == english
+        assert labels(PSEUDO_LOCALE) == english  # no catalog yet: the source's words
+        install_pseudo()
+        try:
+            pseudo = labels(PSEUDO_LOCALE)
+        finally:
+            uninstall_pseudo()
+        assert pseudo != english and all(OPEN in label for label in pseudo), pseudo

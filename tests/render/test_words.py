@@ -8,6 +8,7 @@ import pytest
 from bot.engine import ALL_CARDS, Card
 from bot.i18n import use_locale
 from bot.render.words import card_examples, card_text, parse_card
+from devtools.pseudo import OPEN, PSEUDO_LOCALE, install_pseudo, uninstall_pseudo
 
 LOCALES = ["en-US", "es-ES", "es-419", "pt-BR", "fr", "de"]
 
@@ -84,3 +85,19 @@ def test_jokers_are_named_in_the_language() -> None:
     assert card_text(Card.parse("BJ"), "es-ES") == "Comodín grande"
     assert card_text(Card.parse("LJ"), "de") == "Kleiner Joker"
     assert card_text(Card.parse("BJ"), "en") == "Big Joker"
+
+
+def test_a_catalog_registered_later_names_the_jokers_at_once() -> None:
+    # Each card is written once a catalog and kept: a catalog registered for a language
+    # (the tests' pseudo-locale) still names the jokers from the next card on.
+    joker = Card.parse("BJ")
+    assert card_text(joker, PSEUDO_LOCALE) == "Big Joker"
+    install_pseudo()
+    try:
+        assert card_text(joker, PSEUDO_LOCALE) not in ("Big Joker", "")
+        assert OPEN in card_text(joker, PSEUDO_LOCALE)
+    finally:
+        uninstall_pseudo()
+    assert card_text(joker, PSEUDO_LOCALE) == "Big Joker"
+    with use_locale("de"):
+        assert card_text(joker) == "Großer Joker" and card_text(Card.parse("KS")) == "K♠"
