@@ -83,6 +83,12 @@ class Picture:
         return self.view.to_components() == other.view.to_components()
 
 
+def _route(webhook: discord.Webhook) -> dict[str, Any]:
+    """How ``webhook``'s requests go out: its session and proxy, as discord.py's own
+    webhook methods pass them to its adapter."""
+    return {"session": webhook.session, "proxy": webhook.proxy, "proxy_auth": webhook.proxy_auth}
+
+
 async def edit_follow_up(webhook: discord.Webhook, message_id: int, picture: Picture) -> None:
     """Edit ``message_id``, a message ``webhook`` posted (an interaction's follow-up), to show
     ``picture``: the request ``Webhook.edit_message`` makes, with its errors, but without
@@ -101,9 +107,7 @@ async def edit_follow_up(webhook: discord.Webhook, message_id: int, picture: Pic
             webhook.id,
             webhook.token,
             message_id,
-            session=webhook.session,
-            proxy=webhook.proxy,
-            proxy_auth=webhook.proxy_auth,
+            **_route(webhook),
             payload=params.payload,
             multipart=params.multipart,
             files=params.files,
@@ -134,9 +138,7 @@ async def post_follow_up(webhook: discord.Webhook, picture: Picture, *, silent: 
         data = await async_context.get().execute_webhook(
             webhook.id,
             webhook.token,
-            session=webhook.session,
-            proxy=webhook.proxy,
-            proxy_auth=webhook.proxy_auth,
+            **_route(webhook),
             payload=params.payload,
             multipart=params.multipart,
             files=params.files,

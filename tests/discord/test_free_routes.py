@@ -16,7 +16,15 @@ import pytest
 from bot.storage.records import MemoryStore
 from bot.tables import Shown
 from cogs._live import Picture
-from devtools.fake_discord import COMPONENT, UPDATE, FakeDiscord, counts_globally, running
+from devtools.fake_discord import (
+    COMPONENT,
+    UPDATE,
+    FakeChannel,
+    FakeDiscord,
+    FakeUser,
+    counts_globally,
+    running,
+)
 from tests.discord.spades_helpers import (
     ONE_HAND,
     board,
@@ -174,6 +182,18 @@ async def test_a_clicks_answer_shows_the_hand_drawn_for_its_change_drawn_once(
     assert len(answered) == acted and any(r.callback_type == UPDATE for r in answered)
 
 
+async def alice_plays_one_hand(fake: FakeDiscord) -> tuple[FakeUser, FakeChannel, int]:
+    """Alice opens a one-hand table in #general with three bots and plays it out from her
+    DMs: she, the channel and how many moves she made."""
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    async with running(make_bot(fake, store=MemoryStore({fake.guild_id: ONE_HAND})), fake):
+        await fake.slash(alice, "spades", "new")
+        await fake.slash(alice, "spades", "start", bots=True)
+        acted = await play_out(fake, [alice], general)
+    return alice, general, acted
+
+
 async def test_follow_ups_are_edited_without_a_message_built_from_each_answer(
     fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -184,12 +204,7 @@ async def test_follow_ups_are_edited_without_a_message_built_from_each_answer(
         raise AssertionError("a follow-up's edit built a message from the answer")
 
     monkeypatch.setattr(discord.Webhook, "edit_message", builds_a_message)
-    alice = fake.add_user("alice")
-    general = fake.channel("general")
-    async with running(make_bot(fake, store=MemoryStore({fake.guild_id: ONE_HAND})), fake):
-        await fake.slash(alice, "spades", "new")
-        await fake.slash(alice, "spades", "start", bots=True)
-        acted = await play_out(fake, [alice], general)
+    _, general, acted = await alice_plays_one_hand(fake)
 
     # Her hand was edited through her clicks' tokens as the bots played, and still showed
     # every change: the game played out to its end.
@@ -209,12 +224,7 @@ async def test_clicks_are_answered_without_asking_discord_for_the_changed_messag
         raise AssertionError("a click's answer built a message from Discord's answer")
 
     monkeypatch.setattr(discord.InteractionResponse, "edit_message", builds_a_message)
-    alice = fake.add_user("alice")
-    general = fake.channel("general")
-    async with running(make_bot(fake, store=MemoryStore({fake.guild_id: ONE_HAND})), fake):
-        await fake.slash(alice, "spades", "new")
-        await fake.slash(alice, "spades", "start", bots=True)
-        acted = await play_out(fake, [alice], general)
+    _, general, acted = await alice_plays_one_hand(fake)
 
     updated = [
         r for r in fake.interactions.values() if r.kind == COMPONENT and r.callback_type == UPDATE
@@ -240,12 +250,7 @@ async def test_turns_are_posted_free_without_a_message_built_from_each_answer(
         return await send(self, *args, **kwargs)
 
     monkeypatch.setattr(discord.Webhook, "send", counted)
-    alice = fake.add_user("alice")
-    general = fake.channel("general")
-    async with running(make_bot(fake, store=MemoryStore({fake.guild_id: ONE_HAND})), fake):
-        await fake.slash(alice, "spades", "new")
-        await fake.slash(alice, "spades", "start", bots=True)
-        acted = await play_out(fake, [alice], general)
+    alice, general, acted = await alice_plays_one_hand(fake)
 
     # Her turns came as new DMs posted through her clicks' tokens (the table message as its
     # command's follow-up), none by discord.py's send, and they rang: not posted silently.
