@@ -127,6 +127,13 @@ def translations(locale: str) -> gettext.NullTranslations:
     return found
 
 
+def forget_catalogs() -> None:
+    """Read every catalog again at its next use, as a process that has just started does
+    (a catalog's .po changed under a running process: the tests')."""
+    _catalog.cache_clear()
+    _found.clear()
+
+
 def register_catalog(locale: str, catalog: gettext.NullTranslations | None) -> None:
     """Speak ``catalog`` for ``locale`` (``None``: forget it): for catalogs made at run time,
     such as the tests' pseudo-locale."""

@@ -143,9 +143,9 @@ def checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     folder.mkdir(parents=True)
     shutil.copy(LOCALES / "es" / "LC_MESSAGES" / "spades.po", folder)
     monkeypatch.setattr(i18n, "LOCALES", tmp_path)
-    i18n._catalog.cache_clear()
+    i18n.forget_catalogs()
     yield folder
-    i18n._catalog.cache_clear()
+    i18n.forget_catalogs()
 
 
 def test_a_checkout_compiles_a_missing_mo_on_first_use(checkout: Path) -> None:
@@ -159,7 +159,7 @@ def test_a_mo_older_than_its_po_is_compiled_again(checkout: Path) -> None:
     po.write_text(po.read_text("utf-8").replace('"Adiós."', '"Hasta luego."'), "utf-8")
     mo_time = (checkout / "spades.mo").stat().st_mtime
     os.utime(po, (mo_time + 10, mo_time + 10))
-    i18n._catalog.cache_clear()
+    i18n.forget_catalogs()
     assert translations("es").gettext("Bye.") == "Hasta luego."
 
 
