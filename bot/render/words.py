@@ -63,8 +63,13 @@ def _(message: str, locale: str | None) -> str:
 
 def rank_text(card: Card, locale: str | None = None) -> str:
     """The rank as ``locale`` (default: the running task's) writes it: 10, 9... or its letter."""
-    letters = RANK_LETTERS.get(_language(locale), RANK_LETTERS["en"])
-    return letters.get(card.rank, str(card.rank))
+    return _rank_in(card.rank, _language(locale))
+
+
+def _rank_in(rank: int, language: str) -> str:
+    """``rank`` as ``language``'s players write it: 10, 9... or its letter."""
+    letters = RANK_LETTERS.get(language, RANK_LETTERS["en"])
+    return letters.get(rank, str(rank))
 
 
 def card_text(card: Card, locale: str | None = None) -> str:
@@ -82,8 +87,7 @@ def card_text(card: Card, locale: str | None = None) -> str:
 def _card_text(card: Card, language: str, catalog: NullTranslations) -> str:
     if card.suit is None:
         return catalog.gettext(BIG_JOKER_NAME if card.index == BIG_JOKER else LITTLE_JOKER_NAME)
-    letters = RANK_LETTERS.get(language, RANK_LETTERS["en"])
-    return letters.get(card.rank, str(card.rank)) + card.suit.symbol
+    return _rank_in(card.rank, language) + card.suit.symbol
 
 
 def parse_card(text: str, locale: str | None = None) -> Card:
