@@ -802,13 +802,20 @@ def _trick_leader(view: SeatView, table: CardTable) -> int:
     return leader
 
 
-def _is_top(card: Card, view: SeatView, table: CardTable) -> bool:
-    """No card this seat has not seen outranks this one in its suit, counting a double
-    deck's copies one by one; where the later of two identical cards takes the trick, or
-    the two cancel (000:147), an unseen copy of the card itself outranks it too."""
+def _unseen(view: SeatView, table: CardTable) -> Counter[int]:
+    """How many copies of each card (logical index) this seat has not seen: not played, not
+    in its hand, not removed from the deal. A double deck holds two of each."""
     unseen = Counter(i % COPY_SHIFT for i in table.deck.cards)
     for cards in (*view.played, view.hand or (), view.removed):
         unseen.subtract(c.index for c in cards)
+    return unseen
+
+
+def _is_top(card: Card, unseen: Counter[int], view: SeatView, table: CardTable) -> bool:
+    """No card this seat has not seen (``unseen``, from ``_unseen``) outranks this one in
+    its suit, counting a double deck's copies one by one; where the later of two identical
+    cards takes the trick, or the two cancel (000:147), an unseen copy of the card itself
+    outranks it too."""
     suit = table.suit(card)
     if suit == JUNK:
         return False  # 000:192: a junk Joker takes nothing
@@ -889,7 +896,8 @@ def _play(view: SeatView, table: CardTable) -> Ruled:
                 ),
                 Rule.LEAD_UNDER_NIL,
             )
-        tops = [a for a in side if _is_top(a.card, view, table)]
+        unseen = _unseen(view, table)
+        tops = [a for a in side if _is_top(a.card, unseen, view, table)]
         if tops and (need > 0 or partner_nil or (settable and (big_set or not bag_danger))):
             rule = Rule.LEAD_TOP_COVER if partner_nil else Rule.LEAD_TOP
             if partner_nil:
