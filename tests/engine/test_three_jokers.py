@@ -21,6 +21,7 @@ from bot.ai.heuristic import (
     _beats,
     _is_top,
     _trick_leader,
+    _unseen,
     card_table,
     estimate_tricks,
     sure_tricks,
@@ -258,7 +259,8 @@ def test_normal_reads_a_junk_led_trick_by_its_first_real_card() -> None:
     assert not _beats(Card.parse("LJ"), view, card_table(view))
     assert not _beats(Card.parse("KD"), view, card_table(view))
     # Nothing outranks a junk Joker, but it is no winner to lead.
-    assert not _is_top(Card.parse("LJ"), view, card_table(view))
+    table = card_table(view)
+    assert not _is_top(Card.parse("LJ"), _unseen(view, table), view, table)
 
 
 def test_playout_counts_any_real_card_a_winner_after_junk_alone() -> None:
