@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
 import logging
@@ -16,6 +15,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from bot import urgency
 from bot.collector import Collector
 from bot.collector import Pace as CollectorPace
 from bot.config import DISCORD_GLOBAL_RATE, Settings, shard_of
@@ -171,6 +171,13 @@ class SpadesBot(commands.AutoShardedBot):
             raise RuntimeError("the table manager is built in setup_hook")
         return self._manager
 
+    async def connect(self, *, reconnect: bool = True) -> None:
+        """Connect to the gateway; what it reads (interactions above all) comes first on an
+        ``UrgentFirstLoop``: this task is marked, so its sockets and the shards' tasks,
+        and every task discord.py makes for an event, inherit the mark (bot/urgency.py)."""
+        urgency.mark()
+        await super().connect(reconnect=reconnect)
+
     async def setup_hook(self) -> None:
         if self.heartbeat is not None:
             self.heartbeat.start()
@@ -289,7 +296,7 @@ def run(settings: Settings) -> None:
         raise CannotStart(f"LOG_LEVEL={settings.log_level} is not a logging level.")
     discord.utils.setup_logging(level=level, root=True)
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(settings))
+        urgency.run(serve(settings))
 
 
 async def serve(settings: Settings) -> None:

@@ -20,6 +20,8 @@ import asyncio
 import gc
 from dataclasses import dataclass
 
+from bot.urgency import background
+
 
 @dataclass(frozen=True, slots=True)
 class Pace:
@@ -60,7 +62,7 @@ class Collector:
             return
         self._thresholds = gc.get_threshold()
         gc.set_threshold(*self.pace.thresholds)
-        self._task = asyncio.get_running_loop().create_task(self._run(), name="collector")
+        self._task = background(self._run(), name="collector")
 
     async def stop(self) -> None:
         """Stop pacing; the thresholds are put back as they were."""

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.urgency import background
+
 if TYPE_CHECKING:
     import discord
     import discord.gateway
@@ -109,7 +111,7 @@ class Heartbeat:
     def start(self) -> None:
         # A file left by an earlier run would vouch for this one before it has connected.
         self._remove()
-        self._task = asyncio.create_task(self._beat_while_running(), name="heartbeat")
+        self._task = background(self._beat_while_running(), name="heartbeat")
         self._task.add_done_callback(_log_failure)
 
     async def aclose(self) -> None:

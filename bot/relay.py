@@ -29,6 +29,8 @@ from dataclasses import asdict, dataclass
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
+from bot.urgency import background
+
 log = logging.getLogger(__name__)
 
 CLICKS = "spades_dm_clicks"
@@ -157,7 +159,7 @@ class ClickRelay:
         """Listen, on a connection of its own (a pooled one may not keep listeners), and
         keep listening: a lost connection is replaced."""
         await self._connect()
-        self._keeper = asyncio.create_task(self._keep(), name="click relay")
+        self._keeper = background(self._keep(), name="click relay")
 
     async def close(self) -> None:
         tasks = [*self._tasks, *([self._keeper] if self._keeper is not None else [])]

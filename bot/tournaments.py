@@ -41,6 +41,7 @@ from bot.tables import (
     TableManager,
     TableStatus,
 )
+from bot.urgency import background
 
 log = logging.getLogger(__name__)
 
@@ -275,7 +276,7 @@ class TournamentRunner:
         old = self._timers.pop((key, timer.key), None)
         if old is not None:
             old.cancel()
-        task = asyncio.get_running_loop().create_task(self._wait(key, timer))
+        task = background(self._wait(key, timer))
         self._timers[(key, timer.key)] = task
 
     async def _wait(self, key: int, timer: t.Timer) -> None:
@@ -374,7 +375,7 @@ class TournamentRunner:
             await self._result(key, table_id, finished)
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(work)
+        task = background(work)
         self._work.add(task)
         task.add_done_callback(self._done)
 

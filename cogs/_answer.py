@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
+from bot.urgency import calm
 from cogs._languages import enter_language
 
 # Well inside Discord's three seconds, with room for the defer's own round trip.
@@ -135,6 +136,7 @@ async def answer(
             if file is not None:
                 optional["file"] = file
             await interaction.followup.send(text or "", ephemeral=ephemeral, **optional)
+    calm()  # the member has their answer: the rest of this task waits its turn
 
 
 async def update(
@@ -161,6 +163,7 @@ async def update(
             await _edit_clicked(interaction, changes)
         else:
             await interaction.response.edit_message(**changes)
+    calm()
 
 
 # The route of an interaction's answer (discord.py's ``create_interaction_response``).
@@ -228,3 +231,4 @@ async def acknowledge(interaction: discord.Interaction[Any]) -> None:
             state.timer.cancel()
         if not interaction.response.is_done():
             await interaction.response.defer()
+    calm()

@@ -24,6 +24,8 @@ import asyncio
 import collections
 from types import TracebackType
 
+from bot.urgency import background
+
 # Discord's global limit, and the most requests in any second the bot keeps to: room for
 # start-up calls, command syncs and the odd request made outside the budget
 # (``DISCORD_GLOBAL_RATE`` in the settings).
@@ -83,7 +85,7 @@ class Budget:
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queues[0 if urgent else 1].append(waiter)
         if self._waker is None or self._waker.done():
-            self._waker = asyncio.create_task(self._serve())
+            self._waker = background(self._serve())
         await waiter
 
     def _refill(self) -> None:

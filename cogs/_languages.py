@@ -25,6 +25,7 @@ from discord import app_commands
 
 from bot.i18n import N_, speak
 from bot.storage.records import MemberLocale, TableStore
+from bot.urgency import background
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +107,7 @@ class Languages:
         self._guilds[guild_id] = locale
 
     def _write(self, user_id: int, seen: str) -> None:
-        task = asyncio.get_running_loop().create_task(self._store_seen(user_id, seen))
+        task = background(self._store_seen(user_id, seen))
         self._writes.add(task)
         task.add_done_callback(self._writes.discard)
 

@@ -28,6 +28,7 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
+from bot.urgency import background
 from cogs._budget import Budget
 
 log = logging.getLogger(__name__)
@@ -236,7 +237,7 @@ class LiveMessage:
         self._pending = picture
         self._urgent = self._urgent or urgent
         if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._flush())
+            self._task = background(self._flush())
             self._task.add_done_callback(_log_failure)
 
     def shown_elsewhere(self, picture: Picture) -> None:

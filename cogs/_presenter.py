@@ -41,6 +41,7 @@ from bot.engine import Event, Phase, SeatView
 from bot.i18n import N_, _, current_locale, translations, use_locale
 from bot.storage.records import HandMessage, Pings, StorageFailed, TableStore
 from bot.tables import Notice, NoticeKind, Shown, TableStatus
+from bot.urgency import background
 from cogs._board import board_text, hand_message
 from cogs._budget import Budget
 from cogs._emojis import CardEmojis
@@ -811,7 +812,7 @@ class DiscordPresenter:
             route = delivery(token, Lands.CHANNEL, channel_id, turn=True)
             return await self._send(channel_id, text, mention=user_id, token=route.token)
 
-        at.mention = asyncio.create_task(ping())
+        at.mention = background(ping())
         self._tasks.add(at.mention)
         at.mention.add_done_callback(self._done)
 
@@ -945,7 +946,7 @@ class DiscordPresenter:
         async def run() -> None:
             await work
 
-        task = asyncio.create_task(run())
+        task = background(run())
         self._tasks.add(task)
         task.add_done_callback(self._done)
         return task

@@ -37,6 +37,7 @@ from bot.render.why import said_text
 from bot.render.words import card_examples, card_text, parse_card
 from bot.storage.records import StorageFailed
 from bot.tables import Member, StorageBusy, Table, TableError, TableManager
+from bot.urgency import background
 from cogs._answer import acknowledge, answer, echo, update
 from cogs._board import score_text, watch_text
 from cogs._budget import Budget
@@ -170,7 +171,7 @@ class SpadesCog(
         self.manager.add_presenter(self.presenter)
         if self.bot.card_emojis:
             # In the background: tables open and play with text cards meanwhile.
-            self._loading_emojis = asyncio.create_task(self.card_emojis.load(self.bot))
+            self._loading_emojis = background(self.card_emojis.load(self.bot))
         if self.bot.relay is not None:
             self.bot.relay.handle(self.forwarded.take)
 

@@ -17,17 +17,20 @@ PACKAGES = ("bot", "cogs", "devtools")
 MAY_IMPORT = {
     # The translation function: every layer that words something for a reader uses it.
     "bot.i18n": set(),
+    # Which work comes first on the bot's loop: the tables start their tasks through it.
+    "bot.urgency": set(),
     "bot.engine": set(),
     "bot.ai": {"bot.engine", "bot.i18n"},
     "bot.render": {"bot.engine", "bot.i18n"},
     "bot.storage": {"bot.engine"},
-    "bot.tables": {"bot.engine", "bot.ai", "bot.render", "bot.storage", "bot.i18n"},
+    "bot.tables": {"bot.engine", "bot.ai", "bot.render", "bot.storage", "bot.i18n", "bot.urgency"},
     # Pairing, standings, duplicate scoring and seasons' math: pure, over the engine's
     # seats and the ratings' model.
     "bot.competition": {"bot.engine", "bot.storage", "bot.i18n"},
     # The top of bot/: settings, the client, the command line, the terminal.
     "bot": {
         "bot.i18n",
+        "bot.urgency",
         "bot.engine",
         "bot.ai",
         "bot.render",

@@ -21,6 +21,7 @@ from bot.engine import Event
 from bot.storage.records import TableStore
 from bot.tables.clock import Clock, SystemClock
 from bot.tables.presenter import Notice, Presenter, Shown
+from bot.urgency import background
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,7 @@ class Tasks:
         self._quiet.set()
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        task = asyncio.get_running_loop().create_task(work)
+        task = background(work)
         self._tasks.add(task)
         self._count(+1)
         task.add_done_callback(self._done)

@@ -49,6 +49,7 @@ import discord.webhook.async_
 import yarl
 from pydantic import SecretStr
 
+from bot import urgency
 from bot.client import SpadesBot
 from bot.config import Settings
 from bot.engine import Event
@@ -373,9 +374,9 @@ def run_discord_bench(
     try:
         if database_url is None:
             with _profiled(profile), clock.installed():
-                played, began, loop = asyncio.run(_bot(bot_end, pace, seed, watch))
+                played, began, loop = urgency.run(_bot(bot_end, pace, seed, watch))
         else:
-            played, began = asyncio.run(_sharded_bots(context, bot_end, pace, seed, database_url))
+            played, began = urgency.run(_sharded_bots(context, bot_end, pace, seed, database_url))
     except EOFError:
         raise RuntimeError(
             "The fake Discord server's process stopped; its error is above."
@@ -514,7 +515,7 @@ def _shard_process(
                 await _receive(connection, bool)  # until the first bot's side closes
 
     try:
-        asyncio.run(serve())
+        urgency.run(serve())
     finally:
         connection.close()
 
