@@ -26,11 +26,15 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import selectors
 import threading
 import time
-from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+import weakref
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, ParamSpec, TypeVar
+
+import aiohttp
 
 URGENT: contextvars.ContextVar[bool] = contextvars.ContextVar("spades_urgent", default=False)
 
@@ -67,6 +71,44 @@ def _urgent(context: contextvars.Context | None) -> bool:
     return context is not None and context.get(URGENT, False)
 
 
+# Set while discord.py opens the gateway's WebSocket (``gateway``): that socket, and only
+# it, is read first. HTTP connections are pooled and shared by every later request,
+# calm ones above all, so none is, whichever task happened to open it.
+_GATEWAY: contextvars.ContextVar[bool] = contextvars.ContextVar("spades_gateway", default=False)
+
+_P = ParamSpec("_P")
+
+
+def gateway(connect: Callable[_P, Awaitable[_T]]) -> Callable[_P, Awaitable[_T]]:
+    """``connect`` (discord.py's ``HTTPClient.ws_connect``), whose socket is read first."""
+
+    @functools.wraps(connect)
+    async def connecting(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        token = _GATEWAY.set(True)
+        try:
+            opened = await connect(*args, **kwargs)
+        finally:
+            _GATEWAY.reset(token)
+        # A pooled connection may have carried the upgrade (the API and the gateway at one
+        # address, as the fake's): its socket is marked now.
+        loop = asyncio.get_running_loop()
+        if isinstance(opened, aiohttp.ClientWebSocketResponse) and isinstance(
+            loop, UrgentFirstLoop
+        ):
+            sock = opened.get_extra_info("socket")
+            if sock is not None:
+                loop.read_first(sock.fileno())
+        return opened
+
+    return connecting
+
+
+class _UrgentHandle(asyncio.Handle):
+    """A callback that runs ahead of the calm ones."""
+
+    __slots__ = ()
+
+
 class UrgentFirstLoop(asyncio.SelectorEventLoop):
     """The standard selector loop, but a ready callback whose context is marked urgent
     runs before the calm ones already waiting (in the order the urgent ones arrived).
@@ -74,16 +116,16 @@ class UrgentFirstLoop(asyncio.SelectorEventLoop):
     The standard loop looks at its sockets only between rounds, and a round runs every
     callback that was ready when it began: at 60% busy a round can hold the loop for tens of
     milliseconds, and an interaction arriving meanwhile is read only after it. So the
-    sockets added for reading from an urgent context (the gateway's) are also watched by a
-    selector of their own, polled without waiting whenever a callback is scheduled and
-    ``POLL_EVERY`` has passed: a frame that arrived is read right after the callback
-    running, mid-round."""
+    gateway's socket is also watched by a selector of its own, polled without waiting
+    whenever a callback is scheduled and ``POLL_EVERY`` has passed: a frame that arrived is
+    read right after the callback running, mid-round."""
 
     POLL_EVERY = 0.001
 
     def __init__(self) -> None:
         # Before the loop's own set-up, which adds its self-pipe's reader.
         self._urgent_sockets = selectors.DefaultSelector()
+        self._gateways: weakref.WeakSet[object] = weakref.WeakSet()
         self._polled = 0.0
         super().__init__()
 
@@ -95,30 +137,58 @@ class UrgentFirstLoop(asyncio.SelectorEventLoop):
     ) -> asyncio.Handle:
         if context is None:
             context = contextvars.copy_context()
-        handle = asyncio.Handle(callback, args, self, context)
-        self._place(handle, context)
+        if _urgent(context):
+            handle: asyncio.Handle = _UrgentHandle(callback, args, self, context)
+            self._first(handle)
+        else:
+            handle = asyncio.Handle(callback, args, self, context)
+            self._ready.append(handle)  # type: ignore[attr-defined]
         if self._urgent_sockets.get_map() and threading.get_ident() == self._thread_id:  # type: ignore[attr-defined]
             self._poll()
         return handle
 
     def _add_callback(self, handle: asyncio.Handle) -> None:
-        # A socket or pipe that became ready: its reader's (or writer's) handle carries the
-        # context it was added in, the gateway's reader the gateway task's.
+        # A socket or pipe that became ready (or a due timer's handle).
         if handle.cancelled():
             return
-        context = getattr(handle, "_context", None)
-        if _urgent(context) and self._queued(handle):
-            return  # the poll found it first and it has not run yet
-        self._place(handle, context)
+        if not isinstance(handle, _UrgentHandle):
+            self._ready.append(handle)  # type: ignore[attr-defined]
+        elif not self._queued(handle):  # the poll may have found it first
+            self._first(handle)
 
     def _add_reader(self, fd: Any, callback: Callable[..., object], *args: Any) -> asyncio.Handle:
         handle: asyncio.Handle = super()._add_reader(fd, callback, *args)  # type: ignore[misc]
+        transport = getattr(callback, "__self__", None)
+        if transport is not None and _GATEWAY.get():
+            self._gateways.add(transport)
         watched = fd in self._urgent_sockets.get_map()
-        if URGENT.get() and not watched:
-            self._urgent_sockets.register(fd, selectors.EVENT_READ)
-        elif watched and not URGENT.get():
-            self._urgent_sockets.unregister(fd)  # the number was reused by a calm socket
+        if transport is not None and transport in self._gateways:
+            # The gateway's reader (again, after reading paused): replace the standard
+            # handle the selector was given with an urgent one.
+            handle = _UrgentHandle(callback, args, self, None)
+            selector: selectors.BaseSelector = self._selector  # type: ignore[attr-defined]
+            key = selector.get_key(fd)
+            selector.modify(fd, key.events, (handle, key.data[1]))
+            if not watched:
+                self._urgent_sockets.register(fd, selectors.EVENT_READ)
+        elif watched:
+            self._urgent_sockets.unregister(fd)  # the number was reused by another socket
         return handle
+
+    def read_first(self, fd: int) -> None:
+        """The socket ``fd`` (its reader added already) is read ahead of everything."""
+        selector: selectors.BaseSelector = self._selector  # type: ignore[attr-defined]
+        try:
+            reader = selector.get_key(fd).data[0]
+        except KeyError:
+            return
+        if reader is None or reader.cancelled():
+            return
+        callback, args = reader._callback, reader._args
+        transport = getattr(callback, "__self__", None)
+        if transport is not None:
+            self._gateways.add(transport)
+            self._add_reader(fd, callback, *args)  # the standard reader replaced
 
     def _remove_reader(self, fd: Any) -> bool:
         if fd in self._urgent_sockets.get_map():
@@ -141,27 +211,24 @@ class UrgentFirstLoop(asyncio.SelectorEventLoop):
                 reader = selector.get_key(key.fd).data[0]
             except KeyError:
                 continue
-            if reader is not None and not reader.cancelled() and not self._queued(reader):
-                self._place(reader, getattr(reader, "_context", None))
+            if isinstance(reader, _UrgentHandle):
+                self._add_callback(reader)
 
     def _queued(self, handle: asyncio.Handle) -> bool:
         """Whether ``handle`` waits among the urgent callbacks at the front."""
-        ready: Any = self._ready  # type: ignore[attr-defined]
-        for waiting in ready:
+        for waiting in self._ready:  # type: ignore[attr-defined]
             if waiting is handle:
                 return True
-            if not _urgent(getattr(waiting, "_context", None)):
+            if not isinstance(waiting, _UrgentHandle):
                 return False
         return False
 
-    def _place(self, handle: asyncio.Handle, context: contextvars.Context | None) -> None:
+    def _first(self, handle: asyncio.Handle) -> None:
+        """Queue ``handle`` after the urgent callbacks waiting, before the calm ones."""
         ready: Any = self._ready  # type: ignore[attr-defined]
-        if not _urgent(context):
-            ready.append(handle)
-            return
         ahead = 0
         waiting = len(ready)
-        while ahead < waiting and _urgent(getattr(ready[ahead], "_context", None)):
+        while ahead < waiting and isinstance(ready[ahead], _UrgentHandle):
             ahead += 1
         ready.insert(ahead, handle)
 

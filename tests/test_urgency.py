@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import socket
+import time
 
 from bot import urgency
 
@@ -92,19 +94,71 @@ def test_background_work_started_by_an_urgent_task_is_calm_and_keeps_its_context
     assert seen == [(False, "fr"), (True, "fr")]
 
 
-def test_a_ready_socket_read_in_an_urgent_context_goes_first_and_a_cancelled_one_never() -> None:
+def test_the_gateways_socket_is_read_mid_round_ahead_of_a_calm_backlog() -> None:
     ran: list[str] = []
+
+    class Gateway:
+        def __init__(self, sock: socket.socket) -> None:
+            self.sock = sock
+
+        def read_ready(self) -> None:
+            ran.append(f"read {self.sock.recv(100).decode()}")
+
+    async def busy(n: int, peer: socket.socket) -> None:
+        for step in range(2):
+            if n == 0 and step == 0:
+                peer.send(b"click")  # arrives while the round is under way
+            time.sleep(0.002)  # the loop held, as by CPU work
+            ran.append(f"bg{n} {step}")
+            await asyncio.sleep(0)
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
-        assert isinstance(loop, urgency.UrgentFirstLoop)
-        loop.call_soon(ran.append, "calm")
-        reader = asyncio.Handle(ran.append, ("gateway read",), loop, _urgent_context())
-        loop._add_callback(reader)
-        cancelled = asyncio.Handle(ran.append, ("cancelled",), loop, _urgent_context())
-        cancelled.cancel()
-        loop._add_callback(cancelled)
-        await asyncio.sleep(0.01)
+        ours, peer = socket.socketpair()
+        ours.setblocking(False)
+        try:
+
+            async def connect() -> None:
+                loop.add_reader(ours.fileno(), Gateway(ours).read_ready)
+
+            await urgency.gateway(connect)()
+            await asyncio.gather(*(urgency.background(busy(n, peer)) for n in range(10)))
+        finally:
+            loop.remove_reader(ours.fileno())
+            ours.close()
+            peer.close()
 
     urgency.run(main())
-    assert ran == ["gateway read", "calm"]
+    # Read within a couple of the round's callbacks (a poll at most every millisecond),
+    # not after the ten of them.
+    assert ran.index("read click") <= 3, ran
+    assert len(ran) == 1 + 10 * 2
+
+
+def test_other_sockets_wait_their_turn() -> None:
+    ran: list[str] = []
+
+    class Connection:
+        def read_ready(self) -> None:
+            ran.append("read")
+            ours.recv(100)
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        loop.add_reader(ours.fileno(), Connection().read_ready)  # not the gateway's
+        try:
+            for n in range(3):
+                loop.call_soon(ran.append, f"calm {n}")
+            peer.send(b"x")
+            await asyncio.sleep(0.01)
+        finally:
+            loop.remove_reader(ours.fileno())
+
+    ours, peer = socket.socketpair()
+    ours.setblocking(False)
+    try:
+        urgency.run(main())
+    finally:
+        ours.close()
+        peer.close()
+    assert ran == ["calm 0", "calm 1", "calm 2", "read"]

@@ -699,11 +699,28 @@ async def _play(
     def next_click() -> RecordedMessage | None:
         return turn() or (None if played[0] < 0 else rematch())
 
+    def waiting_on() -> str:
+        # What the member could see when they gave up: the newest DMs and table messages.
+        dm = fake.dm_channels.get(member.id)
+        shown = [] if dm is None else fake.sent.get(dm.id, [])[-2:]
+        shown += fake.sent.get(channel, [])[-3:]
+        return "; ".join(
+            f"{'deleted ' if m.deleted else ''}message {m.id} in {m.channel.id}: "
+            f"{m.text[:120]!r} {[c.get('custom_id') for c in m.controls()][:4]}"
+            for m in shown
+        )
+
     clicked = 0
     while clicked < moves:
-        message = await fake.wait_for(
-            next_click, "a turn", timeout=_TURN_WAIT, poll=_LOOK_EVERY, wake=dm_of_member
-        )
+        try:
+            message = await fake.wait_for(
+                next_click, "a turn", timeout=_TURN_WAIT, poll=_LOOK_EVERY, wake=dm_of_member
+            )
+        except AssertionError as error:
+            raise AssertionError(
+                f"member {member.id} after {clicked} clicks, last table {played[0]} seq "
+                f"{played[1]}, gave up waiting for a turn; {waiting_on()}"
+            ) from error
         await asyncio.sleep(thinking.uniform(pace.think_min, pace.think_max))
         again = next((c for c in message.controls() if _REMATCH.match(c["custom_id"])), None)
         if again is not None:

@@ -28,10 +28,11 @@ STEP_SECONDS = 0.002  # each step holding the loop this long, as a table edit's 
 async def _click_under_backlog(monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
     """Steps of the backlog that ran before the click's answer reached the fake, of all."""
     # The fake stands for Discord, another process in truth: it must not queue behind the
-    # bot's backlog itself, so its server (and this member's side) is urgent too.
+    # bot's backlog itself, so its server's sockets are read first as the gateway's are,
+    # and this member's side is urgent too.
     urgency.mark()
     fake = FakeDiscord()
-    await fake.start()
+    await urgency.gateway(fake.start)()
     monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
     monkeypatch.setattr(
         discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
