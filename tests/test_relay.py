@@ -165,7 +165,9 @@ async def test_a_click_in_flight_when_the_connection_is_lost_is_reported_sent(
 ) -> None:
     async with two_relays(postgres) as (shard_zero, owner):
         owner.hold = asyncio.Event()  # the owner takes it, and is slow to say so
-        forwarding = asyncio.create_task(shard_zero.relay.forward(click(7)))
+        # Not given up on while the operator connects to end the backend (2 s, the quick
+        # timings' wait, ran out first once under CI's load): only the loss ends it.
+        forwarding = asyncio.create_task(shard_zero.relay.forward(click(7), take_within=60.0))
         await owner.heard.wait()
         await end_backend(postgres, shard_zero.relay.server_pid)
         with pytest.raises(RelayDown) as down:
