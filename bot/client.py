@@ -175,8 +175,9 @@ class SpadesBot(commands.AutoShardedBot):
 
     async def connect(self, *, reconnect: bool = True) -> None:
         """Connect to the gateway; what it reads (interactions above all) comes first on an
-        ``UrgentFirstLoop``: this task is marked, so its sockets and the shards' tasks,
-        and every task discord.py makes for an event, inherit the mark (bot/urgency.py)."""
+        ``UrgentFirstLoop``: this task is marked, so the shards' tasks, and every task
+        discord.py makes for an event, inherit the mark (bot/urgency.py). The gateway's
+        socket itself is named by the ``ws_connect`` wrapped in ``__init__``."""
         urgency.mark()
         await super().connect(reconnect=reconnect)
 

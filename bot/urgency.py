@@ -10,14 +10,17 @@ took 1.5 ms.
 Urgency is a context variable, so it travels the way asyncio already carries context: a
 task is made with a copy of its maker's, and every callback a task or a future schedules
 runs in the task's. ``SpadesBot.connect`` marks the task that reads the gateway
-(``mark``): its socket, and every task discord.py makes for an event it reads, inherit the
-mark. An interaction's task drops it (``calm``) once its answer has set out, so the rest
-of a click (telling the table, the next turn) waits its turn like any other work; tasks
-the bot starts for later work are made without it (``background``).
+(``mark``): every task discord.py makes for an event it reads inherits the mark. An
+interaction's task drops it (``calm``) once its answer has set out, so the rest of a
+click (telling the table, the next turn) waits its turn like any other work; tasks the bot
+starts for later work are made without it (``background``).
 
 ``UrgentFirstLoop`` places a ready callback whose context carries the mark after the
 urgent callbacks already waiting and ahead of everything else, including within the
-loop's current round of callbacks. Nothing is dropped or reordered among calm callbacks,
+loop's current round of callbacks. Of the sockets, only the gateway's is read first: its
+transport is named by ``gateway``, which ``SpadesBot`` wraps discord.py's ``ws_connect``
+in, not by the mark (pooled HTTP connections, opened by whichever task, carry calm
+responses too). Nothing is dropped or reordered among calm callbacks,
 and urgent work is only ever a click's few steps, so calm work waits a little, never
 long. On any other loop the mark changes nothing.
 """
@@ -65,10 +68,6 @@ def calm_context() -> contextvars.Context:
 def background(work: Coroutine[Any, Any, _T], *, name: str | None = None) -> asyncio.Task[_T]:
     """Start ``work`` as a task that waits its turn, whoever starts it."""
     return asyncio.get_running_loop().create_task(work, name=name, context=calm_context())
-
-
-def _urgent(context: contextvars.Context | None) -> bool:
-    return context is not None and context.get(URGENT, False)
 
 
 # Set while discord.py opens the gateway's WebSocket (``gateway``): that socket, and only
@@ -137,7 +136,7 @@ class UrgentFirstLoop(asyncio.SelectorEventLoop):
     ) -> asyncio.Handle:
         if context is None:
             context = contextvars.copy_context()
-        if _urgent(context):
+        if context.get(URGENT, False):
             handle: asyncio.Handle = _UrgentHandle(callback, args, self, context)
             self._first(handle)
         else:
