@@ -260,6 +260,12 @@ class TableStore(Protocol):
         will once it restores it."""
         ...
 
+    async def bot_reasons(self, table_id: int) -> list[str]:
+        """The JSON of why a bot chose each of the table's stored actions a bot chose, in
+        the order they were taken (``bot.ai.reasons.reason_from_json``): "Why?" after a
+        restart."""
+        ...
+
     async def save_lobby(self, lobby: StoredLobby) -> None:
         """The channel's lobby as it is now, in place of the one stored before."""
         ...
@@ -448,6 +454,9 @@ class MemoryStore:
 
     async def table_open(self, table_id: int) -> bool:
         return table_id in self.tables and table_id not in self.closed
+
+    async def bot_reasons(self, table_id: int) -> list[str]:
+        return [self.reasons[key] for key in sorted(self.reasons) if key[0] == table_id]
 
     async def save_lobby(self, lobby: StoredLobby) -> None:
         self.lobbies[lobby.channel_id] = lobby

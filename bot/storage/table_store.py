@@ -160,6 +160,15 @@ class SqlTableStore:
             )
         return row is not None
 
+    async def bot_reasons(self, table_id: int) -> list[str]:
+        async with self._db.session() as session:
+            rows = await session.fetch_all(
+                "SELECT reason_json FROM actions WHERE table_id = ? AND reason_json IS NOT NULL "
+                "ORDER BY seq",
+                (table_id,),
+            )
+        return [text for (text,) in rows]
+
     async def open_tables(self) -> StoredTables:
         async with self._db.session() as session:
             rows = await session.fetch_all(

@@ -88,6 +88,10 @@ STORAGE_WAIT = N_(
     " waits, and goes on by itself as soon as saving works again."
 )
 STORAGE_BACK = N_("Saving works again: the game goes on.")
+REASONS_UNREAD = N_(
+    "I couldn't read the bots' reasons just now (a storage problem on the bot's side)."
+    " Try again in a minute."
+)
 STORAGE_BUSY = N_(
     "I couldn't save that (a storage problem on the bot's side), so nothing changed."
     " Try again in a minute."
@@ -298,9 +302,17 @@ class Table:
     async def why(self, user_id: int, seat: int | None = None) -> str:
         """Why the bot in ``seat`` (``None``: the last bot to move) made its latest move, in
         words for the member asking (``bot.tables.why``). Read under the lock, so a move
-        being stored is told once its reason is kept."""
+        being stored is told once its reason is kept; after a restart the reasons are read
+        back from the store the first time a member asks."""
         async with self.lock:
             turns, shown = self._turns, self._shown
+            state = self._state
+            if turns.to_recall and isinstance(state, Dealt):
+                try:
+                    turns.recall(await self._context.store.bot_reasons(state.table_id))
+                except StorageFailed:
+                    log.exception("Could not read the bots' reasons at %r", self)
+                    raise StorageBusy(_(REASONS_UNREAD)) from None
             return why_answer(
                 self.game,
                 self.rules,

@@ -18,7 +18,7 @@ from typing import Protocol
 
 from bot.ai.levels import decide_why, decide_why_as, policy_for
 from bot.ai.policy import Policy
-from bot.ai.reasons import FALLBACK, Reason, reason_to_json
+from bot.ai.reasons import FALLBACK, Reason, reason_from_json, reason_to_json
 from bot.engine import Action, IllegalAction, Phase, Rules, SeatView
 from bot.tables.context import TableContext
 from bot.tables.plans import play
@@ -58,21 +58,41 @@ class Turns:
         self._turn: asyncio.Task[None] | None = None
         self._policies: dict[int, Policy] = {}
         self._rng = random.Random()
-        # Why each seat's bot made its latest move, and which seat a bot moved for last:
-        # in memory, so a restart forgets them (``restored`` says so). The store keeps each
-        # reason with its move as well, for /history once the hand is over.
+        # Why each seat's bot made its latest move, and which seat a bot moved for last.
+        # The store keeps each reason with its move as well (for /history once the hand is
+        # over); after a restart "Why?" reads them back (``recall``) while ``to_recall``.
+        # ``restored``: some reason may be lost (one stored did not read).
         self.reasons: dict[int, Reason] = {}
         self.last_seat: int | None = None
         self.restored = False
+        self.to_recall = False
 
     def reseed(self, seed: int, *, restored: bool = False) -> None:
-        """A new game (or one ``restored`` after a restart, its bots' earlier reasons
-        forgotten): its bots' choices follow from its seed, with fresh policies."""
+        """A new game (or one ``restored`` after a restart, its bots' earlier reasons left
+        in the store until asked for): its bots' choices follow from its seed, with fresh
+        policies."""
         self._rng = random.Random(seed)
         self._policies.clear()
         self.reasons.clear()
         self.last_seat = None
-        self.restored = restored
+        self.restored = self.to_recall = restored
+
+    def recall(self, stored: list[str]) -> None:
+        """After a restart: the reasons the store kept with the bots' moves (their JSON, in
+        the order made; moves made since the restart are among them). A reason that does
+        not read (a format this code did not write) is skipped, and "Why?" says it can't
+        recall a move it has no reason for."""
+        lost = False
+        for text in stored:
+            try:
+                reason = reason_from_json(text)
+            except (ValueError, KeyError, TypeError):
+                log.warning("Skipped a stored reason that does not read: %.80s", text)
+                lost = True
+                continue
+            self.reasons[reason.seat] = reason
+            self.last_seat = reason.seat
+        self.restored, self.to_recall = lost, False
 
     def forget(self, seat: int | None = None) -> None:
         """Seat ``seat`` (every seat when ``None``) changed hands: its policy goes."""

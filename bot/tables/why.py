@@ -2,7 +2,9 @@
 
 The table keeps each bot seat's latest ``Reason`` in memory (``Turns.reasons``). While that
 move's hand is in play the answer is the public one, naming no card the asker cannot see;
-once the hand is over it is the full one. A restart forgets the reasons: the answer says so.
+once the hand is over it is the full one. After a restart the table reads the reasons back
+from the store, where each was kept with its move; one that no longer reads is said to be
+forgotten.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """``/spades why`` through the fake Discord server: a member at the table or watching it
 asks why a bot moved and is answered privately, naming no card they cannot see; bad asks
-get a short reason; after a restart the bot says it can't recall."""
+get a short reason; after a restart the bot reads its reasons back from the store."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from bot.config import Settings
@@ -70,22 +71,35 @@ async def test_why_answers_privately_from_the_bots_reasoning(fake: FakeDiscord) 
         assert (await why(fake, alice, lounge)).startswith(tuple(names[1:]))
 
 
-async def test_after_a_restart_the_bot_says_it_cannot_recall(
+ASKED: list[dict[str, int]] = [{}, {"seat": 2}, {"seat": 3}, {"seat": 4}]
+
+
+async def test_after_a_restart_the_bot_reads_its_reasons_back_from_the_store(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     alice = fake.add_user("alice")
     general = fake.channel("general")
-    settings = Settings(_env_file=None, database_path=tmp_path / "spades.sqlite3")  # type: ignore[call-arg]
+    path = tmp_path / "spades.sqlite3"
+    settings = Settings(_env_file=None, database_path=path)  # type: ignore[call-arg]
     async with running(make_bot(fake, settings=settings), fake):
         await fake.slash(alice, "spades", "new", bots=3, channel=general)
         await fake.slash(alice, "spades", "start", channel=general)
         await fake.wait_for(lambda: next_turn(fake, alice, -1), "Alice's turn")
-        before = await why(fake, alice, general)
+        before = [await why(fake, alice, general, **seat) for seat in ASKED]
     async with running(make_bot(fake, settings=settings), fake):
         await fake.wait_for(lambda: next_turn(fake, alice, -1), "Alice's turn")
-        after = await why(fake, alice, general)
-    assert " bid " in before
-    assert after == "I can't recall that move: I've restarted since it was made."
+        after = [await why(fake, alice, general, **seat) for seat in ASKED]
+    # The last bot to move, each bot by its seat (those that have not bid yet say so).
+    assert " bid " in before[0] and sum(" bid " in text for text in before) >= 2
+    assert after == before
+
+    # A reason stored in a form this code cannot read is one the bot can't recall.
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE actions SET reason_json = '{}' WHERE reason_json IS NOT NULL")
+    async with running(make_bot(fake, settings=settings), fake):
+        await fake.wait_for(lambda: next_turn(fake, alice, -1), "Alice's turn")
+        forgotten = await why(fake, alice, general)
+    assert forgotten == "I can't recall that move: I've restarted since it was made."
 
 
 async def test_a_table_of_people_has_no_why_button(fake: FakeDiscord) -> None:

@@ -124,6 +124,21 @@ async def test_a_table_is_open_from_its_creation_until_it_is_closed(
     assert not await table_store.table_open(table_id)
 
 
+async def test_the_bots_reasons_come_back_in_the_order_of_their_moves(
+    table_store: TableStore,
+) -> None:
+    game = play_random(Rules(), seed=4, limit=6)
+    ids = [await new_table(table_store, rules=Rules(), seed=4, channel=70 + i) for i in range(2)]
+    # Members' moves have no reason; a second table's reasons stay its own.
+    reasons = ['{"seat": 1}', None, '{"seat": 3}', '{"seat": 0}', None, '{"seat": 1, "n": 2}']
+    for seq, (action, reason) in enumerate(zip(game.history, reasons, strict=True), 1):
+        await table_store.append_action(ids[0], seq, action, reason)
+    await table_store.append_action(ids[1], 1, game.history[0], '{"seat": 2}')
+    assert await table_store.bot_reasons(ids[0]) == [r for r in reasons if r is not None]
+    assert await table_store.bot_reasons(ids[1]) == ['{"seat": 2}']
+    assert await table_store.bot_reasons(ids[1] + 1) == []
+
+
 async def test_a_table_keeps_its_agreed_number_of_hands(table_store: TableStore) -> None:
     rules = Rules()
     for channel, hands in ((70, 7), (71, None)):
