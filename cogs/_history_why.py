@@ -1,8 +1,12 @@
 """``/history game:<n> hand:<h> why:True``: why each bot moved as it did in a finished hand,
-in full (naming every card, the hand being over), trick by trick, in as many embeds as
-Discord's limits need (a field holds 1,024 characters, an embed 6,000 and 25 fields)."""
+in full (naming every card, the hand being over), trick by trick, in as many pages as
+Discord's limits need (a field holds 1,024 characters, an embed 6,000 and 25 fields), one
+message turned with Previous / Next."""
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 import discord
 
@@ -10,22 +14,90 @@ from bot.ai.reasons import Reason, reason_from_json
 from bot.i18n import _
 from bot.render.names import player_names
 from bot.render.why import hand_why
-from bot.storage.stats import GameRecord
-from cogs._answer import answer
-from cogs._errors import PlayerError
+from bot.storage.stats import GameRecord, Stats
+from cogs._answer import answer, keep_in_time, update
+from cogs._errors import PlayerError, answer_error
+from cogs._tournament_show import duplicate_note
 
 FIELD_TEXT = 1024
 EMBED_TEXT = 5500  # of Discord's 6,000 for an embed: room for the title and the headings
 EMBED_FIELDS = 25
 
 
+def stats_of(client: discord.Client) -> Stats:
+    storage = getattr(client, "storage", None)
+    if storage is None:
+        raise PlayerError(_("Stats are not kept by this bot (it runs without storage)."))
+    stats: Stats = storage.stats
+    return stats
+
+
 async def answer_why(
     interaction: discord.Interaction, record: GameRecord, game: int, hand: int
 ) -> None:
-    """Answer with why the bots moved as they did in ``hand``: the first part, then the
-    rest as follow-ups, all seen only by the member who asked."""
-    for page in why_pages(record, game, hand):
-        await answer(interaction, embed=page)
+    """Answer with why the bots moved as they did in ``hand``, seen only by the member who
+    asked: its first page, with buttons to the others when there are more."""
+    pages = why_pages(record, game, hand)
+    await answer(interaction, embed=pages[0], view=why_pager(game, hand, 0, len(pages)))
+
+
+class WhyPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"why:(?P<game>\d+):(?P<hand>\d+):(?P<page>\d+)",
+):
+    """Turns ``/history ... why:True``'s answer to page ``page`` (0-based) of that hand's
+    reasons, read again from the store (the answer is ephemeral, so only its asker sees
+    the button)."""
+
+    def __init__(self, game: int, hand: int, page: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"why:{game}:{hand}:{page}",
+            )
+        )
+        self.game, self.hand, self.page = game, hand, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> WhyPageButton:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), int(match["hand"]), int(match["page"]), label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        keep_in_time(interaction)
+        try:
+            stats = stats_of(interaction.client)
+            record = await stats.game(interaction.guild_id or 0, self.game)
+            if record is None:
+                raise PlayerError(
+                    _("There is no game #{game} in this server's history.").format(game=self.game)
+                )
+            # A duplicate tournament's cards stay hidden while another table plays them.
+            await duplicate_note(interaction.client, record.summary.table_id, self.hand)
+            pages = why_pages(record, self.game, self.hand)
+            page = min(self.page, len(pages) - 1)
+            view = why_pager(self.game, self.hand, page, len(pages))
+            await update(interaction, embed=pages[page], view=view)
+        except Exception as error:  # every failure gets an answer
+            await answer_error(interaction, error)
+
+
+def why_pager(game: int, hand: int, page: int, pages: int) -> discord.ui.View | None:
+    """Previous / next buttons for page ``page`` of ``pages`` (none for one page),
+    disabled at the ends."""
+    if pages < 2:
+        return None
+    view = discord.ui.View(timeout=None)
+    back = WhyPageButton(game, hand, max(0, page - 1), _("◀ Previous"))
+    forward = WhyPageButton(game, hand, min(pages - 1, page + 1), _("Next ▶"))
+    back.item.disabled = page == 0
+    forward.item.disabled = page == pages - 1
+    view.add_item(back)
+    view.add_item(forward)
+    return view
 
 
 def point_to_why(embed: discord.Embed, record: GameRecord, game: int, hand: int) -> None:

@@ -36,7 +36,7 @@ from cogs._answer import answer, keep_in_time, update
 from cogs._checks import check_interaction
 from cogs._confirm import Confirm
 from cogs._errors import PlayerError, answer_error, install_error_handler
-from cogs._history_why import answer_why, point_to_why
+from cogs._history_why import WhyPageButton, answer_why, point_to_why, stats_of
 from cogs._names import shown_name, typed_name
 from cogs._seasons import chosen_season, scope_label, season_choices, seasons_of
 from cogs._tournament_show import duplicate_note
@@ -306,14 +306,6 @@ def guild_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-def stats_of(client: discord.Client) -> Stats:
-    storage = getattr(client, "storage", None)
-    if storage is None:
-        raise PlayerError(_("Stats are not kept by this bot (it runs without storage)."))
-    stats: Stats = storage.stats
-    return stats
-
-
 class LeaderboardCog(commands.Cog):
     """Server leaderboards, member stats and past games."""
 
@@ -536,7 +528,7 @@ class LeaderboardCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     install_error_handler(bot.tree)
-    bot.add_dynamic_items(PageButton)
+    bot.add_dynamic_items(PageButton, WhyPageButton)
     await bot.add_cog(LeaderboardCog(stats_of(bot)))
 
 

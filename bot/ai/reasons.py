@@ -18,7 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import orjson
 
-from bot.engine import Action, SeatView, action_from_json, action_to_json
+from bot.engine import Action, Card, SeatView, action_from_json, action_to_json
 from bot.engine.deck import JUNK, TRUMP, deck_info
 
 # How a decision was made, beyond the heuristic's own rules (see ``heuristic.Rule``).
@@ -114,6 +114,7 @@ def reason_to_json(reason: Reason) -> str:
         "action": action_to_json(reason.action),
         "rule": reason.rule,
         "words": reason.words,
+        **_said_to_json(reason.words),
         "figures": [list(figure) for figure in reason.figures],
         "weighed": weighed,
         "deals": reason.deals,
@@ -122,6 +123,39 @@ def reason_to_json(reason: Reason) -> str:
     # orjson writes what ``json.dumps(data, separators=(",", ":"), ensure_ascii=False)``
     # writes, in half the time: every bot move stores its reason.
     return orjson.dumps(data).decode()
+
+
+def _said_to_json(words: str) -> dict[str, object]:
+    """A ``Said``'s parts (``{"said": [template, [[name, value], ...]]}``), so that a reason
+    read back from the store is said in its reader's language too; cards as
+    ``{"card": index}``. Nothing for plain text."""
+    if not isinstance(words, Said):
+        return {}
+    return {"said": [words.template, [[name, _value_to_json(v)] for name, v in words.values]]}
+
+
+def _value_to_json(value: object) -> object:
+    if isinstance(value, Card):
+        return {"card": value.index}
+    if isinstance(value, tuple | list):
+        return [_value_to_json(item) for item in value]
+    return value
+
+
+def _said_from_json(data: Any) -> Said:
+    template, values = data
+    return Said(str(template), **{str(name): _value_from_json(v) for name, v in values})
+
+
+def _value_from_json(value: object) -> object:
+    if isinstance(value, dict):
+        try:
+            return Card.of(int(value["card"]))
+        except IndexError:
+            raise ValueError(f"no card {value!r}") from None
+    if isinstance(value, list):
+        return tuple(_value_from_json(item) for item in value)
+    return value
 
 
 def reason_from_json(text: str) -> Reason:
@@ -134,7 +168,7 @@ def reason_from_json(text: str) -> Reason:
         hand_number=int(data["hand"]),
         action=action_from_json(data["action"]),
         rule=str(data["rule"]),
-        words=str(data["words"]),
+        words=_said_from_json(data["said"]) if "said" in data else str(data["words"]),
         figures=tuple((str(name), float(value)) for name, value in data["figures"]),
         weighed=tuple(
             Weighed(action_from_json(action), float(points), made, beaten)

@@ -1,6 +1,7 @@
 """``/history game:<n> hand:<h> why:True`` through the fake Discord server: once a game with
 bots is over, the bots' reasons for each bid and card of a hand, naming the cards (kept
-across a restart in the middle of the game); refused while the game is in play."""
+across a restart in the middle of the game), in one message turned page by page; refused
+while the game is in play."""
 
 from __future__ import annotations
 
@@ -45,6 +46,14 @@ async def test_history_tells_why_the_bots_moved_once_the_game_is_over_across_a_r
         await play_out(fake, [ada], general, after=after_bid)
         deal = await fake.slash(ada, "history", game=1, hand=1)
         told = await fake.slash(ada, "history", game=1, hand=1, why=True)
+        # 39 cards' reasons are more than one embed holds: one message, turned page by page.
+        assert len(told.responses) == 1 and told.responses[0].ephemeral
+        pages = [told.responses[0].snapshot()]
+        while not pages[-1].control("Next")["disabled"]:
+            turned = await fake.click(ada, pages[-1], "Next")
+            pages.append(turned.responses[0].snapshot())
+        back = await fake.click(ada, pages[-1], "Previous")
+        assert back.responses[0].embeds == pages[-2].embeds
         no_hand = await fake.slash(ada, "history", game=1, hand=2, why=True)
         no_hand_given = await fake.slash(ada, "history", game=1, why=True)
 
@@ -57,14 +66,12 @@ async def test_history_tells_why_the_bots_moved_once_the_game_is_over_across_a_r
     names = record.summary.seat_names
     (hand,) = record.hands()
     assert "why:True tells why the bots moved as they did" in deal.text
-    assert told.responses and all(m.ephemeral for m in told.responses)
-    # 39 cards' reasons are more than one embed holds: the rest follows, each part numbered.
-    count = len(told.responses)
-    assert count > 1
-    for number, message in enumerate(told.responses, 1):
+    count = len(pages)
+    assert count > 1 and pages[0].control("Previous")["disabled"]
+    for number, message in enumerate(pages, 1):
         assert f"(part {number} of {count})" in message.embeds[0]["title"]
-    assert "Game #1, hand 1: why the bots moved as they did" in told.text
-    text = told.text
+    text = "\n".join(page.text for page in pages)
+    assert "Game #1, hand 1: why the bots moved as they did" in text
     # Every bot's bid (made before the restart) and every card it played, by name.
     bids = [a for a in record.actions if isinstance(a, Bid) and a.seat != 0]
     assert len(bids) == 3
@@ -78,7 +85,7 @@ async def test_history_tells_why_the_bots_moved_once_the_game_is_over_across_a_r
     # Ada's own moves are hers to explain.
     assert f"{names[0]} played the" not in text
     # Within Discord's limits: 6,000 characters an embed, 1,024 a field.
-    for message in told.responses:
+    for message in pages:
         for embed in message.embeds:
             fields = embed.get("fields", [])
             assert all(len(f["value"]) <= 1024 for f in fields) and len(fields) <= 25

@@ -1,12 +1,15 @@
 """Each bot move's reason, stored with its action on SQLite and PostgreSQL (and in memory):
 it survives reopening the store and is read back with the finished game for /history."""
 
+import dataclasses
 import random
 from pathlib import Path
 
 from bot.ai.levels import decide_why, policy_for
-from bot.ai.reasons import Reason, reason_from_json, reason_to_json
-from bot.engine import Action, Game, Rules
+from bot.ai.reasons import Reason, Said, reason_from_json, reason_to_json
+from bot.engine import Action, Card, Game, Rules
+from bot.i18n import use_locale
+from bot.render.why import said_text
 from bot.storage.records import MemoryStore, SeatRecord
 from bot.storage.store import Storage
 from tests.storage.helpers import GUILD
@@ -46,6 +49,18 @@ def test_a_reason_comes_back_the_same_from_its_json() -> None:
     _, moves = bots_game(5)
     reasons = [reason for _, reason in moves if reason is not None]
     assert reasons and all(reason_from_json(reason_to_json(r)) == r for r in reasons)
+    # The heuristic's sentence comes back as its parts, so it is said in the reader's
+    # language (cards in their letters) after a restart and in /history too.
+    said = [r.words for r in reasons if isinstance(r.words, Said)]
+    assert len(said) > len(reasons) // 2
+    for words in said:
+        back = reason_from_json(reason_to_json(dataclasses.replace(reasons[0], words=words))).words
+        assert isinstance(back, Said)
+        assert (back.template, back.values) == (words.template, tuple(words.values))
+    with use_locale("es"):
+        carded = next(w for w in said if any(isinstance(v, Card) for _, v in w.values))
+        back = reason_from_json(reason_to_json(dataclasses.replace(reasons[0], words=carded))).words
+        assert said_text(back) == said_text(carded) != str(carded)
 
 
 async def test_bots_reasons_survive_a_restart_and_come_back_with_the_finished_game(
