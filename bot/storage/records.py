@@ -73,6 +73,8 @@ class StoredTable:
     hands_limit: int | None = None  # the agreed number of hands; None: to the target score
     # When a game played for a time ends (Unix seconds); None: not played for a time.
     ends_at: int | None = None
+    # The members who watched it with every hand face up: never seated in it.
+    saw_hands: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +348,11 @@ class TableStore(Protocol):
         this is the first time (the notice is to be posted) rather than told before."""
         ...
 
+    async def saw_hands(self, table_id: int, user_id: int) -> None:
+        """The member watched the table's game with every hand face up, so may never sit
+        in it (``StoredTable.saw_hands`` after a restart). Noting it again changes nothing."""
+        ...
+
 
 class MemoryStore:
     """A ``TableStore`` in memory: for tests and the terminal, where nothing must survive."""
@@ -362,6 +369,7 @@ class MemoryStore:
         self.hand_messages: dict[tuple[int, int], HandMessage] = {}
         self.sub_requests_by_id: dict[int, SubRequest] = {}
         self.dms_closed_told: set[tuple[int, int]] = set()
+        self.face_up_watchers: set[tuple[int, int]] = set()
         self.reasons: dict[tuple[int, int], str] = {}  # (table id, seq) -> a bot's reason
 
     async def create_table(
@@ -442,11 +450,16 @@ class MemoryStore:
             if request.table_id == table_id:
                 del self.sub_requests_by_id[request.request_id]
         self.dms_closed_told = {key for key in self.dms_closed_told if key[0] != table_id}
+        self.face_up_watchers = {key for key in self.face_up_watchers if key[0] != table_id}
 
     async def open_tables(self) -> StoredTables:
         return StoredTables(
             tuple(
-                dataclasses.replace(table, finished=table_id in self.finished)
+                dataclasses.replace(
+                    table,
+                    finished=table_id in self.finished,
+                    saw_hands=frozenset(u for t, u in self.face_up_watchers if t == table_id),
+                )
                 for table_id, table in self.tables.items()
                 if table_id not in self.closed
             )
@@ -530,3 +543,6 @@ class MemoryStore:
         first = (table_id, user_id) not in self.dms_closed_told
         self.dms_closed_told.add((table_id, user_id))
         return first
+
+    async def saw_hands(self, table_id: int, user_id: int) -> None:
+        self.face_up_watchers.add((table_id, user_id))

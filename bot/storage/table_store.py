@@ -181,6 +181,10 @@ class SqlTableStore:
                 "WHERE table_id IN (SELECT table_id FROM tables WHERE closed_at IS NULL)",
                 (),
             )
+            watcher_rows = await session.fetch_all(
+                "SELECT table_id, user_id FROM face_up_watchers WHERE table_id IN "
+                "(SELECT table_id FROM tables WHERE closed_at IS NULL)"
+            )
             action_rows = await session.fetch_all(
                 "SELECT table_id, action_json FROM actions WHERE table_id IN "
                 "(SELECT table_id FROM tables WHERE closed_at IS NULL) ORDER BY table_id, seq"
@@ -188,6 +192,9 @@ class SqlTableStore:
         texts: defaultdict[int, list[str]] = defaultdict(list)
         for table_id, text in action_rows:
             texts[table_id].append(text)
+        watchers: defaultdict[int, set[int]] = defaultdict(set)
+        for table_id, user_id in watcher_rows:
+            watchers[table_id].add(user_id)
 
         def table(row: Row) -> StoredTable:
             return StoredTable(
@@ -204,6 +211,7 @@ class SqlTableStore:
                 finished=row["finished_at"] is not None,
                 hands_limit=row["hands_limit"],
                 ends_at=row["ends_at"],
+                saw_hands=frozenset(watchers[row["table_id"]]),
             )
 
         return StoredTables(*_read_each(rows, "table_id", table))
@@ -397,6 +405,14 @@ class SqlTableStore:
             )
         return row is not None
 
+    async def saw_hands(self, table_id: int, user_id: int) -> None:
+        async with self._db.session() as session:
+            await session.execute(
+                "INSERT INTO face_up_watchers (table_id, user_id) VALUES (?, ?) "
+                "ON CONFLICT (table_id, user_id) DO NOTHING",
+                (table_id, user_id),
+            )
+
 
 def _answer(stored: str | None) -> SubAnswer | None:
     if stored is None:
@@ -421,6 +437,7 @@ async def _close(session: Session, table_id: int) -> None:
     await session.execute("DELETE FROM hand_messages WHERE table_id = ?", (table_id,))
     await session.execute("DELETE FROM sub_requests WHERE table_id = ?", (table_id,))
     await session.execute("DELETE FROM dms_closed_notices WHERE table_id = ?", (table_id,))
+    await session.execute("DELETE FROM face_up_watchers WHERE table_id = ?", (table_id,))
 
 
 async def insert_action(

@@ -156,6 +156,7 @@ class Table:
             seq=len(stored.actions),
             hands_limit=stored.hands_limit,
             ends_at=stored.ends_at,
+            saw_hands=stored.saw_hands,
         )
         state: State = playing
         if game.is_over:

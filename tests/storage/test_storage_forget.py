@@ -65,6 +65,7 @@ async def test_a_forgotten_member_leaves_no_trace_now_or_after_their_tables_end(
     await storage.tables.add_sub_request(SubRequest(0, playing, 2, GONE, None, 2**40))
     await storage.tables.add_sub_request(SubRequest(0, playing, 0, STAYS, GONE, 2**40))
     assert await storage.tables.tell_dms_closed(playing, GONE)
+    await storage.tables.saw_hands(over, GONE)  # watched a game with every hand face up
 
     before = await traces(storage, GONE, NAME)
     assert set(before) >= {
@@ -80,6 +81,7 @@ async def test_a_forgotten_member_leaves_no_trace_now_or_after_their_tables_end(
         "sub_requests.user_id",
         "sub_requests.held_by",
         "dms_closed_notices.user_id",
+        "face_up_watchers.user_id",
         "member_locales.user_id",
     }
     assert await storage.stats.places(GONE) == [

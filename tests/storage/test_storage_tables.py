@@ -139,6 +139,21 @@ async def test_the_bots_reasons_come_back_in_the_order_of_their_moves(
     assert await table_store.bot_reasons(ids[1] + 1) == []
 
 
+async def test_face_up_watchers_come_back_with_their_table_until_it_closes(
+    table_store: TableStore,
+) -> None:
+    ids = [await new_table(table_store, rules=Rules(), seed=4, channel=70 + i) for i in range(2)]
+    await table_store.saw_hands(ids[0], 501)
+    await table_store.saw_hands(ids[0], 501)  # again: nothing new
+    await table_store.saw_hands(ids[0], 502)
+    await table_store.saw_hands(ids[1], 503)
+    first, second = await table_store.open_tables()
+    assert (first.saw_hands, second.saw_hands) == ({501, 502}, {503})
+    await table_store.close_table(ids[0])
+    (left,) = await table_store.open_tables()
+    assert left.table_id == ids[1] and left.saw_hands == {503}
+
+
 async def test_a_table_keeps_its_agreed_number_of_hands(table_store: TableStore) -> None:
     rules = Rules()
     for channel, hands in ((70, 7), (71, None)):

@@ -5,8 +5,16 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Rules
-from bot.storage.records import MemoryStore
-from bot.tables import SeatUnavailable, Table, TableManager, WatchRefused
+from bot.storage.records import MemoryStore, StorageFailed
+from bot.tables import (
+    SeatUnavailable,
+    StorageBusy,
+    Table,
+    TableManager,
+    TableSettings,
+    WatchRefused,
+)
+from tests.doubles import ManualClock
 from tests.tables.helpers import ANN, BEA, CHANNEL, CY, move, sub
 
 GUILD = 7
@@ -72,6 +80,43 @@ async def test_a_face_up_spectator_cannot_be_subbed_into_that_game(
     # A member who never watched may take the seat.
     await sub(table, ANN.id, 0, CY)
     assert table.seat_of(CY.id) == 0
+
+
+async def test_a_face_up_spectator_stays_unseatable_after_a_restart(
+    store: MemoryStore, clock: ManualClock
+) -> None:
+    before = TableManager(store, settings=TableSettings(bot_delay=0), clock=clock)
+    table = await playing(before, store, Rules(allow_watching="face_up"))
+    await table.watch(BEA.id)
+    await table.watch(BEA.id)  # watching again stores nothing new
+    assert store.face_up_watchers == {(table.table_id, BEA.id)}
+    await before.aclose()
+
+    after = TableManager(store, settings=TableSettings(bot_delay=0), clock=clock)
+    try:
+        [restored] = await after.restore()
+        with pytest.raises(SeatUnavailable, match="Bea has watched this game with every hand"):
+            await sub(restored, ANN.id, 0, BEA)
+        await sub(restored, ANN.id, 0, CY)
+        assert restored.seat_of(CY.id) == 0
+    finally:
+        await after.aclose()
+
+
+async def test_a_face_up_watch_that_cannot_be_stored_shows_no_hand(
+    manager: TableManager, store: MemoryStore
+) -> None:
+    table = await playing(manager, store, Rules(allow_watching="face_up"))
+
+    async def broken(table_id: int, user_id: int) -> None:
+        raise StorageFailed("disk full")
+
+    store.saw_hands = broken  # type: ignore[method-assign]
+    with pytest.raises(StorageBusy):
+        await table.watch(BEA.id)
+    # Nothing was shown, so nothing bars Bea from the game.
+    await sub(table, ANN.id, 0, BEA)
+    assert table.seat_of(BEA.id) == 0
 
 
 async def test_a_face_down_spectator_may_be_subbed_in(

@@ -162,14 +162,23 @@ def accept_sub(state: State, request: SubRequest, member: Member) -> Step[None]:
 
 def watch(place: Place, state: State, user_id: int) -> Step[None]:
     """A member watches as a spectator (the rules' ``allow_watching``); a seated member is
-    refused, so they never see another seat's hand. Watching face up is remembered so they
-    are never seated in this game (not stored)."""
+    refused, so they never see another seat's hand. Watching face up is stored before the
+    hands are shown, so they are never seated in this game, across restarts too."""
     shown = state.last if isinstance(state, Closed) else state
     if seat_of(shown.seats, user_id) is not None:
         raise WatchRefused(_("You're playing at this table: use /spades hand."))
     if place.rules.allow_watching == "no":
         raise WatchRefused(_("This table's rules don't allow watching."))
-    if place.rules.allow_watching == "face_up" and isinstance(state, Playing):
+    if (
+        place.rules.allow_watching == "face_up"
+        and isinstance(state, Playing)
+        and user_id not in state.saw_hands
+    ):
+        table_id = state.table_id
+
+        async def write(store: TableStore) -> None:
+            await store.saw_hands(table_id, user_id)
+
         seen = dataclasses.replace(state, saw_hands=state.saw_hands | {user_id})
-        return Step(seen, None, touched=False)
+        return Step(seen, None, write=write, touched=False)
     return Step(state, None, touched=False)
