@@ -31,12 +31,13 @@ from bot.storage.ratings import NEWCOMER
 from bot.storage.store import Storage
 from bot.tournaments import TournamentRunner
 from cogs import _tournament_show as show
-from cogs._answer import answer, keep_in_time
+from cogs._answer import answer, keep_in_time, update
 from cogs._checks import check_interaction
 from cogs._errors import PlayerError, answer_error, install_error_handler
 from cogs._presets import known_preset, preset_suggestions
 
 BUTTON_PATTERN = r"tour:(?P<id>[0-9]+):(?P<what>join|leave|checkin|here)"
+DEAL_PATTERN = r"tdeal:(?P<id>[0-9]+):(?P<round>[0-9]+):(?P<deal>[0-9]+)"
 # Discord allows at most 2000 characters in a message.
 MESSAGE_LIMIT = 1900
 PAIR_PRESETS = [
@@ -115,6 +116,69 @@ def signup_view(state: t.Tournament) -> discord.ui.View | None:
     for what in ("join", "leave", "checkin"):
         view.add_item(TournamentButton(state.id, what))
     return view
+
+
+async def shown_deal(
+    storage: Storage, state: t.Tournament, number: int, deal: int
+) -> discord.Embed:
+    """One deal of a duplicate round at every table; refused (``PlayerError``) with why not."""
+    try:
+        return await show.deal_embed(storage, state, number, deal)
+    except ValueError as error:
+        raise PlayerError(str(error)) from None
+
+
+def deal_pager(state: t.Tournament, number: int, deal: int) -> discord.ui.View | None:
+    """Buttons to the round's finished deals before and after ``deal`` (none when it has
+    only one), disabled at the ends."""
+    scored = state.duplicate_round(number) if 0 < number <= len(state.rounds) else None
+    deals = sorted(d.deal + 1 for d in scored.deals) if scored is not None else []
+    if len(deals) < 2 or deal not in deals:
+        return None
+    at = deals.index(deal)
+    view = discord.ui.View(timeout=None)
+    back = DealButton(state.id, number, deals[max(0, at - 1)], _("◀ Previous"))
+    forward = DealButton(state.id, number, deals[min(len(deals) - 1, at + 1)], _("Next ▶"))
+    back.item.disabled = at == 0
+    forward.item.disabled = at == len(deals) - 1
+    view.add_item(back)
+    view.add_item(forward)
+    return view
+
+
+class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DEAL_PATTERN):
+    """Turns ``/tournament status round deal``'s answer to another deal of that round."""
+
+    def __init__(self, tournament_id: int, number: int, deal: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tdeal:{tournament_id}:{number}:{deal}",
+            )
+        )
+        self.tournament_id, self.number, self.deal = tournament_id, number, deal
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DealButton:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["id"]), int(match["round"]), int(match["deal"]), label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        keep_in_time(interaction)
+        try:
+            storage: Storage | None = getattr(interaction.client, "storage", None)
+            stored = None if storage is None else await storage.tournaments.load(self.tournament_id)
+            if storage is None or stored is None or stored.guild_id != interaction.guild_id:
+                raise PlayerError(_("I can't find that tournament any more."))
+            state = from_stored(stored)
+            embed = await shown_deal(storage, state, self.number, self.deal)
+            view = deal_pager(state, self.number, self.deal)
+            await update(interaction, embed=embed, view=view)
+        except Exception as error:  # every failure gets an answer
+            await answer_error(interaction, error)
 
 
 class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_PATTERN):
@@ -428,11 +492,8 @@ class TournamentCog(
         if round is not None or deal is not None:
             if round is None or deal is None:
                 raise PlayerError(_("Name a round and a deal: /tournament status round:1 deal:1."))
-            try:
-                embed = await show.deal_embed(self.storage, state, round, deal)
-            except ValueError as error:
-                raise PlayerError(str(error)) from None
-            await answer(interaction, embed=embed)
+            embed = await shown_deal(self.storage, state, round, deal)
+            await answer(interaction, embed=embed, view=deal_pager(state, round, deal))
             return
         picture = await show.picture_file(state)
         await answer(interaction, board_text(state), file=picture)
@@ -563,7 +624,7 @@ async def setup(bot: commands.Bot) -> None:
         owns=getattr(bot, "owns_guild", None),
     )
     _runner[:] = [run]
-    bot.add_dynamic_items(TournamentButton)
+    bot.add_dynamic_items(TournamentButton, DealButton)
     hooks = getattr(bot, "after_restore", None)
     if hooks is not None:
         hooks.append(run.restore)

@@ -148,6 +148,14 @@ async def test_a_duplicate_round_deals_the_same_cards_and_shows_them_deal_by_dea
         assert (
             f"table 1: #{games[tables[0]]}" in footer and f"table 2: #{games[tables[1]]}" in footer
         )
+        # Deal 2 is the round's last: Next is off, Previous turns the same message to deal 1.
+        assert reply.control("Next")["disabled"] and not reply.control("Previous")["disabled"]
+        back = await fake.click(users[0], reply.snapshot(), "Previous")
+        [turned] = back.responses
+        assert turned.embeds[0]["title"] == "Round 1, deal 1"
+        assert turned.control("Previous")["disabled"] and not turned.control("Next")["disabled"]
+        forth = await fake.click(users[0], turned.snapshot(), "Next")
+        assert forth.responses[0].embeds == reply.embeds
         missing = await fake.slash(users[0], "tournament", "status", round=1, deal=9)
         assert missing.text == "No table of round 1 has finished deal 9 yet."
         half = await fake.slash(users[0], "tournament", "status", round=1)
