@@ -17,6 +17,7 @@ from bot.render.why import hand_why
 from bot.storage.stats import GameRecord, Stats
 from cogs._answer import answer, keep_in_time, update
 from cogs._errors import PlayerError, answer_error
+from cogs._pages import label_of, page_button, turn_view
 from cogs._tournament_show import duplicate_note
 
 FIELD_TEXT = 1024
@@ -50,21 +51,14 @@ class WhyPageButton(
     the button)."""
 
     def __init__(self, game: int, hand: int, page: int, label: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"why:{game}:{hand}:{page}",
-            )
-        )
+        super().__init__(page_button(f"why:{game}:{hand}:{page}", label))
         self.game, self.hand, self.page = game, hand, page
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> WhyPageButton:
-        label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["game"]), int(match["hand"]), int(match["page"]), label or "")
+        return cls(int(match["game"]), int(match["hand"]), int(match["page"]), label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         keep_in_time(interaction)
@@ -90,14 +84,13 @@ def why_pager(game: int, hand: int, page: int, pages: int) -> discord.ui.View | 
     disabled at the ends."""
     if pages < 2:
         return None
-    view = discord.ui.View(timeout=None)
-    back = WhyPageButton(game, hand, max(0, page - 1), _("◀ Previous"))
-    forward = WhyPageButton(game, hand, min(pages - 1, page + 1), _("Next ▶"))
-    back.item.disabled = page == 0
-    forward.item.disabled = page == pages - 1
-    view.add_item(back)
-    view.add_item(forward)
-    return view
+    return turn_view(
+        lambda to, label: WhyPageButton(game, hand, to, label),
+        max(0, page - 1),
+        min(pages - 1, page + 1),
+        first=page == 0,
+        last=page == pages - 1,
+    )
 
 
 def point_to_why(embed: discord.Embed, record: GameRecord, game: int, hand: int) -> None:

@@ -38,6 +38,7 @@ from cogs._confirm import Confirm
 from cogs._errors import PlayerError, answer_error, install_error_handler
 from cogs._history_why import WhyPageButton, answer_why, point_to_why, stats_of
 from cogs._names import shown_name, typed_name
+from cogs._pages import label_of, page_button, turn_view
 from cogs._seasons import chosen_season, scope_label, season_choices, seasons_of
 from cogs._tournament_show import duplicate_note
 
@@ -225,13 +226,7 @@ class PageButton(
         self, metric: Board, mode: ModeChoice, season: int | None, offset: int, label: str
     ) -> None:
         scope = "" if season is None else f"s{season}:"
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"board:{metric}:{mode}:{scope}{offset}",
-            )
-        )
+        super().__init__(page_button(f"board:{metric}:{mode}:{scope}{offset}", label))
         self.metric = metric
         self.mode: ModeChoice = mode
         self.season = season
@@ -243,9 +238,8 @@ class PageButton(
     ) -> PageButton:
         metric: Board = next((m for m in BOARDS if m == match["metric"]), "rating")
         mode: ModeChoice = next((m for m in MODES if m == match["mode"]), "all")
-        label = item.label if isinstance(item, discord.ui.Button) else None
         season = None if match["season"] is None else int(match["season"])
-        return cls(metric, mode, season, int(match["offset"]), label or _("Page"))
+        return cls(metric, mode, season, int(match["offset"]), label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         keep_in_time(interaction)
@@ -265,16 +259,14 @@ class PageButton(
 
 def pager(page: LeaderboardPage | PairPage, metric: Board) -> discord.ui.View:
     """Previous / next buttons, disabled at the ends."""
-    view = discord.ui.View(timeout=None)
     mode: ModeChoice = "all" if isinstance(page, PairPage) else page.mode or "all"
-    at = page.season
-    back = PageButton(metric, mode, at, max(0, page.offset - page.limit), _("◀ Previous"))
-    forward = PageButton(metric, mode, at, page.offset + page.limit, _("Next ▶"))
-    back.item.disabled = page.offset == 0
-    forward.item.disabled = page.offset + page.limit >= page.total
-    view.add_item(back)
-    view.add_item(forward)
-    return view
+    return turn_view(
+        lambda to, label: PageButton(metric, mode, page.season, to, label),
+        max(0, page.offset - page.limit),
+        page.offset + page.limit,
+        first=page.offset == 0,
+        last=page.offset + page.limit >= page.total,
+    )
 
 
 async def board_page(

@@ -34,6 +34,7 @@ from cogs import _tournament_show as show
 from cogs._answer import answer, keep_in_time, update
 from cogs._checks import check_interaction
 from cogs._errors import PlayerError, answer_error, install_error_handler
+from cogs._pages import label_of, page_button, turn_view
 from cogs._presets import known_preset, preset_suggestions
 
 BUTTON_PATTERN = r"tour:(?P<id>[0-9]+):(?P<what>join|leave|checkin|here)"
@@ -136,35 +137,27 @@ def deal_pager(state: t.Tournament, number: int, deal: int) -> discord.ui.View |
     if len(deals) < 2 or deal not in deals:
         return None
     at = deals.index(deal)
-    view = discord.ui.View(timeout=None)
-    back = DealButton(state.id, number, deals[max(0, at - 1)], _("◀ Previous"))
-    forward = DealButton(state.id, number, deals[min(len(deals) - 1, at + 1)], _("Next ▶"))
-    back.item.disabled = at == 0
-    forward.item.disabled = at == len(deals) - 1
-    view.add_item(back)
-    view.add_item(forward)
-    return view
+    return turn_view(
+        lambda to, label: DealButton(state.id, number, to, label),
+        deals[max(0, at - 1)],
+        deals[min(len(deals) - 1, at + 1)],
+        first=at == 0,
+        last=at == len(deals) - 1,
+    )
 
 
 class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DEAL_PATTERN):
     """Turns ``/tournament status round deal``'s answer to another deal of that round."""
 
     def __init__(self, tournament_id: int, number: int, deal: int, label: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"tdeal:{tournament_id}:{number}:{deal}",
-            )
-        )
+        super().__init__(page_button(f"tdeal:{tournament_id}:{number}:{deal}", label))
         self.tournament_id, self.number, self.deal = tournament_id, number, deal
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DealButton:
-        label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["id"]), int(match["round"]), int(match["deal"]), label or "")
+        return cls(int(match["id"]), int(match["round"]), int(match["deal"]), label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         keep_in_time(interaction)
