@@ -244,6 +244,11 @@ class DiscordPresenter:
         self._outbox: dict[int, asyncio.Task[None]] = {}  # the last notice sent, by channel
         # Turn mentions' deletions under way, by channel: the next mention waits for them.
         self._unmentions: dict[int, set[asyncio.Task[None]]] = {}
+        # Turn mentions stored as posted (message id: table, member), so that one live when
+        # the bot stops is deleted after the restart; the tables whose stored mentions
+        # were looked for since this start (``_sweep``).
+        self._stored_mentions: dict[int, tuple[int, int]] = {}
+        self._swept: set[int] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         # Each channel's language, as last looked up when a table there told of a change.
         self._spoken: dict[int, str | None] = {}
@@ -791,6 +796,14 @@ class DiscordPresenter:
             passed += [m.at for m in self._table_members(table) if m is not member]
         channel_id = table.channel_id
         deleting = self._unmentions.setdefault(channel_id, set())
+        table_id = table.table_id
+        if table_id is not None and table_id not in self._swept:
+            # The first ring at this table since the bot started: the mentions it left live
+            # before a restart go first.
+            self._swept.add(table_id)
+            sweep = self._spawn(self._sweep(channel_id, table_id))
+            deleting.add(sweep)
+            sweep.add_done_callback(deleting.discard)
         for done in passed:
             old, done.mention = done.mention, None
             if old is not None:
@@ -810,7 +823,10 @@ class DiscordPresenter:
         async def ping() -> Posted | None:
             await asyncio.gather(*first, return_exceptions=True)
             route = delivery(token, Lands.CHANNEL, channel_id, turn=True)
-            return await self._send(channel_id, text, mention=user_id, token=route.token)
+            posted = await self._send(channel_id, text, mention=user_id, token=route.token)
+            if posted is not None and table_id is not None:
+                await self._store_mention(table_id, user_id, posted.message_id)
+            return posted
 
         at.mention = background(ping())
         self._tasks.add(at.mention)
@@ -857,14 +873,60 @@ class DiscordPresenter:
             if done.token is not None and done.token.live():
                 async with self.budget.free(urgent=True):
                     await done.token.webhook.delete_message(done.message_id)
-                return
-            # Urgent: the next turn's mention waits for it.
-            await self.budget.take(urgent=True)
-            await (
-                self.client.get_partial_messageable(channel_id)
-                .get_partial_message(done.message_id)
-                .delete()
-            )
+            else:
+                # Urgent: the next turn's mention waits for it.
+                await self.budget.take(urgent=True)
+                await (
+                    self.client.get_partial_messageable(channel_id)
+                    .get_partial_message(done.message_id)
+                    .delete()
+                )
+        stored = self._stored_mentions.pop(done.message_id, None)
+        if stored is not None:
+            await self._forget_mention(*stored, done.message_id)
+
+    async def _store_mention(self, table_id: int, user_id: int, message_id: int) -> None:
+        if self.store is None:
+            return
+        try:
+            await self.store.add_mention(table_id, user_id, message_id)
+        except StorageFailed as error:
+            log.warning("Could not store the turn mention %d: %s", message_id, error)
+            return
+        self._stored_mentions[message_id] = (table_id, user_id)
+
+    async def _forget_mention(self, table_id: int, user_id: int, message_id: int) -> None:
+        if self.store is None:
+            return
+        try:
+            await self.store.drop_mention(table_id, user_id, message_id)
+        except StorageFailed as error:
+            log.warning("Could not forget the deleted turn mention %d: %s", message_id, error)
+
+    async def _sweep(self, channel_id: int, table_id: int) -> None:
+        """Delete the turn mentions the table left live before the bot restarted (stored as
+        posted, never deleted)."""
+        if self.store is None:
+            return
+        try:
+            left = await self.store.mentions(table_id)
+        except StorageFailed as error:
+            log.warning("Could not read table %d's turn mentions: %s", table_id, error)
+            return
+        for user_id, message_id in left:
+            try:
+                await self.budget.take(urgent=True)
+                await (
+                    self.client.get_partial_messageable(channel_id)
+                    .get_partial_message(message_id)
+                    .delete()
+                )
+            except discord.NotFound:
+                pass
+            except discord.HTTPException as error:
+                log.warning("Could not delete the turn mention %d: %s", message_id, error)
+                continue
+            await self._forget_mention(table_id, user_id, message_id)
 
     def _push(self, table: Shown, seat: int, member: Reach) -> bool:
         """Send an ephemeral hand as a follow-up of the member's latest interaction, when

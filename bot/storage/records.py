@@ -320,6 +320,18 @@ class TableStore(Protocol):
         """The member's hand for the table is now shown by ``message``."""
         ...
 
+    async def add_mention(self, table_id: int, user_id: int, message_id: int) -> None:
+        """A turn mention of the member was posted in the table's channel."""
+        ...
+
+    async def drop_mention(self, table_id: int, user_id: int, message_id: int) -> None:
+        """That mention is deleted (or gone): nothing to delete after a restart."""
+        ...
+
+    async def mentions(self, table_id: int) -> list[tuple[int, int]]:
+        """The table's turn mentions posted and not yet deleted: (member, message id)."""
+        ...
+
     async def add_sub_request(self, request: SubRequest) -> int:
         """Keep a request to take a seat; returns its ``request_id``."""
         ...
@@ -367,6 +379,7 @@ class MemoryStore:
         self.locales_of: dict[int, MemberLocale] = {}
         self.guild_locales: dict[int, str] = {}
         self.hand_messages: dict[tuple[int, int], HandMessage] = {}
+        self.turn_mentions: set[tuple[int, int, int]] = set()  # table, member, message
         self.sub_requests_by_id: dict[int, SubRequest] = {}
         self.dms_closed_told: set[tuple[int, int]] = set()
         self.face_up_watchers: set[tuple[int, int]] = set()
@@ -446,6 +459,7 @@ class MemoryStore:
         self.closed.add(table_id)
         for key in [key for key in self.hand_messages if key[0] == table_id]:
             del self.hand_messages[key]
+        self.turn_mentions = {key for key in self.turn_mentions if key[0] != table_id}
         for request in list(self.sub_requests_by_id.values()):
             if request.table_id == table_id:
                 del self.sub_requests_by_id[request.request_id]
@@ -516,6 +530,15 @@ class MemoryStore:
 
     async def set_hand_message(self, table_id: int, user_id: int, message: HandMessage) -> None:
         self.hand_messages[(table_id, user_id)] = message
+
+    async def add_mention(self, table_id: int, user_id: int, message_id: int) -> None:
+        self.turn_mentions.add((table_id, user_id, message_id))
+
+    async def drop_mention(self, table_id: int, user_id: int, message_id: int) -> None:
+        self.turn_mentions.discard((table_id, user_id, message_id))
+
+    async def mentions(self, table_id: int) -> list[tuple[int, int]]:
+        return sorted((u, m) for t, u, m in self.turn_mentions if t == table_id)
 
     async def add_sub_request(self, request: SubRequest) -> int:
         request_id = max(self.sub_requests_by_id, default=0) + 1

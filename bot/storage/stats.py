@@ -524,6 +524,7 @@ class Stats:
             await session.execute("DELETE FROM hand_messages WHERE user_id = ?", (user_id,))
             await session.execute("DELETE FROM dms_closed_notices WHERE user_id = ?", (user_id,))
             await session.execute("DELETE FROM face_up_watchers WHERE user_id = ?", (user_id,))
+            await session.execute("DELETE FROM turn_mentions WHERE user_id = ?", (user_id,))
             await session.execute("DELETE FROM member_locales WHERE user_id = ?", (user_id,))
             # Requests to take a seat: those they were sent, and those for a seat they held
             # (a bot holds it now, so the request could not be answered anyway).

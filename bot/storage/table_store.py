@@ -336,6 +336,30 @@ class SqlTableStore:
                 (table_id, user_id, message.message_id, message.seq),
             )
 
+    async def add_mention(self, table_id: int, user_id: int, message_id: int) -> None:
+        async with self._db.session() as session:
+            await session.execute(
+                "INSERT INTO turn_mentions (table_id, user_id, message_id) VALUES (?, ?, ?) "
+                "ON CONFLICT (table_id, user_id, message_id) DO NOTHING",
+                (table_id, user_id, message_id),
+            )
+
+    async def drop_mention(self, table_id: int, user_id: int, message_id: int) -> None:
+        async with self._db.session() as session:
+            await session.execute(
+                "DELETE FROM turn_mentions WHERE table_id = ? AND user_id = ? AND message_id = ?",
+                (table_id, user_id, message_id),
+            )
+
+    async def mentions(self, table_id: int) -> list[tuple[int, int]]:
+        async with self._db.session() as session:
+            rows = await session.fetch_all(
+                "SELECT user_id, message_id FROM turn_mentions WHERE table_id = ? "
+                "ORDER BY user_id, message_id",
+                (table_id,),
+            )
+        return [(user_id, message_id) for user_id, message_id in rows]
+
     async def add_sub_request(self, request: SubRequest) -> int:
         async with self._db.session() as session:
             request_id: int = await session.fetch_value(
@@ -438,6 +462,7 @@ async def _close(session: Session, table_id: int) -> None:
     await session.execute("DELETE FROM sub_requests WHERE table_id = ?", (table_id,))
     await session.execute("DELETE FROM dms_closed_notices WHERE table_id = ?", (table_id,))
     await session.execute("DELETE FROM face_up_watchers WHERE table_id = ?", (table_id,))
+    await session.execute("DELETE FROM turn_mentions WHERE table_id = ?", (table_id,))
 
 
 async def insert_action(

@@ -6,6 +6,7 @@ choice survives a restart, and a restart edits the hand messages already sent.""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -222,6 +223,45 @@ async def test_the_ping_choice_is_stored_and_honoured_after_a_restart(
         await fake.wait_for(
             lambda: all(m.deleted for m in pings(fake, general, alice)), "the mention gone"
         )
+
+
+async def test_a_mention_live_when_the_bot_stops_is_deleted_after_the_restart(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    alice = fake.add_user("alice")
+    general = fake.channel("general")
+    path = tmp_path / "spades.sqlite3"
+    await one_hand_rules(path, fake.guild_id)
+    settings = Settings(_env_file=None, database_path=path)  # type: ignore[call-arg]
+    async with running(make_bot(fake, settings=settings), fake):
+        await fake.slash(alice, "spades", "pings", where="channel")
+        await fake.slash(alice, "spades", "new", bots=3)
+        await fake.slash(alice, "spades", "start")
+        # Her turn: a mention in the channel, live when the bot stops.
+        await fake.wait_for(lambda: len(pings(fake, general, alice)) == 1, "her turn mentioned")
+        [live] = pings(fake, general, alice)
+
+    restarted = make_bot(fake, settings=settings)
+    async with running(restarted, fake):
+        # The restarted bot rings her turn again, and deletes the mention left live first.
+        await fake.wait_for(lambda: len(pings(fake, general, alice)) == 2, "her turn again")
+        await fake.wait_for(lambda: fake.by_id[live.id].deleted, "the old mention deleted")
+        assert most_live_mentions(fake, general) == 1
+        assert not pings(fake, general, alice)[-1].deleted
+        # The hand played out: every mention is deleted, and so is what the store kept.
+        await play_out(fake, [alice], general)
+        assert game_over(fake, general)
+        await fake.wait_for(
+            lambda: all(m.deleted for m in pings(fake, general, alice)), "every mention gone"
+        )
+        store = restarted.store
+        assert store is not None
+        (table,) = await store.open_tables()
+        for _ in range(200):
+            if not await store.mentions(table.table_id):
+                break
+            await asyncio.sleep(0.01)
+        assert await store.mentions(table.table_id) == []
 
 
 async def test_a_restart_edits_the_hand_messages_already_sent(

@@ -66,6 +66,7 @@ async def test_a_forgotten_member_leaves_no_trace_now_or_after_their_tables_end(
     await storage.tables.add_sub_request(SubRequest(0, playing, 0, STAYS, GONE, 2**40))
     assert await storage.tables.tell_dms_closed(playing, GONE)
     await storage.tables.saw_hands(over, GONE)  # watched a game with every hand face up
+    await storage.tables.add_mention(playing, GONE, 4242)  # a turn mention left live
 
     before = await traces(storage, GONE, NAME)
     assert set(before) >= {
@@ -82,6 +83,7 @@ async def test_a_forgotten_member_leaves_no_trace_now_or_after_their_tables_end(
         "sub_requests.held_by",
         "dms_closed_notices.user_id",
         "face_up_watchers.user_id",
+        "turn_mentions.user_id",
         "member_locales.user_id",
     }
     assert await storage.stats.places(GONE) == [

@@ -154,6 +154,23 @@ async def test_face_up_watchers_come_back_with_their_table_until_it_closes(
     assert left.table_id == ids[1] and left.saw_hands == {503}
 
 
+async def test_turn_mentions_are_kept_until_dropped_or_their_table_closes(
+    table_store: TableStore,
+) -> None:
+    ids = [await new_table(table_store, rules=Rules(), seed=4, channel=70 + i) for i in range(2)]
+    await table_store.add_mention(ids[0], 501, 9001)
+    await table_store.add_mention(ids[0], 501, 9001)  # again: nothing new
+    await table_store.add_mention(ids[0], 502, 9002)
+    await table_store.add_mention(ids[1], 503, 9003)
+    assert await table_store.mentions(ids[0]) == [(501, 9001), (502, 9002)]
+    await table_store.drop_mention(ids[0], 501, 9001)
+    await table_store.drop_mention(ids[0], 501, 9001)  # gone already: nothing changes
+    assert await table_store.mentions(ids[0]) == [(502, 9002)]
+    await table_store.close_table(ids[0])
+    assert await table_store.mentions(ids[0]) == []
+    assert await table_store.mentions(ids[1]) == [(503, 9003)]
+
+
 async def test_a_table_keeps_its_agreed_number_of_hands(table_store: TableStore) -> None:
     rules = Rules()
     for channel, hands in ((70, 7), (71, None)):
