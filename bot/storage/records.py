@@ -10,7 +10,7 @@ as its rules and seats.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Generic, Literal, Protocol, TypeVar
 
@@ -332,8 +332,15 @@ class TableStore(Protocol):
         """The table's turn mentions posted and not yet deleted: (member, message id)."""
         ...
 
-    async def add_sub_request(self, request: SubRequest) -> int:
-        """Keep a request to take a seat; returns its ``request_id``."""
+    async def add_sub_request(
+        self,
+        request: SubRequest,
+        unless: Callable[[tuple[SubRequest, ...]], None] | None = None,
+    ) -> int:
+        """Keep a request to take a seat; returns its ``request_id``. ``unless`` is shown
+        the member's requests (as ``sub_requests``) first and may raise to keep it from
+        being stored: the check and the write are one transaction, so two processes
+        cannot both send the member a request at once."""
         ...
 
     async def sub_request(self, request_id: int) -> SubRequest | None:
@@ -540,7 +547,13 @@ class MemoryStore:
     async def mentions(self, table_id: int) -> list[tuple[int, int]]:
         return sorted((u, m) for t, u, m in self.turn_mentions if t == table_id)
 
-    async def add_sub_request(self, request: SubRequest) -> int:
+    async def add_sub_request(
+        self,
+        request: SubRequest,
+        unless: Callable[[tuple[SubRequest, ...]], None] | None = None,
+    ) -> int:
+        if unless is not None:
+            unless(await self.sub_requests(request.user_id))
         request_id = max(self.sub_requests_by_id, default=0) + 1
         self.sub_requests_by_id[request_id] = dataclasses.replace(request, request_id=request_id)
         return request_id

@@ -360,8 +360,14 @@ class SqlTableStore:
             )
         return [(user_id, message_id) for user_id, message_id in rows]
 
-    async def add_sub_request(self, request: SubRequest) -> int:
-        async with self._db.session() as session:
+    async def add_sub_request(
+        self,
+        request: SubRequest,
+        unless: Callable[[tuple[SubRequest, ...]], None] | None = None,
+    ) -> int:
+        async with self._db.transaction() as session:
+            if unless is not None:
+                unless(await _read_sub_requests(session, "r.user_id = ?", request.user_id))
             request_id: int = await session.fetch_value(
                 "INSERT INTO sub_requests (table_id, seat, user_id, held_by, expires_at) "
                 "VALUES (?, ?, ?, ?, ?) RETURNING request_id",
@@ -383,26 +389,8 @@ class SqlTableStore:
         return await self._sub_requests("r.user_id = ?", user_id)
 
     async def _sub_requests(self, where: str, key: int) -> tuple[SubRequest, ...]:
-        """The requests ``where`` (a fixed clause) selects, of tables still open."""
         async with self._db.session() as session:
-            rows = await session.fetch_all(
-                "SELECT r.request_id, r.table_id, r.seat, r.user_id, r.held_by, r.expires_at, "
-                "r.answer FROM sub_requests r JOIN tables t ON t.table_id = r.table_id "
-                f"WHERE t.closed_at IS NULL AND {where} ORDER BY r.request_id",
-                (key,),
-            )
-        return tuple(
-            SubRequest(
-                request_id=row["request_id"],
-                table_id=row["table_id"],
-                seat=row["seat"],
-                user_id=row["user_id"],
-                held_by=row["held_by"],
-                expires=row["expires_at"],
-                answer=_answer(row["answer"]),
-            )
-            for row in rows
-        )
+            return await _read_sub_requests(session, where, key)
 
     async def answer_sub_request(
         self, request_id: int, answer: SubAnswer, seats: tuple[SeatRecord, ...] | None = None
@@ -436,6 +424,28 @@ class SqlTableStore:
                 "ON CONFLICT (table_id, user_id) DO NOTHING",
                 (table_id, user_id),
             )
+
+
+async def _read_sub_requests(session: Session, where: str, key: int) -> tuple[SubRequest, ...]:
+    """The requests ``where`` (a fixed clause) selects, of tables still open."""
+    rows = await session.fetch_all(
+        "SELECT r.request_id, r.table_id, r.seat, r.user_id, r.held_by, r.expires_at, "
+        "r.answer FROM sub_requests r JOIN tables t ON t.table_id = r.table_id "
+        f"WHERE t.closed_at IS NULL AND {where} ORDER BY r.request_id",
+        (key,),
+    )
+    return tuple(
+        SubRequest(
+            request_id=row["request_id"],
+            table_id=row["table_id"],
+            seat=row["seat"],
+            user_id=row["user_id"],
+            held_by=row["held_by"],
+            expires=row["expires_at"],
+            answer=_answer(row["answer"]),
+        )
+        for row in rows
+    )
 
 
 def _answer(stored: str | None) -> SubAnswer | None:

@@ -156,6 +156,3 @@ class TableContext:
     # Called with a table another process took over (its step was stored by another
     # writer): the manager drops it from its registry.
     disowned: Callable[[Shown], None] = _keep
-    # Held while a request to take a seat is checked and stored, so two tables cannot both
-    # ask the same member at once.
-    asking: asyncio.Lock = field(default_factory=asyncio.Lock)

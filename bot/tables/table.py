@@ -480,16 +480,20 @@ class Table:
             held = playing.seats[seat]
             expires = math.ceil(context.clock.now() + context.settings.sub_answer_time)
             request = SubRequest(0, playing.table_id, seat, member.id, held.user_id, expires)
-            async with context.asking:
-                try:
-                    asked = await context.store.sub_requests(member.id)
-                    why = ask_refusal(asked, playing.table_id, member.name, context.clock.now())
-                    if why is not None:
-                        raise SubRefused(why)
-                    request_id = await context.store.add_sub_request(request)
-                except StorageFailed:
-                    log.exception("Could not store a request to take a seat at %r", self)
-                    raise StorageBusy(_(STORAGE_BUSY)) from None
+            now = context.clock.now()
+
+            def refuse(asked: tuple[SubRequest, ...]) -> None:
+                why = ask_refusal(asked, playing.table_id, member.name, now)
+                if why is not None:
+                    raise SubRefused(why)
+
+            try:
+                # Checked and stored in one transaction: no other table, in this process or
+                # another, asks the member in between.
+                request_id = await context.store.add_sub_request(request, unless=refuse)
+            except StorageFailed:
+                log.exception("Could not store a request to take a seat at %r", self)
+                raise StorageBusy(_(STORAGE_BUSY)) from None
         return dataclasses.replace(request, request_id=request_id)
 
     async def accept_sub(self, request_id: int, member: Member) -> int:
