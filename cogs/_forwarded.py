@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot import urgency
 from bot.client import SpadesBot
 from bot.competition.tournament import TournamentError
 from bot.i18n import N_, _, use_locale
@@ -62,6 +63,7 @@ async def forward(bot: SpadesBot, interaction: discord.Interaction[Any], click: 
         pass
     # Acknowledged first: the owner may take longer than the three seconds Discord waits.
     await acknowledge(interaction)
+    urgency.mark()  # acknowledged, not yet made: its forwarding still comes first
     forwarded = ForwardedClick(
         click.table_id,
         click.seq,
@@ -159,6 +161,9 @@ class ForwardedClicks:
             # neither acted on twice nor refused as stale. Still taken, for its forwarder.
             log.info("A DM click on table %d was forwarded twice", forwarded.table_id)
             return True
+        # A member waits for this click as for one of their own process's: its move goes
+        # first (``bot.urgency``) until it is made and answered.
+        urgency.mark()
         task = asyncio.get_running_loop().create_task(self._act(table, forwarded))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -216,6 +221,7 @@ class ForwardedClicks:
                 await webhook.send(text)
             except discord.HTTPException:
                 log.warning("Could not answer a forwarded click of user %s", user_id)
+        urgency.calm()  # made and answered: the rest waits its turn
 
     async def _forget(self, forwarded: ForwardedClick) -> bool:
         """``/spades forgetme`` from another process, for a table or lobby that may run

@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.engine import Bid
+from bot import urgency
+from bot.engine import Action, Bid
 from bot.relay import ForwardedClick
 from bot.storage.records import MemoryStore
 from devtools.fake_discord import (
@@ -147,3 +148,40 @@ async def test_a_dm_click_forwarded_twice_acts_once_and_is_not_called_stale(
         assert actions[:before] == store_before and len(actions) > before
         assert sum(1 for a in actions if isinstance(a, Bid) and a.seat == 0) == 1
         assert not any(STALE in message.text for message in clicked.followups)
+
+
+class MarkedStore(MemoryStore):
+    """The in-memory store, noting for each action stored whether the task storing it was
+    marked to go first (``bot.urgency``): a member's move, or a bot's (with a reason)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.marks: list[tuple[bool, bool]] = []  # (a bot's move, marked)
+
+    async def append_action(
+        self, table_id: int, seq: int, action: Action, reason: str | None = None
+    ) -> None:
+        self.marks.append((reason is not None, urgency.is_urgent()))
+        await super().append_action(table_id, seq, action, reason)
+
+
+async def test_a_forwarded_dm_click_goes_first_until_it_is_made(fake: FakeDiscord) -> None:
+    """The process running the table takes a forwarded DM click as it takes its own: the
+    move is made with the click's mark (so ``UrgentFirstLoop`` runs it first), and the
+    bots' moves that follow are not."""
+    alice = fake.add_user("alice")
+    store = MarkedStore({fake.guild_id: ONE_HAND})
+    async with running(make_bot(fake, store=store), fake) as bot:
+        bidding = await start_with_bots(fake, alice)
+        clicked = await fake.slash(alice, "spades", "rules")
+        _, table, seq, code = action_controls(bidding)[0]["custom_id"].split(":")
+        click = ForwardedClick(int(table), int(seq), code, alice.id, fake.app_id, clicked.token)
+        owner: Any = bot.get_cog("SpadesCog").forwarded  # type: ignore[union-attr]
+        before = len(store.marks)
+        taken = asyncio.get_running_loop().create_task(owner.take(click))
+        assert await taken
+        await asyncio.gather(*owner._tasks)
+        await next_turn(fake, alice, int(seq))
+        made = store.marks[before:]
+        assert made[0] == (False, True)  # her move, marked
+        assert made[1:] and all(marks == (True, False) for marks in made[1:])  # the bots'
