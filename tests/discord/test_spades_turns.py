@@ -172,14 +172,21 @@ async def test_four_members_one_with_closed_dms_each_notified_once_per_turn(
         )
 
 
-async def test_the_ping_choice_is_stored_and_honoured_after_a_restart(
+async def alice_on_disk(
     fake: FakeDiscord, tmp_path: Path
-) -> None:
-    alice = fake.add_user("alice")
-    general = fake.channel("general")
+) -> tuple[FakeUser, FakeChannel, Settings]:
+    """Alice, the general channel, and settings for a bot that keeps its SQLite file in
+    ``tmp_path`` across restarts (the server's rules: one hand)."""
     path = tmp_path / "spades.sqlite3"
     await one_hand_rules(path, fake.guild_id)
     settings = Settings(_env_file=None, database_path=path)  # type: ignore[call-arg]
+    return fake.add_user("alice"), fake.channel("general"), settings
+
+
+async def test_the_ping_choice_is_stored_and_honoured_after_a_restart(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    alice, general, settings = await alice_on_disk(fake, tmp_path)
     async with running(make_bot(fake, settings=settings), fake):
         chosen = await fake.slash(alice, "spades", "pings", where="channel")
         assert chosen.responses[0].ephemeral and "mentioned in the table's channel" in chosen.text
@@ -228,11 +235,7 @@ async def test_the_ping_choice_is_stored_and_honoured_after_a_restart(
 async def test_a_mention_live_when_the_bot_stops_is_deleted_after_the_restart(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    alice = fake.add_user("alice")
-    general = fake.channel("general")
-    path = tmp_path / "spades.sqlite3"
-    await one_hand_rules(path, fake.guild_id)
-    settings = Settings(_env_file=None, database_path=path)  # type: ignore[call-arg]
+    alice, general, settings = await alice_on_disk(fake, tmp_path)
     async with running(make_bot(fake, settings=settings), fake):
         await fake.slash(alice, "spades", "pings", where="channel")
         await fake.slash(alice, "spades", "new", bots=3)
