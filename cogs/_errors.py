@@ -18,6 +18,7 @@ from bot.competition.tournament import TournamentError
 from bot.engine import IllegalAction
 from bot.i18n import N_, _, format_list, ngettext
 from bot.render.refusals import refusal_text
+from bot.storage.store import Storage
 from bot.tables import TableError
 from cogs._answer import answer, echo
 from cogs._checks import BadOption
@@ -154,3 +155,12 @@ def install_error_handler(tree: app_commands.CommandTree[ClientT]) -> None:
     """Route every app command error through ``answer_error`` (each cog's ``setup`` calls
     this: whichever loads first installs it, the others find it there)."""
     tree.error(answer_error)
+
+
+def storage_of(client: discord.Client, missing: str) -> Storage:
+    """The bot's storage; refused with ``missing`` (a sentence in the reader's language)
+    when it runs without one."""
+    storage: Storage | None = getattr(client, "storage", None)
+    if storage is None:
+        raise PlayerError(missing)
+    return storage

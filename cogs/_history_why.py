@@ -16,7 +16,7 @@ from bot.render.names import player_names
 from bot.render.why import hand_why
 from bot.storage.stats import GameRecord, Stats
 from cogs._answer import answer, keep_in_time, update
-from cogs._errors import PlayerError, answer_error
+from cogs._errors import PlayerError, answer_error, storage_of
 from cogs._pages import label_of, page_button, turn_view
 from cogs._tournament_show import duplicate_note
 
@@ -26,11 +26,15 @@ EMBED_FIELDS = 25
 
 
 def stats_of(client: discord.Client) -> Stats:
-    storage = getattr(client, "storage", None)
-    if storage is None:
-        raise PlayerError(_("Stats are not kept by this bot (it runs without storage)."))
-    stats: Stats = storage.stats
-    return stats
+    return storage_of(client, _("Stats are not kept by this bot (it runs without storage).")).stats
+
+
+async def game_record(stats: Stats, guild_id: int, game: int) -> GameRecord:
+    """The server's game #``game``; refused (``PlayerError``) when it has none such."""
+    record = await stats.game(guild_id, game)
+    if record is None:
+        raise PlayerError(_("There is no game #{game} in this server's history.").format(game=game))
+    return record
 
 
 async def answer_why(
@@ -64,11 +68,7 @@ class WhyPageButton(
         keep_in_time(interaction)
         try:
             stats = stats_of(interaction.client)
-            record = await stats.game(interaction.guild_id or 0, self.game)
-            if record is None:
-                raise PlayerError(
-                    _("There is no game #{game} in this server's history.").format(game=self.game)
-                )
+            record = await game_record(stats, interaction.guild_id or 0, self.game)
             # A duplicate tournament's cards stay hidden while another table plays them.
             await duplicate_note(interaction.client, record.summary.table_id, self.hand)
             pages = why_pages(record, self.game, self.hand)

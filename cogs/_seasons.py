@@ -15,7 +15,7 @@ from discord import app_commands
 from bot.i18n import _
 from bot.storage.seasons import Season, Seasons
 from cogs._answer import echo
-from cogs._errors import PlayerError
+from cogs._errors import PlayerError, storage_of
 from cogs._languages import enter_language
 
 # The value that names the all-time record (a season may not take this name).
@@ -25,11 +25,9 @@ MAX_CHOICES = 25
 
 
 def seasons_of(client: discord.Client) -> Seasons:
-    storage = getattr(client, "storage", None)
-    if storage is None:
-        raise PlayerError(_("Seasons are not kept by this bot (it runs without storage)."))
-    seasons: Seasons = storage.seasons
-    return seasons
+    return storage_of(
+        client, _("Seasons are not kept by this bot (it runs without storage).")
+    ).seasons
 
 
 async def chosen_season(seasons: Seasons, guild_id: int, value: str | None) -> Season | None:

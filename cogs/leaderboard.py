@@ -36,7 +36,7 @@ from cogs._answer import answer, keep_in_time, update
 from cogs._checks import check_interaction
 from cogs._confirm import Confirm
 from cogs._errors import PlayerError, answer_error, install_error_handler
-from cogs._history_why import WhyPageButton, answer_why, point_to_why, stats_of
+from cogs._history_why import WhyPageButton, answer_why, game_record, point_to_why, stats_of
 from cogs._names import shown_name, typed_name
 from cogs._pages import label_of, page_button, turn_view
 from cogs._seasons import chosen_season, scope_label, season_choices, seasons_of
@@ -437,11 +437,7 @@ class LeaderboardCog(commands.Cog):
                 _("Give a game and a hand: /history game:<number> hand:<number> why:True.")
             )
         if game is not None:
-            record = await self.stats.game(guild, game)
-            if record is None:
-                raise PlayerError(
-                    _("There is no game #{game} in this server's history.").format(game=game)
-                )
+            record = await game_record(self.stats, guild, game)
             await self._one_game(interaction, record, game, hand, why=why)
             return
         await answer(interaction, embed=await recent_games(self.stats, guild))

@@ -33,7 +33,7 @@ from bot.tournaments import TournamentRunner
 from cogs import _tournament_show as show
 from cogs._answer import answer, keep_in_time, update
 from cogs._checks import check_interaction
-from cogs._errors import PlayerError, answer_error, install_error_handler
+from cogs._errors import PlayerError, answer_error, install_error_handler, storage_of
 from cogs._pages import label_of, page_button, turn_view
 from cogs._presets import known_preset, preset_suggestions
 
@@ -162,10 +162,11 @@ class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DEAL_P
     async def callback(self, interaction: discord.Interaction) -> None:
         keep_in_time(interaction)
         try:
-            storage: Storage | None = getattr(interaction.client, "storage", None)
-            stored = None if storage is None else await storage.tournaments.load(self.tournament_id)
-            if storage is None or stored is None or stored.guild_id != interaction.guild_id:
-                raise PlayerError(_("I can't find that tournament any more."))
+            gone = _("I can't find that tournament any more.")
+            storage = storage_of(interaction.client, gone)
+            stored = await storage.tournaments.load(self.tournament_id)
+            if stored is None or stored.guild_id != interaction.guild_id:
+                raise PlayerError(gone)
             state = from_stored(stored)
             embed = await shown_deal(storage, state, self.number, self.deal)
             view = deal_pager(state, self.number, self.deal)
