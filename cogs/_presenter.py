@@ -244,10 +244,9 @@ class DiscordPresenter:
         self._outbox: dict[int, asyncio.Task[None]] = {}  # the last notice sent, by channel
         # Turn mentions' deletions under way, by channel: the next mention waits for them.
         self._unmentions: dict[int, set[asyncio.Task[None]]] = {}
-        # Turn mentions stored as posted (message id: table, member), so that one live when
-        # the bot stops is deleted after the restart; the tables whose stored mentions
-        # were looked for since this start (``_sweep``).
-        self._stored_mentions: dict[int, tuple[int, int]] = {}
+        # The tables whose turn mentions stored before this start were looked for
+        # (``_sweep``): each mention is stored as posted, so that one live when the bot
+        # stops is deleted after the restart.
         self._swept: set[int] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         # Each channel's language, as last looked up when a table there told of a change.
@@ -874,16 +873,16 @@ class DiscordPresenter:
                 async with self.budget.free(urgent=True):
                     await done.token.webhook.delete_message(done.message_id)
             else:
-                # Urgent: the next turn's mention waits for it.
-                await self.budget.take(urgent=True)
-                await (
-                    self.client.get_partial_messageable(channel_id)
-                    .get_partial_message(done.message_id)
-                    .delete()
-                )
-        stored = self._stored_mentions.pop(done.message_id, None)
-        if stored is not None:
-            await self._forget_mention(*stored, done.message_id)
+                await self._delete_in_channel(channel_id, done.message_id)
+        await self._forget_mention(done.message_id)
+
+    async def _delete_in_channel(self, channel_id: int, message_id: int) -> None:
+        """Delete the bot's message in the channel, first within the budget (urgent: the
+        next turn's mention waits for it)."""
+        await self.budget.take(urgent=True)
+        await (
+            self.client.get_partial_messageable(channel_id).get_partial_message(message_id).delete()
+        )
 
     async def _store_mention(self, table_id: int, user_id: int, message_id: int) -> None:
         if self.store is None:
@@ -892,14 +891,12 @@ class DiscordPresenter:
             await self.store.add_mention(table_id, user_id, message_id)
         except StorageFailed as error:
             log.warning("Could not store the turn mention %d: %s", message_id, error)
-            return
-        self._stored_mentions[message_id] = (table_id, user_id)
 
-    async def _forget_mention(self, table_id: int, user_id: int, message_id: int) -> None:
+    async def _forget_mention(self, message_id: int) -> None:
         if self.store is None:
             return
         try:
-            await self.store.drop_mention(table_id, user_id, message_id)
+            await self.store.drop_mention(message_id)
         except StorageFailed as error:
             log.warning("Could not forget the deleted turn mention %d: %s", message_id, error)
 
@@ -913,20 +910,15 @@ class DiscordPresenter:
         except StorageFailed as error:
             log.warning("Could not read table %d's turn mentions: %s", table_id, error)
             return
-        for user_id, message_id in left:
+        for _user_id, message_id in left:
             try:
-                await self.budget.take(urgent=True)
-                await (
-                    self.client.get_partial_messageable(channel_id)
-                    .get_partial_message(message_id)
-                    .delete()
-                )
+                await self._delete_in_channel(channel_id, message_id)
             except discord.NotFound:
                 pass
             except discord.HTTPException as error:
                 log.warning("Could not delete the turn mention %d: %s", message_id, error)
                 continue
-            await self._forget_mention(table_id, user_id, message_id)
+            await self._forget_mention(message_id)
 
     def _push(self, table: Shown, seat: int, member: Reach) -> bool:
         """Send an ephemeral hand as a follow-up of the member's latest interaction, when

@@ -324,8 +324,9 @@ class TableStore(Protocol):
         """A turn mention of the member was posted in the table's channel."""
         ...
 
-    async def drop_mention(self, table_id: int, user_id: int, message_id: int) -> None:
-        """That mention is deleted (or gone): nothing to delete after a restart."""
+    async def drop_mention(self, message_id: int) -> None:
+        """That mention is deleted (or gone): nothing to delete after a restart. Dropping
+        one never stored changes nothing."""
         ...
 
     async def mentions(self, table_id: int) -> list[tuple[int, int]]:
@@ -541,8 +542,8 @@ class MemoryStore:
     async def add_mention(self, table_id: int, user_id: int, message_id: int) -> None:
         self.turn_mentions.add((table_id, user_id, message_id))
 
-    async def drop_mention(self, table_id: int, user_id: int, message_id: int) -> None:
-        self.turn_mentions.discard((table_id, user_id, message_id))
+    async def drop_mention(self, message_id: int) -> None:
+        self.turn_mentions = {key for key in self.turn_mentions if key[2] != message_id}
 
     async def mentions(self, table_id: int) -> list[tuple[int, int]]:
         return sorted((u, m) for t, u, m in self.turn_mentions if t == table_id)

@@ -340,16 +340,13 @@ class SqlTableStore:
         async with self._db.session() as session:
             await session.execute(
                 "INSERT INTO turn_mentions (table_id, user_id, message_id) VALUES (?, ?, ?) "
-                "ON CONFLICT (table_id, user_id, message_id) DO NOTHING",
+                "ON CONFLICT (message_id) DO NOTHING",
                 (table_id, user_id, message_id),
             )
 
-    async def drop_mention(self, table_id: int, user_id: int, message_id: int) -> None:
+    async def drop_mention(self, message_id: int) -> None:
         async with self._db.session() as session:
-            await session.execute(
-                "DELETE FROM turn_mentions WHERE table_id = ? AND user_id = ? AND message_id = ?",
-                (table_id, user_id, message_id),
-            )
+            await session.execute("DELETE FROM turn_mentions WHERE message_id = ?", (message_id,))
 
     async def mentions(self, table_id: int) -> list[tuple[int, int]]:
         async with self._db.session() as session:

@@ -163,8 +163,8 @@ async def test_turn_mentions_are_kept_until_dropped_or_their_table_closes(
     await table_store.add_mention(ids[0], 502, 9002)
     await table_store.add_mention(ids[1], 503, 9003)
     assert await table_store.mentions(ids[0]) == [(501, 9001), (502, 9002)]
-    await table_store.drop_mention(ids[0], 501, 9001)
-    await table_store.drop_mention(ids[0], 501, 9001)  # gone already: nothing changes
+    await table_store.drop_mention(9001)
+    await table_store.drop_mention(9001)  # gone already: nothing changes
     assert await table_store.mentions(ids[0]) == [(502, 9002)]
     await table_store.close_table(ids[0])
     assert await table_store.mentions(ids[0]) == []

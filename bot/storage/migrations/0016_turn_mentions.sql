@@ -6,5 +6,5 @@ CREATE TABLE turn_mentions (
     table_id BIGINT NOT NULL REFERENCES tables (table_id) ON DELETE CASCADE,
     user_id BIGINT NOT NULL,
     message_id BIGINT NOT NULL,
-    PRIMARY KEY (table_id, user_id, message_id)
+    PRIMARY KEY (message_id)
 ) {WITHOUT_ROWID};
