@@ -492,3 +492,26 @@ async def test_the_closed_dms_notice_is_posted_once_a_table_across_restarts(
         await fake.wait_for(lambda: dm_tries() > tried, "bob's hand tried by DM after the end")
     # Closing waited for every notice to go out: still the one.
     assert len(told()) == 1
+
+
+async def test_forgetme_deletes_the_members_live_turn_mention(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    alice, general, settings = await alice_on_disk(fake, tmp_path)
+    spades = make_bot(fake, settings=settings)
+    async with running(spades, fake):
+        await fake.slash(alice, "spades", "pings", where="channel")
+        await fake.slash(alice, "spades", "new", bots=3)
+        await fake.slash(alice, "spades", "start")
+        await fake.wait_for(lambda: len(pings(fake, general, alice)) == 1, "her turn mentioned")
+        [live] = pings(fake, general, alice)
+        store = spades.store
+        assert store is not None
+        (table,) = await store.open_tables()
+        assert await store.mentions(table.table_id) == [(alice.id, live.id)]
+        asked = await fake.slash(alice, "spades", "forgetme")
+        await fake.click(alice, asked.responses[0], "Forget me")
+        # A bot plays her seat now: her mention goes, and the store keeps none of it.
+        await fake.wait_for(lambda: fake.by_id[live.id].deleted, "her mention deleted")
+        assert len(pings(fake, general, alice)) == 1
+        assert await store.mentions(table.table_id) == []
