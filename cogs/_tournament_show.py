@@ -12,8 +12,10 @@ matchpoints; it is cut to Discord's limits, any deal being one ``/tournament sta
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import discord
 
@@ -118,29 +120,79 @@ def _bracket_match(match: t.Match, names: Mapping[str, str]) -> BracketMatch:
     return BracketMatch(top, names.get(match.second, ""), winner)
 
 
-def picture(state: t.Tournament) -> bytes | None:
-    """PNG bytes of the standings or the bracket, or None before the start."""
+@dataclass(frozen=True, slots=True)
+class Sketch:
+    """What the picture shows, in words already in the reader's language: equal sketches
+    draw the same bytes, so a board whose standings did not change is not drawn again."""
+
+    title: str
+    subtitle: str
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...] = ()  # the standings (Swiss, round robin)
+    champions: int = 0
+    rounds: tuple[tuple[BracketMatch, ...], ...] | None = None  # the bracket (elimination)
+    champion: str = ""
+    bye: str = ""
+
+    def draw(self) -> bytes:
+        """PNG bytes (the last few sketches' are kept)."""
+        return _drawn(self)
+
+
+@functools.lru_cache(maxsize=16)
+def _drawn(sketch: Sketch) -> bytes:
+    if sketch.rounds is not None:
+        return bracket_picture(
+            sketch.title,
+            sketch.subtitle,
+            sketch.headings,
+            sketch.rounds,
+            sketch.champion,
+            sketch.bye,
+        )
+    return standings_picture(
+        sketch.title, sketch.subtitle, sketch.headings, sketch.rows, sketch.champions
+    )
+
+
+def sketch(state: t.Tournament) -> Sketch | None:
+    """What the picture of the standings or the bracket shows, or None before the start."""
     if state.phase is t.Phase.SIGNUP or not state.rounds:
         return None
     title, subtitle = state.settings.name, _subtitle(state)
     if state.settings.format is t.Format.ELIMINATION:
         headings, rounds, champion = bracket(state)
-        return bracket_picture(title, subtitle, headings, rounds, champion, _("bye"))
+        return Sketch(
+            title,
+            subtitle,
+            tuple(headings),
+            rounds=tuple(tuple(r) for r in rounds),
+            champion=champion,
+            bye=_("bye"),
+        )
     headings, rows = standings_table(state)
     champions = 1 if state.phase is t.Phase.FINISHED else 0
     if len(rows) > PICTURE_ROWS:
         subtitle = _("{subtitle}; the top {shown} shown").format(
             subtitle=subtitle, shown=PICTURE_ROWS
         )
-    return standings_picture(title, subtitle, headings, rows[:PICTURE_ROWS], champions)
+    shown = tuple(tuple(row) for row in rows[:PICTURE_ROWS])
+    return Sketch(title, subtitle, tuple(headings), shown, champions)
 
 
-async def picture_file(state: t.Tournament) -> discord.File | None:
-    """The picture as an attachment (drawn off the event loop), described for screen
-    readers as the words beside it."""
-    png = await asyncio.to_thread(picture, state)
-    if png is None:
+def picture(state: t.Tournament) -> bytes | None:
+    """PNG bytes of the standings or the bracket, or None before the start."""
+    drawing = sketch(state)
+    return None if drawing is None else drawing.draw()
+
+
+async def picture_file(state: t.Tournament, drawing: Sketch | None = None) -> discord.File | None:
+    """The picture as an attachment (drawn off the event loop unless it was drawn for the
+    same sketch lately), described for screen readers as the words beside it."""
+    drawing = drawing or sketch(state)
+    if drawing is None:
         return None
+    png = await asyncio.to_thread(drawing.draw)
     what = (
         _("{name}: the bracket, as the message says it.")
         if state.settings.format is t.Format.ELIMINATION

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar
 
@@ -249,11 +250,23 @@ async def rating_of(client: discord.Client, state: t.Tournament, user_id: int) -
     return skill.conservative
 
 
+@dataclass(frozen=True, slots=True)
+class _Board:
+    """What a board message shows: its picture's sketch (with the attachment that drew
+    it) and its words, embeds and controls."""
+
+    message_id: int
+    sketch: show.Sketch | None
+    attachments: Sequence[discord.Attachment]
+    said: tuple[object, ...]
+
+
 class DiscordVenue:
     """Where tournaments meet members: threads, the one board message, announcements."""
 
     def __init__(self, bot: commands.Bot, storage: Storage) -> None:
         self.bot, self.storage = bot, storage
+        self._boards: dict[int, _Board] = {}  # by tournament: what its board message shows
 
     async def open_channel(self, state: t.Tournament, match: t.Match) -> int:
         parent = self.bot.get_channel(state.settings.channel_id)
@@ -285,25 +298,42 @@ class DiscordVenue:
 
     async def show(self, state: t.Tournament) -> None:
         """The board: the standings in words, the same as a picture (the bracket, in
-        elimination), and a duplicate tournament's latest round deal by deal."""
+        elimination), and a duplicate tournament's latest round deal by deal. The picture
+        is drawn and sent again only when what it shows changed, and the message is left
+        alone when nothing in it would."""
         stored = await self.storage.tournaments.load(state.id)
         channel = self.bot.get_partial_messageable(state.settings.channel_id)
         text, view = board_text(state), signup_view(state)
         embeds = await show.duplicate_embeds(self.storage, state)
-        picture = await show.picture_file(state)
+        drawing = show.sketch(state)
+        said = (
+            text,
+            [embed.to_dict() for embed in embeds],
+            None if view is None else view.to_components(),
+        )
+        last = self._boards.pop(state.id, None)
         if stored is not None and stored.message_id is not None:
             message = channel.get_partial_message(stored.message_id)
-            try:
-                await message.edit(
-                    content=text,
-                    view=view,
-                    embeds=embeds,
-                    attachments=[picture] if picture is not None else [],
-                )
+            kept = last is not None and last.message_id == message.id and last.sketch == drawing
+            if kept and last is not None and last.said == said:
+                self._boards[state.id] = last
                 return
+            attachments: list[discord.File | discord.Attachment]
+            if kept and last is not None:
+                attachments = list(last.attachments)  # already there: not sent again
+            else:
+                picture = await show.picture_file(state, drawing)
+                attachments = [picture] if picture is not None else []
+            try:
+                edited = await message.edit(
+                    content=text, view=view, embeds=embeds, attachments=attachments
+                )
             except discord.NotFound:
                 pass
-            picture = await show.picture_file(state)  # the first one's bytes were read
+            else:
+                self._keep(state, _Board(message.id, drawing, edited.attachments, said))
+                return
+        picture = await show.picture_file(state, drawing)
         sent = await channel.send(
             text,
             view=view or discord.utils.MISSING,
@@ -312,6 +342,13 @@ class DiscordVenue:
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self.storage.tournaments.set_message(state.id, sent.id)
+        self._keep(state, _Board(sent.id, drawing, sent.attachments, said))
+
+    def _keep(self, state: t.Tournament, board: _Board) -> None:
+        """Remember what the board shows while the tournament runs (a finished or
+        cancelled one's is drawn afresh the few times it changes)."""
+        if state.phase not in (t.Phase.FINISHED, t.Phase.CANCELLED):
+            self._boards[state.id] = board
 
     async def announce(self, state: t.Tournament, text: str, mention: Sequence[int]) -> None:
         channel = self.bot.get_partial_messageable(state.settings.channel_id)

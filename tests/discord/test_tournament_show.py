@@ -187,3 +187,50 @@ async def test_a_duplicate_round_deals_the_same_cards_and_shows_them_deal_by_dea
             assert hidden.text == secret and hidden.responses[0].attachments == []
         early = await fake.slash(users[0], "tournament", "status", round=1, deal=1)
         assert early.text == secret
+
+
+def board_edits(fake: FakeDiscord, board: RecordedMessage) -> list[list[str]]:
+    """The attachments' ids each edit of the board's message listed, in order (a picture
+    uploaded with the edit is listed by its file's index, one already there by its id)."""
+    path = f"/channels/{board.channel.id}/messages/{board.id}"
+    return [
+        [str(a["id"]) for a in body.get("attachments") or []]
+        for method, where, body in fake.bodies
+        if method == "PATCH" and where == path
+    ]
+
+
+async def test_the_board_draws_its_picture_again_only_when_the_standings_change(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    users = [fake.add_user(name) for name in ("Bob", "Cy", "Dee", "Eve")]
+    ada, clock = organiser(fake), ManualClock()
+    bot = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
+    async with running(bot, fake):
+        signup = await signed_up_pairs(fake, users, name="Friday Cup", **ONE_ROUND_OF_PAIRS)
+        run = runner(bot)
+        await clock.advance(30 * 60, run.settle)
+        general = fake.channel("general")
+        board = await fake.wait_message(general, lambda m: m.id == signup.id and m.attachments)
+        [started] = board.attachments
+        edits = len(board_edits(fake, board))
+
+        # Shown again with nothing changed: the message is left alone.
+        [state] = run.in_guild(fake.guild_id)
+        await run._venue.show(state)
+        assert len(board_edits(fake, board)) == edits
+
+        # Paused: the words change, the standings do not, so the picture already there is
+        # kept, not drawn and uploaded again.
+        paused = await fake.slash(ada, "tournament", "pause")
+        assert "paused" in paused.text
+        await fake.wait_for(lambda: "Paused by" in fake.by_id[board.id].content, "the board paused")
+        assert board_edits(fake, board)[-1] == [str(started.id)]
+        assert fake.by_id[board.id].attachments == [started]
+
+        # Resumed and played to the end: the standings changed, and so did the picture.
+        await fake.slash(ada, "tournament", "resume")
+        final = await play_to_the_end(fake, storage, clock, run, tables=1)
+        assert final.phase is t.Phase.FINISHED
+        [ended] = fake.by_id[board.id].attachments
+        assert ended.id != started.id and ended.data != started.data
