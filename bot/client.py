@@ -120,7 +120,7 @@ class SpadesBot(commands.AutoShardedBot):
             **options,
         )
         # The gateway's socket is read ahead of everything else on an UrgentFirstLoop.
-        self.http.ws_connect = urgency.gateway(self.http.ws_connect)  # type: ignore[method-assign,assignment]
+        self.http.ws_connect = urgency.reads_first(self.http.ws_connect)  # type: ignore[method-assign,assignment]
         self.settings = settings
         self.storage: Storage | None = storage
         self.store = store

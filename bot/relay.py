@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.urgency import background
+from bot.urgency import background, reads_first
 
 log = logging.getLogger(__name__)
 
@@ -197,7 +197,9 @@ class ClickRelay:
         return True
 
     async def _connect(self) -> None:
-        connection = await asyncpg.connect(
+        # Its socket is read ahead of the bot's other work, and a click heard on it handled
+        # marked (``bot.urgency``): a member waits for it, as for a click of their own.
+        connection = await reads_first(asyncpg.connect)(
             self._url,
             timeout=self.timings.answer_within,
             command_timeout=self.timings.answer_within,

@@ -17,10 +17,13 @@ starts for later work are made without it (``background``).
 
 ``UrgentFirstLoop`` places a ready callback whose context carries the mark after the
 urgent callbacks already waiting and ahead of everything else, including within the
-loop's current round of callbacks. Of the sockets, only the gateway's is read first: its
-transport is named by ``gateway``, which ``SpadesBot`` wraps discord.py's ``ws_connect``
-in, not by the mark (pooled HTTP connections, opened by whichever task, carry calm
-responses too). Nothing is dropped or reordered among calm callbacks,
+loop's current round of callbacks. Of the sockets, two are read first: the gateway's and,
+on PostgreSQL shards, the relay's, on which DM clicks are forwarded from the process that
+got them. Their transports are named by ``reads_first``, which ``SpadesBot`` wraps
+discord.py's ``ws_connect`` in and the relay its listening connection's ``connect``, not
+by the mark (pooled HTTP connections, opened by whichever task, carry calm responses
+too). What such a socket reads runs marked. Nothing is dropped or reordered among calm
+callbacks,
 and urgent work is only ever a click's few steps, so calm work waits a little, never
 long. On any other loop the mark changes nothing.
 """
@@ -70,24 +73,26 @@ def background(work: Coroutine[Any, Any, _T], *, name: str | None = None) -> asy
     return asyncio.get_running_loop().create_task(work, name=name, context=calm_context())
 
 
-# Set while discord.py opens the gateway's WebSocket (``gateway``): that socket, and only
-# it, is read first. HTTP connections are pooled and shared by every later request,
-# calm ones above all, so none is, whichever task happened to open it.
-_GATEWAY: contextvars.ContextVar[bool] = contextvars.ContextVar("spades_gateway", default=False)
+# Set while a socket read first is opened (``reads_first``): the gateway's WebSocket, the
+# relay's listening connection. HTTP connections are pooled and shared by every later
+# request, calm ones above all, so none is, whichever task happened to open it.
+_FIRST: contextvars.ContextVar[bool] = contextvars.ContextVar("spades_first", default=False)
 
 _P = ParamSpec("_P")
 
 
-def gateway(connect: Callable[_P, Awaitable[_T]]) -> Callable[_P, Awaitable[_T]]:
-    """``connect`` (discord.py's ``HTTPClient.ws_connect``), whose socket is read first."""
+def reads_first(connect: Callable[_P, Awaitable[_T]]) -> Callable[_P, Awaitable[_T]]:
+    """``connect`` (discord.py's ``HTTPClient.ws_connect``, asyncpg's ``connect``), whose
+    socket is read first, and what it reads handled marked: a member waits for it."""
 
     @functools.wraps(connect)
     async def connecting(*args: _P.args, **kwargs: _P.kwargs) -> _T:
-        token = _GATEWAY.set(True)
+        first, urgent = _FIRST.set(True), URGENT.set(True)
         try:
             opened = await connect(*args, **kwargs)
         finally:
-            _GATEWAY.reset(token)
+            URGENT.reset(urgent)
+            _FIRST.reset(first)
         # A pooled connection may have carried the upgrade (the API and the gateway at one
         # address, as the fake's): its socket is marked now.
         loop = asyncio.get_running_loop()
@@ -115,7 +120,7 @@ class UrgentFirstLoop(asyncio.SelectorEventLoop):
     The standard loop looks at its sockets only between rounds, and a round runs every
     callback that was ready when it began: at 60% busy a round can hold the loop for tens of
     milliseconds, and an interaction arriving meanwhile is read only after it. So the
-    gateway's socket is also watched by a selector of its own, polled without waiting
+    sockets read first are also watched by a selector of their own, polled without waiting
     whenever a callback is scheduled and ``POLL_EVERY`` has passed: a frame that arrived is
     read right after the callback running, mid-round."""
 
@@ -124,7 +129,7 @@ class UrgentFirstLoop(asyncio.SelectorEventLoop):
     def __init__(self) -> None:
         # Before the loop's own set-up, which adds its self-pipe's reader.
         self._urgent_sockets = selectors.DefaultSelector()
-        self._gateways: weakref.WeakSet[object] = weakref.WeakSet()
+        self._first_transports: weakref.WeakSet[object] = weakref.WeakSet()
         self._polled = 0.0
         super().__init__()
 
@@ -158,11 +163,11 @@ class UrgentFirstLoop(asyncio.SelectorEventLoop):
     def _add_reader(self, fd: Any, callback: Callable[..., object], *args: Any) -> asyncio.Handle:
         handle: asyncio.Handle = super()._add_reader(fd, callback, *args)  # type: ignore[misc]
         transport = getattr(callback, "__self__", None)
-        if transport is not None and _GATEWAY.get():
-            self._gateways.add(transport)
+        if transport is not None and _FIRST.get():
+            self._first_transports.add(transport)
         watched = fd in self._urgent_sockets.get_map()
-        if transport is not None and transport in self._gateways:
-            # The gateway's reader (again, after reading paused): replace the standard
+        if transport is not None and transport in self._first_transports:
+            # A reader read first (again, after reading paused): replace the standard
             # handle the selector was given with an urgent one.
             handle = _UrgentHandle(callback, args, self, None)
             selector: selectors.BaseSelector = self._selector  # type: ignore[attr-defined]
@@ -186,7 +191,7 @@ class UrgentFirstLoop(asyncio.SelectorEventLoop):
         callback, args = reader._callback, reader._args
         transport = getattr(callback, "__self__", None)
         if transport is not None:
-            self._gateways.add(transport)
+            self._first_transports.add(transport)
             self._add_reader(fd, callback, *args)  # the standard reader replaced
 
     def _remove_reader(self, fd: Any) -> bool:

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import threading
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import asyncpg
 import pytest
 
-from bot.relay import ClickRelay, ForwardedClick, RelayDown, RelayTimings
+from bot import urgency
+from bot.relay import CLICKS, ClickRelay, ForwardedClick, RelayDown, RelayTimings
 from tests.storage.postgres_server import PostgresServer
 
 
@@ -191,3 +194,62 @@ async def test_a_quiet_connection_to_a_server_that_stops_answering_is_replaced(
         for relay in (shard_zero, owner):
             assert await relay.changes.get() is True
         assert await shard_zero.relay.forward(click(7))
+
+
+def test_a_forwarded_click_is_heard_mid_round_ahead_of_a_calm_backlog(
+    postgres: PostgresServer,
+) -> None:
+    """On the bot's loop the relay's socket is read first, as the gateway's is: a click
+    forwarded while the loop works through a backlog is taken within a step or two of it,
+    not after it."""
+    ran: list[str] = []
+    send, notified = threading.Event(), threading.Event()
+    sent = click(7)
+
+    def forwarder() -> None:  # another process: its own loop and connection
+        async def notify() -> None:
+            connection = await asyncpg.connect(postgres.url())
+            try:
+                send.wait(10)
+                await connection.execute("SELECT pg_notify($1, $2)", CLICKS, sent.dumps())
+                notified.set()
+            finally:
+                await connection.close()
+
+        asyncio.run(notify())
+
+    async def took(forwarded: ForwardedClick) -> bool:
+        ran.append(f"took {forwarded.table_id}")
+        return True
+
+    async def busy(n: int) -> None:
+        for step in range(2):
+            if n == 0 and step == 0:
+                # The loop held, as by CPU work, while the click is sent and arrives.
+                send.set()
+                notified.wait(10)
+                time.sleep(0.05)
+            time.sleep(0.002)
+            ran.append(f"bg{n} {step}")
+            await asyncio.sleep(0)
+
+    async def main() -> None:
+        owner = ClickRelay(postgres.url())
+        owner.handle(took)
+        await owner.start()
+        thread = threading.Thread(target=forwarder)
+        thread.start()
+        try:
+            await asyncio.gather(*(urgency.background(busy(n)) for n in range(10)))
+            for _ in range(200):
+                if "took 7" in ran:
+                    break
+                await asyncio.sleep(0.01)
+        finally:
+            thread.join()
+            await owner.close()
+
+    urgency.run(main())
+    assert len(ran) == 1 + 10 * 2, ran
+    # Taken within a few of the round's callbacks, not after the twenty.
+    assert ran.index("took 7") <= 4, ran

@@ -121,7 +121,7 @@ def test_the_gateways_socket_is_read_mid_round_ahead_of_a_calm_backlog() -> None
             async def connect() -> None:
                 loop.add_reader(ours.fileno(), Gateway(ours).read_ready)
 
-            await urgency.gateway(connect)()
+            await urgency.reads_first(connect)()
             await asyncio.gather(*(urgency.background(busy(n, peer)) for n in range(10)))
         finally:
             loop.remove_reader(ours.fileno())

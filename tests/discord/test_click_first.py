@@ -32,7 +32,7 @@ async def _click_under_backlog(monkeypatch: pytest.MonkeyPatch) -> tuple[int, in
     # and this member's side is urgent too.
     urgency.mark()
     fake = FakeDiscord()
-    await urgency.gateway(fake.start)()
+    await urgency.reads_first(fake.start)()
     monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
     monkeypatch.setattr(
         discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
