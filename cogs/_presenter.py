@@ -89,6 +89,10 @@ BOARD_PACE = 2
 FOLLOWUP_LIFETIME = datetime.timedelta(minutes=14)
 # How long closing the bot waits for the last edits to go out.
 CLOSE_WAIT = 5.0
+# Seconds before a turn mention the store could not keep is stored again, doubling up to
+# the longest: a restart then finds it and deletes it.
+MENTION_RETRY = 1.0
+MENTION_RETRY_LONGEST = 30.0
 # How long a click waits for the table message it came from to be known (the answer must
 # start within Discord's three seconds).
 POST_WAIT = 1.5
@@ -248,6 +252,11 @@ class DiscordPresenter:
         # (``_sweep``): each mention is stored as posted, so that one live when the bot
         # stops is deleted after the restart.
         self._swept: set[int] = set()
+        # Turn mentions posted while the store could not keep them (by message id: their
+        # table and member), stored again in the background unless deleted first.
+        self._unstored: dict[int, tuple[int, int]] = {}
+        self._storing: asyncio.Task[None] | None = None
+        self.mention_retry = MENTION_RETRY
         self._tasks: set[asyncio.Task[Any]] = set()
         # Each channel's language, as last looked up when a table there told of a change.
         self._spoken: dict[int, str | None] = {}
@@ -544,6 +553,8 @@ class DiscordPresenter:
         still under way is not stored: see ``_hand_live``)."""
         self._pings.pop(user_id, None)
         self._dm_ids.pop(user_id, None)
+        # Nor is a turn mention of theirs the store could not keep stored later.
+        self._unstored = {m: held for m, held in self._unstored.items() if held[1] != user_id}
         for (_channel, held), member in self._members.items():
             if held == user_id and member.at.dm is not None:
                 member.at.dm.live.freeze()
@@ -890,11 +901,31 @@ class DiscordPresenter:
         try:
             await self.store.add_mention(table_id, user_id, message_id)
         except StorageFailed as error:
-            log.warning("Could not store the turn mention %d: %s", message_id, error)
+            log.warning("Could not store the turn mention %d (later): %s", message_id, error)
+            self._unstored[message_id] = (table_id, user_id)
+            if self._storing is None or self._storing.done():
+                self._storing = self._spawn(self._store_later())
+
+    async def _store_later(self) -> None:
+        """Store the turn mentions the store could not keep when they were posted, trying
+        again with backoff until it can (or they are deleted)."""
+        delay = self.mention_retry
+        while self._unstored and self.store is not None:
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, MENTION_RETRY_LONGEST)
+            for message_id, (table_id, user_id) in list(self._unstored.items()):
+                if message_id not in self._unstored:
+                    continue  # deleted meanwhile
+                try:
+                    await self.store.add_mention(table_id, user_id, message_id)
+                except StorageFailed:
+                    break
+                if self._unstored.pop(message_id, None) is None:
+                    await self._forget_mention(message_id)  # deleted while it was stored
 
     async def _forget_mention(self, message_id: int) -> None:
-        if self.store is None:
-            return
+        if self.store is None or self._unstored.pop(message_id, None) is not None:
+            return  # never stored
         try:
             await self.store.drop_mention(message_id)
         except StorageFailed as error:

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.engine import Event, HandDealt, TrickWon
-from bot.storage.records import MemoryStore
+from bot.storage.records import MemoryStore, StorageFailed
 from bot.tables import Notice, Shown, TableStatus
 from cogs._presenter import DMS_CLOSED_NOTE, DiscordPresenter
 from devtools.fake_discord import (
@@ -515,3 +515,62 @@ async def test_forgetme_deletes_the_members_live_turn_mention(
         await fake.wait_for(lambda: fake.by_id[live.id].deleted, "her mention deleted")
         assert len(pings(fake, general, alice)) == 1
         assert await store.mentions(table.table_id) == []
+
+
+class MentionsDown(MemoryStore):
+    """A store that cannot keep turn mentions while ``down``."""
+
+    down = False
+
+    async def add_mention(self, table_id: int, user_id: int, message_id: int) -> None:
+        if self.down:
+            raise StorageFailed("the database is locked")
+        await super().add_mention(table_id, user_id, message_id)
+
+
+async def test_a_mention_the_store_could_not_keep_is_stored_once_it_can(
+    fake: FakeDiscord,
+) -> None:
+    alice, general = fake.add_user("alice"), fake.channel("general")
+    store = MentionsDown({fake.guild_id: ONE_HAND})
+    store.down = True
+    async with running(make_bot(fake, store=store), fake) as bot:
+        presenter_of(bot).mention_retry = 0.05
+        await fake.slash(alice, "spades", "pings", where="channel")
+        await fake.slash(alice, "spades", "new", bots=3)
+        await fake.slash(alice, "spades", "start")
+        await fake.wait_for(lambda: len(pings(fake, general, alice)) == 1, "her turn mentioned")
+        [first] = pings(fake, general, alice)
+        table = bot.tables.table_in(general.id)
+        assert table.table_id is not None and await store.mentions(table.table_id) == []
+        # The store is back: the live mention is stored (a restart would delete it).
+        store.down = False
+        await fake.wait_for(lambda: store.turn_mentions, "the mention stored")
+        assert await store.mentions(table.table_id) == [(alice.id, first.id)]
+
+        # Down again: her next turn's mention cannot be kept either, and is deleted (her
+        # turn passed) before the store is back, so it is never stored.
+        store.down = True
+        last = -1
+        for turn in (1, 2):
+            message = await fake.wait_for(
+                lambda last=last: next(
+                    (m.snapshot() for m in fake.dms(alice) if fresh(m, last)), None
+                ),
+                "alice's turn",
+            )
+            await fake.wait_for(
+                lambda turn=turn: len(pings(fake, general, alice)) == turn, "her turn mentioned"
+            )
+            last = seq_of(await click_first(fake, alice, message))
+        await fake.wait_for(lambda: len(pings(fake, general, alice)) == 3, "her third turn")
+        _, second, third = pings(fake, general, alice)
+        await fake.wait_for(
+            lambda: fake.by_id[first.id].deleted and fake.by_id[second.id].deleted,
+            "the first two mentions deleted",
+        )
+        store.down = False
+        await fake.wait_for(lambda: store.turn_mentions, "the live mention stored")
+        await asyncio.sleep(0.2)  # more tries, had anything else been left
+        assert await store.mentions(table.table_id) == [(alice.id, third.id)]
+        assert not third.deleted
