@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import NoReturn, TextIO
 
+from bot.ai.reasons import hand_reasons
 from bot.engine import (
     Action,
     Bid,
@@ -34,6 +35,7 @@ from bot.engine import (
     Rules,
     SeatView,
     TrickWon,
+    hand_records,
 )
 from bot.i18n import N_, _, format_list, ngettext, pgettext, use_locale
 from bot.render.refusals import refusal_text
@@ -51,7 +53,7 @@ from bot.render.text import (
     status_text,
     table_text,
 )
-from bot.render.why import said_text
+from bot.render.why import hand_why, said_text
 from bot.render.words import card_examples, card_text, parse_card
 from bot.storage.records import MemoryStore
 from bot.tables import (
@@ -84,7 +86,7 @@ _PLAIN = "\x1b[0m"
 LOOK, CLAIM, REDEAL, KEEP, DROP = N_("look"), N_("claim"), N_("redeal"), N_("keep"), N_("drop")
 RENEGE, PASS, BLIND, NIL = N_("renege"), N_("pass"), N_("blind"), N_("nil")
 QUIT, HELP_WORD, TABLE, HINT, AUTO = N_("quit"), N_("help"), N_("table"), N_("hint"), N_("auto")
-YES, WHY = N_("yes"), N_("why")
+YES, WHY, REVIEW = N_("yes"), N_("why"), N_("review")
 LITTLE, BIG, RAISE = N_("little"), N_("big"), N_("raise")
 # Miser's second round (003:89), Counter Bidding (000:18) and Nil In The Dark (000:163).
 LOWER, DARK = N_("lower"), N_("dark")
@@ -120,6 +122,8 @@ def help_text() -> str:
   {auto}: let the bot make this move
   {table}: show the table
   {why} [N]: why the last bot (or the bot in seat N) moved as it did
+  {review} [N]: why each bot moved as it did in the last hand played (or hand N), every
+    card named
   {quit}: leave the game"""
     ).format(
         cards=", ".join((*card_examples(), "BJ")),
@@ -140,6 +144,7 @@ def help_text() -> str:
         auto=_(AUTO),
         table=_(TABLE),
         why=_(WHY),
+        review=_(REVIEW),
         quit=_(QUIT),
     )
 
@@ -554,8 +559,8 @@ async def _play(
             if presenter.reader_gone:
                 raise BrokenPipeError("nobody reads the game any more")
             if table.status is TableStatus.PLAYING:
-                await _your_turn(table, read, write, face)
-            elif table.status is TableStatus.OVER and _yes(read(_("Play again? [y/N]") + " > ")):
+                await _your_turn(table, store, read, write, face)
+            elif table.status is TableStatus.OVER and await _again(table, store, read, write):
                 table = await table.rematch(YOU)
             else:
                 if table.status is TableStatus.CLOSED:
@@ -575,13 +580,78 @@ async def _play(
         await manager.aclose()
 
 
+async def _again(
+    table: Table, store: MemoryStore, read: Callable[[str], str], write: Callable[[str], None]
+) -> bool:
+    """Whether the player wants another game; the hands just played can be reviewed first."""
+    while True:
+        answer = read(
+            _("Play again? [y/N] ({review} [N]: why the bots moved as they did)").format(
+                review=_(REVIEW)
+            )
+            + " > "
+        )
+        if not _reviewing(answer):
+            return _yes(answer)
+        try:
+            write(await review(table, store, answer))
+        except ValueError as error:
+            write(str(error))
+
+
+def _reviewing(text: str) -> bool:
+    words = text.strip().lower().split()
+    return bool(words) and words[0] in said(REVIEW)
+
+
+async def review(table: Table, store: MemoryStore, word: str) -> str:
+    """Why each bot moved as it did in a hand of this game that is over (the last one, or
+    the one ``review N`` names), every card named, as ``/history ... why:True`` tells it in
+    Discord; raises ``ValueError`` saying why not."""
+    rest = word.split()[1:]
+    if len(rest) > 1 or (rest and not rest[0].isdigit()):
+        raise ValueError(_("Ask review, or review and a hand number: review 1."))
+    stored = store.tables.get(table.table_id or 0)
+    hands = []
+    if stored is not None:
+        records = hand_records(
+            stored.rules, seed=stored.seed, dealer=stored.dealer, actions=stored.actions
+        )
+        hands = [h for h in records if any(isinstance(e, HandScored) for e in h.events)]
+    if not hands:
+        raise ValueError(_("No hand is over yet: review tells of a hand once it is played."))
+    number = int(rest[0]) if rest else hands[-1].hand_number
+    over = {h.hand_number: h for h in hands}
+    if number not in over:
+        raise ValueError(
+            ngettext(
+                "Only hand {last} is over: review {last} tells of it.",
+                "Hands 1 to {last} are over: review {last} tells of the last.",
+                len(hands),
+            ).format(last=hands[-1].hand_number)
+        )
+    reasons = hand_reasons(await store.bot_reasons(table.table_id or 0), number)
+    lines = [_("Hand {number}: why each bot moved as it did.").format(number=number)]
+    told = hand_why(over[number], reasons, table.rules, table.names, {0})
+    for heading, texts in told:
+        lines.append(heading)
+        lines += ["  " + line for text in texts for line in text.splitlines()]
+    if not told:
+        lines.append(_("No bot moved in it."))
+    return "\n".join(lines)
+
+
 def _yes(answer: str) -> bool:
     word = answer.strip().lower()
     return word in ("y", "yes") or word in (_(YES).lower(), _(YES).lower()[:1])
 
 
 async def _your_turn(
-    table: Table, read: Callable[[str], str], write: Callable[[str], None], face: CardFace
+    table: Table,
+    store: MemoryStore,
+    read: Callable[[str], str],
+    write: Callable[[str], None],
+    face: CardFace,
 ) -> None:
     """Read commands until one of them moves the game on."""
     view = table.view(0)
@@ -605,6 +675,8 @@ async def _your_turn(
                 )
             elif word.split()[:1] and word.split()[0] in said(WHY):
                 write(await table.why(YOU, _seat_asked(word)))
+            elif _reviewing(word):
+                write(await review(table, store, word))
             elif word in said(AUTO):
                 await table.autoplay(YOU, seq=seq)
                 return

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.ai.reasons import Reason, reason_from_json
+from bot.ai.reasons import hand_reasons
 from bot.i18n import _
 from bot.render.names import player_names
 from bot.render.why import hand_why
@@ -95,28 +95,12 @@ def why_pager(game: int, hand: int, page: int, pages: int) -> discord.ui.View | 
 
 def point_to_why(embed: discord.Embed, record: GameRecord, game: int, hand: int) -> None:
     """On a hand's replay, say how to see why its bots moved, when it had any."""
-    if hand_reasons(record, hand):
+    if hand_reasons(record.reasons, hand):
         embed.set_footer(
             text=_(
                 "/history game:{game} hand:{hand} why:True tells why the bots moved as they did."
             ).format(game=game, hand=hand)
         )
-
-
-def hand_reasons(record: GameRecord, hand: int) -> list[Reason]:
-    """The bots' reasons for their moves in ``hand`` of the game, in the order made (a
-    reason the bot could not read, from another version, is left out)."""
-    found = []
-    for text in record.reasons:
-        if text is None:
-            continue
-        try:
-            reason = reason_from_json(text)
-        except (ValueError, KeyError, TypeError):
-            continue
-        if reason.hand_number == hand:
-            found.append(reason)
-    return found
 
 
 def why_pages(record: GameRecord, game: int, hand: int) -> list[discord.Embed]:
@@ -127,7 +111,7 @@ def why_pages(record: GameRecord, game: int, hand: int) -> list[discord.Embed]:
         raise PlayerError(
             _("Game #{game} has hands 1 to {last}.").format(game=game, last=max(hands, default=0))
         )
-    reasons = hand_reasons(record, hand)
+    reasons = hand_reasons(record.reasons, hand)
     if not reasons:
         raise PlayerError(
             _(

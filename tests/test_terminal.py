@@ -199,7 +199,7 @@ def test_two_players_draw_their_cards_nobody_deals() -> None:
 def test_a_whole_game_says_who_won_and_offers_a_rematch_at_the_prompt() -> None:
     output: list[str] = []
     prompts: list[str] = []
-    rematch = iter(["yes", "no"])
+    rematch = iter(["review", "yes", "no"])
 
     def read(prompt: str) -> str:
         prompts.append(prompt)
@@ -213,7 +213,11 @@ def test_a_whole_game_says_who_won_and_offers_a_rematch_at_the_prompt() -> None:
         for line in over
     )
     assert not any("Ask for a rematch" in line or "Scores:" in line for line in output)
-    assert sum(p == "Play again? [y/N] > " for p in prompts) == 2
+    again = "Play again? [y/N] (review [N]: why the bots moved as they did) > "
+    assert sum(p == again for p in prompts) == 3
+    # Asked before the first rematch: the game's last hand, every bot's move told.
+    [reviewed] = [line for line in output if "why each bot moved" in line]
+    assert re.match(r"Hand \d+: why each bot moved as it did\.\nThe bidding\n  ", reviewed)
     assert sum(line.startswith("— Hand 1:") for line in output) == 2
     assert next(rematch, None) is None
 
@@ -333,6 +337,30 @@ def test_why_tells_why_a_bot_moved_and_refuses_what_it_cannot_tell() -> None:
         "Ask why, or why and a seat number: why 2.",
     ]
     assert "East played the 2♣.\nIt bid Nil, so it led low." in "\n".join(output)
+
+
+def test_review_tells_why_each_bot_moved_in_a_hand_that_is_over() -> None:
+    _, output, read = _script(["review", "review x", *["auto"] * 14, "review 2", "review"])
+    play_terminal("classic", seed=5, hands=2, read=read, write=output.append)
+    assert output[5:7] == [
+        "No hand is over yet: review tells of a hand once it is played.",
+        "Ask review, or review and a hand number: review 1.",
+    ]
+    assert "Only hand 1 is over: review 1 tells of it." in output
+    [told] = [line for line in output if line.startswith("Hand 1: why")]
+    lines = told.splitlines()
+    # The bidding, then every trick, each bot's move in full (every card named: the hand
+    # is over).
+    assert lines[:3] == [
+        "Hand 1: why each bot moved as it did.",
+        "The bidding",
+        "  East bid Nil.",
+    ]
+    assert [line for line in lines if not line.startswith("  ")][2:] == [
+        f"Trick {n}" for n in range(1, 14)
+    ]
+    assert "  As a hint would put it, with every hand shown: You bid Nil: lead your lowest" in told
+    assert sum(line.startswith("  East played the") for line in lines) == 13
 
 
 def _slice_words(language: str) -> set[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -177,6 +177,23 @@ def reason_from_json(text: str) -> Reason:
         deals=int(data["deals"]),
         voids=tuple((int(seat), int(suit)) for seat, suit in data["voids"]),
     )
+
+
+def hand_reasons(stored: Iterable[str | None], hand: int) -> list[Reason]:
+    """The reasons of ``hand`` among a game's ``stored`` ones (``reason_to_json``'s text,
+    ``None`` for a move with none), in the order made; one that does not read (another
+    version's) is left out."""
+    found = []
+    for text in stored:
+        if text is None:
+            continue
+        try:
+            reason = reason_from_json(text)
+        except (ValueError, KeyError, TypeError):
+            continue
+        if reason.hand_number == hand:
+            found.append(reason)
+    return found
 
 
 @runtime_checkable
