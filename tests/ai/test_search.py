@@ -14,7 +14,7 @@ from bot.ai.heuristic import CardTable, HeuristicPolicy, estimate_tricks
 from bot.ai.knowledge import bid_weight, knowledge_of, sample_deal
 from bot.ai.levels import policy_for
 from bot.ai.playout import Playout, Position
-from bot.ai.search import SearchPolicy, _first_leader, hand_value
+from bot.ai.search import NIL_REFUSED_DANGER, SearchPolicy, _first_leader, hand_value
 from bot.engine import (
     PRESETS,
     Bid,
@@ -315,6 +315,26 @@ def test_hard1_keeps_the_nil_rule_it_had() -> None:
     assert isinstance(hard1, SearchPolicy) and isinstance(hard, SearchPolicy)
     assert hard1.choose_bid(values, 0.72, view, 100) == Bid(1, 0)
     assert hard.choose_bid(values, 0.95, view, 2000) == Bid(1, 3)
+
+
+def test_two_partners_cover_a_nils_dangerous_cards() -> None:
+    """A fourth spade and a bare king stop hard's Nil at a table of pairs, not at one of
+    threes (six_threes), where two partners cover them between them."""
+    hand = "2S 3S 4S 5S 6S  KH 2H 3H  2D 3D 4D 5D  3C 4C 5C 6C 7C"
+    views = []
+    for preset in ("six_pairs", "six_threes"):
+        rules = Rules.preset(preset)
+        deal = deal_with(rules, {1: hand})
+        views.append(Game.new(rules, seed=1, dealer=0, deals=[deal]).view(1))
+    pairs, threes = views
+    assert len(pairs.partners) == 1 and len(threes.partners) == 2
+    values = {Bid(1, 0): 90.0, Bid(1, 2): 30.0, Bid(1, 3): 40.0}
+    hard = SearchPolicy()
+    assert hard.choose_bid(values, 0.95, pairs, 2000) == Bid(1, 3)
+    assert hard.nil_refused == NIL_REFUSED_DANGER
+    assert hard.choose_bid(values, 0.95, threes, 2000) == Bid(1, 0)
+    # The share must still clear the bar.
+    assert hard.choose_bid(values, 0.66, threes, 2000) == Bid(1, 3)
 
 
 @pytest.mark.parametrize(
