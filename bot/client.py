@@ -147,6 +147,9 @@ class SpadesBot(commands.AutoShardedBot):
         # Called in order once the tables are restored: cogs whose state stands on tables
         # (the tournaments) add their own restore here when they load.
         self.after_restore: list[Callable[[], Awaitable[None]]] = []
+        # Awaited before the tables are restored, so that what they draw first is drawn
+        # with what a cog was still setting up (the card emojis).
+        self.before_restore: list[Callable[[], Awaitable[None]]] = []
         self._owned_storage: Storage | None = None
         self.freeze_startup = freeze_startup
         # Paces the garbage collector once start-up is frozen (``freeze_startup``).
@@ -218,6 +221,8 @@ class SpadesBot(commands.AutoShardedBot):
                 await self.relay.start()
             except (OSError, PostgresError) as error:
                 raise CannotStart(f"Could not listen for forwarded clicks: {error}") from None
+        for hook in self.before_restore:
+            await hook()
         restored = await self._manager.restore()
         if restored:
             log.info("Restored %d unfinished tables", len(restored))

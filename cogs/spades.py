@@ -10,6 +10,7 @@ as it was.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -104,6 +105,9 @@ PRESET_FOR_PLAYERS = {
     6: "six_pairs",
 }
 MAX_CHOICES = 25
+# Seconds a restart waits for the card emojis before restoring its tables (a first start
+# uploading them all takes longer: its tables then show text until their next change).
+EMOJIS_WAIT = 5.0
 # A lobby button on a message that no longer shows this channel's table: the lobby closed,
 # or another table took the channel.
 LOBBY_GONE = N_(
@@ -172,10 +176,20 @@ class SpadesCog(
         if self.bot.card_emojis:
             # In the background: tables open and play with text cards meanwhile.
             self._loading_emojis = background(self.card_emojis.load(self.bot))
+            self.bot.before_restore.append(self._emojis_found)
         if self.bot.relay is not None:
             self.bot.relay.handle(self.forwarded.take)
 
+    async def _emojis_found(self) -> None:
+        """Before the tables are restored: wait a little for the card emojis (a restart
+        finds them by name in one request), so that the table messages and hands a restart
+        draws again show them rather than text until their next change."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.card_emojis.done.wait(), EMOJIS_WAIT)
+
     async def cog_unload(self) -> None:
+        with contextlib.suppress(ValueError):
+            self.bot.before_restore.remove(self._emojis_found)
         if self._loading_emojis is not None:
             self._loading_emojis.cancel()
             await asyncio.gather(self._loading_emojis, return_exceptions=True)

@@ -289,3 +289,26 @@ async def test_emojis_of_a_cards_name_with_another_picture_are_replaced(
             assert fake.app_emojis[emoji.id].image == redrawn(card)
     # Those not ours kept their ids and pictures.
     assert all(fake.app_emojis[e.id] == e for e in others.values())
+
+
+async def test_a_restart_slow_to_find_the_emojis_draws_its_tables_with_them(
+    fake: FakeDiscord,
+) -> None:
+    alice = fake.add_user("alice")
+    store = MemoryStore({fake.guild_id: ONE_HAND})
+    async with running(make_bot(fake, store=store, card_emojis=True), fake) as bot:
+        await loaded(bot)
+        turn = await first_card_turn(fake, alice)
+        assert MARKUP.findall(turn.content)
+
+    # After the restart Discord lists the emojis a second late: the restored tables wait
+    # for them, and her hand, drawn again, still shows them rather than text.
+    fake.delay_answers("GET", EMOJIS.format(app=fake.app_id), 1.0)
+    async with running(make_bot(fake, store=store, card_emojis=True), fake) as again:
+        assert (await loaded(again)).ready
+        await asyncio.sleep(0.3)  # what the restart drew has gone out
+        hand = fake.by_id[turn.id]
+        # The hand's line: its suits apart, as "|" keeps them.
+        hand_line = next(line for line in hand.content.splitlines() if " | " in line)
+        assert MARKUP.findall(hand_line), hand.content
+        assert not any(symbol in hand_line for symbol in "♠♥♦♣")
