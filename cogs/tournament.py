@@ -40,6 +40,7 @@ from cogs._presets import known_preset, preset_suggestions
 
 BUTTON_PATTERN = r"tour:(?P<id>[0-9]+):(?P<what>join|leave|checkin|here)"
 DEAL_PATTERN = r"tdeal:(?P<id>[0-9]+):(?P<round>[0-9]+):(?P<deal>[0-9]+)"
+ROUND_DEALS_PATTERN = r"tdeals:(?P<id>[0-9]+):(?P<round>[0-9]+)"
 # Discord allows at most 2000 characters in a message.
 MESSAGE_LIMIT = 1900
 PAIR_PRESETS = [
@@ -111,13 +112,21 @@ def board_text(state: t.Tournament) -> str:
     return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
 
-def signup_view(state: t.Tournament) -> discord.ui.View | None:
-    if state.phase is not t.Phase.SIGNUP:
-        return None
+def board_view(state: t.Tournament) -> discord.ui.View | None:
+    """The board's controls: Join, Leave and Check in while it signs up; then, in a
+    duplicate tournament, a button to its latest finished round's deals one by one (the
+    board shows as many as one message holds)."""
     view = discord.ui.View(timeout=None)
-    for what in ("join", "leave", "checkin"):
-        view.add_item(TournamentButton(state.id, what))
-    return view
+    if state.phase is t.Phase.SIGNUP:
+        for what in ("join", "leave", "checkin"):
+            view.add_item(TournamentButton(state.id, what))
+        return view
+    if state.settings.duplicate:
+        for played in reversed(state.rounds):
+            if played.done and state.duplicate_round(played.number) is not None:
+                view.add_item(RoundDealsButton(state.id, played.number))
+                return view
+    return None
 
 
 async def shown_deal(
@@ -147,6 +156,49 @@ def deal_pager(state: t.Tournament, number: int, deal: int) -> discord.ui.View |
     )
 
 
+async def stored_tournament(
+    interaction: discord.Interaction, key: int
+) -> tuple[Storage, t.Tournament]:
+    """The storage and the tournament ``key`` of the interaction's server, as stored (a
+    finished one too); refused (``PlayerError``) when it is gone."""
+    gone = _("I can't find that tournament any more.")
+    storage = storage_of(interaction.client, gone)
+    stored = await storage.tournaments.load(key)
+    if stored is None or stored.guild_id != interaction.guild_id:
+        raise PlayerError(gone)
+    return storage, from_stored(stored)
+
+
+class RoundDealsButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=ROUND_DEALS_PATTERN
+):
+    """On the board: the round's first deal at every table, shown to the member alone,
+    with buttons to the others."""
+
+    def __init__(self, tournament_id: int, number: int) -> None:
+        label = _("Round {number}, deal by deal").format(number=number)
+        super().__init__(page_button(f"tdeals:{tournament_id}:{number}", label))
+        self.tournament_id, self.number = tournament_id, number
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RoundDealsButton:
+        return cls(int(match["id"]), int(match["round"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        keep_in_time(interaction)
+        try:
+            storage, state = await stored_tournament(interaction, self.tournament_id)
+            scored = state.duplicate_round(self.number)
+            first = min((d.deal + 1 for d in scored.deals), default=1) if scored else 1
+            embed = await shown_deal(storage, state, self.number, first)
+            view = deal_pager(state, self.number, first)
+            await answer(interaction, embed=embed, view=view or discord.utils.MISSING)
+        except Exception as error:  # every failure gets an answer
+            await answer_error(interaction, error)
+
+
 class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DEAL_PATTERN):
     """Turns ``/tournament status round deal``'s answer to another deal of that round."""
 
@@ -163,12 +215,7 @@ class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DEAL_P
     async def callback(self, interaction: discord.Interaction) -> None:
         keep_in_time(interaction)
         try:
-            gone = _("I can't find that tournament any more.")
-            storage = storage_of(interaction.client, gone)
-            stored = await storage.tournaments.load(self.tournament_id)
-            if stored is None or stored.guild_id != interaction.guild_id:
-                raise PlayerError(gone)
-            state = from_stored(stored)
+            storage, state = await stored_tournament(interaction, self.tournament_id)
             embed = await shown_deal(storage, state, self.number, self.deal)
             view = deal_pager(state, self.number, self.deal)
             await update(interaction, embed=embed, view=view)
@@ -303,7 +350,7 @@ class DiscordVenue:
         alone when nothing in it would."""
         stored = await self.storage.tournaments.load(state.id)
         channel = self.bot.get_partial_messageable(state.settings.channel_id)
-        text, view = board_text(state), signup_view(state)
+        text, view = board_text(state), board_view(state)
         embeds = await show.duplicate_embeds(self.storage, state)
         drawing = show.sketch(state)
         said = (
@@ -655,7 +702,7 @@ async def setup(bot: commands.Bot) -> None:
         owns=getattr(bot, "owns_guild", None),
     )
     _runner[:] = [run]
-    bot.add_dynamic_items(TournamentButton, DealButton)
+    bot.add_dynamic_items(TournamentButton, DealButton, RoundDealsButton)
     hooks = getattr(bot, "after_restore", None)
     if hooks is not None:
         hooks.append(run.restore)

@@ -156,6 +156,14 @@ async def test_a_duplicate_round_deals_the_same_cards_and_shows_them_deal_by_dea
         assert turned.control("Previous")["disabled"] and not turned.control("Next")["disabled"]
         forth = await fake.click(users[0], turned.snapshot(), "Next")
         assert forth.responses[0].embeds == reply.embeds
+        # The board's own button opens the same pages, for the member alone.
+        opened = await fake.click(users[1], board.snapshot(), "Round 1, deal by deal")
+        [first] = opened.responses
+        assert first.ephemeral and first.embeds[0]["title"] == "Round 1, deal 1"
+        assert first.control("Previous")["disabled"] and not first.control("Next")["disabled"]
+        onward = await fake.click(users[1], first.snapshot(), "Next")
+        assert onward.responses[0].embeds == reply.embeds
+        assert board.control("Round 1, deal by deal")  # the board itself is unchanged
         missing = await fake.slash(users[0], "tournament", "status", round=1, deal=9)
         assert missing.text == "No table of round 1 has finished deal 9 yet."
         half = await fake.slash(users[0], "tournament", "status", round=1)
