@@ -228,8 +228,8 @@ def test_a_forwarded_click_is_heard_mid_round_ahead_of_a_calm_backlog(
                 # The loop held, as by CPU work, while the click is sent and arrives.
                 send.set()
                 notified.wait(10)
-                time.sleep(0.05)
-            time.sleep(0.002)
+                time.sleep(0.02)
+            time.sleep(0.02)
             ran.append(f"bg{n} {step}")
             await asyncio.sleep(0)
 
@@ -251,5 +251,6 @@ def test_a_forwarded_click_is_heard_mid_round_ahead_of_a_calm_backlog(
 
     urgency.run(main())
     assert len(ran) == 1 + 10 * 2, ran
-    # Taken within a few of the round's callbacks, not after the twenty.
-    assert ran.index("took 7") <= 4, ran
+    # Taken within a few of the round's callbacks (each holds the loop 20 ms: room for a
+    # server slow to deliver it), not after the twenty.
+    assert ran.index("took 7") <= 12, ran
