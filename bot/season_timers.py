@@ -4,9 +4,10 @@ the season starts and again from the database at every start-up, like a table's 
 A season belongs to its guild's shard: only the process that holds the shard (``owns``)
 arms its timer or posts its end. Ending is stored first (``Seasons.end``, which only one
 path can win), then the listeners (the season cog, which posts the final standings) are
-told, then the post is marked done; a post lost to a restart in between is made at the next
-start-up. The timers run as the tables' background tasks on the tables' clock, so a test
-moves a ``ManualClock`` and ``TableManager.settle`` waits for the end to be posted.
+told, then the post is marked done; a post that fails is tried again with backoff (up to
+hourly), and one lost to a restart in between is made at the next start-up. The timers run
+as the tables' background tasks on the tables' clock, so a test moves a ``ManualClock`` and
+``TableManager.settle`` waits for the end to be posted.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ Listener = Callable[[Season], Awaitable[None]]
 # Seconds between tries when the database cannot store a season's end, at first and at most.
 RETRY_FIRST = 1.0
 RETRY_LONGEST = 300.0
+# Seconds before a season's end post that failed (Discord down, the channel gone, the bot's
+# permissions taken) is tried again, at first and at most: an hour apart costs nothing.
+POST_RETRY_FIRST = 60.0
+POST_RETRY_LONGEST = 3600.0
 
 
 class SeasonTimers:
@@ -89,6 +94,11 @@ class SeasonTimers:
             await self._announce(ended)
         return ended
 
+    async def _announce_later(self, season: Season, pause: float) -> None:
+        async with self._tasks.parked():
+            await self.clock.sleep_until(self.clock.now() + pause)
+        await self._announce(season, min(2 * pause, POST_RETRY_LONGEST))
+
     async def _wait(self, season: Season, deadline: int) -> None:
         async with self._tasks.parked():
             await self.clock.sleep_until(deadline)
@@ -103,13 +113,16 @@ class SeasonTimers:
                 await self.clock.sleep_until(self.clock.now() + pause)
             pause = min(2 * pause, RETRY_LONGEST)
 
-    async def _announce(self, season: Season) -> None:
+    async def _announce(self, season: Season, pause: float = POST_RETRY_FIRST) -> None:
         for listener in self._listeners:
             try:
                 await listener(season)
             except Exception:
-                # Left unmarked: the next start-up posts it again.
-                log.exception("Could not post the end of season %d", season.season_id)
+                # Left unmarked: tried again later, and by the next start-up.
+                log.exception(
+                    "Could not post the end of season %d; again in %.0f s", season.season_id, pause
+                )
+                self._tasks.spawn(self._announce_later(season, pause))
                 return
         if self._listeners:
             try:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.competition.seasons import soft_reset
-from bot.season_timers import RETRY_FIRST, SeasonTimers
+from bot.season_timers import POST_RETRY_FIRST, RETRY_FIRST, SeasonTimers
 from bot.storage.seasons import Season
 from bot.storage.store import Storage
 from bot.tables.context import Tasks
@@ -109,3 +109,32 @@ async def test_an_end_the_database_refuses_is_tried_again(tmp_path: Path) -> Non
         await tasks.aclose()
     finally:
         await storage.close()
+
+
+async def test_a_post_that_fails_is_tried_again_until_it_goes_out(storage: Storage) -> None:
+    """Discord refuses the end's post twice (down, the channel gone): it is tried again
+    after ``POST_RETRY_FIRST`` seconds, then twice that, and marked posted once it went out,
+    not left for the next start-up."""
+    season = await start(storage, MINE, START + 100)
+    clock, tasks = ManualClock(START), Tasks()
+    timers = SeasonTimers(storage.seasons, clock, tasks, owns=lambda guild: True)
+    tries: list[float] = []
+
+    async def refused_twice(ended: Season) -> None:
+        tries.append(clock.now())
+        if len(tries) <= 2:
+            raise RuntimeError("Discord refused the post")
+
+    timers.on_end(refused_twice)
+    timers.arm(season)
+    await clock.advance(100, tasks.settle)
+    assert tries == [START + 100]
+    assert [s.season_id for s in await storage.seasons.pending()] == [season.season_id]
+    await clock.advance(POST_RETRY_FIRST, tasks.settle)
+    assert tries == [START + 100, START + 100 + POST_RETRY_FIRST]
+    await clock.advance(2 * POST_RETRY_FIRST, tasks.settle)
+    assert len(tries) == 3 and tries[2] == START + 100 + 3 * POST_RETRY_FIRST
+    assert await storage.seasons.pending() == []
+    await clock.advance(10 * POST_RETRY_FIRST, tasks.settle)
+    assert len(tries) == 3  # posted once: never again
+    await tasks.aclose()
