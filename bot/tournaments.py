@@ -59,8 +59,11 @@ class Venue(Protocol):
         """Post, or edit, the one message with the tournament's sign-ups or standings."""
         ...
 
-    async def announce(self, state: t.Tournament, text: str, mention: Sequence[int]) -> None:
-        """Tell the tournament's channel, mentioning ``mention``."""
+    async def announce(
+        self, state: t.Tournament, text: str, mention: Sequence[int], *, moderators: bool = False
+    ) -> None:
+        """Tell the tournament's channel, mentioning ``mention`` and, with ``moderators``,
+        those who may act for an organiser no longer there."""
         ...
 
 
@@ -206,7 +209,15 @@ class TournamentRunner:
         elif isinstance(effect, t.PostStandings):
             await self._venue.show(self._states.get(key, state))
         else:
-            await self._venue.announce(state, effect.text, _members(effect.mention))
+            await self._announce(state, effect.text, effect.mention)
+
+    async def _announce(self, state: t.Tournament, text: str, mention: Sequence[int]) -> None:
+        """Tell the channel, mentioning the members among ``mention``; an organiser it names
+        who was forgotten (``/spades forgetme``) is replaced by the moderators, who may settle
+        in their place, so the tournament does not wait on nobody."""
+        organiser = state.settings.organiser_id
+        forgotten = organiser <= 0 and organiser in mention
+        await self._venue.announce(state, text, _members(mention), moderators=forgotten)
 
     def now(self) -> float:
         """The manager's clock: the time tournaments run by."""
@@ -312,7 +323,7 @@ class TournamentRunner:
                     "Round {number}, table {board} was stopped before its end: "
                     "the organiser settles it with /tournament settle."
                 ).format(number=match.round, board=match.board)
-                await self._venue.announce(state, text, _members((state.settings.organiser_id,)))
+                await self._announce(state, text, (state.settings.organiser_id,))
             return
         scores, winner, deals = outcome
         with contextlib.suppress(t.TournamentError):

@@ -397,11 +397,34 @@ class DiscordVenue:
         if state.phase not in (t.Phase.FINISHED, t.Phase.CANCELLED):
             self._boards[state.id] = board
 
-    async def announce(self, state: t.Tournament, text: str, mention: Sequence[int]) -> None:
+    async def announce(
+        self, state: t.Tournament, text: str, mention: Sequence[int], *, moderators: bool = False
+    ) -> None:
         channel = self.bot.get_partial_messageable(state.settings.channel_id)
-        pinged = " ".join(f"<@{user}>" for user in mention)
-        allowed = discord.AllowedMentions(users=[discord.Object(u) for u in mention])
+        users = list(mention)
+        roles: list[discord.Role] = []
+        if moderators:
+            guild = self.bot.get_guild(state.settings.guild_id)
+            roles = moderator_roles(guild)
+            if not roles and guild is not None and guild.owner_id is not None:
+                users.append(guild.owner_id)  # no role manages the server: its owner does
+        pinged = " ".join([*(f"<@{user}>" for user in users), *(role.mention for role in roles)])
+        allowed = discord.AllowedMentions(users=[discord.Object(u) for u in users], roles=roles)
         await channel.send(f"{pinged} {text}".strip(), allowed_mentions=allowed)
+
+
+def moderator_roles(guild: discord.Guild | None) -> list[discord.Role]:
+    """The server's roles that may act for a tournament's organiser (Manage Server, or
+    Administrator), but for the bots' own."""
+    if guild is None:
+        return []
+    return [
+        role
+        for role in guild.roles
+        if not role.is_default()
+        and not role.managed
+        and (role.permissions.manage_guild or role.permissions.administrator)
+    ]
 
 
 def chosen(interaction: discord.Interaction) -> t.Tournament:

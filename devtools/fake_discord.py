@@ -396,6 +396,8 @@ class FakeDiscord:
             channel = FakeChannel(self.next_id(), name)
             self.channels[channel.id] = channel
         self.guilds: list[int] = [self.guild_id]  # the first, then those of ``add_guild``
+        # The guilds' roles besides @everyone (``add_role``), as Discord lists them.
+        self.roles: list[JSON] = []
         self.dm_channels: dict[int, FakeChannel] = {}  # by recipient id
         self.sent: dict[int, list[RecordedMessage]] = {}  # by channel id, in order
         self.by_id: dict[int, RecordedMessage] = {}
@@ -508,6 +510,25 @@ class FakeDiscord:
         user = FakeUser(self.next_id(), name, permissions=permissions, bot=bot, locale=locale)
         self.users[user.id] = user
         return user
+
+    def add_role(self, name: str, permissions: int, *, managed: bool = False) -> int:
+        """A role of the first guild (add it before the bot connects to have it cached): its
+        id; ``managed``: an integration's own role (a bot's)."""
+        role_id = self.next_id()
+        self.roles.append(
+            {
+                "id": str(role_id),
+                "name": name,
+                "permissions": str(permissions),
+                "position": len(self.roles) + 1,
+                "color": 0,
+                "hoist": False,
+                "managed": managed,
+                "mentionable": False,
+                "flags": 0,
+            }
+        )
+        return role_id
 
     def add_guild(self, channel_names: tuple[str, ...], shard: int = 0) -> list[FakeChannel]:
         """Another guild with these channels, its id chosen to put it on ``shard`` of
@@ -1346,7 +1367,7 @@ class FakeDiscord:
             "large": False,
             "unavailable": False,
             "member_count": len(members) + 1,
-            "roles": [everyone],
+            "roles": [everyone, *(self.roles if guild == self.guild_id else [])],
             "members": [*members, self.bot_user.member_payload()],
             "channels": channels,
             "threads": [],

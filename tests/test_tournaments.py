@@ -33,6 +33,7 @@ class Venue:
     channels: list[tuple[int, int, int]] = field(default_factory=list)
     said: list[str] = field(default_factory=list)
     shown: int = 0
+    for_moderators: list[str] = field(default_factory=list)  # said to the moderators
 
     async def open_channel(self, state: t.Tournament, match: t.Match) -> int:
         channel = 5000 + len(self.channels)
@@ -42,8 +43,12 @@ class Venue:
     async def show(self, state: t.Tournament) -> None:
         self.shown += 1
 
-    async def announce(self, state: t.Tournament, text: str, mention: Sequence[int]) -> None:
+    async def announce(
+        self, state: t.Tournament, text: str, mention: Sequence[int], *, moderators: bool = False
+    ) -> None:
         self.said.append(text)
+        if moderators:
+            self.for_moderators.append(text)
 
 
 @dataclass

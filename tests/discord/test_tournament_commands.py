@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.competition import tournament as t
 from bot.storage.store import Storage
 from devtools.fake_discord import (
+    ADMINISTRATOR,
     MANAGE_GUILD,
     MANAGE_MESSAGES,
     MEMBER_PERMISSIONS,
@@ -196,6 +197,9 @@ async def test_a_tournament_goes_on_when_its_organiser_asks_to_be_forgotten(
     ada = organiser(fake)
     bea = fake.add_user("Bea", permissions=MEMBER_PERMISSIONS | MANAGE_GUILD | MANAGE_MESSAGES)
     bob, cy, dee, eve = (fake.add_user(name) for name in ("Bob", "Cy", "Dee", "Eve"))
+    moderators = fake.add_role("Moderators", MANAGE_GUILD | MANAGE_MESSAGES)
+    fake.add_role("Spades", ADMINISTRATOR, managed=True)  # the bot's own: never pinged
+    fake.add_role("Regulars", MEMBER_PERMISSIONS)
     clock = ManualClock()
     bot = make_bot(fake, storage=storage, clock=clock, timers=True, extensions=EXTENSIONS)
     async with running(bot, fake):
@@ -221,14 +225,18 @@ async def test_a_tournament_goes_on_when_its_organiser_asks_to_be_forgotten(
         assert match.table_id is not None and bot.tables.table_in(thread.id).game is not None
 
         # A moderator stops the game: the tournament asks for a settlement, pinging nobody
-        # forgotten, and a moderator settles it.
+        # forgotten but the moderators in the organiser's place, and a moderator settles it.
         stopped = await fake.slash(bea, "spades", "stop", channel=thread)
         assert stopped.text == "The table is stopped."
         await run.settle()
         asking = await fake.wait_message(
             fake.channel("general"), lambda m: "stopped before its end" in m.content, "a call"
         )
-        assert asking.content.startswith("Round 1, table 1")
+        assert asking.content.startswith(f"<@&{moderators}> Round 1, table 1")
+        [(_, _, body)] = [
+            b for b in fake.bodies if b[0] == "POST" and "stopped before" in str(b[2])
+        ]
+        assert body["allowed_mentions"]["roles"] == [moderators]
         settled = await fake.slash(bea, "tournament", "settle", table=1, winner=dee)
         assert settled.text == "Settled."
         await fake.wait_message(
@@ -239,3 +247,19 @@ async def test_a_tournament_goes_on_when_its_organiser_asks_to_be_forgotten(
         shown = [m.content for c in (fake.channel("general"), thread) for m in fake.messages(c)]
         assert not [text for text in shown if "<@0>" in text or f"<@{ada.id}>" in text]
         assert not [text for text in shown if "<@-" in text]
+
+
+async def test_with_no_moderator_role_the_servers_owner_is_pinged_for_a_forgotten_organiser(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    ada = organiser(fake)
+    bot = make_bot(fake, storage=storage, extensions=EXTENSIONS)
+    async with running(bot, fake):
+        await opened(fake, ada, name="Cup", **ONE_ROUND_OF_PAIRS)
+        run = runner(bot)
+        [state] = run.in_guild(fake.guild_id)
+        await run._venue.announce(state, "Settle it.", (), moderators=True)
+        said = await fake.wait_message(
+            fake.channel("general"), lambda m: "Settle it." in m.content, "the call"
+        )
+        assert said.content == f"<@{fake.owner.id}> Settle it."
