@@ -336,8 +336,8 @@ def pages(number: int, blocks: Sequence[str]) -> list[discord.Embed]:
         embeds[0].title = title
     if shown < len(blocks):
         footer = _(
-            "Deals 1 to {shown} of {total} shown: /tournament status round:{number} "
-            "deal:<number> shows any deal."
+            "Deals 1 to {shown} of {total} shown: Round {number}, deal by deal (below) or "
+            "/tournament status round:{number} deal:<number> shows any deal."
         ).format(shown=shown, total=len(blocks), number=number)
         if embeds:
             embeds[-1].set_footer(text=footer)

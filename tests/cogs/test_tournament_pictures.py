@@ -210,7 +210,8 @@ def test_a_duplicate_round_too_long_for_one_message_says_how_to_see_the_rest() -
     shown = sum((e.description or "").count("**Deal ") for e in embeds)
     assert 0 < shown < 20
     assert footer == (
-        f"Deals 1 to {shown} of 20 shown: /tournament status round:1 deal:<number> shows any deal."
+        f"Deals 1 to {shown} of 20 shown: Round 1, deal by deal (below) or"
+        " /tournament status round:1 deal:<number> shows any deal."
     )
     # A round that fits is shown whole, with no footer.
     few = show.pages(1, blocks[:2])
