@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from bot.competition import tournament as t
 from bot.competition.records import from_stored, settings_json, to_stored
 from bot.engine import Event, Game, GameOver
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.storage.tournaments import FinishedGame, TournamentStore
 from bot.tables import (
     Member,
@@ -60,10 +60,16 @@ class Venue(Protocol):
         ...
 
     async def announce(
-        self, state: t.Tournament, text: str, mention: Sequence[int], *, moderators: bool = False
+        self,
+        state: t.Tournament,
+        words: t.Words,
+        mention: Sequence[int],
+        *,
+        moderators: bool = False,
     ) -> None:
-        """Tell the tournament's channel, mentioning ``mention`` and, with ``moderators``,
-        those who may act for an organiser no longer there."""
+        """Tell the tournament's channel ``words`` (said in its language), mentioning
+        ``mention`` and, with ``moderators``, those who may act for an organiser no longer
+        there."""
         ...
 
 
@@ -209,15 +215,15 @@ class TournamentRunner:
         elif isinstance(effect, t.PostStandings):
             await self._venue.show(self._states.get(key, state))
         else:
-            await self._announce(state, effect.text, effect.mention)
+            await self._announce(state, effect.words, effect.mention)
 
-    async def _announce(self, state: t.Tournament, text: str, mention: Sequence[int]) -> None:
+    async def _announce(self, state: t.Tournament, words: t.Words, mention: Sequence[int]) -> None:
         """Tell the channel, mentioning the members among ``mention``; an organiser it names
         who was forgotten (``/spades forgetme``) is replaced by the moderators, who may settle
         in their place, so the tournament does not wait on nobody."""
         organiser = state.settings.organiser_id
         forgotten = organiser <= 0 and organiser in mention
-        await self._venue.announce(state, text, _members(mention), moderators=forgotten)
+        await self._venue.announce(state, words, _members(mention), moderators=forgotten)
 
     def now(self) -> float:
         """The manager's clock: the time tournaments run by."""
@@ -319,10 +325,14 @@ class TournamentRunner:
             # Stopped before its end: the organiser decides.
             match = state.match_of_table(table_id)
             if match is not None:
-                text = _(
-                    "Round {number}, table {board} was stopped before its end: "
-                    "the organiser settles it with /tournament settle."
-                ).format(number=match.round, board=match.board)
+                text = t.words(
+                    N_(
+                        "Round {number}, table {board} was stopped before its end: "
+                        "the organiser settles it with /tournament settle."
+                    ),
+                    number=match.round,
+                    board=match.board,
+                )
                 await self._announce(state, text, (state.settings.organiser_id,))
             return
         scores, winner, deals = outcome

@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import N_, speak
-from bot.storage.records import MemberLocale, TableStore
+from bot.storage.records import MemberLocale, StorageFailed, TableStore
 from bot.urgency import background
 
 log = logging.getLogger(__name__)
@@ -143,6 +143,23 @@ async def choose_guild_language(store: TableStore, guild_id: int, locale: str | 
         await _installed.choose_guild(guild_id, locale)
     else:
         await store.set_guild_locale(guild_id, locale)
+
+
+async def server_language(
+    client: discord.Client, guild_id: int | None, languages: Languages | None = None
+) -> str | None:
+    """The language of the server's channels, for what all of a channel reads: its choice
+    (``/changerules language``), else its Discord's (``languages``: where its choice is
+    kept, the installed one by default)."""
+    languages = languages or _installed
+    guild = None if guild_id is None else client.get_guild(guild_id)
+    locale = None if guild is None else str(guild.preferred_locale)
+    if languages is not None and guild_id is not None:
+        try:
+            locale = await languages.guild(guild_id, locale)
+        except StorageFailed as error:
+            log.warning("Could not read the language of server %d: %s", guild_id, error)
+    return locale
 
 
 def member_language(user_id: int) -> str | None:

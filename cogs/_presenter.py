@@ -46,7 +46,7 @@ from cogs._board import board_text, hand_message
 from cogs._budget import Budget
 from cogs._emojis import CardEmojis
 from cogs._errors import missing_permission_text
-from cogs._languages import Languages
+from cogs._languages import Languages, server_language
 from cogs._live import LiveChannel, LiveMessage, Picture, Token, edit_follow_up
 from cogs._ui import as_view, controls, hand_button, lobby_buttons, rematch_button, why_button
 
@@ -603,14 +603,7 @@ class DiscordPresenter:
     async def _look_up_language(self, table: Shown) -> str | None:
         """The language of ``table``'s channel: the server's choice, else its Discord's
         (kept for the words this presenter writes there until the next change)."""
-        guild_id = table.guild_id
-        guild = None if guild_id is None else self.client.get_guild(guild_id)
-        locale = None if guild is None else str(guild.preferred_locale)
-        if self.languages is not None and guild_id is not None:
-            try:
-                locale = await self.languages.guild(guild_id, locale)
-            except StorageFailed as error:
-                log.warning("Could not read the language of server %d: %s", guild_id, error)
+        locale = await server_language(self.client, table.guild_id, self.languages)
         self._spoken[table.channel_id] = locale
         return locale
 

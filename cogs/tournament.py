@@ -27,7 +27,7 @@ from discord.ext import commands
 from bot.competition import tournament as t
 from bot.competition.records import from_stored
 from bot.engine import PRESETS, Rules
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, ngettext, use_locale
 from bot.storage.ratings import NEWCOMER
 from bot.storage.store import Storage
 from bot.tournaments import TournamentRunner
@@ -35,6 +35,7 @@ from cogs import _tournament_show as show
 from cogs._answer import answer, keep_in_time, update
 from cogs._checks import check_interaction
 from cogs._errors import PlayerError, answer_error, install_error_handler, storage_of
+from cogs._languages import server_language
 from cogs._pages import label_of, page_button, turn_view
 from cogs._presets import known_preset, preset_suggestions
 
@@ -316,6 +317,30 @@ class DiscordVenue:
         self._boards: dict[int, _Board] = {}  # by tournament: what its board message shows
 
     async def open_channel(self, state: t.Tournament, match: t.Match) -> int:
+        with use_locale(await self._spoken(state)):
+            return await self._open_channel(state, match)
+
+    async def show(self, state: t.Tournament) -> None:
+        with use_locale(await self._spoken(state)):
+            await self._show(state)
+
+    async def announce(
+        self,
+        state: t.Tournament,
+        words: t.Words,
+        mention: Sequence[int],
+        *,
+        moderators: bool = False,
+    ) -> None:
+        with use_locale(await self._spoken(state)):
+            await self._announce(state, words(), mention, moderators)
+
+    async def _spoken(self, state: t.Tournament) -> str | None:
+        """The language of the tournament's channel: what everyone there reads is written
+        in it, whoever's command caused it."""
+        return await server_language(self.bot, state.settings.guild_id)
+
+    async def _open_channel(self, state: t.Tournament, match: t.Match) -> int:
         parent = self.bot.get_channel(state.settings.channel_id)
         if not isinstance(parent, discord.TextChannel):
             parent = await self.bot.fetch_channel(state.settings.channel_id)
@@ -343,7 +368,7 @@ class DiscordVenue:
         await thread.send(text, view=view, allowed_mentions=allowed)
         return thread.id
 
-    async def show(self, state: t.Tournament) -> None:
+    async def _show(self, state: t.Tournament) -> None:
         """The board: the standings in words, the same as a picture (the bracket, in
         elimination), and a duplicate tournament's latest round deal by deal. The picture
         is drawn and sent again only when what it shows changed, and the message is left
@@ -397,8 +422,8 @@ class DiscordVenue:
         if state.phase not in (t.Phase.FINISHED, t.Phase.CANCELLED):
             self._boards[state.id] = board
 
-    async def announce(
-        self, state: t.Tournament, text: str, mention: Sequence[int], *, moderators: bool = False
+    async def _announce(
+        self, state: t.Tournament, text: str, mention: Sequence[int], moderators: bool
     ) -> None:
         channel = self.bot.get_partial_messageable(state.settings.channel_id)
         users = list(mention)

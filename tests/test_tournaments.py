@@ -44,11 +44,16 @@ class Venue:
         self.shown += 1
 
     async def announce(
-        self, state: t.Tournament, text: str, mention: Sequence[int], *, moderators: bool = False
+        self,
+        state: t.Tournament,
+        words: t.Words,
+        mention: Sequence[int],
+        *,
+        moderators: bool = False,
     ) -> None:
-        self.said.append(text)
+        self.said.append(words())
         if moderators:
-            self.for_moderators.append(text)
+            self.for_moderators.append(words())
 
 
 @dataclass

@@ -40,7 +40,7 @@ format's own order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -59,7 +59,7 @@ from bot.competition.results import Entrant, MatchResult, Pairing
 from bot.competition.round_robin import round_robin, round_robin_standings
 from bot.competition.swiss import pair_swiss, swiss_standings
 from bot.engine import PRESETS, Rules
-from bot.i18n import _, format_percent, ngettext
+from bot.i18n import N_, _, format_percent, ngettext
 
 MINUTE = 60.0
 
@@ -289,12 +289,27 @@ class PostStandings:
     """The standings changed: refresh the one message that shows them."""
 
 
+# Words said later, in the language in force where they are shown (the channel's, not that
+# of the member whose command caused them).
+Words = Callable[[], str]
+
+
+def words(message: str, **values: object) -> Words:
+    """``message`` (marked with ``N_``), translated and filled in when it is said."""
+    return lambda: _(message).format(**values)
+
+
 @dataclass(frozen=True, slots=True)
 class Announce:
-    """Tell the tournament's channel; ``mention`` whom it concerns."""
+    """Tell the tournament's channel ``words``; ``mention`` whom it concerns."""
 
-    text: str
+    words: Words
     mention: tuple[int, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The words in the language in force."""
+        return self.words()
 
 
 Effect = (
@@ -442,7 +457,7 @@ def sign_up(state: Tournament, player: Player, partner: Player | None = None) ->
                 _("This tournament takes players one by one: the bot makes the pairs.")
             )
         team = Team((player,), key=_new_key(state))
-        text = _("{name} signed up.").format(name=player.name)
+        text = words(N_("{name} signed up."), name=player.name)
         mention: tuple[int, ...] = ()
     else:
         if partner is None:
@@ -454,8 +469,10 @@ def sign_up(state: Tournament, player: Player, partner: Player | None = None) ->
                 _("{name} is already signed up with someone.").format(name=partner.name)
             )
         team = Team((player, partner), accepted=False, key=_new_key(state))
-        text = _("{name} asks {partner} to partner them: {partner}, press Join to accept.").format(
-            name=player.name, partner=partner.name
+        text = words(
+            N_("{name} asks {partner} to partner them: {partner}, press Join to accept."),
+            name=player.name,
+            partner=partner.name,
         )
         mention = (partner.user_id,)
     state = replace(state, teams=(*state.teams, team))
@@ -477,7 +494,7 @@ def accept(state: Tournament, user_id: int) -> Outcome:
     if team.accepted:
         raise TournamentError(_("You are already signed up for this tournament."))
     done = replace(team, accepted=True)
-    text = _("{pair} are signed up.").format(pair=done.name)
+    text = words(N_("{pair} are signed up."), pair=done.name)
     return Outcome(_with_team(state, team, done), (Announce(text), PostStandings()))
 
 
@@ -489,7 +506,7 @@ def leave(state: Tournament, user_id: int) -> Outcome:
     if team is None:
         raise TournamentError(_("You are not signed up for this tournament."))
     state = replace(state, teams=tuple(t for t in state.teams if t is not team))
-    text = _("{name} left the tournament.").format(name=team.name)
+    text = words(N_("{name} left the tournament."), name=team.name)
     return Outcome(state, (Announce(text), PostStandings()))
 
 
@@ -558,12 +575,12 @@ def start(
     effects: list[Effect] = []
     if state.sat_out:
         effects.append(
-            Announce(_("An odd number of players checked in: one sits out."), state.sat_out)
+            Announce(words(N_("An odd number of players checked in: one sits out.")), state.sat_out)
         )
     if len(state.teams) < 2:
         state = replace(state, phase=Phase.CANCELLED)
         effects += [
-            Announce(_("Too few entrants checked in: the tournament is cancelled.")),
+            Announce(words(N_("Too few entrants checked in: the tournament is cancelled."))),
             PostStandings(),
         ]
         return Outcome(state, tuple(effects))
@@ -624,7 +641,7 @@ def pair_round(state: Tournament, now: float, seed: int) -> Outcome:
         matches.append(match)
     paired = Round(number, tuple(matches), seed if state.settings.duplicate else None)
     state = replace(state, rounds=(*state.rounds, paired), timers=tuple(timers))
-    text = _("Round {number} is paired.").format(number=number)
+    text = words(N_("Round {number} is paired."), number=number)
     effects += [Announce(text), PostStandings()]
     if paired.done:
         effects.append(PairNext())
@@ -714,16 +731,19 @@ def no_show(state: Tournament, round_number: int, board: int, now: float) -> Out
         return _start_match(state, match)
     if state.settings.bot_substitutes and first_here and second_here:
         started = _start_match(state, match)
-        text = _("A bot sits in for each player who did not come to round {number}.").format(
-            number=round_number
+        text = words(
+            N_("A bot sits in for each player who did not come to round {number}."),
+            number=round_number,
         )
         missing = tuple(u for u in seats if u not in here)
         return Outcome(started.state, (*effects, *started.effects, Announce(text, missing)))
     winner, loser = (
         (match.first, match.second) if first_here >= second_here else (match.second, match.first)
     )
-    text = _("{loser} did not come to their table: {winner} win by forfeit.").format(
-        loser=state.team(loser).name, winner=state.team(winner).name
+    text = words(
+        N_("{loser} did not come to their table: {winner} win by forfeit."),
+        loser=state.team(loser).name,
+        winner=state.team(winner).name,
     )
     done = _result(state, match, MatchResult.forfeited(winner, loser))
     return Outcome(
@@ -761,8 +781,10 @@ def game_over(
     first, second = scores[side], scores[1 - side]
     won = None if winner is None else (match.first if winner == side else match.second)
     if won is None and state.settings.format is Format.ELIMINATION:
-        text = _("Round {number}, table {board} ended level: the organiser settles it.").format(
-            number=match.round, board=match.board
+        text = words(
+            N_("Round {number}, table {board} ended level: the organiser settles it."),
+            number=match.round,
+            board=match.board,
         )
         return Outcome(state, (Announce(text, (state.settings.organiser_id,)),))
     result = MatchResult.played(match.first, match.second, first, second, won)
@@ -789,7 +811,9 @@ def pause(state: Tournament, user_id: int, *, moderator: bool = False) -> Outcom
     effects = [DropTimer(t) for t in state.timers if t.kind is TimerKind.NO_SHOW]
     timers = tuple(t for t in state.timers if t.kind is not TimerKind.NO_SHOW)
     state = replace(state, paused=True, timers=timers)
-    return Outcome(state, (*effects, Announce(_("The tournament is paused.")), PostStandings()))
+    return Outcome(
+        state, (*effects, Announce(words(N_("The tournament is paused."))), PostStandings())
+    )
 
 
 def resume(state: Tournament, user_id: int, now: float, *, moderator: bool = False) -> Outcome:
@@ -799,7 +823,7 @@ def resume(state: Tournament, user_id: int, now: float, *, moderator: bool = Fal
     if not state.paused or state.phase is not Phase.RUNNING:
         raise TournamentError(_("The tournament is not paused."))
     state = replace(state, paused=False)
-    effects: list[Effect] = [Announce(_("The tournament goes on.")), PostStandings()]
+    effects: list[Effect] = [Announce(words(N_("The tournament goes on."))), PostStandings()]
     current = state.current
     timers = list(state.timers)
     if current is not None:
@@ -833,7 +857,7 @@ def remove(state: Tournament, user_id: int, entrant: str, *, moderator: bool = F
     if state.phase is Phase.SIGNUP:
         state = replace(state, teams=tuple(t for t in state.teams if t is not team))
         return Outcome(
-            state, (Announce(_("{name} was removed.").format(name=team.name)), PostStandings())
+            state, (Announce(words(N_("{name} was removed."), name=team.name)), PostStandings())
         )
     return _withdraw(state, team)
 
@@ -855,7 +879,7 @@ def _withdraw(state: Tournament, team: Team) -> Outcome:
     if team.withdrawn:
         raise TournamentError(_("{name} has already left the tournament.").format(name=team.name))
     state = _with_team(state, team, replace(team, withdrawn=True))
-    effects: list[Effect] = [Announce(_("{name} left the tournament.").format(name=team.name))]
+    effects: list[Effect] = [Announce(words(N_("{name} left the tournament."), name=team.name))]
     current = state.current
     live = (
         None
@@ -902,8 +926,10 @@ def settle(
     state, effects = _drop_timer(state, match)
     if not match.done:
         effects.append(CloseTable(match.round, match.board))
-    text = _("Round {number}, table {board} was settled by the organiser.").format(
-        number=round_number, board=board
+    text = words(
+        N_("Round {number}, table {board} was settled by the organiser."),
+        number=round_number,
+        board=board,
     )
     done = _result(state, replace(match, started=True, result=None), result, match.deals)
     return Outcome(done.state, (*effects, Announce(text), *done.effects))
@@ -921,7 +947,9 @@ def cancel(state: Tournament, user_id: int, *, moderator: bool = False) -> Outco
             if not m.done and m.second is not None
         ]
     state = replace(state, phase=Phase.CANCELLED, timers=())
-    return Outcome(state, (*effects, Announce(_("The tournament is cancelled.")), PostStandings()))
+    return Outcome(
+        state, (*effects, Announce(words(N_("The tournament is cancelled."))), PostStandings())
+    )
 
 
 def finish(state: Tournament) -> Outcome:
@@ -930,9 +958,9 @@ def finish(state: Tournament) -> Outcome:
     top = standings(state)
     champions = state.team(top[0].entrant) if top else None
     text = (
-        _("The tournament is over. Champions: {name}!").format(name=champions.name)
+        words(N_("The tournament is over. Champions: {name}!"), name=champions.name)
         if champions is not None
-        else _("The tournament is over.")
+        else words(N_("The tournament is over."))
     )
     mention = champions.user_ids if champions is not None else ()
     return Outcome(state, (Announce(text, mention), PostStandings()))

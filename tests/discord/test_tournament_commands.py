@@ -6,6 +6,8 @@ ends with the champions, with nobody touching anything after the arrivals."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.competition import tournament as t
 from bot.storage.store import Storage
 from devtools.fake_discord import (
@@ -258,8 +260,46 @@ async def test_with_no_moderator_role_the_servers_owner_is_pinged_for_a_forgotte
         await opened(fake, ada, name="Cup", **ONE_ROUND_OF_PAIRS)
         run = runner(bot)
         [state] = run.in_guild(fake.guild_id)
-        await run._venue.announce(state, "Settle it.", (), moderators=True)
+        await run._venue.announce(state, lambda: "Settle it.", (), moderators=True)
         said = await fake.wait_message(
             fake.channel("general"), lambda m: "Settle it." in m.content, "the call"
         )
         assert said.content == f"<@{fake.owner.id}> Settle it."
+
+
+@pytest.mark.parametrize(
+    ("server", "member", "signed_up", "board_words", "join"),
+    [
+        ("en-US", "es-ES", "Bob signed up.", "Starts <t:", "Join"),
+        ("es-ES", "en-US", "Bob se ha inscrito.", "Empieza <t:", "Unirse"),
+    ],
+)
+async def test_the_board_and_announcements_speak_the_servers_language_whoever_clicks(
+    fake: FakeDiscord,
+    storage: Storage,
+    server: str,
+    member: str,
+    signed_up: str,
+    board_words: str,
+    join: str,
+) -> None:
+    fake.guild_locale = server
+    ada, bob = organiser(fake), fake.add_user("Bob", locale=member)
+    async with running(make_bot(fake, storage=storage, extensions=EXTENSIONS), fake):
+        options = {"name": "Cup", "format": "swiss", "entry": "singles", "starts_in": 60}
+        await fake.slash(ada, "tournament", "new", **options)
+        signup = await fake.wait_message(
+            fake.channel("general"), lambda m: "Cup" in m.content, "the board"
+        )
+        clicked = await fake.click(bob, signup, join)
+        # His answer is in his language; what the channel reads stays in the server's.
+        assert clicked.text == ("Estás inscrito." if member == "es-ES" else "You are signed up.")
+        board = await fake.wait_for(
+            lambda: (m := fake.by_id[signup.id]) and "Bob" in m.content and m, "Bob on the board"
+        )
+        assert board_words in board.content
+        labels = [c["label"] for row in board.components for c in row["components"]]
+        assert labels[0] == join
+        await fake.wait_message(
+            fake.channel("general"), lambda m: m.content == signed_up, "the announcement"
+        )
