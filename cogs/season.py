@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.competition.seasons import soft_reset
-from bot.i18n import N_, _, format_percent, ngettext
+from bot.i18n import N_, _, format_percent, ngettext, use_locale
 from bot.render.standings_picture import standings_picture
 from bot.season_timers import SeasonTimers
 from bot.storage.ratings import MIN_RATED_GAMES
@@ -28,6 +28,7 @@ from bot.storage.stats import LeaderboardPage, PairPage, Stats
 from cogs._answer import answer, echo
 from cogs._checks import check_interaction
 from cogs._errors import PlayerError, install_error_handler
+from cogs._languages import server_language
 from cogs._seasons import ALL_TIME, seasons_of
 
 # How far ratings move back toward a newcomer's at a season's start, unless chosen.
@@ -226,7 +227,12 @@ class SeasonCog(
         return check_interaction(interaction)
 
     async def post_end(self, season: Season) -> None:
-        """Post a season's final standings where it was started (or the channel chosen)."""
+        """Post a season's final standings where it was started (or the channel chosen), in
+        the server's language, whether its timer or a moderator ended it."""
+        with use_locale(await server_language(self.bot, season.guild_id)):
+            await self._post_end(season)
+
+    async def _post_end(self, season: Season) -> None:
         embed, picture = await standings_post(self.stats, season)
         channel = self.bot.get_partial_messageable(season.channel_id, guild_id=season.guild_id)
         await channel.send(embed=embed, file=picture)

@@ -231,3 +231,19 @@ async def test_a_bad_end_or_name_is_refused_and_starts_nothing(
         answer = await fake.slash(ada, "season", "start", name="All-Time")
         assert answer.responses[0].ephemeral and "names the all-time record" in answer.text
     assert await storage.seasons.of_guild(fake.guild_id) == []
+
+
+async def test_the_end_post_speaks_the_servers_language_whoever_ends_it(
+    fake: FakeDiscord, storage: Storage
+) -> None:
+    fake.guild_locale = "es-ES"
+    ada = manager(fake)  # her Discord speaks English
+    async with running(seasons_bot(fake, storage, ManualClock(START)), fake):
+        await fake.slash(ada, "season", "start", name="Spring")
+        ended = await fake.slash(ada, "season", "end")
+        assert "Season **Spring** is over" in ended.text  # her answer, in her language
+        post = await fake.wait_for(
+            lambda: next((m for m in fake.messages(fake.channel("general")) if m.embeds), None),
+            "the season's end post",
+        )
+        assert "La temporada «Spring» ha terminado" in post.text
