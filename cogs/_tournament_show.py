@@ -302,9 +302,11 @@ def last_duplicate_round(state: t.Tournament) -> tuple[int, DuplicateRound] | No
     return None
 
 
-async def duplicate_embeds(storage: Storage, state: t.Tournament) -> list[discord.Embed]:
-    """The latest finished duplicate round, deal by deal (see ``pages``)."""
-    found = last_duplicate_round(state)
+async def duplicate_embeds(
+    storage: Storage, state: t.Tournament, found: tuple[int, DuplicateRound] | None
+) -> list[discord.Embed]:
+    """The latest finished duplicate round (``last_duplicate_round``'s ``found``), deal by
+    deal (see ``pages``)."""
     if found is None:
         return []
     number, scored = found

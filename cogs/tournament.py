@@ -113,21 +113,19 @@ def board_text(state: t.Tournament) -> str:
     return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
 
-def board_view(state: t.Tournament) -> discord.ui.View | None:
+def board_view(state: t.Tournament, scored: int | None) -> discord.ui.View | None:
     """The board's controls: Join, Leave and Check in while it signs up; then, in a
-    duplicate tournament, a button to its latest finished round's deals one by one (the
-    board shows as many as one message holds)."""
+    duplicate tournament, a button to the deals one by one of ``scored``, its latest
+    finished round (the board shows as many as one message holds)."""
     view = discord.ui.View(timeout=None)
     if state.phase is t.Phase.SIGNUP:
         for what in ("join", "leave", "checkin"):
             view.add_item(TournamentButton(state.id, what))
         return view
-    if state.settings.duplicate:
-        for played in reversed(state.rounds):
-            if played.done and state.duplicate_round(played.number) is not None:
-                view.add_item(RoundDealsButton(state.id, played.number))
-                return view
-    return None
+    if scored is None:
+        return None
+    view.add_item(RoundDealsButton(state.id, scored))
+    return view
 
 
 async def shown_deal(
@@ -375,8 +373,9 @@ class DiscordVenue:
         alone when nothing in it would."""
         stored = await self.storage.tournaments.load(state.id)
         channel = self.bot.get_partial_messageable(state.settings.channel_id)
-        text, view = board_text(state), board_view(state)
-        embeds = await show.duplicate_embeds(self.storage, state)
+        found = show.last_duplicate_round(state)
+        text, view = board_text(state), board_view(state, None if found is None else found[0])
+        embeds = await show.duplicate_embeds(self.storage, state, found)
         drawing = show.sketch(state)
         said = (
             text,
@@ -386,12 +385,13 @@ class DiscordVenue:
         last = self._boards.pop(state.id, None)
         if stored is not None and stored.message_id is not None:
             message = channel.get_partial_message(stored.message_id)
-            kept = last is not None and last.message_id == message.id and last.sketch == drawing
-            if kept and last is not None and last.said == said:
+            if last is not None and (last.message_id, last.sketch) != (message.id, drawing):
+                last = None  # its picture is not the one to show
+            if last is not None and last.said == said:
                 self._boards[state.id] = last
                 return
             attachments: list[discord.File | discord.Attachment]
-            if kept and last is not None:
+            if last is not None:
                 attachments = list(last.attachments)  # already there: not sent again
             else:
                 picture = await show.picture_file(state, drawing)
