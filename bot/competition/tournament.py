@@ -306,11 +306,6 @@ class Announce:
     words: Words
     mention: tuple[int, ...] = ()
 
-    @property
-    def text(self) -> str:
-        """The words in the language in force."""
-        return self.words()
-
 
 Effect = (
     OpenTable | StartTable | CloseTable | ArmTimer | DropTimer | PairNext | PostStandings | Announce
