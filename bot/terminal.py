@@ -591,7 +591,7 @@ async def _again(
             )
             + " > "
         )
-        if not _reviewing(answer):
+        if not _asks(answer, REVIEW):
             return _yes(answer)
         try:
             write(await review(table, store, answer))
@@ -599,9 +599,11 @@ async def _again(
             write(str(error))
 
 
-def _reviewing(text: str) -> bool:
+def _asks(text: str, command: str) -> bool:
+    """Whether ``text`` is ``command`` (in English or the language in force), perhaps with
+    words after it (``why 2``, ``review 1``)."""
     words = text.strip().lower().split()
-    return bool(words) and words[0] in said(REVIEW)
+    return bool(words) and words[0] in said(command)
 
 
 async def review(table: Table, store: MemoryStore, word: str) -> str:
@@ -673,9 +675,9 @@ async def _your_turn(
                         move=_describe(hint.action, view), reason=said_text(hint.reason)
                     )
                 )
-            elif word.split()[:1] and word.split()[0] in said(WHY):
+            elif _asks(word, WHY):
                 write(await table.why(YOU, _seat_asked(word)))
-            elif _reviewing(word):
+            elif _asks(word, REVIEW):
                 write(await review(table, store, word))
             elif word in said(AUTO):
                 await table.autoplay(YOU, seq=seq)
