@@ -27,7 +27,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date, datetime
@@ -184,6 +184,18 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it yet (see the module's text)."""
     return message
+
+
+# Words said before it is known who reads them (a table's notice, a tournament's
+# announcement): a function that writes them in the language in force when called, where
+# they are shown, so the channel reads them in the server's language and a member's DMs in
+# the member's.
+Words = Callable[[], str]
+
+
+def words(message: str, **values: object) -> Words:
+    """``message`` (marked with ``N_``), translated and filled in when it is said."""
+    return lambda: _(message).format(**values)
 
 
 @cache

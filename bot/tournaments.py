@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from bot.competition import tournament as t
 from bot.competition.records import from_stored, settings_json, to_stored
 from bot.engine import Event, Game, GameOver
-from bot.i18n import N_, _
+from bot.i18n import N_, Words, _, words
 from bot.storage.tournaments import FinishedGame, TournamentStore
 from bot.tables import (
     Member,
@@ -62,7 +62,7 @@ class Venue(Protocol):
     async def announce(
         self,
         state: t.Tournament,
-        words: t.Words,
+        words: Words,
         mention: Sequence[int],
         *,
         moderators: bool = False,
@@ -217,7 +217,7 @@ class TournamentRunner:
         else:
             await self._announce(state, effect.words, effect.mention)
 
-    async def _announce(self, state: t.Tournament, words: t.Words, mention: Sequence[int]) -> None:
+    async def _announce(self, state: t.Tournament, words: Words, mention: Sequence[int]) -> None:
         """Tell the channel, mentioning the members among ``mention``; an organiser it names
         who was forgotten (``/spades forgetme``) is replaced by the moderators, who may settle
         in their place, so the tournament does not wait on nobody."""
@@ -325,7 +325,7 @@ class TournamentRunner:
             # Stopped before its end: the organiser decides.
             match = state.match_of_table(table_id)
             if match is not None:
-                text = t.words(
+                text = words(
                     N_(
                         "Round {number}, table {board} was stopped before its end: "
                         "the organiser settles it with /tournament settle."

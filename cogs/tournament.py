@@ -27,7 +27,7 @@ from discord.ext import commands
 from bot.competition import tournament as t
 from bot.competition.records import from_stored
 from bot.engine import PRESETS, Rules
-from bot.i18n import N_, _, ngettext, use_locale
+from bot.i18n import N_, Words, _, ngettext, use_locale
 from bot.storage.ratings import NEWCOMER
 from bot.storage.store import Storage
 from bot.tournaments import TournamentRunner
@@ -325,7 +325,7 @@ class DiscordVenue:
     async def announce(
         self,
         state: t.Tournament,
-        words: t.Words,
+        words: Words,
         mention: Sequence[int],
         *,
         moderators: bool = False,

@@ -14,6 +14,7 @@ import pytest
 from bot.competition import tournament as t
 from bot.competition.results import Entrant
 from bot.competition.swiss import swiss_standings
+from bot.i18n import Words
 from bot.storage.store import Storage
 from bot.tables import TableManager, TableSettings, TableStatus
 from bot.tournaments import TournamentRunner
@@ -46,7 +47,7 @@ class Venue:
     async def announce(
         self,
         state: t.Tournament,
-        words: t.Words,
+        words: Words,
         mention: Sequence[int],
         *,
         moderators: bool = False,

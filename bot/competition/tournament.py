@@ -40,7 +40,7 @@ format's own order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -59,7 +59,7 @@ from bot.competition.results import Entrant, MatchResult, Pairing
 from bot.competition.round_robin import round_robin, round_robin_standings
 from bot.competition.swiss import pair_swiss, swiss_standings
 from bot.engine import PRESETS, Rules
-from bot.i18n import N_, _, format_percent, ngettext
+from bot.i18n import N_, Words, _, format_percent, ngettext, words
 
 MINUTE = 60.0
 
@@ -287,16 +287,6 @@ class PairNext:
 @dataclass(frozen=True, slots=True)
 class PostStandings:
     """The standings changed: refresh the one message that shows them."""
-
-
-# Words said later, in the language in force where they are shown (the channel's, not that
-# of the member whose command caused them).
-Words = Callable[[], str]
-
-
-def words(message: str, **values: object) -> Words:
-    """``message`` (marked with ``N_``), translated and filled in when it is said."""
-    return lambda: _(message).format(**values)
 
 
 @dataclass(frozen=True, slots=True)

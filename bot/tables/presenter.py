@@ -25,8 +25,9 @@ from enum import StrEnum
 from typing import Protocol
 
 from bot.engine import Event, Rules, SeatView
+from bot.i18n import Words
 from bot.tables.snapshot import TableSnapshot
-from bot.tables.states import TableStatus, Words
+from bot.tables.states import TableStatus
 
 
 class NoticeKind(StrEnum):

@@ -8,12 +8,12 @@ table applies an action to only after that action is stored.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import ClassVar
 
 from bot.engine import Game
+from bot.i18n import Words
 
 # Bots' level and names are kept with the seat records, which storage writes too.
 from bot.storage.records import DEFAULT_LEVEL as DEFAULT_LEVEL
@@ -22,12 +22,6 @@ from bot.storage.records import bot_name as bot_name
 
 # The table id of a game whose row the store has not created yet.
 UNSTORED = 0
-
-# Words a table says before it knows who reads them (a notice, why it closed): a function
-# that writes them in the language in force when called, where they are shown
-# (``lambda: _("{name} is back.").format(name=name)``): the channel reads them in the
-# server's language, a member's DMs in the member's.
-Words = Callable[[], str]
 
 
 class TableStatus(StrEnum):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, Words, _, ngettext
 from bot.tables.errors import NotHost
 from bot.tables.plans.common import Place, close, require
 from bot.tables.presenter import Notice, NoticeKind
 from bot.tables.seating import require_seat
-from bot.tables.states import Closed, Lobby, Over, Playing, State, Words
+from bot.tables.states import Closed, Lobby, Over, Playing, State
 from bot.tables.steps import Step
 
 REPLACED = N_("A newer table in this channel replaced it.")

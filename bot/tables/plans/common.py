@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from bot.engine import Game, Rules
-from bot.i18n import N_, _
+from bot.i18n import N_, Words, _
 from bot.storage.records import StoredLobby, TableStore
 from bot.tables.errors import NoTable, StaleAction, WrongStage
 from bot.tables.presenter import Notice, NoticeKind
@@ -25,7 +25,6 @@ from bot.tables.states import (
     Seat,
     State,
     TableStatus,
-    Words,
 )
 from bot.tables.steps import NewMessage, Seats, Step, Write
 

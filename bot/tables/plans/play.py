@@ -22,7 +22,7 @@ from bot.engine import (
     Redealt,
     TrickWon,
 )
-from bot.i18n import _, ngettext
+from bot.i18n import Words, _, ngettext
 from bot.render.names import player_name, player_names
 from bot.render.text import lead_text
 from bot.storage.records import TableStore
@@ -31,7 +31,7 @@ from bot.tables.plans.common import Place, close, playing_seat, seats_write
 from bot.tables.plans.timed import time_notice
 from bot.tables.presenter import Notice, NoticeKind
 from bot.tables.seating import missed, with_seat
-from bot.tables.states import Dealt, Over, Playing, State, Words
+from bot.tables.states import Dealt, Over, Playing, State
 from bot.tables.steps import RECOMPUTE, Step, Write, same_turn
 
 
