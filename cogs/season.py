@@ -38,6 +38,10 @@ NAME_LIMIT = 40
 MAX_DAYS = 3650
 # Members shown in the final standings (the picture and the words).
 SHOWN = 10
+# What the end post needs in a channel: to see it, write in it, and show an embed and a file.
+POST_NEEDS = discord.Permissions(
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True
+)
 DAY = 86400
 
 
@@ -220,6 +224,8 @@ class SeasonCog(
         self.seasons = seasons
         self.stats = stats
         self.timers = timers
+        # Seasons whose end was posted elsewhere than their channel: the channel it went to.
+        self._posted_in: dict[int, int] = {}
         timers.on_end(self.post_end)
         super().__init__()
 
@@ -235,7 +241,35 @@ class SeasonCog(
     async def _post_end(self, season: Season) -> None:
         embed, picture = await standings_post(self.stats, season)
         channel = self.bot.get_partial_messageable(season.channel_id, guild_id=season.guild_id)
-        await channel.send(embed=embed, file=picture)
+        try:
+            await channel.send(embed=embed, file=picture)
+            return
+        except (discord.NotFound, discord.Forbidden):
+            # The channel was deleted (10003) or closed to the bot (50001, 50013): the
+            # standings go where the server can read them, saying where they were meant to
+            # go; with nowhere to go, tried again later (``SeasonTimers``).
+            elsewhere = self._elsewhere(season)
+            if elsewhere is None:
+                raise
+        embed, picture = await standings_post(self.stats, season)
+        note = _(
+            "These final standings were to be posted in {channel}, where I can no longer post."
+        ).format(channel=f"<#{season.channel_id}>")
+        await elsewhere.send(note, embed=embed, file=picture)
+        self._posted_in[season.season_id] = elsewhere.id
+
+    def _elsewhere(self, season: Season) -> discord.TextChannel | None:
+        """Where a season's end post goes when its channel is gone: the server's system
+        channel, else its first text channel, that the bot may post the standings in."""
+        guild = self.bot.get_guild(season.guild_id)
+        if guild is None:
+            return None
+        for channel in (guild.system_channel, *guild.text_channels):
+            if channel is None or channel.id == season.channel_id:
+                continue
+            if channel.permissions_for(guild.me).is_superset(POST_NEEDS):
+                return channel
+        return None
 
     @app_commands.command(name="start", description=N_("Start a season (Manage Server)"))
     @app_commands.describe(
@@ -325,7 +359,8 @@ class SeasonCog(
         await answer(
             interaction,
             _("Season **{name}** is over; its final standings are in {channel}.").format(
-                name=ended.name, channel=f"<#{ended.channel_id}>"
+                name=ended.name,
+                channel=f"<#{self._posted_in.pop(ended.season_id, ended.channel_id)}>",
             ),
             ephemeral=False,
         )

@@ -41,8 +41,9 @@ LOADING = 128  # message flag: a deferred response that has not been edited yet
 GUILD_MESSAGES = 1 << 9
 DIRECT_MESSAGES = 1 << 12
 DISCORD_EPOCH_MS = 1_420_070_400_000
-# View channel, send messages, read history, use application commands.
-MEMBER_PERMISSIONS = 1024 | 2048 | 65536 | (1 << 31)
+# View channel, send messages, embed links, attach files, read history, use application
+# commands: what @everyone has by default.
+MEMBER_PERMISSIONS = 1024 | 2048 | 16384 | 32768 | 65536 | (1 << 31)
 ALL_PERMISSIONS = (1 << 50) - 1
 ADMINISTRATOR = 1 << 3
 SEND_MESSAGES = 1 << 11

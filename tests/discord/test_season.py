@@ -163,6 +163,30 @@ async def test_a_moderator_ends_the_season_and_its_standings_are_posted(
         assert "season Spring, final" in final.text and top.name in final.text
 
 
+@pytest.mark.parametrize(("status", "code"), [(404, 10003), (403, 50013)])
+async def test_an_end_post_whose_channel_is_gone_goes_to_the_first_channel_it_can(
+    fake: FakeDiscord, storage: Storage, status: int, code: int
+) -> None:
+    """The season's channel deleted (404, Unknown Channel) or closed to the bot (403,
+    Missing Permissions): the standings go to the server's first channel the bot may post
+    in, saying where they were meant to go, and the season is marked posted."""
+    ada = manager(fake)
+    lounge, general = fake.channel("lounge"), fake.channel("general")
+    async with running(seasons_bot(fake, storage, ManualClock(START)), fake):
+        await fake.slash(ada, "season", "start", name="Spring", channel=lounge)
+        fake.fail("POST", f"/channels/{lounge.id}/messages", status, code)
+        ended = await fake.slash(ada, "season", "end")
+        assert f"its final standings are in <#{general.id}>." in ended.text
+        post = await fake.wait_for(lambda: end_post(fake), "the season's end post")
+        assert post.text.startswith(
+            f"These final standings were to be posted in <#{lounge.id}>, where I can no "
+            "longer post."
+        )
+        assert len(post.attachments) == 1 and end_post(fake, "lounge") is None
+        spring = await storage.seasons.named(fake.guild_id, "Spring")
+        assert spring is not None and spring.announced
+
+
 async def test_a_season_ends_by_its_timer_after_a_restart(
     fake: FakeDiscord, storage: Storage
 ) -> None:
