@@ -87,6 +87,19 @@ class _Outcome:
     winners: tuple[int | None, ...]
     tallies: tuple[Tally, Tally]
     nils: tuple[str, ...] = ()  # a JSON line per Nil bid, when the task asked
+    sides: tuple[Side, ...] = ()  # each side of each play of a deal
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side's hand in one play of a deal: which policy held it and how it ended."""
+
+    team: int
+    owner: int  # A or B
+    bid: int
+    made: bool | None  # None: no contract of its own (a Nil side's, a moon's)
+    nil: bool  # a seat of the side bid a Nil
+    total: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +153,8 @@ class ArenaResult:
     stats: tuple[PolicyStats, PolicyStats]
     seconds: float
     untimed: bool = False
+    # Where the margin came from: (what happened, sides, its share of A's margin a hand).
+    breakdown: tuple[tuple[str, int, float], ...] = ()
 
     @property
     def mean(self) -> float:
@@ -210,7 +225,66 @@ def run_arena(
         stats=(_stats(a, tallies[A]), _stats(b, tallies[B])),
         seconds=time.monotonic() - start,
         untimed=untimed,
+        breakdown=breakdown([o.sides for o in deal_outcomes], (a, b)),
     )
+
+
+def breakdown(
+    deals: list[tuple[Side, ...]], names: tuple[str, str]
+) -> tuple[tuple[str, int, float], ...]:
+    """Each deal's sides compared across its two plays (the same cards held by A and by B):
+    what happened, on how many sides, and the difference it made, as a share of A's margin
+    a hand (the shares add up to the margin). Nils first, then sets, then the bids of
+    sides that both made."""
+    a, b = names
+    labels = [
+        f"{b} set where {a} made",
+        f"Nils only {b} bid",
+        "Nils both bid",
+        f"Nils only {a} bid",
+        f"both made, {a} bid more",
+        "both made, the same bid",
+        f"both made, {a} bid less",
+        f"{a} set where {b} made",
+        "both set",
+    ]
+    counts = dict.fromkeys(labels, 0)
+    points = dict.fromkeys(labels, 0.0)
+    for sides in deals:
+        for side in sides:
+            if side.owner != A:
+                continue
+            other = next(s for s in sides if s.team == side.team and s.owner == B)
+            label = _what_happened(side, other, labels)
+            counts[label] += 1
+            points[label] += (side.total - other.total) / 2
+    hands = max(len(deals), 1)
+    return tuple((label, counts[label], points[label] / hands) for label in labels)
+
+
+def _what_happened(mine: Side, theirs: Side, labels: list[str]) -> str:
+    """Which of ``breakdown``'s ``labels`` a side held by A (``mine``) and by B falls under."""
+    if mine.nil or theirs.nil:
+        return labels[2] if mine.nil and theirs.nil else labels[3] if mine.nil else labels[1]
+    set_mine, set_theirs = mine.made is False, theirs.made is False
+    if set_mine or set_theirs:
+        return labels[8] if set_mine and set_theirs else labels[7] if set_mine else labels[0]
+    if mine.bid != theirs.bid:
+        return labels[4] if mine.bid > theirs.bid else labels[6]
+    return labels[5]
+
+
+def format_breakdown(result: ArenaResult) -> str:
+    """``--breakdown``'s table: where A's margin a hand came from."""
+    width = max(len(label) for label, _, _ in result.breakdown) + 2
+    lines = ["where the margin came from (each side's two plays on the same cards):"]
+    lines += [
+        f"  {label:<{width}}{share:+7.1f} a hand  ({sides} sides)"
+        for label, sides, share in result.breakdown
+    ]
+    total = sum(share for _, _, share in result.breakdown)
+    lines.append(f"  {'margin':<{width}}{total:+7.1f} a hand")
+    return "\n".join(lines)
 
 
 def _run_all(tasks: list[_Task], workers: int) -> Iterator[_Outcome]:
@@ -318,6 +392,7 @@ def _run_task(task: _Task) -> _Outcome:
     margins: list[float] = []
     winners: list[int | None] = []
     nils: list[str] = []
+    sides: list[Side] = []
     for swapped in (False, True):
         owners = side_owners(rules, swapped)
         dealt: list[list[str]] = []
@@ -328,6 +403,17 @@ def _run_task(task: _Task) -> _Outcome:
             continue
         result = game.results[0]
         _count(result, owners, tallies)
+        sides += [
+            Side(
+                t.team,
+                owners[t.seats[0]],
+                t.bid,
+                t.made,
+                any(result.seats[s].nil for s in t.seats),
+                t.total,
+            )
+            for t in result.teams
+        ]
         if task.nils:
             nils += nil_record(task, swapped, result, owners, dealt, plays)
         totals: tuple[list[int], list[int]] = ([], [])
@@ -335,7 +421,7 @@ def _run_task(task: _Task) -> _Outcome:
             totals[owners[team.seats[0]]].append(team.total)
         margins.append(statistics.fmean(totals[A]) - statistics.fmean(totals[B]))
     margin = statistics.fmean(margins) if margins else 0.0
-    return _Outcome(task, margin, tuple(winners), tallies, tuple(nils))
+    return _Outcome(task, margin, tuple(winners), tallies, tuple(nils), tuple(sides))
 
 
 def nil_record(

@@ -16,7 +16,7 @@ from pathlib import Path
 from bot.ai.levels import POLICY_NAMES
 from bot.arguments import add_preset, at_least, positive_int
 from bot.storage.urls import url_problem
-from devtools.arena import format_arena, run_arena
+from devtools.arena import format_arena, format_breakdown, run_arena
 from devtools.bench.claims import CLAIM_PRESETS, format_claims_bench, run_claims_bench
 from devtools.bench.engine import format_engine_bench, run_engine_bench
 from devtools.bench.search import format_search_bench, run_search_bench
@@ -75,6 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--untimed",
         action="store_true",
         help="searches without their clock: full deal caps, the same figures on any load",
+    )
+    arena.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="where the margin came from: sets, Nils and bids, side by side on the same cards",
     )
     arena.add_argument(
         "--nil-report",
@@ -345,6 +350,8 @@ def main(argv: Sequence[str]) -> int:
             nil_report=None if args.nil_report is None else _appender(args.nil_report),
         )
         print(format_arena(measured))
+        if args.breakdown:
+            print(format_breakdown(measured))
         return 0
     if args.command == "bench" and args.benchmark == "storage":
         # Imported here so that the other commands start without loading the storage stack.

@@ -108,6 +108,33 @@ def test_the_command_prints_every_measure(capsys: pytest.CaptureFixture[str]) ->
     assert format_arena(run_arena("heuristic", "random", deals=4, workers=1)).split("\n")[1] in out
 
 
+def test_the_breakdown_adds_up_to_the_margin_side_by_side() -> None:
+    """Every side A held is compared with the same side held by B on the same cards: the
+    shares add up to the margin, and each side falls under one heading."""
+    result = run_arena("heuristic", "easy", deals=30, seed=5, workers=1)
+    shares = {label: share for label, _, share in result.breakdown}
+    assert sum(shares.values()) == pytest.approx(result.mean)
+    # Two sides a deal at a four-seat table.
+    assert sum(sides for _, sides, _ in result.breakdown) == 60
+    assert next(iter(shares)) == "easy set where heuristic made"
+    # A side only easy was set on is heuristic's gain, and the other way round.
+    assert shares["easy set where heuristic made"] > 0 > shares["heuristic set where easy made"]
+    even = run_arena("heuristic", "normal", deals=4, seed=1, workers=1)
+    assert {share for _, _, share in even.breakdown} == {0.0}
+
+
+def test_the_command_prints_the_breakdown_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "heuristic", "easy", "--deals", "4", "--games", "0", "--workers", "1"]
+    assert main(args) == 0
+    assert "where the margin came from" not in capsys.readouterr().out
+    assert main([*args, "--breakdown"]) == 0
+    out = capsys.readouterr().out
+    assert "where the margin came from (each side's two plays on the same cards):" in out
+    assert "  both made, heuristic bid less" in out and " a hand  (" in out
+    margin = out.split("margin per hand, A over B: ")[1].split()[0]
+    assert out.rstrip().endswith(f"{float(margin):+7.1f} a hand")
+
+
 def test_the_command_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["arena", "heuristic", "genius"])
