@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta
 from functools import partial
 
@@ -156,8 +157,11 @@ def standings_rows(page: LeaderboardPage) -> list[list[str]]:
     ]
 
 
-async def standings_post(stats: Stats, season: Season) -> tuple[discord.Embed, discord.File]:
-    """A season's final standings: the words in an embed, the picture attached to it."""
+async def standings_post(
+    stats: Stats, season: Season
+) -> tuple[discord.Embed, Callable[[], discord.File]]:
+    """A season's final standings: the words in an embed, and the picture attached to it
+    (a new file for each message it is sent with: a file is read as it is sent)."""
     page = await stats.leaderboard(season.guild_id, "rating", season=season.season_id, limit=SHOWN)
     pairs = await stats.pair_leaderboard(season.guild_id, season=season.season_id, limit=1)
     title = _("Season “{name}” is over").format(name=season.name)
@@ -177,13 +181,11 @@ async def standings_post(stats: Stats, season: Season) -> tuple[discord.Embed, d
         len(champions(page)),
     )
     filename = f"season-{season.season_id}.png"
-    picture = discord.File(
-        io.BytesIO(png),
-        filename=filename,
-        description=_("{title}: the final standings, as the message says them.").format(
-            title=title
-        ),
-    )
+    described = _("{title}: the final standings, as the message says them.").format(title=title)
+
+    def picture() -> discord.File:
+        return discord.File(io.BytesIO(png), filename=filename, description=described)
+
     embed = discord.Embed(title=title, description=words)
     embed.set_image(url=f"attachment://{filename}")
     embed.set_footer(
@@ -242,7 +244,7 @@ class SeasonCog(
         embed, picture = await standings_post(self.stats, season)
         channel = self.bot.get_partial_messageable(season.channel_id, guild_id=season.guild_id)
         try:
-            await channel.send(embed=embed, file=picture)
+            await channel.send(embed=embed, file=picture())
             return
         except (discord.NotFound, discord.Forbidden):
             # The channel was deleted (10003) or closed to the bot (50001, 50013): the
@@ -251,11 +253,10 @@ class SeasonCog(
             elsewhere = self._elsewhere(season)
             if elsewhere is None:
                 raise
-        embed, picture = await standings_post(self.stats, season)
         note = _(
             "These final standings were to be posted in {channel}, where I can no longer post."
         ).format(channel=f"<#{season.channel_id}>")
-        await elsewhere.send(note, embed=embed, file=picture)
+        await elsewhere.send(note, embed=embed, file=picture())
         self._posted_in[season.season_id] = elsewhere.id
 
     def _elsewhere(self, season: Season) -> discord.TextChannel | None:
