@@ -113,18 +113,18 @@ def board_text(state: t.Tournament) -> str:
     return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
 
-def board_view(state: t.Tournament, scored: int | None) -> discord.ui.View | None:
+def board_view(state: t.Tournament, latest: int | None) -> discord.ui.View | None:
     """The board's controls: Join, Leave and Check in while it signs up; then, in a
-    duplicate tournament, a button to the deals one by one of ``scored``, its latest
-    finished round (the board shows as many as one message holds)."""
+    duplicate tournament, a button to the deals one by one of round ``latest``, its latest
+    finished one (the board shows as many as one message holds)."""
     view = discord.ui.View(timeout=None)
     if state.phase is t.Phase.SIGNUP:
         for what in ("join", "leave", "checkin"):
             view.add_item(TournamentButton(state.id, what))
         return view
-    if scored is None:
+    if latest is None:
         return None
-    view.add_item(RoundDealsButton(state.id, scored))
+    view.add_item(RoundDealsButton(state.id, latest))
     return view
 
 
