@@ -229,49 +229,56 @@ def run_arena(
     )
 
 
+# What can happen to a side held by A and by B on the same cards, in ``breakdown``'s
+# order (Nils first, then sets, then the bids of sides that both made), each with its
+# heading (``{a}`` and ``{b}``: the policies' names).
+HAPPENINGS = {
+    "other set": "{b} set where {a} made",
+    "other's Nil": "Nils only {b} bid",
+    "both Nils": "Nils both bid",
+    "own Nil": "Nils only {a} bid",
+    "bid more": "both made, {a} bid more",
+    "same bid": "both made, the same bid",
+    "bid less": "both made, {a} bid less",
+    "own set": "{a} set where {b} made",
+    "both set": "both set",
+}
+
+
 def breakdown(
     deals: list[tuple[Side, ...]], names: tuple[str, str]
 ) -> tuple[tuple[str, int, float], ...]:
     """Each deal's sides compared across its two plays (the same cards held by A and by B):
-    what happened, on how many sides, and the difference it made, as a share of A's margin
-    a hand (the shares add up to the margin). Nils first, then sets, then the bids of
-    sides that both made."""
-    a, b = names
-    labels = [
-        f"{b} set where {a} made",
-        f"Nils only {b} bid",
-        "Nils both bid",
-        f"Nils only {a} bid",
-        f"both made, {a} bid more",
-        "both made, the same bid",
-        f"both made, {a} bid less",
-        f"{a} set where {b} made",
-        "both set",
-    ]
-    counts = dict.fromkeys(labels, 0)
-    points = dict.fromkeys(labels, 0.0)
+    what happened (``HAPPENINGS``), on how many sides, and the difference it made, as a
+    share of A's margin a hand (the shares add up to the margin)."""
+    counts = dict.fromkeys(HAPPENINGS, 0)
+    points = dict.fromkeys(HAPPENINGS, 0.0)
     for sides in deals:
         for side in sides:
             if side.owner != A:
                 continue
             other = next(s for s in sides if s.team == side.team and s.owner == B)
-            label = _what_happened(side, other, labels)
-            counts[label] += 1
-            points[label] += (side.total - other.total) / 2
+            happened = _what_happened(side, other)
+            counts[happened] += 1
+            points[happened] += (side.total - other.total) / 2
+    a, b = names
     hands = max(len(deals), 1)
-    return tuple((label, counts[label], points[label] / hands) for label in labels)
+    return tuple(
+        (heading.format(a=a, b=b), counts[key], points[key] / hands)
+        for key, heading in HAPPENINGS.items()
+    )
 
 
-def _what_happened(mine: Side, theirs: Side, labels: list[str]) -> str:
-    """Which of ``breakdown``'s ``labels`` a side held by A (``mine``) and by B falls under."""
+def _what_happened(mine: Side, theirs: Side) -> str:
+    """Which of ``HAPPENINGS`` a side held by A (``mine``) and by B (``theirs``) saw."""
     if mine.nil or theirs.nil:
-        return labels[2] if mine.nil and theirs.nil else labels[3] if mine.nil else labels[1]
+        return "both Nils" if mine.nil and theirs.nil else "own Nil" if mine.nil else "other's Nil"
     set_mine, set_theirs = mine.made is False, theirs.made is False
     if set_mine or set_theirs:
-        return labels[8] if set_mine and set_theirs else labels[7] if set_mine else labels[0]
+        return "both set" if set_mine and set_theirs else "own set" if set_mine else "other set"
     if mine.bid != theirs.bid:
-        return labels[4] if mine.bid > theirs.bid else labels[6]
-    return labels[5]
+        return "bid more" if mine.bid > theirs.bid else "bid less"
+    return "same bid"
 
 
 def format_breakdown(result: ArenaResult) -> str:
