@@ -302,15 +302,16 @@ def last_duplicate_round(state: t.Tournament) -> tuple[int, DuplicateRound] | No
     return None
 
 
-async def duplicate_embeds(
-    storage: Storage, state: t.Tournament, found: tuple[int, DuplicateRound] | None
+def duplicate_embeds(
+    state: t.Tournament,
+    found: tuple[int, DuplicateRound] | None,
+    hands: Mapping[int, Sequence[HandResult]],
 ) -> list[discord.Embed]:
     """The latest finished duplicate round (``last_duplicate_round``'s ``found``), deal by
-    deal (see ``pages``)."""
+    deal (see ``pages``), from its tables' ``hands`` (``round_hands``)."""
     if found is None:
         return []
     number, scored = found
-    hands, _games = await round_hands(storage, state, number)
     return pages(number, [deal_words(state, number, deal, hands) for deal in scored.deals])
 
 
@@ -348,11 +349,10 @@ def pages(number: int, blocks: Sequence[str]) -> list[discord.Embed]:
     return embeds
 
 
-async def deal_embed(
-    storage: Storage, state: t.Tournament, number: int, deal: int
-) -> discord.Embed:
-    """``/tournament status round deal``: one deal of a duplicate round at every table,
-    with each table's game for ``/history``. Raises ``ValueError`` with the reason."""
+def finished_round(state: t.Tournament, number: int) -> DuplicateRound | None:
+    """Round ``number`` of a duplicate tournament once every table has finished it, with
+    its matchpoints (None when no table has a deal to score). Raises ``ValueError`` with
+    the reason it cannot be shown."""
     if not state.settings.duplicate:
         raise ValueError(_("This tournament is not scored by duplicate."))
     if not 0 < number <= len(state.rounds):
@@ -361,7 +361,19 @@ async def deal_embed(
         )
     if not state.rounds[number - 1].done:
         raise ValueError(_secret(number))
-    scored = state.duplicate_round(number)
+    return state.duplicate_round(number)
+
+
+async def deal_embed(
+    storage: Storage,
+    state: t.Tournament,
+    number: int,
+    deal: int,
+    scored: DuplicateRound | None,
+) -> discord.Embed:
+    """``/tournament status round deal``: one deal of a finished duplicate round
+    (``scored``, from ``finished_round``) at every table, with each table's game for
+    ``/history``. Raises ``ValueError`` with the reason."""
     deals = {d.deal + 1: d for d in scored.deals} if scored is not None else {}
     if deal not in deals:
         raise ValueError(
@@ -407,7 +419,8 @@ async def duplicate_note(
     if hand is None:
         return None
     try:
-        embed = await deal_embed(storage, state, match.round, hand)
+        scored = finished_round(state, match.round)
+        embed = await deal_embed(storage, state, match.round, hand, scored)
     except ValueError:
         return None
     name = _("The same cards at every table of round {number}").format(number=match.round)

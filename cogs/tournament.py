@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar
@@ -25,8 +25,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.competition import tournament as t
+from bot.competition.duplicate import DuplicateRound
 from bot.competition.records import from_stored
-from bot.engine import PRESETS, Rules
+from bot.engine import PRESETS, HandResult, Rules
 from bot.i18n import N_, Words, _, ngettext, use_locale
 from bot.storage.ratings import NEWCOMER
 from bot.storage.store import Storage
@@ -129,25 +130,31 @@ def board_view(state: t.Tournament, latest: int | None) -> discord.ui.View | Non
 
 
 async def shown_deal(
-    storage: Storage, state: t.Tournament, number: int, deal: int
-) -> discord.Embed:
-    """One deal of a duplicate round at every table; refused (``PlayerError``) with why not."""
+    storage: Storage, state: t.Tournament, number: int, deal: int | None
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """One deal of a duplicate round at every table (``None``: the round's first finished
+    deal), with buttons to the round's other finished deals; refused (``PlayerError``)
+    with why not. The round's matchpoints are worked out once for both."""
     try:
-        return await show.deal_embed(storage, state, number, deal)
+        scored = show.finished_round(state, number)
+        deals = sorted(d.deal + 1 for d in scored.deals) if scored is not None else []
+        deal = deal if deal is not None else min(deals, default=1)
+        embed = await show.deal_embed(storage, state, number, deal, scored)
     except ValueError as error:
         raise PlayerError(str(error)) from None
+    return embed, deal_pager(state.id, number, deal, deals)
 
 
-def deal_pager(state: t.Tournament, number: int, deal: int) -> discord.ui.View | None:
-    """Buttons to the round's finished deals before and after ``deal`` (none when it has
-    only one), disabled at the ends."""
-    scored = state.duplicate_round(number) if 0 < number <= len(state.rounds) else None
-    deals = sorted(d.deal + 1 for d in scored.deals) if scored is not None else []
+def deal_pager(
+    tournament_id: int, number: int, deal: int, deals: Sequence[int]
+) -> discord.ui.View | None:
+    """Buttons to the deals (of ``deals``, in order) before and after ``deal`` (none when
+    the round has only one), disabled at the ends."""
     if len(deals) < 2 or deal not in deals:
         return None
     at = deals.index(deal)
     return turn_view(
-        lambda to, label: DealButton(state.id, number, to, label),
+        lambda to, label: DealButton(tournament_id, number, to, label),
         deals[max(0, at - 1)],
         deals[min(len(deals) - 1, at + 1)],
         first=at == 0,
@@ -189,11 +196,8 @@ class RoundDealsButton(
         keep_in_time(interaction)
         try:
             storage, state = await stored_tournament(interaction, self.tournament_id)
-            scored = state.duplicate_round(self.number)
-            first = min((d.deal + 1 for d in scored.deals), default=1) if scored else 1
-            embed = await shown_deal(storage, state, self.number, first)
-            view = deal_pager(state, self.number, first)
-            await answer(interaction, embed=embed, view=view or discord.utils.MISSING)
+            embed, view = await shown_deal(storage, state, self.number, None)
+            await answer(interaction, embed=embed, view=view)
         except Exception as error:  # every failure gets an answer
             await answer_error(interaction, error)
 
@@ -215,8 +219,7 @@ class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DEAL_P
         keep_in_time(interaction)
         try:
             storage, state = await stored_tournament(interaction, self.tournament_id)
-            embed = await shown_deal(storage, state, self.number, self.deal)
-            view = deal_pager(state, self.number, self.deal)
+            embed, view = await shown_deal(storage, state, self.number, self.deal)
             await update(interaction, embed=embed, view=view)
         except Exception as error:  # every failure gets an answer
             await answer_error(interaction, error)
@@ -313,6 +316,9 @@ class DiscordVenue:
     def __init__(self, bot: commands.Bot, storage: Storage) -> None:
         self.bot, self.storage = bot, storage
         self._boards: dict[int, _Board] = {}  # by tournament: what its board message shows
+        # By running tournament: the duplicate round its board shows and that round's
+        # tables' stored hands, read once (a finished round's games do not change).
+        self._hands: dict[int, tuple[int, Mapping[int, Sequence[HandResult]]]] = {}
 
     async def open_channel(self, state: t.Tournament, match: t.Match) -> int:
         with use_locale(await self._spoken(state)):
@@ -375,7 +381,7 @@ class DiscordVenue:
         channel = self.bot.get_partial_messageable(state.settings.channel_id)
         found = show.last_duplicate_round(state)
         text, view = board_text(state), board_view(state, None if found is None else found[0])
-        embeds = await show.duplicate_embeds(self.storage, state, found)
+        embeds = show.duplicate_embeds(state, found, await self._round_hands(state, found))
         drawing = show.sketch(state)
         said = (
             text,
@@ -415,6 +421,27 @@ class DiscordVenue:
         )
         await self.storage.tournaments.set_message(state.id, sent.id)
         self._keep(state, _Board(sent.id, drawing, sent.attachments, said))
+
+    async def _round_hands(
+        self, state: t.Tournament, found: tuple[int, DuplicateRound] | None
+    ) -> Mapping[int, Sequence[HandResult]]:
+        """The stored hands of the duplicate round the board shows (``found``), read from
+        its games until every table's is stored, then kept while the tournament runs
+        rather than read again at each result of the next round."""
+        kept = self._hands.pop(state.id, None)
+        if found is None:
+            return {}
+        number = found[0]
+        hands: Mapping[int, Sequence[HandResult]]
+        if kept is not None and kept[0] == number:
+            hands, complete = kept[1], True
+        else:
+            hands, _games = await show.round_hands(self.storage, state, number)
+            stored = [m for m in state.rounds[number - 1].matches if m.table_id is not None]
+            complete = len(hands) == len(stored)
+        if complete and state.phase is t.Phase.RUNNING:
+            self._hands[state.id] = (number, hands)
+        return hands
 
     def _keep(self, state: t.Tournament, board: _Board) -> None:
         """Remember what the board shows while the tournament runs (a finished or
@@ -618,8 +645,8 @@ class TournamentCog(
         if round is not None or deal is not None:
             if round is None or deal is None:
                 raise PlayerError(_("Name a round and a deal: /tournament status round:1 deal:1."))
-            embed = await shown_deal(self.storage, state, round, deal)
-            await answer(interaction, embed=embed, view=deal_pager(state, round, deal))
+            embed, view = await shown_deal(self.storage, state, round, deal)
+            await answer(interaction, embed=embed, view=view)
             return
         picture = await show.picture_file(state)
         await answer(interaction, board_text(state), file=picture)

@@ -177,6 +177,28 @@ async def test_a_duplicate_round_deals_the_same_cards_and_shows_them_deal_by_dea
         assert "**Deal 1" in field["value"] and "Table 1:" in field["value"]
         assert "Table 2:" in field["value"] and f"#{games[tables[0]]}" in field["value"]
 
+        # A running tournament's board reads the shown round's stored games once, not again
+        # each time it is shown (at each result of the next round).
+        reads: list[int] = []
+        read_game = storage.stats.game
+
+        async def counted(guild_id: int, game_id: int) -> object:
+            reads.append(game_id)
+            return await read_game(guild_id, game_id)
+
+        storage.stats.game = counted  # type: ignore[method-assign]
+        running_again = replace(final, phase=t.Phase.RUNNING)
+        await runner(bot)._venue.show(running_again)
+        assert sorted(reads) == sorted(games.values())
+        await runner(bot)._venue.show(running_again)
+        assert len(reads) == 2
+        # Finished, the tournament keeps nothing: shown again, its games are read again.
+        await runner(bot)._venue.show(final)
+        assert len(reads) == 2
+        await runner(bot)._venue.show(final)
+        assert len(reads) == 4
+        storage.stats.game = read_game  # type: ignore[method-assign]
+
         # While a table of the round still plays those cards, nothing of them is shown: not
         # the finished table's game in /history, not the deal in /tournament status.
         done, playing = played.matches
