@@ -226,7 +226,8 @@ class SeasonCog(
         self.seasons = seasons
         self.stats = stats
         self.timers = timers
-        # Seasons whose end was posted elsewhere than their channel: the channel it went to.
+        # Seasons a ``/season end`` is ending, while it waits for the post: the channel the
+        # standings went to (another than the season's when its channel is gone).
         self._posted_in: dict[int, int] = {}
         timers.on_end(self.post_end)
         super().__init__()
@@ -257,7 +258,8 @@ class SeasonCog(
             "These final standings were to be posted in {channel}, where I can no longer post."
         ).format(channel=f"<#{season.channel_id}>")
         await elsewhere.send(note, embed=embed, file=picture())
-        self._posted_in[season.season_id] = elsewhere.id
+        if season.season_id in self._posted_in:
+            self._posted_in[season.season_id] = elsewhere.id
 
     def _elsewhere(self, season: Season) -> discord.TextChannel | None:
         """Where a season's end post goes when its channel is gone: the server's system
@@ -351,17 +353,19 @@ class SeasonCog(
         running = await self.seasons.running(interaction.guild_id)
         if running is None:
             raise PlayerError(_("No season is running here: /season start starts one."))
+        self._posted_in[running.season_id] = running.channel_id
         try:
             ended = await self.timers.end(running)
         except StorageFailed:
             raise PlayerError(_("The database is busy; the season goes on. Try again.")) from None
+        finally:
+            posted_in = self._posted_in.pop(running.season_id, running.channel_id)
         if ended is None:
             raise PlayerError(_("Season “{name}” has just ended.").format(name=running.name))
         await answer(
             interaction,
             _("Season **{name}** is over; its final standings are in {channel}.").format(
-                name=ended.name,
-                channel=f"<#{self._posted_in.pop(ended.season_id, ended.channel_id)}>",
+                name=ended.name, channel=f"<#{posted_in}>"
             ),
             ephemeral=False,
         )

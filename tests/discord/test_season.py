@@ -172,7 +172,8 @@ async def test_an_end_post_whose_channel_is_gone_goes_to_the_first_channel_it_ca
     in, saying where they were meant to go, and the season is marked posted."""
     ada = manager(fake)
     lounge, general = fake.channel("lounge"), fake.channel("general")
-    async with running(seasons_bot(fake, storage, ManualClock(START)), fake):
+    clock = ManualClock(START)
+    async with running(seasons_bot(fake, storage, clock), fake) as bot:
         await fake.slash(ada, "season", "start", name="Spring", channel=lounge)
         fake.fail("POST", f"/channels/{lounge.id}/messages", status, code)
         ended = await fake.slash(ada, "season", "end")
@@ -185,6 +186,18 @@ async def test_an_end_post_whose_channel_is_gone_goes_to_the_first_channel_it_ca
         assert len(post.attachments) == 1 and end_post(fake, "lounge") is None
         spring = await storage.seasons.named(fake.guild_id, "Spring")
         assert spring is not None and spring.announced
+        # A season its timer ends goes there too, and the cog keeps nothing of it.
+        await fake.slash(ada, "season", "start", name="Summer", channel=lounge, ends="1")
+        assert isinstance(bot, SpadesBot)
+        fake.fail("POST", f"/channels/{lounge.id}/messages", status, code)
+        await clock.advance(DAY, bot.tables.settle)
+        summer = await storage.seasons.named(fake.guild_id, "Summer")
+        assert summer is not None and summer.announced
+        notes = [m for m in fake.messages(general) if "were to be posted in" in m.text]
+        assert len(notes) == 2
+        # (the extension's module is loaded afresh for each bot: its class, not ours)
+        cog = bot.get_cog("SeasonCog")
+        assert cog is not None and vars(cog)["_posted_in"] == {}
 
 
 async def test_a_season_ends_by_its_timer_after_a_restart(
