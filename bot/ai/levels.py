@@ -53,8 +53,9 @@ def _explains(kind: type) -> bool:
 
 LEVELS = ("easy", "normal", "hard")
 # ``hard1``: the search as it was before it dealt by the held-card model (uniform deals
-# weighted by the bids), judged its Nils more strictly, attacked Nils and kept a partner's
-# covers in its playouts, kept for the arena to measure against; not offered at tables.
+# weighted by the bids), judged its Nils more strictly, attacked Nils, kept a partner's
+# covers in its playouts and sampled 600 deals a card, kept for the arena to measure
+# against; not offered at tables.
 POLICY_NAMES = ("random", "heuristic", "search", *LEVELS, "hard1")
 
 
@@ -74,6 +75,7 @@ def policy_for(name: str, *, untimed: bool = False) -> Policy:
         return SearchPolicy(time_budget=budget)
     if name == "hard1":
         return SearchPolicy(
+            deals=300,
             holdings=False,
             strict_nil=False,
             sharp_nil=False,
