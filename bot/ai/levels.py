@@ -54,8 +54,8 @@ def _explains(kind: type) -> bool:
 LEVELS = ("easy", "normal", "hard")
 # ``hard1``: the search as it was before it dealt by the held-card model (uniform deals
 # weighted by the bids), judged its Nils more strictly, attacked Nils, kept a partner's
-# covers in its playouts and sampled 600 deals a card, kept for the arena to measure
-# against; not offered at tables.
+# covers in its playouts and sampled 600 deals a card rather than 300, kept for the arena
+# to measure against; not offered at tables.
 POLICY_NAMES = ("random", "heuristic", "search", *LEVELS, "hard1")
 
 

@@ -55,13 +55,6 @@ _MIN_BUDGET = 0.005
 # out exactly (``endgame``) instead of by rule of thumb: about 0.3 ms a card tried at 3
 # cards a hand, ten times that at 4 (measured on classic positions, pure Python).
 EXACT_CARDS = 3
-# Hard bids Nil only when its playouts made the Nil on this share of the sampled deals:
-# over 100 classic deals (seed 7) 0.85 bid 9 Nils and 0.75 bid 16, every one made both
-# times. With the sharper reading of bids (knowledge ``_BID_SPREAD``), over 200 deals
-# against normal: 0.75 and a 10-point margin bid 46 Nils and made all of them, 0.70 and
-# no margin bid 63 and made 93.7% (+2.2 a hand), 0.65 bid 78 and made 91.0% (+3.9), but
-# on 200 other deals made only 87.5% of 80: short of the 88% a partner counts on.
-NIL_SUCCESS = 0.70
 # Seconds a decision may search at a table (``time_budget``); the deal caps usually end it
 # first on a quiet machine (2,500-3,500 deals fit in 0.6 s compiled), the clock on a
 # loaded one.
@@ -73,6 +66,13 @@ TIME_BUDGET = 0.6
 # Decisions at full caps, compiled, two at once on 2 cores: p50 41 ms, p95 0.13 s (21 ms
 # and 94 ms at 300). 1,000 gained nothing more against normal (-2.0 +- 3.9 on 600).
 CARD_DEALS = 600
+# Hard bids Nil only when its playouts made the Nil on this share of the sampled deals:
+# over 100 classic deals (seed 7) 0.85 bid 9 Nils and 0.75 bid 16, every one made both
+# times. With the sharper reading of bids (knowledge ``_BID_SPREAD``), over 200 deals
+# against normal: 0.75 and a 10-point margin bid 46 Nils and made all of them, 0.70 and
+# no margin bid 63 and made 93.7% (+2.2 a hand), 0.65 bid 78 and made 91.0% (+3.9), but
+# on 200 other deals made only 87.5% of 80: short of the 88% a partner counts on.
+NIL_SUCCESS = 0.70
 # ... and only when that share stays at or above it with this many standard errors taken
 # off: on a loaded machine a bid decision gets through 80-200 of its 500 deals, where one
 # standard error of a 72% share is 3-5 points, and a Nil picked for clearing the bar by
