@@ -208,12 +208,17 @@ async def picture_file(state: t.Tournament, drawing: Sketch | None = None) -> di
 # -- a duplicate round, deal by deal ----------------------------------------------------
 
 
+def opened_tables(state: t.Tournament, number: int) -> list[t.Match]:
+    """The matches of round ``number`` that were played at a table (and so have a game)."""
+    return [m for m in state.rounds[number - 1].matches if m.table_id is not None]
+
+
 async def round_hands(
     storage: Storage, state: t.Tournament, number: int
 ) -> tuple[dict[int, tuple[HandResult, ...]], dict[int, int]]:
     """Each table's hands (by the table's number in the round) from its stored game, and
     the game's number in ``/history``; a table with no stored game is left out."""
-    matches = [m for m in state.rounds[number - 1].matches if m.table_id is not None]
+    matches = opened_tables(state, number)
     games = await storage.tournaments.game_ids([m.table_id for m in matches if m.table_id])
     hands: dict[int, tuple[HandResult, ...]] = {}
     numbers: dict[int, int] = {}

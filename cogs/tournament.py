@@ -437,8 +437,7 @@ class DiscordVenue:
             hands, complete = kept[1], True
         else:
             hands, _games = await show.round_hands(self.storage, state, number)
-            stored = [m for m in state.rounds[number - 1].matches if m.table_id is not None]
-            complete = len(hands) == len(stored)
+            complete = len(hands) == len(show.opened_tables(state, number))
         if complete and state.phase is t.Phase.RUNNING:
             self._hands[state.id] = (number, hands)
         return hands
