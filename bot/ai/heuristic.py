@@ -282,7 +282,7 @@ def nil_dangers(hand: tuple[Card, ...], rules: Rules, trio: bool = True) -> int:
     2♦, valued as made on 93% of hard's deals, was lost by both hard and hard1). With
     ``trio``, also three trumps without the lowest and with a middle one high
     (``_bare_trump_trio``)."""
-    table = CardTable(deck_info(rules.deck, rules.players, rules.deal_shape))
+    table = CardTable(rules_deck(rules))
     dangers = _nil_dangers(hand, table, _NIL_TRUMP_POWER + 1)
     by_suit: dict[int, list[Card]] = {}
     for card in hand:
@@ -304,7 +304,7 @@ def _bare_trump_trio(hand: tuple[Card, ...], table: CardTable) -> int:
     its 57 others; on deals 400-999, 15 of 21 trio Nils. Refusing them cost -11.6 +- 19.2
     a hand on those 21 deals and gained +1.2 on the 11; against normal (deals 300-899) it
     cost -25.7 +- 16.1 on the 15 it changed (``SearchPolicy``'s ``nil_trio`` turns it off)."""
-    trumps = [table.power(c) for c in hand if table.suit(c) == TRUMP]
+    trumps = [table.power(c) for c in _live_trumps(hand, table)]
     if len(trumps) != 3 or min(trumps) == _LOWEST_TRUMP:
         return 0
     return int(_NIL_TRIO_POWER <= max(trumps) <= _NIL_TRUMP_POWER)
@@ -316,7 +316,7 @@ def _nil_dangers(
     """Cards that tend to take a trick whatever the Nil bidder does: high trumps (of
     ``trump_power`` or more), trumps past the third, and side-suit honours without two
     low cards to hide behind."""
-    trumps = [c for c in hand if table.suit(c) == TRUMP]
+    trumps = _live_trumps(hand, table)
     dangers = sum(1 for c in trumps if table.power(c) >= trump_power)
     dangers += max(0, len(trumps) - 3)
     by_suit: dict[int, list[Card]] = {}
@@ -329,6 +329,14 @@ def _nil_dangers(
         if low < 2:
             dangers += sum(1 for c in cards if c.rank >= 13)
     return dangers
+
+
+def _live_trumps(hand: tuple[Card, ...], table: CardTable) -> list[Card]:
+    """The hand's trumps that can take a trick: not a Joke Trumps Joker (000:134), which
+    the table counts below the 2♠ and which takes nothing itself, so a Nil holds it
+    safely (``hard`` refused a Nil over one for a high or a fourth trump: the five Nils
+    hard1 bid over a Joker in joke_trumps' first 30 deals, seed 7)."""
+    return [c for c in hand if table.suit(c) == TRUMP and table.power(c) >= _LOWEST_TRUMP]
 
 
 def _nil_help(view: SeatView) -> int:
@@ -1123,12 +1131,15 @@ def _joke_deck(deck: DeckInfo) -> DeckInfo:
     return replace(deck, power=tuple(power))
 
 
+def rules_deck(rules: Rules) -> DeckInfo:
+    """The table's deck as the bots count it: with Joke Trumps, a Joker below the 2♠."""
+    deck = deck_info(rules.deck, rules.players, rules.deal_shape)
+    return _joke_deck(deck) if rules.joke_trumps else deck
+
+
 def card_table(view: SeatView) -> CardTable:
     """The card facts the bots read: the view's deck, the trick's calls, Joke Trumps."""
-    rules = view.rules
-    deck = deck_info(rules.deck, rules.players, rules.deal_shape)
-    if rules.joke_trumps:
-        deck = _joke_deck(deck)
+    deck = rules_deck(view.rules)
     if not (view.trick_call == "low" or view.low_aces):
         return CardTable(deck)
     low_cards = frozenset(card.index for seat, card in view.trick if seat in view.low_aces)
