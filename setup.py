@@ -31,7 +31,10 @@ ROOT = Path(__file__).resolve().parent
 # pydantic model; the dataclasses of views.py are what codec.py turns into JSON by their
 # fields' type hints, and a compiled dataclass keeps only the bare class of a generic or
 # optional hint (``tuple``, not ``tuple[Card, ...]``: the codec has a table of those for
-# actions.py, events.py and results.py); codec, audit and claims are off the hot path.
+# actions.py, events.py and results.py); codec, audit and claims are off the hot path. In
+# bot/ai, the search's playouts, its reading of the table, and its exact play of the last
+# cards (endgame.py: a card decision at three cards, 600 deals, 264 ms interpreted, 84 ms
+# compiled, the slowest of a hand's decisions).
 COMPILED_MODULES = (
     "bot/engine/actions.py",
     "bot/engine/cards.py",
@@ -46,6 +49,7 @@ COMPILED_MODULES = (
     "bot/engine/game.py",
     "bot/ai/playout.py",
     "bot/ai/knowledge.py",
+    "bot/ai/endgame.py",
 )
 
 
