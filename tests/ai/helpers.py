@@ -7,8 +7,9 @@ import random
 
 from bot.ai.levels import policy_for
 from bot.ai.playout import Position
-from bot.engine import Game, Rules
+from bot.engine import Bid, Game, Rules
 from bot.engine.deck import COPY_SHIFT
+from devtools.arena import task_seed
 
 
 def physical(cards: list[int]) -> int:
@@ -56,4 +57,12 @@ def play_heuristic(rules: Rules, seed: int) -> Game:
     while not game.is_over:
         assert game.to_act is not None
         game.apply(policy.decide(game.view(game.to_act), rng))
+    return game
+
+
+def arena_game(rules: Rules, deal: int, *bids: Bid, seed: int = 7) -> Game:
+    """Deal task ``deal`` of the arena's ``seed`` (its game seed and dealer), after ``bids``."""
+    game = Game.new(rules, seed=task_seed(seed, "deal", deal), dealer=deal % rules.players)
+    for bid in bids:
+        game.apply(bid)
     return game

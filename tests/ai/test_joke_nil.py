@@ -9,8 +9,9 @@ import random
 from bot.ai.heuristic import nil_dangers
 from bot.ai.levels import policy_for
 from bot.ai.search import NIL_REFUSED_UNSURE, SearchPolicy
-from bot.engine import Bid, Card, Game, Rules
+from bot.engine import Bid, Card, Rules
 from devtools.arena import task_seed
+from tests.ai.helpers import arena_game
 
 JOKE = Rules.preset("joke_trumps")
 # The same deck, its Jokers the two highest trumps.
@@ -36,10 +37,7 @@ def test_hard_bids_nil_over_a_joker_at_joke_trumps() -> None:
     now the share of deals it made decides: with the arena's rng it falls short of the
     bar, with another it clears it and ``hard`` bids the Nil."""
     seed = task_seed(7, "deal", 24)
-    game = Game.new(JOKE, seed=seed, dealer=24 % JOKE.players)
-    game.apply(Bid(1, 1))
-    game.apply(Bid(2, 4))
-    view = game.view(3)
+    view = arena_game(JOKE, 24, Bid(1, 1), Bid(2, 4)).view(3)
     assert view.hand is not None
     assert " ".join(map(str, view.hand)) == HAND
     hard = policy_for("hard", untimed=True)

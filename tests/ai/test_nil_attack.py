@@ -13,8 +13,7 @@ from bot.ai.playout import Playout, Position
 from bot.ai.search import NIL_REFUSED_DANGER, SearchPolicy
 from bot.engine import Bid, Card, Game, Rules
 from bot.engine.deck import COPY_SHIFT
-from devtools.arena import task_seed
-from tests.ai.helpers import physical
+from tests.ai.helpers import arena_game, physical
 
 RULES = Rules.preset("classic")
 # Seat 1 bid Nil; seats 0 and 2 bid 4 each, seat 3 (the Nil's partner) 5.
@@ -97,10 +96,7 @@ def test_hard_bids_no_nil_over_an_ace_and_king_of_one_suit() -> None:
     diamonds, valued as made on 93% of hard's deals even against attacking playouts, was
     lost by hard and by hard1 (the others showed out of diamonds and the Nil was left with
     the K♦). hard counts the second honour as a danger and bids tricks."""
-    game = Game.new(RULES, seed=task_seed(7, "deal", 10), dealer=2)
-    game.apply(Bid(3, 2))
-    game.apply(Bid(0, 3))
-    view = game.view(1)
+    view = arena_game(RULES, 10, Bid(3, 2), Bid(0, 3)).view(1)
     assert view.hand is not None
     assert " ".join(map(str, view.hand)) == "4♣ 7♣ 10♣ J♣ 2♦ 5♦ 8♦ K♦ A♦ 3♥ 9♥ 2♠ 3♠"
     assert nil_dangers(view.hand, RULES) == 1

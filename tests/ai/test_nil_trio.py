@@ -11,8 +11,9 @@ import pytest
 from bot.ai.heuristic import nil_dangers
 from bot.ai.levels import policy_for
 from bot.ai.search import NIL_REFUSED_DANGER, SearchPolicy
-from bot.engine import Bid, Card, Game, Rules
+from bot.engine import Bid, Card, Rules
 from devtools.arena import task_seed
+from tests.ai.helpers import arena_game
 
 RULES = Rules.preset("classic")
 SIDE = "2♣ 6♣ 10♣ 2♦ 6♦ 8♦ 10♦ 3♥ 6♥ J♥"
@@ -52,10 +53,7 @@ def test_hard_bids_no_nil_over_arena_deal_351s_trio() -> None:
     (the 3♠ was left to take the 2♠ on trick nine). hard now counts the trio as a danger
     and bids tricks; with ``nil_trio`` off it still bids the Nil."""
     seed = task_seed(7, "deal", 351)
-    game = Game.new(RULES, seed=seed, dealer=351 % RULES.players)
-    game.apply(Bid(0, 2))
-    game.apply(Bid(1, 2))
-    view = game.view(2)
+    view = arena_game(RULES, 351, Bid(0, 2), Bid(1, 2)).view(2)
     assert view.hand is not None
     assert " ".join(map(str, view.hand)) == f"{SIDE} 3♠ 6♠ 9♠"
     hard = policy_for("hard", untimed=True)
