@@ -289,8 +289,6 @@ def nil_dangers(hand: tuple[Card, ...], rules: Rules, trio: bool = True) -> int:
     hard1, +2.2 +- 2.2 a hand, and 12 Nils bid instead of 8, all made."""
     deck = rules_deck(rules)
     table = CardTable(deck)
-    # The bars stand as many trumps below the top as in a plain deck: over Jokers or high
-    # deuces a Q♠ has as many trumps above it as a 10♠ has in a plain deck.
     above = _trumps_over_the_ace(deck)
     dangers = _nil_dangers(hand, table, _NIL_TRUMP_POWER + 1 + above)
     by_suit: dict[int, list[Card]] = {}
